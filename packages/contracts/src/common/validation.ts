@@ -1,0 +1,63 @@
+// Zod issues carry message keys (see messages.ts) instead of English text, so the server and the
+// web can each render them in the user's language. Importing this module installs the mapping.
+import { z } from 'zod';
+
+z.config({
+  customError: (iss) => {
+    const input = (iss as { input?: unknown }).input;
+    if (iss.code === 'invalid_type' && (input === undefined || input === null)) return 'v.required';
+    if (iss.code === 'invalid_type' && iss.expected === 'number') return 'v.number';
+    if (iss.code === 'too_small' && iss.origin === 'string') return Number(iss.minimum) <= 1 ? 'v.required' : `v.minLength|${iss.minimum}`;
+    if (iss.code === 'too_big' && iss.origin === 'string') return `v.maxLength|${iss.maximum}`;
+    if (iss.code === 'too_small') return `v.min|${iss.minimum}`;
+    if (iss.code === 'too_big') return `v.max|${iss.maximum}`;
+    if (iss.code === 'invalid_format' && iss.format === 'email') return 'v.email';
+    if (iss.code === 'invalid_format' && iss.format === 'regex') return 'v.pattern';
+    return 'v.invalid';
+  },
+});
+
+export { z };
+
+/** The user-form password rule of spec section 5: 6-100 chars, a digit, a letter or !@#$%^&*, no whitespace. */
+export const userPassword = z
+  .string()
+  .min(1)
+  .refine((v) => v.length >= 6 && v.length <= 100 && /\d/.test(v) && /[A-Za-z!@#$%^&*]/.test(v) && !/\s/.test(v), {
+    message: 'password.rule',
+  });
+
+export const trimmed = (max = 200) => z.string().trim().min(1).max(max);
+export const optionalText = (max = 500) => z.string().trim().max(max).optional().or(z.literal('').transform(() => undefined));
+export const id = z.coerce.number().int().positive();
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date');
+export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, 'v.money');
+/** Somali mobile and landline numbers, local (06x..., 07x...) or international (+252 / 00252). */
+export const phone = z.string().trim().regex(/^(\+252|00252|0)?[1-9]\d{6,9}$/, 'v.phone');
+export const statusValues = ['Cancelled', 'Pending', 'Active', 'Inactive', 'Deleted', 'Enabled', 'Disabled', 'Connected', 'Disconnected'] as const;
+export const status = z.enum(statusValues);
+export type Status = (typeof statusValues)[number];
+
+/** Paging of spec section 7: _page from 1, _limit default 100. */
+export const listQuery = z.object({
+  _page: z.coerce.number().int().min(1).default(1),
+  _limit: z.coerce.number().int().min(1).max(1000).default(100),
+  q: z.string().trim().max(200).optional(),
+  status: z.string().max(40).optional(),
+  _sort: z.string().max(60).optional(),
+  _order: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const page = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+export const apiError = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;
+
+export const okResponse = z.object({ ok: z.literal(true), message: z.string().optional() });

@@ -1,0 +1,167 @@
+// THE sidebar menu of the spec (section 2). Each entry names the privilege that shows it.
+// `ready` marks screens that work end to end; GET /api/menus leaves the others out, so the
+// sidebar never offers a screen that is not built yet. A module flips its entries when it lands.
+
+export interface MenuItem {
+  path: string;
+  en: string;
+  so: string;
+  icon: string;
+  type: 'link' | 'sub';
+  collapse?: string;
+  privilege?: string;
+  ready?: boolean;
+  children?: MenuItem[];
+}
+
+const link = (path: string, en: string, so: string, privilege: string, ready = false): MenuItem => ({
+  path, en, so, icon: '', type: 'link', privilege, ready,
+});
+
+const sub = (path: string, en: string, so: string, icon: string, children: MenuItem[]): MenuItem => ({
+  path, en, so, icon, type: 'sub', collapse: path.replace(/^\//, ''), children,
+});
+
+export const menu: MenuItem[] = [
+  { path: '/dashboard', en: 'Dashboard', so: 'Muuqaalka Guud', icon: 'Dashboard', type: 'link', privilege: 'dashboard', ready: true },
+  sub('/finance', 'Finance', 'Maaliyadda', 'AccountBalance', [
+    link('list-account', 'Chart of accounts', 'Jaantuska xisaabaadka', 'list-account'),
+    link('general-journal', 'General journal', 'Diiwaanka guud', 'general-journal'),
+    link('transfer-balance', 'Money transfer', 'Wareejinta lacagta', 'transfer-balance'),
+    link('write-check', 'Write cheque', 'Qor jeeg', 'write-check'),
+  ]),
+  sub('/Sales-reports', 'Sales reports', 'Warbixinnada iibka', 'Assessment', [
+    link('item-transaction', 'Item transactions', 'Dhaqdhaqaaqa alaabta', 'item-transaction'),
+    link('return-transaction', 'Return transactions', 'Dhaqdhaqaaqa celinta', 'return-transaction'),
+    link('customer-transaction', 'Customer transactions', 'Dhaqdhaqaaqa macmiilka', 'customer-transaction'),
+    link('vendor-transaction', 'Vendor transactions', 'Dhaqdhaqaaqa iibiyaha', 'vendor-transaction'),
+    link('vendor-summary', 'Vendor summary', 'Soo koobidda iibiyeyaasha', 'vendor-summary'),
+    link('customer-summary', 'Customer summary', 'Soo koobidda macaamiisha', 'customer-summary'),
+    link('sales-activity', 'Sales activity', 'Hawlaha iibka', 'sales-activity'),
+    link('received-payments', 'Received payments', 'Lacagaha la helay', 'received-payments'),
+    link('expenses-report', 'Expenses report', 'Warbixinta kharashaadka', 'expenses-report'),
+    link('unpaid-report', 'Unpaid report', 'Warbixinta aan la bixin', 'unpaid-report'),
+    link('ungenerated-bill-report', 'Ungenerated bills', 'Biilasha aan la samayn', 'ungenerated-bill-report'),
+  ]),
+  sub('/reports', 'Reports', 'Warbixinno', 'BarChart', [
+    link('journal-report', 'Journal report', 'Warbixinta diiwaanka', 'journal-report'),
+    link('trail-balance', 'Trial balance', 'Isu-dheellitirka tijaabada', 'trail-balance'),
+    link('account-summery', 'Account summary', 'Soo koobidda xisaabaadka', 'account-summary'),
+    link('account-type-summery', 'Account type summary', 'Soo koobidda noocyada xisaabaadka', 'account-summary'),
+    link('account-transaction', 'Account transaction', 'Dhaqdhaqaaqa xisaabta', 'account-transaction'),
+    link('income-statement', 'Income statement', 'Bayaanka dakhliga', 'income-statement'),
+    link('balance-sheet', 'Balance sheet', 'Xaashida hantida iyo deynta', 'balance-sheet'),
+    link('monthly-reconciliation', 'Monthly reconciliation', 'Isu-waafajinta bishii', 'monthly-reconciliation'),
+    link('revenue-report', 'Revenue report', 'Warbixinta dakhliga', 'revenue-report'),
+    link('cash-flow-statement', 'Cash flow statement', 'Bayaanka socodka lacagta', 'cash-flow-statement'),
+    link('inventory-counting', 'Inventory counting', 'Tirinta bakhaarka', 'inventory-counting'),
+    link('budget-registration', 'Budget registration', 'Diiwaangelinta miisaaniyadda', 'budget-registration'),
+  ]),
+  sub('/customers', 'Customers', 'Macaamiisha', 'People', [
+    link('', 'Customers list', 'Liiska macaamiisha', 'list-customer'),
+    link('sales-receipt', 'Cash sales', 'Iib kaash ah', 'sales-receipt'),
+    link('sales-invoice', 'Sales invoice', 'Qaansheegta iibka', 'sales-invoice'),
+    link('quotation', 'Quotation', 'Qiimeyn-bixin', 'quotation'),
+    link('sales-return', 'Sales return', 'Celinta iibka', 'sales-return'),
+    link('payment', 'Receive payment', 'Qabo lacag-bixin', 'receive-payment'),
+    link('bill-sms', 'Bill SMS', 'SMS-ka biilka', 'send-sms'),
+    link('batch-bill', 'Batch bill', 'Biilal wadareed', 'batch-bill'),
+    link('batch-receive', 'Batch receive', 'Qabasho wadareed', 'batch-bill'),
+  ]),
+  sub('/vendors', 'Vendors', 'Iibiyeyaasha', 'LocalShipping', [
+    link('', 'Vendors list', 'Liiska iibiyeyaasha', 'list-vendor'),
+    link('cash-purchase', 'Cash purchase', 'Iibsi kaash ah', 'cash-purchase'),
+    link('credit-purchase', 'Credit purchase', 'Iibsi deyn ah', 'credit-purchase'),
+    link('orders', 'Purchase orders', 'Dalabaadka iibsiga', 'purchase-order'),
+    link('pay-bill', 'Pay bill', 'Bixi biil', 'pay-bill'),
+    link('purchase-return', 'Purchase return', 'Celinta iibsiga', 'purchase-return'),
+  ]),
+  sub('/assets', 'Assets', 'Hantida', 'Business', [
+    link('add', 'Add asset', 'Ku dar hanti', 'add-asset'),
+    link('list', 'Assets list', 'Liiska hantida', 'list-asset'),
+    link('buy', 'Buy asset', 'Iibso hanti', 'buy-asset'),
+    link('generate-depreciation', 'Generate depreciation', 'Samee qiimo-dhac', 'generate-depreciation'),
+    link('report', 'Assets report', 'Warbixinta hantida', 'asset-report'),
+  ]),
+  sub('/items', 'Items', 'Alaabta', 'Inventory', [link('list', 'Items list', 'Liiska alaabta', 'list-item')]),
+  sub('/books', 'Books', 'Buugaagta', 'MenuBook', [
+    link('add', 'Add voucher', 'Ku dar foojar', 'add-book'),
+    link('list', 'Vouchers list', 'Liiska foojarrada', 'list-book'),
+  ]),
+  sub('/requests', 'Requests', 'Codsiyada', 'Assignment', [
+    link('add', 'New request', 'Codsi cusub', 'add-request'),
+    link('list', 'Requests list', 'Liiska codsiyada', 'list-request'),
+    link('report', 'Requests report', 'Warbixinta codsiyada', 'request-report'),
+  ]),
+  sub('/complaint', 'Complaints', 'Cabashooyinka', 'Feedback', [
+    link('add', 'New complaint', 'Cabasho cusub', 'add-complaint'),
+    link('list', 'Complaints list', 'Liiska cabashooyinka', 'list-complaint'),
+    link('report', 'Complaints report', 'Warbixinta cabashooyinka', 'complaint-report'),
+  ]),
+  sub('/marketing', 'Marketing', 'Suuqgeynta', 'Campaign', [
+    link('add', 'New market information', 'Xog suuqeed cusub', 'add-marketing'),
+    link('list', 'Market information', 'Xogta suuqa', 'list-marketing'),
+    link('report', 'Marketing report', 'Warbixinta suuqgeynta', 'marketing-report'),
+  ]),
+  sub('/hr-settings', 'HR settings', 'Habaynta shaqaalaha', 'Badge', [
+    link('employee', 'Employees', 'Shaqaalaha', 'employee'),
+    link('payroll', 'Payroll', 'Mushaharka', 'payroll'),
+    link('setting', 'HRM settings', 'Habaynta maamulka shaqaalaha', 'hrm-setting'),
+    link('institutions', 'Institutions', "Hay'adaha", 'institutions'),
+    link('Job-titles', 'Job titles', 'Magacyada shaqooyinka', 'job-titles'),
+    link('salaries', 'Salaries', 'Mushaharaadka', 'salaries'),
+    link('departments', 'Departments', 'Waaxyaha', 'departments'),
+    link('allowances', 'Allowances', 'Gunnooyinka', 'allowances'),
+    link('duties', 'Duties', 'Waajibaadka', 'duties'),
+    link('duty-stations', 'Duty stations', 'Goobaha shaqada', 'duty-stations'),
+    link('bank-types', 'Bank types', 'Noocyada bangiyada', 'bank-types'),
+    link('faculties', 'Faculties', 'Kulliyadaha', 'faculties'),
+    link('payroll-adjustment', 'Payroll adjustment', 'Hagaajinta mushaharka', 'payroll-adjustment'),
+  ]),
+  sub('/hr-report', 'HR reports', 'Warbixinnada shaqaalaha', 'Summarize', [
+    link('payroll-report', 'Payroll report', 'Warbixinta mushaharka', 'payroll-report'),
+    link('loan-report', 'Loan report', 'Warbixinta amaahda', 'loan-report'),
+    link('personal-report', 'Personal report', 'Warbixinta shakhsiga', 'personal-report'),
+    link('empoloyee-loan-report', 'Employee loan report', 'Warbixinta amaahda shaqaalaha', 'employee-loan-report'),
+    link('advanced-report', 'Advances report', 'Warbixinta horumarinta lacagta', 'advanced-report'),
+  ]),
+  sub('/settings', 'Settings', 'Habaynta', 'Settings', [
+    link('company-profile', 'Company profile', 'Xogta shirkadda', 'company-profile', true),
+    link('list-users', 'Users', 'Isticmaalayaasha', 'list-user', true),
+    link('list-roles', 'Roles', 'Doorarka', 'list-role', true),
+    link('list-category', 'Categories', 'Qaybaha', 'list-category', true),
+    link('list-unit', 'Units', 'Cabbirada', 'list-unit', true),
+    link('list-cities', 'Cities', 'Magaalooyinka', 'list-cities', true),
+    link('list-branches', 'Branches', 'Laamaha', 'list-branch', true),
+    link('list-closing-accounts', 'Closing accounts', 'Xiridda xisaabaadka', 'list-closing-accounts'),
+    link('complaints', 'Complaint topics', 'Mowduucyada cabashada', 'complaint-topics'),
+    link('list-log-sheet', 'Log sheet', 'Diiwaanka dhaqdhaqaaqa', 'list-log-sheet', true),
+  ]),
+  sub('/sms', 'SMS', 'Fariimaha SMS', 'Sms', [
+    link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms'),
+    link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms'),
+  ]),
+  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [
+    link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets'),
+  ]),
+];
+
+/** The menu a user sees: ready entries they hold the privilege for; a sub-menu with no child left is removed. */
+export function filterMenu(items: MenuItem[], can: (privilege: string | undefined) => boolean): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of items) {
+    if (item.type === 'sub') {
+      const children = filterMenu(item.children ?? [], can);
+      if (children.length > 0) out.push({ ...item, children });
+    } else if (item.ready && can(item.privilege)) {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** Full route of a menu link, e.g. /settings + list-users -> /settings/list-users. */
+export function menuRoute(parent: MenuItem | undefined, item: MenuItem): string {
+  if (!parent) return item.path;
+  return item.path ? `${parent.path}/${item.path}` : parent.path;
+}

@@ -1,0 +1,42 @@
+// Reads the environment once. TOKEN_SECRET, when unset, is generated on first start and kept in
+// DATA_DIR (mode 0600) so tokens survive restarts without a secret ever living in the code.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  tokenSecret: string;
+  tokenTtlHours: number;
+  seedDemo: boolean;
+  webDist?: string;
+}
+
+export function loadTokenSecret(dataDir: string): string {
+  if (process.env.TOKEN_SECRET) return process.env.TOKEN_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(argv: string[] = process.argv): Config {
+  const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const demoFlag = argv.includes('--demo') || process.env.SEED_DEMO === '1' || process.env.SEED_DEMO === 'true';
+  return {
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    tokenSecret: loadTokenSecret(dataDir),
+    tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 8),
+    // The embedded database is a try-out installation: it always gets the demo organisation.
+    seedDemo: databaseUrl ? demoFlag : process.env.SEED_DEMO !== '0',
+  };
+}

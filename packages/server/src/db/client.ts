@@ -1,0 +1,57 @@
+// Database factory: PGlite (embedded, files in DATA_DIR) when no URL is given, node-postgres otherwise.
+// Both speak the same SQL and run the same migrations; callers see one Drizzle type.
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trusted multi-statement SQL script in one transaction (migrations, operator set-up). */
+  execScript(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // numeric and bigint stay strings (exact money); dates stay 'YYYY-MM-DD'.
+    pg.types.setTypeParser(1082, (v) => v);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      execScript: async (text) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          await conn.query(text);
+          await conn.query('COMMIT');
+        } catch (err) {
+          await conn.query('ROLLBACK');
+          throw err;
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    execScript: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}

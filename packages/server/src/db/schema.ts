@@ -1,0 +1,8 @@
+// Schema index: every module's tables, for Drizzle's typed queries. The SQL of record is migrations/.
+export * from '../modules/organisations/organisations.tables.ts';
+export * from '../modules/users/users.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/settings/settings.tables.ts';
+export * from '../modules/audit-log/audit-log.tables.ts';
+export * from '../modules/files/files.tables.ts';
+export * from '../modules/notes/notes.tables.ts';

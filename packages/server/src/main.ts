@@ -1,0 +1,33 @@
+// Starts the product: open the database, migrate, check tenant isolation, seed the demo organisation
+// on an empty database when asked, serve API and web on PORT.
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { assertTenantIsolation } from './db/tenant.ts';
+import { buildApp } from './app.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+await migrate(database);
+await assertTenantIsolation(database.db);
+if (config.seedDemo) {
+  const created = await seedDemoIfEmpty(database.db);
+  if (created) {
+    console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
+    console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
+  }
+}
+const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const app = await buildApp({ db: database.db, tokenSecret: config.tokenSecret, tokenTtlHours: config.tokenTtlHours, webDist, logger: true });
+await app.listen({ port: config.port, host: config.host });
+console.log(`  Open http://localhost:${config.port}  (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

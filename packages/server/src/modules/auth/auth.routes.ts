@@ -1,0 +1,137 @@
+// /api/auth/* and /api/users/change-password (spec section 7).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { changePasswordBody, expiredInfo, loginBody, loginUser, okResponse, profile, translate, updateProfileBody } from '@ubo/contracts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { clients, subscriptionPayments } from '../organisations/organisations.tables.ts';
+import { privilegesOf, users } from '../users/index.ts';
+import { sessions } from './auth.tables.ts';
+import { login } from './login.ts';
+import { hashPassword } from './passwords.ts';
+import type { Db } from '../../db/client.ts';
+
+/** A screen the server wants the user to see first (web adds ?action=must). */
+async function forcedRoute(tx: Db, isAdmin: boolean, clientId: number): Promise<string | undefined> {
+  if (!isAdmin) return undefined;
+  const [c] = await tx.select().from(clients).where(eq(clients.id, clientId));
+  return c && (!c.address || !c.phone) ? '/settings/company-profile' : undefined;
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: loginBody, response: { 200: loginUser } },
+  }, async (req) => login({ req, input: req.body }));
+
+  r.get('/api/auth', {
+    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
+    schema: { tags: ['auth'], response: { 200: profile } },
+  }, async (req) => {
+    const auth = caller(req);
+    return tenantTx(req, async (tx) => {
+      const [u] = await tx.select().from(users).where(eq(users.id, auth.userId));
+      const [c] = await tx.select().from(clients).where(eq(clients.id, auth.clientId));
+      const route = await forcedRoute(tx, auth.isAdmin, auth.clientId);
+      return {
+        id: u.id,
+        fullname: u.fullname,
+        username: u.username,
+        email: u.email,
+        phone: u.phone,
+        signature: u.signature,
+        billing_code: c.billingCode,
+        code: c.code,
+        client_name: c.name,
+        clientName: c.name,
+        clientCode: c.code,
+        branchId: u.branchId,
+        privileges: await privilegesOf(tx, u),
+        isAdmin: u.isAdmin,
+        mustChangePassword: u.mustChangePassword,
+        ...(route ? { route } : {}),
+      };
+    });
+  });
+
+  r.get('/api/auth/expired', {
+    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
+    schema: { tags: ['auth'], response: { 200: expiredInfo } },
+  }, async (req) => {
+    const auth = caller(req);
+    return tenantTx(req, async (tx) => {
+      const [c] = await tx.select().from(clients).where(eq(clients.id, auth.clientId));
+      const payments = auth.isAdmin
+        ? (await tx.select().from(subscriptionPayments).orderBy(desc(subscriptionPayments.billDate)).limit(50)).map((p) => ({
+            name: p.name, bill_amount: p.billAmount, bill_date: p.billDate, expire_date: p.expireDate,
+          }))
+        : undefined;
+      return {
+        clientName: c.name,
+        clientCode: c.code,
+        shortCode: c.shortCode,
+        contactPhone: c.contactPhone,
+        expiresOn: c.subscriptionExpiresOn,
+        isAdmin: auth.isAdmin,
+        ...(payments ? { payments } : {}),
+      };
+    });
+  });
+
+  r.post('/api/auth/logout', {
+    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
+    schema: { tags: ['auth'], response: { 200: okResponse } },
+  }, async (req) => {
+    const auth = caller(req);
+    await tenantTx(req, async (tx) => {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
+      await writeAudit(tx, req, { action: 'logout', entity: 'session', entityId: auth.sessionId });
+    });
+    return { ok: true as const };
+  });
+
+  r.put('/api/auth/profile', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['auth'], body: updateProfileBody, response: { 200: okResponse } },
+  }, async (req) => {
+    const auth = caller(req);
+    await tenantTx(req, async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, auth.userId));
+      const change = {
+        fullname: req.body.fullname,
+        ...(req.body.signature !== undefined ? { signature: req.body.signature || null } : {}),
+        ...(req.body.email !== undefined ? { email: req.body.email || null } : {}),
+        ...(req.body.phone !== undefined ? { phone: req.body.phone || null } : {}),
+        updatedAt: new Date(),
+      };
+      await tx.update(users).set(change).where(eq(users.id, auth.userId));
+      await writeAudit(tx, req, {
+        action: 'update', entity: 'profile', entityId: auth.userId,
+        before: { fullname: before.fullname, signature: before.signature, email: before.email, phone: before.phone },
+        after: req.body,
+      });
+    });
+    return { ok: true as const, message: translate('common.saved', req.lang) };
+  });
+
+  r.post('/api/users/change-password', {
+    config: { access: 'authenticated', allowMustChange: true },
+    schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okResponse } },
+  }, async (req) => {
+    const auth = caller(req);
+    const passwordHash = await hashPassword(req.body.newPassword);
+    await tenantTx(req, async (tx) => {
+      // The token version stays, so this session lives on; every other session of the user is revoked.
+      await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, auth.userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, auth.userId), ne(sessions.id, auth.sessionId), sql`${sessions.revokedAt} is null`));
+      await writeAudit(tx, req, { action: 'password', entity: 'user', entityId: auth.userId });
+    });
+    return { ok: true as const, message: translate('auth.passwordChanged', req.lang) };
+  });
+}

@@ -1,0 +1,2 @@
+export { createOrganisation, type NewOrganisation } from './create-organisation.ts';
+export { clients, branches, subscriptionPayments } from './organisations.tables.ts';

@@ -1,0 +1,41 @@
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rolePrivileges = pgTable(
+  'role_privileges',
+  {
+    clientId: integer('client_id').notNull(),
+    roleId: integer('role_id').notNull(),
+    privilege: text('privilege').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.privilege] })],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  username: text('username').notNull(),
+  fullname: text('fullname').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  passwordHash: text('password_hash').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  status: text('status').notNull().default('Active'),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  roleId: integer('role_id'),
+  extraPrivileges: text('extra_privileges').array().notNull().default([]),
+  signature: text('signature'),
+  branchId: integer('branch_id'),
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

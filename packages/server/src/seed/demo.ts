@@ -1,0 +1,55 @@
+// The demo organisation a new user signs in to: code 1000, an administrator and a cashier whose role
+// holds only the dashboard and the customers list. Created once, on an empty installation.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { inSystem, inTenant } from '../db/tenant.ts';
+import { queryRows } from '../db/rows.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { createOrganisation } from '../modules/organisations/index.ts';
+import { subscriptionPayments } from '../modules/organisations/organisations.tables.ts';
+import { rolePrivileges, roles, users } from '../modules/users/users.tables.ts';
+
+export const DEMO = {
+  code: 1000,
+  name: 'Demo Utility',
+  admin: { username: 'admin', password: 'Admin@2026' },
+  cashier: { username: 'cashier', password: 'Cashier@2026' },
+} as const;
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [count] = await inSystem(db, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from clients`));
+  if (count.n > 0) return false;
+  const today = new Date();
+  const nextYear = new Date(today.getTime() + 365 * 86400_000);
+  const { clientId } = await createOrganisation(db, {
+    code: DEMO.code,
+    name: DEMO.name,
+    adminUsername: DEMO.admin.username,
+    adminPassword: DEMO.admin.password,
+    adminFullname: 'Demo Administrator',
+    billingCode: 'DU-1000',
+    shortCode: '*789*1000#',
+    address: 'Maka Al Mukarama Road, Mogadishu',
+    phone: '+252615000000',
+    email: 'info@demo-utility.so',
+    currency: 'USD',
+    contactPhone: '+252615000001',
+    subscriptionExpiresOn: isoDate(nextYear),
+  });
+  await inSystem(db, (tx) =>
+    tx.insert(subscriptionPayments).values({
+      clientId, name: DEMO.name, billAmount: '1200.00', billDate: isoDate(today), expireDate: isoDate(nextYear),
+    }),
+  );
+  const cashierHash = await hashPassword(DEMO.cashier.password);
+  await inTenant(db, clientId, async (tx) => {
+    const [role] = await tx.insert(roles).values({ clientId, name: 'Cashier', description: 'Front desk: dashboard and customers list' }).returning();
+    await tx.insert(rolePrivileges).values(['dashboard', 'list-customer'].map((privilege) => ({ clientId, roleId: role.id, privilege })));
+    await tx.insert(users).values({ clientId, username: DEMO.cashier.username, fullname: 'Demo Cashier', passwordHash: cashierHash, roleId: role.id });
+  });
+  return true;
+}
