@@ -117,11 +117,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', undefined);
 
+  // onRequest, before body parsing and validation: an unauthorised caller learns nothing about the payload.
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']);
-  });
-
-  app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config as { access?: Access; allowMustChange?: boolean; allowExpired?: boolean };
     if (!req.url.startsWith('/api') || req.url.startsWith('/api/docs')) return;
     const access = config.access;
