@@ -29,7 +29,8 @@ export const userPassword = z
 
 export const trimmed = (max = 200) => z.string().trim().min(1).max(max);
 export const optionalText = (max = 500) => z.string().trim().max(max).optional().or(z.literal('').transform(() => undefined));
-export const id = z.coerce.number().int().positive();
+// Missing or empty means "required", not "enter a number": preprocess before the number check.
+export const id = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date');
 export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, 'v.money');
 /** Somali mobile and landline numbers, local (06x..., 07x...) or international (+252 / 00252). */

@@ -6,3 +6,4 @@ export * from '../modules/settings/settings.tables.ts';
 export * from '../modules/audit-log/audit-log.tables.ts';
 export * from '../modules/files/files.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
+export * from '../ledger/ledger.tables.ts';

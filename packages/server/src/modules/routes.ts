@@ -1,5 +1,14 @@
 // Every module's route plugin, registered by app.ts in this order.
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { notesRoutes } from './notes/notes.routes.ts';
+import { menusRoutes } from './menus/menus.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { organisationsRoutes } from './organisations/organisations.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
+import { financeRoutes } from './finance/finance.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes];

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { inTenant } from '../db/tenant.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError } from './errors.ts';
+import { recordRoute } from './route-registry.ts';
 
 export type Access = 'public' | 'authenticated' | { privilege: string | string[] };
 
@@ -107,6 +108,7 @@ export async function loadAuthContext(db: Db, claims: { sid: string; uid: number
 }
 
 export function assertRouteAccess(route: RouteOptions): void {
+  recordRoute(route);
   if (!route.url.startsWith('/api')) return;
   if (route.url.startsWith('/api/docs')) return;
   const access = (route.config as { access?: Access } | undefined)?.access;

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inSystem } from '../../db/tenant.ts';
+import { seedDefaultChart } from '../../ledger/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { users } from '../users/users.tables.ts';
 import { branches, clients } from './organisations.tables.ts';
@@ -58,6 +59,7 @@ export async function createOrganisation(db: Db, input: NewOrganisation): Promis
         mustChangePassword: input.mustChangePassword ?? false,
       })
       .returning();
+    await seedDefaultChart(tx, client.id);
     return { clientId: client.id, adminId: admin.id };
   });
 }

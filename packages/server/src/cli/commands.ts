@@ -1,0 +1,153 @@
+// The operator command table and the command-line runner: parses argv (node:util parseArgs), refuses
+// unknown commands, unknown or repeated options and missing values with one line and exit code 2,
+// and runs the command. Tests call runCommandLine (or a command function) directly with a database.
+import { parseArgs } from 'node:util';
+import type { Lang } from '@ubo/contracts';
+import type { Db } from '../db/client.ts';
+import { type CliArgs, CliError } from './cli-input.ts';
+import { cliLang, say } from './messages.ts';
+import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
+import {
+  createOrganisationCommand,
+  extendSubscriptionCommand,
+  listOrganisationsCommand,
+  recordSubscriptionPaymentCommand,
+  resetPasswordCommand,
+} from './organisation-commands.ts';
+
+export interface CommandSpec {
+  usage: string;
+  /** Option names; `repeatable` ones may be given several times. */
+  options: string[];
+  repeatable?: string[];
+  /** false for commands that never touch the database. */
+  needsDatabase: boolean;
+  run: (db: Db, args: CliArgs, lang: Lang) => Promise<string[]>;
+}
+
+export const commands: Record<string, CommandSpec> = {
+  'create-organisation': {
+    usage: 'create-organisation --code N --name "..." --admin-username U [--admin-password P] [--expires YYYY-MM-DD] [--short-code ...] [--contact-phone ...]',
+    options: ['code', 'name', 'admin-username', 'admin-password', 'expires', 'short-code', 'contact-phone'],
+    needsDatabase: true,
+    run: createOrganisationCommand,
+  },
+  'list-organisations': { usage: 'list-organisations', options: [], needsDatabase: true, run: listOrganisationsCommand },
+  'extend-subscription': {
+    usage: 'extend-subscription --code N --until YYYY-MM-DD',
+    options: ['code', 'until'],
+    needsDatabase: true,
+    run: extendSubscriptionCommand,
+  },
+  'record-subscription-payment': {
+    usage: 'record-subscription-payment --code N --amount 120.00 --bill-date YYYY-MM-DD --expire-date YYYY-MM-DD [--name ...]',
+    options: ['code', 'amount', 'bill-date', 'expire-date', 'name'],
+    needsDatabase: true,
+    run: recordSubscriptionPaymentCommand,
+  },
+  'reset-password': { usage: 'reset-password --code N --username U', options: ['code', 'username'], needsDatabase: true, run: resetPasswordCommand },
+  'add-note': {
+    usage:
+      'add-note --title ... --message ... --type required|optional --target admin|other --repetition one_time|two_times|three_times [--code N] [--video https://...] [--question "..."]...',
+    options: ['title', 'message', 'type', 'target', 'repetition', 'code', 'video', 'question'],
+    repeatable: ['question'],
+    needsDatabase: true,
+    run: addNoteCommand,
+  },
+  'list-notes': { usage: 'list-notes', options: [], needsDatabase: true, run: listNotesCommand },
+  'deactivate-note': { usage: 'deactivate-note --id N', options: ['id'], needsDatabase: true, run: deactivateNoteCommand },
+  help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
+};
+
+export function helpText(lang: Lang): string[] {
+  const lines = [say('help.title', lang), ''];
+  for (const [name, spec] of Object.entries(commands)) {
+    lines.push(`  ${spec.usage}`, `      ${say(`help.${name}`, lang)}`);
+  }
+  lines.push('', say('help.lang', lang), say('help.embedded', lang));
+  return lines;
+}
+
+export interface ParsedCommandLine {
+  name: string;
+  spec: CommandSpec;
+  args: CliArgs;
+  lang: Lang;
+}
+
+const allOptions = new Set(['lang', ...Object.values(commands).flatMap((c) => c.options)]);
+
+/** Parses argv (without node and script); throws CliError (exit code 2) on anything it cannot accept. */
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCommandLine {
+  // Every known option takes a value, so "--name Foo" reads as one option; unknown ones are refused below.
+  const options = Object.fromEntries([...allOptions].map((o) => [o, { type: 'string' as const, multiple: true }]));
+  const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
+  const langToken = tokens.find((t) => t.kind === 'option' && t.name === 'lang');
+  const langValue = langToken?.kind === 'option' ? langToken.value : undefined;
+  const lang = cliLang(langValue, env);
+  if (langToken && (langValue === undefined || !/^(en|so)$/i.test(langValue))) {
+    throw new CliError(`--lang: ${say('v.invalid', lang)} (en | so)`);
+  }
+
+  const positionals = tokens.filter((t) => t.kind === 'positional');
+  const name = positionals[0]?.kind === 'positional' ? positionals[0].value : undefined;
+  if (name === undefined) throw new CliError(say('cli.noCommand', lang));
+  const spec = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!spec) throw new CliError(say('cli.unknownCommand', lang, { name }));
+
+  const args: CliArgs = {};
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      if (token.index !== positionals[0].index) throw new CliError(say('cli.unexpectedArgument', lang, { value: token.value }));
+      continue;
+    }
+    if (token.kind !== 'option' || token.name === 'lang') continue;
+    if (!spec.options.includes(token.name)) throw new CliError(say('cli.unknownOption', lang, { name: token.name, command: name }));
+    // "--code --name X": the value of --code would be "--name"; that is a forgotten value, not a code.
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
+      throw new CliError(say('cli.missingValue', lang, { name: token.name }));
+    }
+    if (spec.repeatable?.includes(token.name)) {
+      args[token.name] = [...((args[token.name] as string[] | undefined) ?? []), token.value];
+    } else if (args[token.name] !== undefined) {
+      throw new CliError(say('cli.repeatedOption', lang, { name: token.name }));
+    } else {
+      args[token.name] = token.value;
+    }
+  }
+  return { name, spec, args, lang };
+}
+
+export interface CommandResult {
+  exitCode: number;
+  stdout: string[];
+  stderr: string[];
+}
+
+/** Runs an already parsed command; any failure becomes one line on stderr, never a stack trace. */
+export async function runParsed(db: Db | undefined, parsed: ParsedCommandLine): Promise<CommandResult> {
+  try {
+    if (parsed.spec.needsDatabase && !db) throw new Error('no database');
+    const stdout = await parsed.spec.run(db as Db, parsed.args, parsed.lang);
+    return { exitCode: 0, stdout, stderr: [] };
+  } catch (err) {
+    return failure(err, parsed.lang);
+  }
+}
+
+export function failure(err: unknown, lang: Lang): CommandResult {
+  if (err instanceof CliError) return { exitCode: err.exitCode, stdout: [], stderr: [err.message] };
+  const detail = String((err as Error)?.message ?? err).split('\n')[0];
+  return { exitCode: 1, stdout: [], stderr: [say('cli.failed', lang, { detail })] };
+}
+
+/** Parses and runs one command line against db (tests; the process entry point is admin.ts). */
+export async function runCommandLine(db: Db, argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<CommandResult> {
+  let parsed: ParsedCommandLine;
+  try {
+    parsed = parseCommandLine(argv, env);
+  } catch (err) {
+    return failure(err, cliLang(undefined, env));
+  }
+  return runParsed(db, parsed);
+}

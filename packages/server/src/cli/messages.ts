@@ -1,0 +1,131 @@
+// Texts of the operator command line in English and Somali. Validation messages come from the shared
+// catalogue (contracts/common/messages.ts); this file holds only what the command line itself says.
+import { type Lang, translate } from '@ubo/contracts';
+
+export const cliMessages = {
+  'help.title': {
+    en: 'Operator commands, run from the repository root: npm run admin -- <command> [--options]',
+    so: 'Amarrada maamulaha nidaamka, laga socodsiiyo galka ugu sarreeya: npm run admin -- <amar> [--doorashooyin]',
+  },
+  'help.create-organisation': {
+    en: 'Create an organisation and its first administrator; without --admin-password a temporary password is printed and must be changed at the first sign-in.',
+    so: 'Samee urur iyo maamulihiisa koowaad; haddii aan --admin-password la bixin, furo sir ah oo ku meel gaar ah ayaa la daabacayaa, waana in la beddelaa marka ugu horreysa ee la soo galo.',
+  },
+  'help.list-organisations': {
+    en: 'List the organisations: code, name, active users and subscription expiry.',
+    so: 'Liiska ururada: koodhka, magaca, isticmaalayaasha firfircoon iyo dhammaadka rukhsadda.',
+  },
+  'help.extend-subscription': {
+    en: "Set the date the organisation's subscription ends (today or later).",
+    so: 'Dhig taariikhda ay rukhsadda ururku dhammaanayso (maanta ama ka dib).',
+  },
+  'help.record-subscription-payment': {
+    en: 'Record a subscription payment and move the expiry forward to its expire date.',
+    so: 'Diiwaangeli lacag-bixinta rukhsadda oo taariikhda dhammaadka u dhaqaaji taariikhda dhammaadka lacag-bixinta.',
+  },
+  'help.reset-password': {
+    en: 'Give a user a temporary password (to be changed at the next sign-in) and end their sessions.',
+    so: 'Sii isticmaale furo sir ah oo ku meel gaar ah (waa in la beddelaa marka xigta ee la soo galo) oo jooji fadhiyadiisa.',
+  },
+  'help.add-note': {
+    en: 'Publish a popup note for one organisation (--code) or, without --code, for all; --question may be repeated.',
+    so: 'Daabac ogeysiis soo booda oo loogu talagalay hal urur (--code) ama, haddii --code la dhaafo, dhammaan ururada; --question waa lagu celin karaa.',
+  },
+  'help.list-notes': { en: 'List the published notes with their views.', so: 'Liiska ogeysiisyada la daabacay iyo inta jeer ee la arkay.' },
+  'help.deactivate-note': { en: 'Withdraw a note so that nobody sees it any more.', so: 'Ka noqo ogeysiis si aanu qofna u arkin mar dambe.' },
+  'help.help': { en: 'Show this help.', so: 'Tus caawimaaddan.' },
+  'help.lang': { en: 'Add --lang so for Somali or --lang en for English.', so: 'Ku dar --lang so si loogu qoro af-Soomaali ama --lang en si loogu qoro Ingiriisi.' },
+  'help.embedded': {
+    en: 'The database is PostgreSQL at DATABASE_URL, or the embedded database in DATA_DIR; stop the server before using the embedded one.',
+    so: 'Kaydka xogtu waa PostgreSQL-ka DATABASE_URL, ama kaydka gudaha ee DATA_DIR; jooji server-ka ka hor intaadan isticmaalin kaydka gudaha.',
+  },
+
+  'cli.noCommand': {
+    en: 'Name a command. Run "npm run admin -- help" to see the commands.',
+    so: 'Magacaw amar. Socodsii "npm run admin -- help" si aad u aragto amarrada.',
+  },
+  'cli.unknownCommand': {
+    en: 'Unknown command "{name}". Run "npm run admin -- help" to see the commands.',
+    so: 'Amar aan la aqoon "{name}". Socodsii "npm run admin -- help" si aad u aragto amarrada.',
+  },
+  'cli.unknownOption': { en: 'Unknown option --{name} for {command}.', so: 'Doorashada --{name} lagama aqoon amarka {command}.' },
+  'cli.missingValue': { en: 'Option --{name} needs a value.', so: 'Doorashada --{name} waxay u baahan tahay qiime.' },
+  'cli.repeatedOption': { en: 'Option --{name} may be given only once.', so: 'Doorashada --{name} hal mar oo keliya ayaa la bixin karaa.' },
+  'cli.unexpectedArgument': {
+    en: 'Unexpected argument "{value}"; write options as --name value.',
+    so: 'Qiime aan la filayn "{value}"; doorashooyinka u qor sidan: --magac qiime.',
+  },
+  'cli.dateInPast': { en: 'The date must be today ({today}) or later.', so: 'Taariikhdu waa inay noqotaa maanta ({today}) ama ka dib.' },
+  'cli.expireBeforeBill': { en: 'The expire date must be after the bill date.', so: 'Taariikhda dhammaadku waa inay ka dambaysaa taariikhda biilka.' },
+  'cli.orgExists': { en: 'An organisation with code {code} already exists.', so: 'Urur leh koodhka {code} horay ayuu u jiray.' },
+  'cli.orgNotFound': { en: 'No organisation has code {code}.', so: 'Ma jiro urur leh koodhka {code}.' },
+  'cli.userNotFound': { en: 'Organisation {code} has no user named {username}.', so: 'Ururka {code} ma laha isticmaale la yiraahdo {username}.' },
+  'cli.noteNotFound': { en: 'No note has id {id}.', so: 'Ma jiro ogeysiis leh aqoonsiga {id}.' },
+  'cli.serverRunning': {
+    en: 'A server answers on port {port} and may be using the embedded database in {dir}; stop it first, since two processes on one embedded database damage it.',
+    so: 'Server ayaa ka jawaabaya dekedda {port}, waxaana laga yaabaa inuu isticmaalayo kaydka gudaha ee {dir}; marka hore jooji, maxaa yeelay laba hawlood oo isku mar isticmaala hal kayd gudaha ah ayaa waxyeeleeya.',
+  },
+  'cli.failed': { en: 'The command failed: {detail}', so: 'Amarku wuu fashilmay: {detail}' },
+
+  'cli.orgCreated': {
+    en: 'Organisation {code} "{name}" created; administrator: {username}.',
+    so: 'Ururka {code} "{name}" waa la sameeyay; maamulaha: {username}.',
+  },
+  'cli.tempPassword': {
+    en: 'Temporary password: {password} (it must be changed at the next sign-in).',
+    so: 'Furaha sirta ah ee ku meel gaarka ah: {password} (waa in la beddelaa marka xigta ee la soo galo).',
+  },
+  'cli.subscriptionSet': {
+    en: 'The subscription of organisation {code} now ends on {date} (before: {before}).',
+    so: 'Rukhsadda ururka {code} hadda waxay dhammaanaysaa {date} (hore: {before}).',
+  },
+  'cli.paymentRecorded': {
+    en: 'Payment of {amount} recorded for organisation {code}; the subscription ends on {date}.',
+    so: 'Lacag-bixin dhan {amount} ayaa loo diiwaangeliyay ururka {code}; rukhsaddu waxay dhammaanaysaa {date}.',
+  },
+  'cli.passwordReset': {
+    en: 'The password of {username} in organisation {code} was reset; their sessions have ended.',
+    so: 'Furaha sirta ah ee {username} ee ururka {code} dib ayaa loo dejiyay; fadhiyadiisii way dhammaadeen.',
+  },
+  'cli.noteAdded': { en: 'Note {id} published for {scope}.', so: 'Ogeysiiska {id} waa la daabacay, waxaana loogu talagalay {scope}.' },
+  'cli.scopeAll': { en: 'all organisations', so: 'dhammaan ururada' },
+  'cli.scopeOne': { en: 'organisation {code}', so: 'ururka {code}' },
+  'cli.noteDeactivated': { en: 'Note {id} deactivated; nobody sees it any more.', so: 'Ogeysiiska {id} waa la joojiyay; qofna ma arki doono mar dambe.' },
+  'cli.noteAlreadyInactive': { en: 'Note {id} was already inactive; nothing changed.', so: 'Ogeysiiska {id} horay ayaa loo joojiyay; waxba isma beddelin.' },
+  'cli.noOrganisations': { en: 'No organisations yet.', so: 'Weli ma jiraan ururro.' },
+  'cli.noNotes': { en: 'No notes yet.', so: 'Weli ma jiraan ogeysiisyo.' },
+  'cli.none': { en: 'none', so: 'midna' },
+  'cli.yes': { en: 'yes', so: 'haa' },
+  'cli.no': { en: 'no', so: 'maya' },
+  'cli.all': { en: 'all', so: 'dhammaan' },
+
+  'col.code': { en: 'Code', so: 'Koodh' },
+  'col.name': { en: 'Name', so: 'Magac' },
+  'col.users': { en: 'Users', so: 'Isticmaalayaal' },
+  'col.expires': { en: 'Expires', so: 'Dhammaad' },
+  'col.id': { en: 'Id', so: 'Aqoonsi' },
+  'col.scope': { en: 'For', so: 'Loogu talagalay' },
+  'col.title': { en: 'Title', so: 'Cinwaan' },
+  'col.type': { en: 'Type', so: 'Nooc' },
+  'col.target': { en: 'Target', so: 'Bartilmaameed' },
+  'col.repetition': { en: 'Repetition', so: 'Soo noqnoqosho' },
+  'col.questions': { en: 'Questions', so: "Su'aalo" },
+  'col.views': { en: 'Views', so: 'Arag' },
+  'col.active': { en: 'Active', so: 'Firfircoon' },
+  'col.created': { en: 'Created', so: 'La sameeyay' },
+} as const satisfies Record<string, { en: string; so: string }>;
+
+export type CliMessageKey = keyof typeof cliMessages;
+
+/** A command-line text, or a shared message key ("v.date", "v.minLength|8"), in the operator's language. */
+export function say(key: CliMessageKey | string, lang: Lang, params: Record<string, string | number> = {}): string {
+  const entry = (cliMessages as Record<string, { en: string; so: string }>)[key];
+  if (!entry) return translate(key, lang, params);
+  return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** --lang wins; otherwise a Somali locale (so, so_SO.UTF-8) in UBO_LANG, LC_ALL, LC_MESSAGES or LANG. */
+export function cliLang(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): Lang {
+  const value = flag ?? env.UBO_LANG ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
+  return /^so([_.\-@]|$)/i.test(value.trim()) ? 'so' : 'en';
+}

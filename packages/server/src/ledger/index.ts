@@ -1,0 +1,12 @@
+// The ledger's public surface for modules: post and reverse entries, numbers, lock date, the default
+// chart and its system accounts, idempotency for money-moving requests, and the self-check.
+export { postJournal, DEFAULT_SERIES, type Posting, type PostingLine, type PostedEntry, type PostedLine } from './post-journal.ts';
+export { reverseJournal, type Reversal } from './reverse-journal.ts';
+export { nextDocumentNumber, documentNumber } from './document-counter.ts';
+export { getLockDate, lockSettingsForChange, setLockDate } from './lock-date.ts';
+export { seedDefaultChart, systemAccountId, SYSTEM_ACCOUNTS, DEFAULT_CHART, type SystemAccount } from './default-chart.ts';
+export { withIdempotency, readIdempotencyKey, requestHash, purgeIdempotencyKeys, IDEMPOTENCY_HEADER, type IdempotentResult } from './idempotency.ts';
+export { verifyLedger, type LedgerReport, type BalanceDifference, type UnbalancedEntry, type NumberingGap } from './verify-ledger.ts';
+export { Decimal, dec, money, naturalBalance } from './money.ts';
+export { CLOSING_SOURCE_TYPE, JOURNAL_SOURCE_TYPE } from './source-types.ts';
+export * from './ledger.tables.ts';

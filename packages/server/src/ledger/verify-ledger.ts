@@ -1,0 +1,130 @@
+// The ledger's self-check (operator command verify-ledger, tests): recomputes every daily balance from
+// the journal lines and compares, and re-checks every entry's balance and the gapless numbering.
+// Expected result: no differences. Run on the owner connection it checks every organisation; inside a
+// tenant transaction row-level security limits it to that organisation.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
+import { money } from './money.ts';
+
+export interface BalanceDifference {
+  clientId: number;
+  accountId: number;
+  date: string;
+  /** Recomputed from journal_lines. */
+  expectedDebit: string;
+  expectedCredit: string;
+  /** Stored in account_daily_balances. */
+  storedDebit: string;
+  storedCredit: string;
+}
+
+export interface UnbalancedEntry {
+  clientId: number;
+  entryId: number;
+  lines: number;
+  debit: string;
+  credit: string;
+  total: string;
+}
+
+export interface NumberingGap {
+  clientId: number;
+  series: string;
+  count: number;
+  maxNo: number;
+  counterNext: number | null;
+}
+
+export interface LedgerReport {
+  isSound: boolean;
+  entries: number;
+  lines: number;
+  balanceDifferences: BalanceDifference[];
+  unbalancedEntries: UnbalancedEntry[];
+  numberingGaps: NumberingGap[];
+}
+
+export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: number } = {}): Promise<LedgerReport> {
+  const limit = opts.limit ?? 1000;
+  const only = (column: SQL) => (opts.clientId === undefined ? sql`true` : sql`${column} = ${opts.clientId}`);
+
+  const [counts] = await queryRows<{ entries: number; lines: number }>(db, sql`
+    select (select count(*) from journal_entries e where ${only(sql`e.client_id`)})::int as entries,
+           (select count(*) from journal_lines l where ${only(sql`l.client_id`)})::int as lines`);
+
+  const balanceRows = await queryRows<{
+    client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; stored_debit: string; stored_credit: string;
+  }>(db, sql`
+    with recomputed as (
+      select client_id, account_id, date, sum(debit) as debit, sum(credit) as credit
+      from journal_lines l where ${only(sql`l.client_id`)}
+      group by client_id, account_id, date
+    ), stored as (
+      select client_id, account_id, date, debit, credit
+      from account_daily_balances b where ${only(sql`b.client_id`)} and (b.debit <> 0 or b.credit <> 0)
+    )
+    select coalesce(r.client_id, s.client_id) as client_id, coalesce(r.account_id, s.account_id) as account_id,
+           coalesce(r.date, s.date)::text as date,
+           coalesce(r.debit, 0) as expected_debit, coalesce(r.credit, 0) as expected_credit,
+           coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit
+    from recomputed r full join stored s
+      on s.client_id = r.client_id and s.account_id = r.account_id and s.date = r.date
+    where r.debit is distinct from s.debit or r.credit is distinct from s.credit
+    order by 1, 2, 3
+    limit ${limit}`);
+
+  const unbalancedRows = await queryRows<{ client_id: number; entry_id: string | number; lines: number; debit: string; credit: string; total: string }>(db, sql`
+    select e.client_id, e.id as entry_id, count(l.id)::int as lines,
+           coalesce(sum(l.debit), 0) as debit, coalesce(sum(l.credit), 0) as credit, e.total
+    from journal_entries e left join journal_lines l on l.entry_id = e.id
+    where ${only(sql`e.client_id`)}
+    group by e.id
+    having count(l.id) < 2 or coalesce(sum(l.debit), 0) <> coalesce(sum(l.credit), 0) or coalesce(sum(l.debit), 0) <> e.total
+       or bool_or(l.date <> e.date)
+    order by e.id
+    limit ${limit}`);
+
+  const gapRows = await queryRows<{ client_id: number; series: string; count: number; max_no: string | number; counter_next: string | number | null }>(db, sql`
+    select e.client_id, e.series, count(*)::int as count, max(e.entry_no) as max_no,
+           (select c.next_no from document_counters c where c.client_id = e.client_id and c.series = e.series) as counter_next
+    from journal_entries e where ${only(sql`e.client_id`)}
+    group by e.client_id, e.series
+    having count(*) <> max(e.entry_no)
+        or coalesce((select c.next_no from document_counters c where c.client_id = e.client_id and c.series = e.series), 0) <> max(e.entry_no) + 1
+    order by 1, 2
+    limit ${limit}`);
+
+  const balanceDifferences = balanceRows.map((r) => ({
+    clientId: Number(r.client_id),
+    accountId: Number(r.account_id),
+    date: r.date,
+    expectedDebit: money(r.expected_debit),
+    expectedCredit: money(r.expected_credit),
+    storedDebit: money(r.stored_debit),
+    storedCredit: money(r.stored_credit),
+  }));
+  const unbalancedEntries = unbalancedRows.map((r) => ({
+    clientId: Number(r.client_id),
+    entryId: Number(r.entry_id),
+    lines: r.lines,
+    debit: money(r.debit),
+    credit: money(r.credit),
+    total: money(r.total),
+  }));
+  const numberingGaps = gapRows.map((r) => ({
+    clientId: Number(r.client_id),
+    series: r.series,
+    count: r.count,
+    maxNo: Number(r.max_no),
+    counterNext: r.counter_next === null ? null : Number(r.counter_next),
+  }));
+  return {
+    isSound: balanceDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0,
+    entries: counts.entries,
+    lines: counts.lines,
+    balanceDifferences,
+    unbalancedEntries,
+    numberingGaps,
+  };
+}

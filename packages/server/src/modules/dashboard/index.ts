@@ -1,0 +1,2 @@
+// Public surface of the dashboard module.
+export { dashboardRoutes } from './dashboard.routes.ts';

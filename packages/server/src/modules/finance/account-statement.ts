@@ -1,0 +1,97 @@
+// GET /api/finance/reports/account-transaction: one account's statement. Opening balance, range totals
+// and closing balance come from the daily balances; the page of lines is read in ledger order along the
+// (client, account, date, entry, line) index with a running sum, so a page costs its offset plus its
+// length, never the whole journal.
+import { sql } from 'drizzle-orm';
+import type { AccountStatement, AccountStatementQuery, AccountType, Lang } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { dec, documentNumber, money, naturalBalance } from '../../ledger/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { accountName } from './list-accounts.ts';
+
+interface LineRow {
+  id: string | number;
+  entry_id: string | number;
+  date: string;
+  debit: string;
+  credit: string;
+  running: string;
+  party_type: string | null;
+  party_id: number | null;
+  line_memo: string | null;
+  series: string;
+  entry_no: string | number;
+  reference: string | null;
+  memo: string | null;
+  source_type: string;
+  reverses_id: string | number | null;
+  reversed_by_id: string | number | null;
+}
+
+export async function accountStatement(opts: { tx: Db; clientId: number; lang: Lang; query: AccountStatementQuery }): Promise<AccountStatement> {
+  const { tx, clientId, lang, query } = opts;
+  const [account] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType }>(tx, sql`
+    select id, code, name_en, name_so, type from accounts where client_id = ${clientId} and id = ${query.accountId}`);
+  if (!account) throw notFound();
+
+  const from = query.startDate ? sql`and date >= ${query.startDate}::date` : sql``;
+  const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
+  const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
+  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string }>(tx, sql`
+    select coalesce(sum(debit) filter (where ${before}), 0) as opening_debit,
+           coalesce(sum(credit) filter (where ${before}), 0) as opening_credit,
+           coalesce(sum(debit) filter (where not (${before})), 0) as debit,
+           coalesce(sum(credit) filter (where not (${before})), 0) as credit
+    from account_daily_balances
+    where client_id = ${clientId} and account_id = ${account.id} ${to}`);
+  const [count] = await queryRows<{ n: number }>(tx, sql`
+    select count(*)::int as n from journal_lines where client_id = ${clientId} and account_id = ${account.id} ${from} ${to}`);
+
+  const offset = (query._page - 1) * query._limit;
+  const rows = await queryRows<LineRow>(tx, sql`
+    with page as (
+      select id, entry_id, date, debit, credit, party_type, party_id, memo, running from (
+        select l.id, l.entry_id, l.date, l.debit, l.credit, l.party_type, l.party_id, l.memo,
+               sum(l.debit - l.credit) over (order by l.date, l.entry_id, l.id rows between unbounded preceding and current row) as running
+        from journal_lines l
+        where l.client_id = ${clientId} and l.account_id = ${account.id} ${from} ${to}
+      ) ordered
+      order by date, entry_id, id
+      limit ${query._limit} offset ${offset}
+    )
+    select p.id, p.entry_id, p.date::text as date, p.debit, p.credit, p.running, p.party_type, p.party_id, p.memo as line_memo,
+           e.series, e.entry_no, e.reference, e.memo, e.source_type, e.reverses_id, e.reversed_by_id
+    from page p join journal_entries e on e.id = p.entry_id
+    order by p.date, p.entry_id, p.id`);
+
+  const opening = naturalBalance(account.type, sums.opening_debit, sums.opening_credit);
+  return {
+    account: { id: account.id, code: account.code, name: accountName(account, lang), type: account.type },
+    startDate: query.startDate ?? null,
+    endDate: query.endDate ?? null,
+    openingBalance: money(opening),
+    lines: rows.map((r) => ({
+      lineId: Number(r.id),
+      entryId: Number(r.entry_id),
+      entryNo: Number(r.entry_no),
+      number: documentNumber(r.series, Number(r.entry_no)),
+      date: r.date,
+      reference: r.reference,
+      memo: r.line_memo ?? r.memo,
+      sourceType: r.source_type,
+      partyType: r.party_type,
+      partyId: r.party_id,
+      isReversal: r.reverses_id !== null,
+      isReversed: r.reversed_by_id !== null,
+      debit: money(r.debit),
+      credit: money(r.credit),
+      balance: money(opening.plus(naturalBalance(account.type, dec(r.running), dec(0)))),
+    })),
+    totals: { debit: money(sums.debit), credit: money(sums.credit) },
+    closingBalance: money(opening.plus(naturalBalance(account.type, sums.debit, sums.credit))),
+    total: count.n,
+    page: query._page,
+    limit: query._limit,
+  };
+}

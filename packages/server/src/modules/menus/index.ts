@@ -1,0 +1,2 @@
+// Public surface of the menus module.
+export { menusRoutes } from './menus.routes.ts';

@@ -1,0 +1,8 @@
+// The organisation's branches (elc/branches): list, read, create, update, status and delete.
+import type { FastifyInstance } from 'fastify';
+import { referenceListRoutes } from '../settings/index.ts';
+import { branchList } from './branches.ts';
+
+export async function organisationsRoutes(app: FastifyInstance) {
+  referenceListRoutes(app, branchList);
+}

@@ -1,0 +1,277 @@
+// Reference lists (cities, categories, units, branches): the same list, read, create, update, status and
+// delete, each change audited in its own transaction. A list is described once (table, contracts,
+// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { idParams, okResponse, page, referenceStatusBody, translate, type z, type ReferenceStatus } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { tenantTx } from '../../plugins/auth.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
+
+export type ReferenceTable = PgTable & {
+  id: PgColumn;
+  clientId: PgColumn;
+  name: PgColumn;
+  status: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+export interface ReferenceListQuery {
+  _page: number;
+  _limit: number;
+  q?: string;
+  status?: ReferenceStatus;
+  _sort?: string;
+  _order?: 'asc' | 'desc';
+}
+
+export interface ReferenceList<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType> {
+  /** Audit entity name, e.g. 'city'. */
+  entity: string;
+  /** Collection path, e.g. '/api/cities'. */
+  path: string;
+  privilege: string;
+  tag: string;
+  table: T;
+  body: B;
+  item: I;
+  query: z.ZodType<ReferenceListQuery>;
+  /** Every value _sort may take, mapped to the expression it orders by. */
+  sortColumns: Record<string, SQLWrapper>;
+  searchColumns: PgColumn[];
+  /** The columns a create or update writes (not client_id, status or timestamps). */
+  toValues(input: z.output<B>): Record<string, unknown>;
+  toItem(row: T['$inferSelect']): z.output<I>;
+  /** Refuses (throws) to delete the row, beyond the foreign keys that already protect it. */
+  beforeDelete?(opts: { tx: Db; row: T['$inferSelect'] }): Promise<void>;
+  /** Refuses (throws) a status change. */
+  beforeStatus?(opts: { tx: Db; row: T['$inferSelect']; status: ReferenceStatus }): Promise<void>;
+}
+
+/** ILIKE pattern for "contains q", with the pattern characters of q taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** The foreign keys of other tables protect a referenced row; their refusal is "in use", not a crash. */
+export function inUseOnForeignKey(err: unknown): never {
+  if (pgCode(err) === '23503') throw new AppError(409, 'IN_USE', 'common.inUse');
+  throw err;
+}
+
+type Row<T extends ReferenceTable> = T['$inferSelect'];
+// Drizzle cannot follow a generic table through select()/returning(); the rows are the table's rows.
+const asRows = <T extends ReferenceTable>(rows: unknown) => rows as Row<T>[];
+
+export async function listReferences<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  list: ReferenceList<T, B, I>;
+  query: ReferenceListQuery;
+}) {
+  const { tx, list, query } = opts;
+  const t = list.table;
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(t.status, query.status));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const search = or(...list.searchColumns.map((c) => ilike(c, pattern)));
+    if (search) filters.push(search);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const sortBy = list.sortColumns[query._sort ?? 'name'] ?? list.sortColumns.name;
+  const direction = query._order === 'desc' ? desc : asc;
+  const rows = asRows<T>(
+    await tx
+      .select()
+      .from(t as PgTable)
+      .where(where)
+      .orderBy(direction(sortBy), direction(t.id))
+      .limit(query._limit)
+      .offset((query._page - 1) * query._limit),
+  );
+  const [{ total }] = await tx.select({ total: count() }).from(t as PgTable).where(where);
+  return { data: rows.map((r) => list.toItem(r)), total, page: query._page, limit: query._limit };
+}
+
+async function findRow<T extends ReferenceTable>(tx: Db, table: T, id: number, lock = false): Promise<Row<T>> {
+  const q = tx.select().from(table as PgTable).where(eq(table.id, id));
+  const [row] = asRows<T>(lock ? await q.for('update') : await q);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function assertNameFree<T extends ReferenceTable>(tx: Db, table: T, name: string, exceptId?: number): Promise<void> {
+  const same = sql`lower(${table.name}) = lower(${name})`;
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(exceptId === undefined ? same : and(same, ne(table.id, exceptId)))
+    .limit(1);
+  if (taken) throw fieldError('name', 'common.duplicate');
+}
+
+/** A concurrent insert of the same name passes the check; the unique index then answers on the field too. */
+function duplicateNameOnUnique(err: unknown): never {
+  if (pgCode(err) === '23505') throw fieldError('name', 'common.duplicate');
+  throw err;
+}
+
+export async function getReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  list: ReferenceList<T, B, I>;
+  id: number;
+}) {
+  return opts.list.toItem(await findRow(opts.tx, opts.list.table, opts.id));
+}
+
+export async function createReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  req: FastifyRequest;
+  list: ReferenceList<T, B, I>;
+  clientId: number;
+  input: z.output<B>;
+}) {
+  const { tx, req, list, clientId, input } = opts;
+  const values = list.toValues(input);
+  await assertNameFree(tx, list.table, String(values.name));
+  const [row] = asRows<T>(
+    await tx
+      .insert(list.table)
+      .values({ ...values, clientId } as T['$inferInsert'])
+      .returning()
+      .catch(duplicateNameOnUnique),
+  );
+  const after = list.toItem(row);
+  await writeAudit(tx, req, { action: 'create', entity: list.entity, entityId: row.id as number, after });
+  return after;
+}
+
+export async function updateReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  req: FastifyRequest;
+  list: ReferenceList<T, B, I>;
+  id: number;
+  input: z.output<B>;
+}) {
+  const { tx, req, list, id, input } = opts;
+  const t = list.table;
+  const existing = await findRow(tx, t, id, true);
+  const values = list.toValues(input);
+  await assertNameFree(tx, t, String(values.name), id);
+  const [row] = asRows<T>(
+    await tx
+      .update(t)
+      .set({ ...values, updatedAt: new Date() } as Partial<T['$inferInsert']>)
+      .where(eq(t.id, id))
+      .returning()
+      .catch(duplicateNameOnUnique),
+  );
+  const after = list.toItem(row);
+  await writeAudit(tx, req, { action: 'update', entity: list.entity, entityId: id, before: list.toItem(existing), after });
+  return after;
+}
+
+export async function setReferenceStatus<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  req: FastifyRequest;
+  list: ReferenceList<T, B, I>;
+  id: number;
+  status: ReferenceStatus;
+}) {
+  const { tx, req, list, id, status } = opts;
+  const t = list.table;
+  const existing = await findRow(tx, t, id, true);
+  if (existing.status === status) return list.toItem(existing);
+  await list.beforeStatus?.({ tx, row: existing, status });
+  const [row] = asRows<T>(
+    await tx
+      .update(t)
+      .set({ status, updatedAt: new Date() } as Partial<T['$inferInsert']>)
+      .where(eq(t.id, id))
+      .returning(),
+  );
+  await writeAudit(tx, req, {
+    action: 'status',
+    entity: list.entity,
+    entityId: id,
+    before: { status: existing.status },
+    after: { status },
+  });
+  return list.toItem(row);
+}
+
+export async function deleteReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
+  tx: Db;
+  req: FastifyRequest;
+  list: ReferenceList<T, B, I>;
+  id: number;
+}): Promise<void> {
+  const { tx, req, list, id } = opts;
+  const t = list.table;
+  const existing = await findRow(tx, t, id, true);
+  await list.beforeDelete?.({ tx, row: existing });
+  await tx.delete(t).where(eq(t.id, id)).catch(inUseOnForeignKey);
+  await writeAudit(tx, req, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
+}
+
+/** Registers GET list, GET one, POST, PUT, PATCH status and DELETE for one reference list. */
+export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(
+  app: FastifyInstance,
+  list: ReferenceList<T, B, I>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: { privilege: list.privilege } };
+  const tags = [list.tag];
+  // The handlers return z.output<I>; the type provider cannot relate that to a generic schema's input.
+  const itemSchema = list.item as z.ZodType;
+
+  r.get(list.path, {
+    config,
+    schema: { tags, querystring: list.query, response: { 200: page(itemSchema) } },
+  }, async (req) => tenantTx(req, (tx) => listReferences({ tx, list, query: req.query })));
+
+  r.get(`${list.path}/:id`, {
+    config,
+    schema: { tags, params: idParams, response: { 200: itemSchema } },
+  }, async (req) => tenantTx(req, (tx) => getReference({ tx, list, id: req.params.id })));
+
+  r.post(list.path, {
+    config,
+    schema: { tags, body: list.body, response: { 201: itemSchema } },
+  }, async (req, reply) => {
+    const clientId = req.auth!.clientId;
+    const item = await tenantTx(req, (tx) => createReference({ tx, req, list, clientId, input: req.body as z.output<B> }));
+    return reply.status(201).send(item);
+  });
+
+  r.put(`${list.path}/:id`, {
+    config,
+    schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
+  }, async (req) =>
+    tenantTx(req, (tx) => updateReference({ tx, req, list, id: req.params.id, input: req.body as z.output<B> })));
+
+  r.patch(`${list.path}/:id/status`, {
+    config,
+    schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
+  }, async (req) =>
+    tenantTx(req, (tx) => setReferenceStatus({ tx, req, list, id: req.params.id, status: req.body.status })));
+
+  r.delete(`${list.path}/:id`, {
+    config,
+    schema: { tags, params: idParams, response: { 200: okResponse } },
+  }, async (req) => {
+    await tenantTx(req, (tx) => deleteReference({ tx, req, list, id: req.params.id }));
+    return { ok: true as const, message: translate('common.deleted', req.lang) };
+  });
+}

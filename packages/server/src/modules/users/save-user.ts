@@ -1,0 +1,151 @@
+// POST /api/admin and PUT /api/admin/:id: create and edit staff accounts. Every reference (role,
+// branch) must belong to the caller's organisation, the username is unique per organisation
+// regardless of case, and all field problems are reported together. A new account always starts
+// with mustChangePassword, so the temporary password works for one sign-in only.
+import type { FastifyRequest } from 'fastify';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AdminUser, CreateUserBody, UpdateUserBody } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { type AuthContext, caller } from '../../plugins/auth.ts';
+import { AppError, type FieldError } from '../../plugins/errors.ts';
+import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { branches } from '../organisations/index.ts';
+import { getUser } from './list-users.ts';
+import { rolePrivilegeKeys } from './save-role.ts';
+import { adminOnly, assertAnotherActiveAdmin, auditView, lockUserForChange, serialiseAdminChanges } from './user-rules.ts';
+import { roles, users } from './users.tables.ts';
+
+/** A generated temporary password and its hash; hashing is slow, so it runs before the transaction. */
+export async function newTemporaryPassword(): Promise<{ passwordHash: string; temporaryPassword: string }> {
+  const generated = temporaryPassword();
+  return { passwordHash: await hashPassword(generated), temporaryPassword: generated };
+}
+
+/** The hash of the password an administrator typed, or of a generated one that is returned once. */
+export async function prepareNewPassword(given?: string): Promise<{ passwordHash: string; temporaryPassword?: string }> {
+  return given ? { passwordHash: await hashPassword(given) } : newTemporaryPassword();
+}
+
+interface References {
+  username: string;
+  roleId?: number | null;
+  branchId?: number | null;
+  /** Keys newly given to the user; a non-administrator must hold each. */
+  addedPrivileges: string[];
+  /** Whether roleId is a new assignment (its keys count as granted). */
+  roleChanged: boolean;
+}
+
+async function checkReferences(tx: Db, actor: AuthContext, refs: References, exceptUserId?: number): Promise<void> {
+  const problems: FieldError[] = [];
+  const same = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(
+      eq(users.clientId, actor.clientId),
+      sql`lower(${users.username}) = lower(${refs.username})`,
+      exceptUserId ? ne(users.id, exceptUserId) : undefined,
+    ));
+  if (same.length > 0) problems.push({ field: 'username', message: 'user.usernameTaken' });
+
+  if (refs.roleId) {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, refs.roleId), eq(roles.clientId, actor.clientId)));
+    if (!role) problems.push({ field: 'roleId', message: 'v.notFound' });
+    else if (refs.roleChanged && !actor.isAdmin) {
+      const keys = await rolePrivilegeKeys(tx, role.id);
+      if (keys.some((k) => !actor.privileges.includes(k))) problems.push({ field: 'roleId', message: 'v.privilegeNotHeld' });
+    }
+  }
+  if (refs.branchId) {
+    const [branch] = await tx
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.id, refs.branchId), eq(branches.clientId, actor.clientId)));
+    if (!branch) problems.push({ field: 'branchId', message: 'v.notFound' });
+  }
+  if (!actor.isAdmin && refs.addedPrivileges.some((k) => !actor.privileges.includes(k))) {
+    problems.push({ field: 'extraPrivileges', message: 'v.privilegeNotHeld' });
+  }
+  if (problems.length > 0) throw new AppError(400, 'VALIDATION', 'common.validation', problems);
+}
+
+export async function createUser(opts: {
+  tx: Db;
+  req: FastifyRequest;
+  input: CreateUserBody;
+  passwordHash: string;
+}): Promise<AdminUser> {
+  const { tx, req, input, passwordHash } = opts;
+  const actor = caller(req);
+  if (input.isAdmin && !actor.isAdmin) throw adminOnly();
+  await checkReferences(tx, actor, {
+    username: input.username,
+    roleId: input.roleId,
+    branchId: input.branchId,
+    addedPrivileges: input.extraPrivileges,
+    roleChanged: true,
+  });
+  const [row] = await tx
+    .insert(users)
+    .values({
+      clientId: actor.clientId,
+      username: input.username,
+      fullname: input.fullname,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      passwordHash,
+      isAdmin: input.isAdmin,
+      status: 'Active',
+      mustChangePassword: true,
+      roleId: input.roleId ?? null,
+      extraPrivileges: input.extraPrivileges,
+      branchId: input.branchId ?? null,
+    })
+    .returning();
+  await writeAudit(tx, req, { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
+  return getUser({ tx, clientId: actor.clientId, id: row.id });
+}
+
+export async function updateUser(opts: { tx: Db; req: FastifyRequest; id: number; input: UpdateUserBody }): Promise<AdminUser> {
+  const { tx, req, id, input } = opts;
+  const actor = caller(req);
+  if (input.isAdmin === false) await serialiseAdminChanges(tx, actor.clientId);
+  const before = await lockUserForChange(tx, actor, id);
+  if (input.isAdmin === true && !before.isAdmin && !actor.isAdmin) throw adminOnly();
+  if (before.isAdmin && input.isAdmin === false && before.status === 'Active') {
+    await assertAnotherActiveAdmin(tx, actor.clientId, id);
+  }
+  const roleId = input.roleId === undefined ? before.roleId : input.roleId;
+  const branchId = input.branchId === undefined ? before.branchId : input.branchId;
+  const extraPrivileges = input.extraPrivileges ?? before.extraPrivileges;
+  await checkReferences(
+    tx,
+    actor,
+    {
+      username: input.username,
+      roleId,
+      branchId,
+      addedPrivileges: extraPrivileges.filter((k) => !before.extraPrivileges.includes(k)),
+      roleChanged: roleId !== before.roleId,
+    },
+    id,
+  );
+  const [after] = await tx
+    .update(users)
+    .set({
+      username: input.username,
+      fullname: input.fullname,
+      email: input.email === undefined ? before.email : input.email,
+      phone: input.phone === undefined ? before.phone : input.phone,
+      isAdmin: input.isAdmin ?? before.isAdmin,
+      roleId,
+      branchId,
+      extraPrivileges,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  await writeAudit(tx, req, { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: auditView(after) });
+  return getUser({ tx, clientId: actor.clientId, id });
+}

@@ -1,0 +1,36 @@
+// Providers around the router: MUI theme (from the stored theme choices), TanStack Query and
+// notistack (top right, 3000 ms; errors 5000 ms, set per toast in lib/api.ts).
+import { type ReactNode, useMemo } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { RouterProvider } from 'react-router';
+import { TOAST_MS } from '../lib/api.ts';
+import { queryClient } from '../lib/queryClient.ts';
+import { createAppTheme } from './theme/theme.ts';
+import { useThemePrefs } from './theme/themeStore.ts';
+import type { createAppRouter } from './router.tsx';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const prefs = useThemePrefs();
+  const theme = useMemo(() => createAppTheme(prefs), [prefs]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_MS}>
+          {children}
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

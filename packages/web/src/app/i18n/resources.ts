@@ -1,0 +1,26 @@
+// Merges the shell's texts with every module's. A module's texts live under its own name
+// (t('account.profile.title')), so two modules can never overwrite each other's keys.
+// Adding a module: one import line and one entry in `moduleTexts`.
+import type { Lang } from '@ubo/contracts';
+import { en } from './en.ts';
+import { so } from './so.ts';
+import type { ModuleTexts } from './types.ts';
+import * as account from '../../modules/account/account.i18n.ts';
+
+export const moduleTexts: Record<string, ModuleTexts> = {
+  account,
+};
+
+export type Resources = Record<Lang, Record<string, unknown>>;
+
+export function mergeResources(modules: Record<string, ModuleTexts> = moduleTexts): Resources {
+  const out: Resources = { en: { ...en }, so: { ...so } };
+  for (const [name, texts] of Object.entries(modules)) {
+    if (name in en) throw new Error(`Module texts '${name}' would overwrite the shell's '${name}' texts`);
+    out.en[name] = texts.en;
+    out.so[name] = texts.so;
+  }
+  return out;
+}
+
+export const resources = mergeResources();

@@ -1,0 +1,120 @@
+// The navbar of spec section 2: current page title in the chosen language, language select, home link
+// to /dashboard, notification icon with its fixed badge of 5 (its menu lists the provider's notes,
+// which can be read again), the theme settings gear, and the sidebar toggle.
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import HomeIcon from '@mui/icons-material/Home';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useNotes } from '../notes/NotesProvider.tsx';
+import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer.tsx';
+import { themeStore, useThemePrefs } from '../theme/themeStore.ts';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { usePageTitle } from './usePageTitle.ts';
+
+/** Spec section 9: the notification badge is fixed at 5. */
+export const NOTIFICATION_BADGE = 5;
+
+export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMobile: () => void }) {
+  const { t } = useTranslation();
+  const title = usePageTitle();
+  const prefs = useThemePrefs();
+  const { notes, show } = useNotes();
+  const [themeOpen, setThemeOpen] = useState(false);
+  const [notesAnchor, setNotesAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(6px)' }}
+    >
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 64 } }}>
+        {isMobile ? (
+          <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={onOpenMobile}>
+            <MenuIcon />
+          </IconButton>
+        ) : (
+          <Tooltip title={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}>
+            <IconButton edge="start" aria-label={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')} onClick={() => themeStore.set({ mini: !prefs.mini })}>
+              {prefs.mini ? <MenuIcon /> : <MenuOpenIcon />}
+            </IconButton>
+          </Tooltip>
+        )}
+        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontWeight: 400 }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <LanguageSelect />
+        </Box>
+        <Tooltip title={t('nav.home')}>
+          <IconButton component={RouterLink} to="/dashboard" aria-label={t('nav.home')}>
+            <HomeIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('nav.notifications')}>
+          <IconButton aria-label={t('nav.notifications')} aria-haspopup="menu" onClick={(e) => setNotesAnchor(e.currentTarget)}>
+            <Badge badgeContent={NOTIFICATION_BADGE} color="error">
+              <NotificationsIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('nav.themeSettings')}>
+          <IconButton edge="end" aria-label={t('nav.themeSettings')} onClick={() => setThemeOpen(true)}>
+            <SettingsIcon />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+      <Menu
+        anchorEl={notesAnchor}
+        open={notesAnchor !== null}
+        onClose={() => setNotesAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 320, maxWidth: '100%' } } }}
+      >
+        <Typography variant="overline" component="div" sx={{ px: 2, color: 'text.secondary' }}>
+          {t('nav.messagesTitle')}
+        </Typography>
+        {notes.length === 0 && (
+          <MenuItem disabled>
+            <ListItemText primary={t('nav.noMessages')} slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }} />
+          </MenuItem>
+        )}
+        {notes.map((n) => (
+          <MenuItem
+            key={n.id}
+            onClick={() => {
+              setNotesAnchor(null);
+              show([n]);
+            }}
+          >
+            <ListItemText
+              primary={n.title}
+              secondary={n.message}
+              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+            />
+          </MenuItem>
+        ))}
+      </Menu>
+      <Box sx={{ display: { xs: 'flex', sm: 'none' }, px: 2, pb: 1.5 }}>
+        <LanguageSelect />
+      </Box>
+      <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,24 @@
+// What a web module exports from modules/<module>/index.ts. Its routes render inside the layout,
+// guarded: no token -> sign-in; a privilege the user lacks -> #/error/403.
+import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
+import type { PrivilegeCheck } from './session.tsx';
+
+export interface ModuleRoute {
+  /** Path without the leading slash, as in the menu: 'settings/list-users', 'customers/:id'. */
+  path: string;
+  /** The page, normally lazyPage(() => import('./CitiesList.tsx')). */
+  element: ReactElement;
+  /** Privilege (or all of a list) needed to open the page; omit for any signed-in user. */
+  privilege?: PrivilegeCheck;
+  /** i18n key of the navbar title; without it the title of the menu entry with this path is used. */
+  title?: string;
+}
+
+export interface WebModule {
+  routes: ModuleRoute[];
+}
+
+/** A page loaded on first visit (its own chunk). The module file must `export default` the page. */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): ReactElement {
+  return createElement(lazy(load));
+}

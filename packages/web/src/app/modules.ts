@@ -1,0 +1,10 @@
+// The registry of web modules: one line per module. Each module's index.ts exports `routes`
+// (see moduleTypes.ts); its texts are registered in i18n/resources.ts.
+import * as account from '../modules/account/index.ts';
+import type { ModuleRoute, WebModule } from './moduleTypes.ts';
+
+export const modules: WebModule[] = [
+  account,
+];
+
+export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -1,0 +1,58 @@
+// After sign-in: fetch the notes, ask each one's view count, drop those already seen often enough
+// (1/2/3 views) and admin notes for other users, and show the rest in one NoteViewer. The navbar's
+// notification menu can open any note again through useNotes().
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { shellKeys } from '../../lib/queryKeys.ts';
+import { useSession } from '../session.tsx';
+import { fetchNotes, fetchViewCount } from './notes.api.ts';
+import { isForUser, type Note, shouldShow } from './notes.logic.ts';
+import { NoteViewer } from './NoteViewer.tsx';
+
+interface NotesValue {
+  /** The notes meant for this user (admin notes only for administrators). */
+  notes: Note[];
+  isLoading: boolean;
+  show: (notes: Note[]) => void;
+}
+
+const NotesContext = createContext<NotesValue>({ notes: [], isLoading: false, show: () => {} });
+
+export function NotesProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const [showing, setShowing] = useState<Note[] | null>(null);
+  const checked = useRef(false);
+  const query = useQuery({
+    queryKey: shellKeys.notes,
+    queryFn: ({ signal }) => fetchNotes(signal),
+    enabled: Boolean(user) && !user?.mustChangePassword,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  const isAdmin = user?.isAdmin ?? false;
+  const notes = useMemo(() => (query.data ?? []).filter((n) => isForUser(n, isAdmin)), [query.data, isAdmin]);
+
+  useEffect(() => {
+    if (checked.current || !query.data) return;
+    checked.current = true;
+    void (async () => {
+      const counts = await Promise.all(notes.map((n) => fetchViewCount(n.id).catch(() => null)));
+      const due = notes.filter((n, i) => counts[i] !== null && shouldShow(n, counts[i] as number, isAdmin));
+      if (due.length > 0) setShowing(due);
+    })();
+  }, [query.data, notes, isAdmin]);
+
+  const value = useMemo<NotesValue>(() => ({ notes, isLoading: query.isPending, show: setShowing }), [notes, query.isPending]);
+
+  return (
+    <NotesContext.Provider value={value}>
+      {children}
+      {showing && showing.length > 0 && <NoteViewer key={showing.map((n) => n.id).join(',')} notes={showing} onClose={() => setShowing(null)} />}
+    </NotesContext.Provider>
+  );
+}
+
+export function useNotes(): NotesValue {
+  return useContext(NotesContext);
+}

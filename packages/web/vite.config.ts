@@ -1,0 +1,29 @@
+// Vite build of the web app. @ubo/contracts is a workspace package whose exports point at its
+// TypeScript source (node_modules/@ubo/contracts is a symlink), so Vite compiles it with the app.
+// In development the API runs on port 3000 (npm run dev -w @ubo/server) and /api is proxied to it.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Libraries in their own chunks: they change less often than the app, so browsers keep them cached.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|clsx|notistack|goober)[\\/]/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+});
