@@ -11,3 +11,4 @@ export * from './settings/index.ts';
 export * from './users/roles.ts';
 export * from './users/users.ts';
 export * from './finance/index.ts';
+export * from './billing/index.ts';

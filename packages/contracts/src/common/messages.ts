@@ -119,6 +119,80 @@ export const messages = {
     so: 'Idempotency-Key-gan waxaa hore loogu isticmaalay codsi kale; diiwaan cusub u isticmaal fure cusub.',
   },
   'idempotency.invalidKey': { en: 'The Idempotency-Key header must be 1 to 200 visible characters.', so: 'Madaxa Idempotency-Key waa inuu ahaadaa 1 ilaa 200 xaraf oo muuqda.' },
+  // Billing master data: zones, tariffs, customers, houses and meters, readings, CSV import.
+  'v.units': { en: 'Enter a quantity such as 125 or 12.5 (at most 3 decimals).', so: 'Geli tiro sida 125 ama 12.5 (ugu badnaan 3 jajab tobanle).' },
+  'v.rate': { en: 'Enter a price per unit such as 0.45 (at most 6 decimals).', so: 'Geli qiimaha halkii unug sida 0.45 (ugu badnaan 6 jajab tobanle).' },
+  'v.percent': { en: 'Enter a percentage from 0 to 100.', so: 'Geli boqolley u dhaxaysa 0 ilaa 100.' },
+  'v.period': { en: 'Enter the period as YYYY-MM, for example 2026-03.', so: 'Geli muddada sida YYYY-MM, tusaale 2026-03.' },
+  'v.meterNumber': { en: 'Use letters, digits and - / . _ only.', so: 'Isticmaal xarfo, tirooyin iyo - / . _ oo keliya.' },
+  'tariff.noBlocks': { en: 'Add at least one consumption block.', so: 'Ku dar ugu yaraan hal heer oo isticmaal ah.' },
+  'tariff.firstBlockFromZero': { en: 'The first block must start at 0.', so: 'Heerka koowaad waa inuu ka bilaabmaa 0.' },
+  'tariff.onlyLastOpen': { en: 'Only the last block may be left without an upper limit.', so: 'Heerka ugu dambeeya oo keliya ayaa noqon kara mid aan xad sare lahayn.' },
+  'tariff.blocksContiguous': { en: 'Each block must start where the previous one ends.', so: 'Heer kastaa waa inuu ka bilaabmaa meesha uu ku dhammaado heerka ka horreeya.' },
+  'tariff.blockToAfterFrom': { en: 'The upper limit must be above the start of the block.', so: 'Xadka sare waa inuu ka weyn yahay bilowga heerka.' },
+  'tariff.overlap': {
+    en: 'Another version of this tariff (same customer class and zone) is in force on some of these dates.',
+    so: 'Nooc kale oo qiimahan ah (isla nooca macmiilka iyo aagga) ayaa dhaqan gal ah qaar ka mid ah taariikhahan.',
+  },
+  'tariff.notFound': { en: 'No tariff applies to this customer class and zone on this date.', so: 'Ma jiro qiime khuseeya nooca macmiilkan iyo aaggan taariikhdan.' },
+  'house.numberOrAddress': { en: 'Enter the house number or the address.', so: 'Geli lambarka guriga ama cinwaanka.' },
+  'house.meterTaken': { en: 'A meter of the organisation already has this number.', so: 'Mitir kale oo ururka ka mid ah ayaa horay u lahaa lambarkan.' },
+  'house.meterHasReadings': {
+    en: 'This meter already has readings; use "replace meter" instead of changing it.',
+    so: 'Mitirkan akhrisyo ayaa horay loogu qoray; isticmaal "beddel mitirka" halkii aad wax ka beddeli lahayd.',
+  },
+  'house.replaceDate': {
+    en: 'The replacement date cannot be before the last reading or the installation of the meter ({n}).',
+    so: 'Taariikhda beddelidda kama horrayn karto akhriskii ugu dambeeyay ama rakibidda mitirka ({n}).',
+  },
+  'customer.openingPosted': {
+    en: 'The opening balance is already in the books and cannot be changed here.',
+    so: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.',
+  },
+  'reading.duplicatePeriod': { en: 'This house already has a reading for this period.', so: 'Gurigan horay ayaa loogu qoray akhris muddadan.' },
+  'reading.periodBeforeLast': { en: 'The house already has a reading for a later period ({n}).', so: 'Gurigan waxaa horay loogu qoray akhris muddo ka dambaysa ({n}).' },
+  'reading.dateBeforePrevious': { en: 'The reading date cannot be before the previous reading ({n}).', so: 'Taariikhda akhrisku kama horrayn karto akhriskii hore ({n}).' },
+  'reading.futureDate': { en: 'The reading date cannot be in the future.', so: 'Taariikhda akhrisku ma noqon karto mid mustaqbalka ah.' },
+  'reading.tooManyDigits': { en: 'This meter shows at most {n} digits.', so: 'Mitirkani wuxuu tusaa ugu badnaan {n} god oo tiro ah.' },
+  'reading.belowPrevious': {
+    en: 'The reading is below the previous reading ({n}). Check it: a meter that rolled over past zero is accepted, this one did not.',
+    so: 'Akhrisku wuu ka yar yahay akhriskii hore ({n}). Hubi: mitir dib uga bilaabmay eber waa la aqbalaa, kanse sidaas ma aha.',
+  },
+  'reading.estimateComputed': {
+    en: 'An estimated reading is computed from the average consumption; leave the reading empty.',
+    so: 'Akhriska la qiyaasay waxaa laga xisaabiyaa celceliska isticmaalka; akhriska bannaan u daa.',
+  },
+  'reading.noAverage': {
+    en: 'There is no reading history for this house or its zone to estimate from; enter the actual reading.',
+    so: 'Ma jiro akhrisyo hore oo gurigan ama aaggiisa ah oo laga qiyaasi karo; geli akhriska dhabta ah.',
+  },
+  'reading.zeroNeedsConfirm': {
+    en: 'Consumption is zero. Check the meter, then confirm the reading.',
+    so: 'Isticmaalku waa eber. Hubi mitirka, kadibna xaqiiji akhriska.',
+  },
+  'reading.spikeNeedsConfirm': {
+    en: "Consumption is more than three times this house's average of {n}. Check the reading, then confirm it.",
+    so: 'Isticmaalku wuxuu ka badan yahay saddex jeer celceliska gurigan oo ah {n}. Hubi akhriska, kadibna xaqiiji.',
+  },
+  'reading.negativeNeedsConfirm': {
+    en: 'This correction is below the previous reading, so the consumption is negative (a credit). Confirm the correction.',
+    so: 'Sixitaankani wuu ka yar yahay akhriskii hore, sidaas darteed isticmaalku waa taban (lacag loo celinayo). Xaqiiji sixitaanka.',
+  },
+  'reading.billed': { en: 'This reading is already billed and cannot be changed.', so: 'Akhriskan horay ayaa biil loogu sameeyay, wax lagama beddeli karo.' },
+  'reading.notLatest': {
+    en: 'Only the latest reading of a meter can be changed or deleted.',
+    so: 'Akhriska ugu dambeeya ee mitirka oo keliya ayaa wax laga beddeli karaa ama la tirtiri karaa.',
+  },
+  'reading.finalReadonly': {
+    en: 'A final reading belongs to a meter replacement and cannot be changed here.',
+    so: 'Akhriska ugu dambeeya ee mitir la beddelay wuxuu ka tirsan yahay beddelidda mitirka, halkan wax lagama beddeli karo.',
+  },
+  'reading.unknownMeter': { en: 'No meter has this number.', so: 'Ma jiro mitir leh lambarkan.' },
+  'reading.meterReplaced': { en: 'This meter has been replaced; enter the reading of the new meter.', so: 'Mitirkan waa la beddelay; geli akhriska mitirka cusub.' },
+  'csv.empty': { en: 'The file has no rows to import.', so: 'Faylku ma laha saf la soo gelin karo.' },
+  'csv.missingColumn': { en: 'The file has no column {n}.', so: 'Faylku ma laha tiirka {n}.' },
+  'csv.tooManyRows': { en: 'The file has more than {n} rows; split it into smaller files.', so: 'Faylku wuxuu leeyahay in ka badan {n} saf; u kala qaybi faylal yaryar.' },
+  'csv.malformed': { en: 'The file is not valid CSV (check the quotation marks).', so: 'Faylku maaha CSV sax ah (hubi calaamadaha xigashada).' },
 } as const satisfies Record<string, { en: string; so: string }>;
 
 export type MessageKey = keyof typeof messages;

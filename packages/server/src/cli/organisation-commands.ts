@@ -17,8 +17,9 @@ import { writeOperatorAudit } from './operator-audit.ts';
 
 const adminPassword = userPassword.refine((v) => v.length >= 8, { message: 'password.min8' });
 
+/** The organisation row, locked until the command's transaction ends so two operators cannot interleave. */
 async function findOrganisation(tx: Db, code: number, lang: Lang) {
-  const [client] = await tx.select().from(clients).where(eq(clients.code, code));
+  const [client] = await tx.select().from(clients).where(eq(clients.code, code)).for('update');
   if (!client) throw new CliError(say('cli.orgNotFound', lang, { code }));
   return client;
 }

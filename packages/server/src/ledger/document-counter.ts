@@ -1,15 +1,20 @@
 // Gapless document numbers per organisation and series (journal JV, and later cheques, receipts, ...).
 // The counter row stays locked until the caller's transaction ends and rolls back with it, so numbers
 // are never skipped or repeated; concurrent callers of the same series queue on that row.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 
-export async function nextDocumentNumber(tx: Db, clientId: number, series: string): Promise<number> {
-  const [row] = await queryRows<{ no: string | number }>(tx, sql`
+/** The statement that takes the next number (column `no`); postJournal embeds it in its write. */
+export function counterUpsert(clientId: number, series: string): SQL {
+  return sql`
     insert into document_counters (client_id, series, next_no) values (${clientId}, ${series}, 2)
     on conflict (client_id, series) do update set next_no = document_counters.next_no + 1
-    returning next_no - 1 as no`);
+    returning next_no - 1 as no`;
+}
+
+export async function nextDocumentNumber(tx: Db, clientId: number, series: string): Promise<number> {
+  const [row] = await queryRows<{ no: string | number }>(tx, counterUpsert(clientId, series));
   return Number(row.no);
 }
 

@@ -8,7 +8,7 @@ import { partyTypeValues, type PartyType } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
-import { documentNumber, nextDocumentNumber } from './document-counter.ts';
+import { counterUpsert, documentNumber } from './document-counter.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal, dec, money } from './money.ts';
 
@@ -150,14 +150,29 @@ function checkLines(lines: PostingLine[], errors: FieldError[]): CheckedLine[] {
   return checked;
 }
 
-/** Every account must exist in the organisation and be active; errors name the first line using it. */
-async function checkAccounts(tx: Db, clientId: number, lines: CheckedLine[], errors: FieldError[]): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.accountId))];
-  if (ids.length === 0) return;
-  const rows = await queryRows<{ id: number; status: string }>(tx, sql`
-    select id, status from accounts
-    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`);
-  const status = new Map(rows.map((r) => [Number(r.id), r.status]));
+/**
+ * One round trip for what the database must confirm: the accounts' status and the lock date. The
+ * settings row is read FOR KEY SHARE, so a concurrent change of the lock date (which takes FOR UPDATE
+ * first) waits for this posting, or this posting waits and sees the new date. Lock order everywhere:
+ * settings row, then the document counter.
+ */
+async function readAccountsAndLockDate(tx: Db, clientId: number, lines: CheckedLine[]) {
+  const ids = JSON.stringify([...new Set(lines.map((l) => l.accountId))]);
+  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; is_settings: boolean }>(tx, sql`
+    select id, status, null::text as lock_date, false as is_settings from accounts
+    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)
+    union all
+    select null, null, lock_date::text, true from (select lock_date from ledger_settings where client_id = ${clientId} for key share) s`);
+  const settings = rows.find((r) => r.is_settings);
+  const status = new Map(rows.filter((r) => !r.is_settings).map((r) => [Number(r.id), r.status]));
+  // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
+  // safety net for one made some other way.
+  const lockDate = settings ? settings.lock_date : await readLockDateForPosting(tx, clientId);
+  return { status, lockDate };
+}
+
+/** Every account must exist in the organisation and be active; errors name the line using it. */
+function checkAccounts(lines: CheckedLine[], status: Map<number, string | null>, errors: FieldError[]): void {
   for (const line of lines) {
     const s = status.get(line.accountId);
     if (s === undefined) errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.unknownAccount' });
@@ -215,7 +230,8 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   const errors: FieldError[] = [];
   if (typeof posting.date !== 'string' || !isRealDate(posting.date)) errors.push({ field: 'date', message: 'v.date' });
   const checked = checkLines(posting.lines, errors);
-  await checkAccounts(tx, clientId, checked, errors);
+  const { status, lockDate } = await readAccountsAndLockDate(tx, clientId, checked);
+  checkAccounts(checked, status, errors);
   if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
 
   const lines = mergeLines(checked);
@@ -227,41 +243,45 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   }
   if (lines.length === 0 || debit.isZero()) throw entryError('ZERO_ENTRY', 'ledger.zero', 'lines');
   if (debit.gte(MAX_AMOUNT)) throw validationError([{ field: 'lines', message: 'v.money' }]);
-
-  // Lock order: settings row (key share), then the counter row (exclusive until commit).
-  const lockDate = await readLockDateForPosting(tx, clientId);
   if (lockDate !== null && posting.date <= lockDate) throw entryError('PERIOD_LOCKED', `ledger.locked|${lockDate}`, 'date');
 
   const series = posting.series ?? DEFAULT_SERIES;
-  const entryNo = await nextDocumentNumber(tx, clientId, series);
   const reference = posting.reference?.trim() || null;
   const memo = posting.memo?.trim() || null;
   const total = money(debit);
-  const [entry] = await queryRows<{ id: string | number }>(tx, sql`
-    insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
-    values (${clientId}, ${series}, ${entryNo}, ${posting.date}::date, ${reference}, ${memo}, ${posting.sourceType},
-            ${posting.sourceId ?? null}, ${posting.branchId ?? null}, ${posting.userId ?? null}, ${total}::numeric, ${reversesId})
-    returning id`);
-  const entryId = Number(entry.id);
-
-  // Lines and their daily balances in one set-based statement; rows sorted by account so concurrent
-  // postings touching the same balance rows always lock them in the same order.
   const payload = JSON.stringify(lines.map((l, ord) => ({ ord, ...l })));
-  await tx.execute(sql`
-    with input as (
+  // Number, entry, lines and daily balances in one statement, so the counter row (locked from here to
+  // commit, serialising the organisation's postings in this series) is held as briefly as possible.
+  // Balance rows are upserted in account order, so concurrent postings lock them in the same order.
+  const [entry] = await queryRows<{ id: string | number; entry_no: string | number }>(tx, sql`
+    with counter as (${counterUpsert(clientId, series)}),
+    entry as (
+      insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
+      select ${clientId}, ${series}, counter.no, ${posting.date}::date, ${reference}, ${memo}, ${posting.sourceType},
+             ${posting.sourceId ?? null}::bigint, ${posting.branchId ?? null}::int, ${posting.userId ?? null}::int, ${total}::numeric, ${reversesId}::bigint
+      from counter
+      returning id, entry_no
+    ),
+    input as (
       select * from jsonb_to_recordset(${payload}::jsonb)
         as x(ord int, "accountId" int, debit numeric, credit numeric, "partyType" text, "partyId" int, memo text)
-    ), inserted as (
+    ),
+    inserted as (
       insert into journal_lines (client_id, entry_id, account_id, debit, credit, party_type, party_id, memo, date)
-      select ${clientId}, ${entryId}, "accountId", debit, credit, "partyType", "partyId", memo, ${posting.date}::date
-      from input order by ord
+      select ${clientId}, entry.id, "accountId", debit, credit, "partyType", "partyId", input.memo, ${posting.date}::date
+      from entry cross join input order by ord
       returning account_id, debit, credit
+    ),
+    balances as (
+      insert into account_daily_balances (client_id, account_id, date, debit, credit)
+      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit)
+      from inserted group by account_id order by account_id
+      on conflict (client_id, account_id, date) do update
+        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit
     )
-    insert into account_daily_balances (client_id, account_id, date, debit, credit)
-    select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit)
-    from inserted group by account_id order by account_id
-    on conflict (client_id, account_id, date) do update
-      set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit`);
+    select id, entry_no from entry`);
+  const entryId = Number(entry.id);
+  const entryNo = Number(entry.entry_no);
 
   return {
     id: entryId,

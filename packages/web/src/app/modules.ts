@@ -1,10 +1,14 @@
 // The registry of web modules: one line per module. Each module's index.ts exports `routes`
 // (see moduleTypes.ts); its texts are registered in i18n/resources.ts.
 import * as account from '../modules/account/index.ts';
+import * as users from '../modules/users/index.ts';
+import * as settings from '../modules/settings/index.ts';
 import type { ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
   account,
+  users,
+  settings,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -4,8 +4,10 @@
 //
 // Props: open, title ('Filter'), fields (array of 'employee' | 'status' | 'zone' | 'date' |
 // 'startDate' | 'endDate' | 'lastDay' | 'description'), employees [{ id, fullname }], zones
-// [{ name }], statuses (default: the spec's enumeration), initial (FilterValues), onApply(values),
-// onClose. onApply receives only the shown fields: employee as a number, lastDay as a number.
+// [{ name }], statuses (default: the spec's enumeration), selects (further required selects, each
+// with "All" = 0, e.g. the log sheet's user, entity and action; memoise the array), initial
+// (FilterValues), onApply(values), onClose. onApply receives only the shown fields: employee as a
+// number, lastDay as a number, the selects' values under `selects` by name.
 import { useEffect, useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -34,6 +36,15 @@ export interface FilterValues {
   /** A number of days back from today. */
   lastDay?: number;
   description?: string;
+  /** Values of the `selects` fields by name; 0 means all. */
+  selects?: Record<string, string | 0>;
+}
+
+/** A further select of the dialog: required like the others, with "All" (value 0) first. */
+export interface FilterSelect {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
 }
 
 export interface FilterDialogProps {
@@ -43,6 +54,7 @@ export interface FilterDialogProps {
   employees?: readonly { id: number; fullname: string }[];
   zones?: readonly { name: string }[];
   statuses?: readonly string[];
+  selects?: readonly FilterSelect[];
   initial?: FilterValues;
   onApply: (values: FilterValues) => void;
   onClose: () => void;
@@ -60,9 +72,12 @@ interface FormValues {
   endDate: string;
   lastDay: string;
   description: string;
+  selects: Record<string, string>;
 }
 
-function toForm(v: FilterValues = {}): FormValues {
+const noSelects: readonly FilterSelect[] = [];
+
+function toForm(v: FilterValues = {}, selects: readonly FilterSelect[] = noSelects): FormValues {
   const s = (x: unknown) => (x === undefined || x === null ? '' : String(x));
   return {
     employee: s(v.employee),
@@ -73,18 +88,30 @@ function toForm(v: FilterValues = {}): FormValues {
     endDate: s(v.endDate),
     lastDay: s(v.lastDay),
     description: s(v.description),
+    selects: Object.fromEntries(selects.map((f) => [f.name, s(v.selects?.[f.name])])),
   };
 }
 
-export function FilterDialog({ open, title, fields, employees = [], zones = [], statuses = statusValues, initial, onApply, onClose }: FilterDialogProps) {
+export function FilterDialog({
+  open,
+  title,
+  fields,
+  employees = [],
+  zones = [],
+  statuses = statusValues,
+  selects = noSelects,
+  initial,
+  onApply,
+  onClose,
+}: FilterDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const shown = (f: FilterField) => fields.includes(f);
-  const { control, handleSubmit, reset, getValues } = useForm<FormValues>({ mode: 'all', defaultValues: toForm(initial) });
+  const { control, handleSubmit, reset, getValues } = useForm<FormValues>({ mode: 'all', defaultValues: toForm(initial, selects) });
 
   useEffect(() => {
-    if (open) reset(toForm(initial));
-  }, [open, initial, reset]);
+    if (open) reset(toForm(initial, selects));
+  }, [open, initial, selects, reset]);
 
   const required = { required: 'v.required' };
 
@@ -98,6 +125,9 @@ export function FilterDialog({ open, title, fields, employees = [], zones = [], 
     if (shown('endDate')) out.endDate = v.endDate;
     if (shown('lastDay')) out.lastDay = Number(v.lastDay);
     if (shown('description') && v.description.trim()) out.description = v.description.trim();
+    if (selects.length > 0) {
+      out.selects = Object.fromEntries(selects.map((f) => [f.name, v.selects[f.name] === '0' ? 0 : v.selects[f.name]]));
+    }
     onApply(out);
     onClose();
   });
@@ -145,6 +175,16 @@ export function FilterDialog({ open, title, fields, employees = [], zones = [], 
                 ))}
               </FormTextField>
             )}
+            {selects.map((f) => (
+              <FormTextField key={f.name} control={control} name={`selects.${f.name}`} label={f.label} select required rules={required}>
+                <MenuItem value="0">{t('filter.all')}</MenuItem>
+                {f.options.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            ))}
             {shown('date') && <FormTextField control={control} name="date" label={t('filter.date')} required rules={required} {...dateProps} />}
             {shown('startDate') && (
               <FormTextField control={control} name="startDate" label={t('filter.startDate')} required rules={required} {...dateProps} />

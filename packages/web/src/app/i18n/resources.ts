@@ -6,9 +6,13 @@ import { en } from './en.ts';
 import { so } from './so.ts';
 import type { ModuleTexts } from './types.ts';
 import * as account from '../../modules/account/account.i18n.ts';
+import * as users from '../../modules/users/users.i18n.ts';
+import * as settings from '../../modules/settings/settings.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
+  users,
+  settings,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

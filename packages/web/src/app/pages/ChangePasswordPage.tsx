@@ -64,8 +64,8 @@ export default function ChangePasswordPage() {
             type="password"
             label={t('auth.changePassword.newPassword')}
             autoComplete="new-password"
-            required
             autoFocus
+            slotProps={{ htmlInput: { 'aria-required': true } }}
           />
           <FormTextField
             control={control}
@@ -73,7 +73,7 @@ export default function ChangePasswordPage() {
             type="password"
             label={t('auth.changePassword.confirmPassword')}
             autoComplete="new-password"
-            required
+            slotProps={{ htmlInput: { 'aria-required': true } }}
           />
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={back}>{t('common.back')}</Button>

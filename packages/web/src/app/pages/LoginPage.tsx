@@ -1,5 +1,6 @@
 // auth/login: username, password and the organisation's numeric code (spec sections 2, 5). Sign in
 // stays disabled while the form is invalid; a failed sign-in shows the server's message as a toast.
+// Every field is required, so the labels carry no asterisk (aria-required says it).
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -45,15 +46,22 @@ export default function LoginPage() {
     <AuthShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack spacing={2.5}>
-          <FormTextField control={control} name="username" label={t('auth.login.username')} autoComplete="username" required autoFocus />
+          <FormTextField
+            control={control}
+            name="username"
+            label={t('auth.login.username')}
+            autoComplete="username"
+            autoFocus
+            slotProps={{ htmlInput: { 'aria-required': true } }}
+          />
           <FormTextField
             control={control}
             name="password"
             label={t('auth.login.password')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            required
             slotProps={{
+              htmlInput: { 'aria-required': true },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -74,10 +82,9 @@ export default function LoginPage() {
             name="code"
             label={t('auth.login.code')}
             helperText={t('auth.login.codeHelp')}
-            required
             autoComplete="organization"
             transform={(v) => v.replace(/\D/g, '')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 9 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 9, 'aria-required': true } }}
           />
           <Button
             type="submit"

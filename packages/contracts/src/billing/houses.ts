@@ -1,0 +1,97 @@
+// Houses and meters (elc/houses): a connection point of a customer in a zone with one installed meter at
+// a time. Replacing a meter closes the old one with its final reading and keeps it in the history.
+import { id, page, z } from '../common/validation.ts';
+import { calendarDate, nullableText } from '../settings/fields.ts';
+import { billingListQuery, customerClass, optionalId, period, units } from './fields.ts';
+
+export const houseStatusValues = ['Connected', 'Disconnected'] as const;
+export const houseStatus = z.enum(houseStatusValues);
+export type HouseStatus = (typeof houseStatusValues)[number];
+
+/** Letters, digits and - / . _ : a meter's serial as printed on it. */
+export const meterNumber = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9\-/._]*$/, 'v.meterNumber');
+/** Digits on the meter's register (4-9): the reading wraps to 0 after 10^digits - 1. */
+export const meterDigits = z.coerce.number().int().min(4).max(9);
+
+export const houseBody = z
+  .object({
+    customerId: id,
+    zoneId: id,
+    houseNo: nullableText(60),
+    address: nullableText(500),
+    /** Overrides the customer's class for this house's tariff. */
+    tariffClass: customerClass.nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    meterNumber,
+    meterDigits,
+    installationReading: units.default('0'),
+    installationDate: calendarDate,
+  })
+  .superRefine((h, ctx) => {
+    if (!h.houseNo && !h.address) ctx.addIssue({ code: 'custom', path: ['houseNo'], message: 'house.numberOrAddress' });
+  });
+export type HouseBody = z.input<typeof houseBody>;
+export type HouseInput = z.output<typeof houseBody>;
+
+export const houseStatusBody = z.object({ status: houseStatus, reason: nullableText(500) });
+export type HouseStatusBody = z.input<typeof houseStatusBody>;
+
+export const replaceMeterBody = z.object({
+  date: calendarDate,
+  /** The billing period of the old meter's final reading; default: the month of `date`. */
+  period: period.optional(),
+  oldFinalReading: units,
+  newMeterNumber: meterNumber,
+  newInitialReading: units.default('0'),
+  digits: meterDigits,
+  /** Needed when the final reading shows zero or unusually high consumption. */
+  confirmed: z.boolean().optional(),
+  note: nullableText(500),
+});
+export type ReplaceMeterBody = z.input<typeof replaceMeterBody>;
+
+export const meter = z.object({
+  id: z.number().int(),
+  meterNumber: z.string(),
+  digits: z.number().int(),
+  initialReading: z.string(),
+  installedOn: z.string(),
+  removedOn: z.string().nullable(),
+  finalReading: z.string().nullable(),
+});
+export type Meter = z.infer<typeof meter>;
+
+export const house = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  customerName: z.string(),
+  customerClass,
+  zoneId: z.number().int(),
+  zoneName: z.string(),
+  houseNo: z.string().nullable(),
+  address: z.string().nullable(),
+  tariffClass: customerClass.nullable(),
+  /** The class its tariff is looked up with: the override, else the customer's class. */
+  effectiveClass: customerClass,
+  status: houseStatus,
+  meterId: z.number().int(),
+  meterNumber: z.string(),
+  meterDigits: z.number().int(),
+  installationReading: z.string(),
+  installationDate: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type House = z.infer<typeof house>;
+
+export const houseDetail = house.extend({ meters: z.array(meter) });
+export type HouseDetail = z.infer<typeof houseDetail>;
+
+export const houseSortable = ['id', 'houseNo', 'meterNumber', 'customerName', 'status', 'createdAt'] as const;
+export const houseListQuery = billingListQuery(houseStatusValues, houseSortable).extend({
+  zoneId: optionalId,
+  customerId: optionalId,
+});
+export type HouseListQuery = z.input<typeof houseListQuery>;
+export const housePage = page(house);
+export const houseCount = z.object({ total: z.number().int() });

@@ -1,0 +1,37 @@
+// Zones (elc/zones): the areas a utility reads and bills together. Each belongs to a branch and may have
+// a meter reader (a user of the organisation) who walks it.
+import { id, page, trimmed, z } from '../common/validation.ts';
+import { nullableText, referenceStatus } from '../settings/fields.ts';
+import { billingListQuery, optionalId } from './fields.ts';
+
+export const zoneBody = z.object({
+  name: trimmed(120),
+  branchId: id,
+  description: nullableText(1000),
+  meterReaderId: id.nullable().optional().or(z.literal('').transform(() => null)),
+});
+export type ZoneBody = z.input<typeof zoneBody>;
+
+export const zone = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string(),
+  description: z.string().nullable(),
+  meterReaderId: z.number().int().nullable(),
+  meterReaderName: z.string().nullable(),
+  status: referenceStatus,
+  /** Houses in the zone (any status). */
+  houseCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Zone = z.infer<typeof zone>;
+
+export const zoneSortable = ['id', 'name', 'status', 'createdAt', 'updatedAt'] as const;
+export const zoneListQuery = billingListQuery(['Active', 'Inactive'] as const, zoneSortable).extend({
+  branchId: optionalId,
+  meterReaderId: optionalId,
+});
+export type ZoneListQuery = z.input<typeof zoneListQuery>;
+export const zonePage = page(zone);

@@ -1,0 +1,34 @@
+// Drizzle mirror of customers and billing_counters (SQL of record: db/migrations/0020_billing_master.sql).
+// search_terms is maintained by database triggers; code never writes it.
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  customerNo: text('customer_no').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  address: text('address'),
+  cityId: integer('city_id'),
+  customerClass: text('customer_class').notNull(),
+  idType: text('id_type'),
+  idNumber: text('id_number'),
+  status: text('status').notNull().default('Active'),
+  openingBalance: numeric('opening_balance').notNull().default('0'),
+  openingBalancePosted: boolean('opening_balance_posted').notNull().default(false),
+  searchTerms: text('search_terms').array().notNull().default([]),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const billingCounters = pgTable(
+  'billing_counters',
+  {
+    clientId: integer('client_id').notNull(),
+    series: text('series').notNull(),
+    nextNo: bigint('next_no', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.series] })],
+);

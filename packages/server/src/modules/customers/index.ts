@@ -1,0 +1,4 @@
+// Public surface of the customers module.
+export { customers, billingCounters } from './customers.tables.ts';
+export { getCustomer } from './list-customers.ts';
+export { customersRoutes } from './customers.routes.ts';

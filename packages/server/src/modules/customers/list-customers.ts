@@ -1,0 +1,96 @@
+// GET /api/elc/customers and /api/elc/customers/:id. Search (q) matches word prefixes of the name, the
+// phone in any notation, the customer number and the current meter numbers through one GIN lookup on
+// search_terms (built-in array operators, so the same plan on PGlite and PostgreSQL; pg_trgm is not
+// loadable in embedded PGlite). Filters: status, class, city and zone (customers with a house there).
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Customer, CustomerClass, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
+import { billMoney } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { cities } from '../settings/index.ts';
+import { customers } from './customers.tables.ts';
+import { searchTerms } from './search-terms.ts';
+
+const columns = {
+  id: customers.id,
+  customerNo: customers.customerNo,
+  name: customers.name,
+  phone: customers.phone,
+  email: customers.email,
+  address: customers.address,
+  cityId: customers.cityId,
+  cityName: cities.name,
+  customerClass: customers.customerClass,
+  idType: customers.idType,
+  idNumber: customers.idNumber,
+  status: customers.status,
+  openingBalance: customers.openingBalance,
+  openingBalancePosted: customers.openingBalancePosted,
+  houseCount: sql<number>`(select count(*)::int from houses h where h.customer_id = ${customers.id})`,
+  meterNumbers: sql<string[]>`coalesce((select array_agg(m.meter_no order by m.meter_no) from houses h
+    join meters m on m.house_id = h.id and m.removed_on is null where h.customer_id = ${customers.id}), '{}')`,
+  createdAt: customers.createdAt,
+  updatedAt: customers.updatedAt,
+};
+
+type CustomerRow = {
+  id: number; customerNo: string; name: string; phone: string; email: string | null; address: string | null; cityId: number | null;
+  cityName: string | null; customerClass: string; idType: string | null; idNumber: string | null; status: string; openingBalance: string;
+  openingBalancePosted: boolean; houseCount: number; meterNumbers: string[]; createdAt: Date; updatedAt: Date;
+};
+
+function toCustomer(r: CustomerRow): Customer {
+  return {
+    ...r,
+    customerClass: r.customerClass as CustomerClass,
+    idType: r.idType as IdDocumentType | null,
+    status: r.status as CustomerStatus,
+    openingBalance: billMoney(r.openingBalance),
+    houseCount: Number(r.houseCount),
+    meterNumbers: r.meterNumbers ?? [],
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+const sortColumns = {
+  id: customers.id,
+  customerNo: customers.customerNo,
+  name: sql`lower(${customers.name})`,
+  status: customers.status,
+  customerClass: customers.customerClass,
+  createdAt: customers.createdAt,
+} as const;
+
+export async function listCustomers(opts: { tx: Db; clientId: number; query: z.output<typeof customerListQuery> }) {
+  const { tx, clientId, query } = opts;
+  const filters: SQL[] = [eq(customers.clientId, clientId)];
+  if (query.status) filters.push(eq(customers.status, query.status));
+  if (query.customerClass) filters.push(eq(customers.customerClass, query.customerClass));
+  if (query.cityId) filters.push(eq(customers.cityId, query.cityId));
+  if (query.zoneId) {
+    filters.push(sql`exists (select 1 from houses h where h.customer_id = ${customers.id} and h.zone_id = ${query.zoneId})`);
+  }
+  if (query.q) {
+    const terms = searchTerms(clientId, query.q);
+    if (terms.length > 0) filters.push(sql`${customers.searchTerms} @> array[${sql.join(terms.map((t) => sql`${t}`), sql`, `)}]::text[]`);
+  }
+  const where = and(...filters);
+  const direction = query._order === 'desc' ? desc : asc;
+  const rows = await tx
+    .select(columns)
+    .from(customers)
+    .leftJoin(cities, eq(cities.id, customers.cityId))
+    .where(where)
+    .orderBy(direction(sortColumns[query._sort ?? 'name']), direction(customers.id))
+    .limit(query._limit)
+    .offset((query._page - 1) * query._limit);
+  const [{ total }] = await tx.select({ total: count() }).from(customers).where(where);
+  return { data: rows.map(toCustomer), total, page: query._page, limit: query._limit };
+}
+
+export async function getCustomer(opts: { tx: Db; id: number }): Promise<Customer> {
+  const [row] = await opts.tx.select(columns).from(customers).leftJoin(cities, eq(cities.id, customers.cityId)).where(eq(customers.id, opts.id));
+  if (!row) throw notFound();
+  return toCustomer(row);
+}

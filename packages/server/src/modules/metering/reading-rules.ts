@@ -1,0 +1,177 @@
+// The rules of one meter reading, pure: given what is known about the house (its installed meter, the
+// baseline the reading is compared with, the periods already read, its recent consumption) and the
+// input, either the reading to store (consumption, rollover, flags) or the field errors saying why not.
+// The services load the state, call this, and write; a batch feeds each accepted reading back into the
+// state so the next row of the same house is checked against it.
+import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal } from '@ubo/contracts';
+import type { FieldError } from '../../plugins/errors.ts';
+
+export interface HouseState {
+  houseId: number;
+  zoneId: number;
+  status: string;
+  meterId: number;
+  meterNo: string;
+  digits: number;
+  /** The value and date the next reading is compared with: the meter's last reading, else its installation. */
+  baselineValue: string;
+  baselineDate: string;
+  /** The latest period the house has any reading for. */
+  lastPeriod: string | null;
+  /** Periods (from the earliest one being entered) with a regular/estimated/correction reading, and with a final one. */
+  readPeriods: Set<string>;
+  finalPeriods: Set<string>;
+  /** Consumption of the house's latest readings that count towards its average (newest first, at most 3). */
+  recent: string[];
+}
+
+export interface ReadingAttempt {
+  type: EnteredReadingType | 'final';
+  period: string;
+  readingDate: string;
+  currentReading?: string;
+  confirmed?: boolean;
+}
+
+export interface EvaluatedReading {
+  meterId: number;
+  previousReading: string;
+  previousDate: string;
+  currentReading: string;
+  consumption: string;
+  isRollover: boolean;
+  flags: ReadingFlag[];
+  /** Flags the person confirmed (zero, spike, negative); the service stores who and when. */
+  isConfirmed: boolean;
+}
+
+export type Evaluation = { ok: true; reading: EvaluatedReading } | { ok: false; errors: FieldError[] };
+
+/** How many of a house's latest readings make its average. */
+export const AVERAGE_OVER = 3;
+/** Consumption above this many times the house's average is a spike. */
+export const SPIKE_FACTOR = 3;
+
+/** The house's average consumption over its recent readings, or null without any. */
+export function houseAverage(state: Pick<HouseState, 'recent'>): BillingDecimal | null {
+  if (state.recent.length === 0) return null;
+  return state.recent.reduce((sum, c) => sum.plus(bdec(c)), new BillingDecimal(0)).dividedBy(state.recent.length);
+}
+
+/** The month before `period` by `months` (YYYY-MM). */
+export function periodMinus(period: string, months: number): string {
+  const [y, m] = period.split('-').map((p) => Number.parseInt(p, 10));
+  const index = y * 12 + (m - 1) - months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Text of an average in a message: at most 3 decimals, no trailing zeros. */
+const averageText = (avg: BillingDecimal) => plainDecimal(avg.toDecimalPlaces(3));
+
+/**
+ * Checks one reading against the house's state. `zoneAverage` is the estimate when the house has no
+ * history; `today` (YYYY-MM-DD) bounds the reading date.
+ */
+export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: { zoneAverage: BillingDecimal | null; today: string }): Evaluation {
+  const errors: FieldError[] = [];
+  const isFinal = input.type === 'final';
+
+  if (state.lastPeriod !== null && input.period < state.lastPeriod) {
+    errors.push({ field: 'period', message: `reading.periodBeforeLast|${state.lastPeriod}` });
+  } else if ((isFinal ? state.finalPeriods : state.readPeriods).has(input.period)) {
+    errors.push({ field: 'period', message: 'reading.duplicatePeriod' });
+  }
+  if (input.readingDate > opts.today) errors.push({ field: 'readingDate', message: 'reading.futureDate' });
+  else if (input.readingDate < state.baselineDate) errors.push({ field: 'readingDate', message: `reading.dateBeforePrevious|${state.baselineDate}` });
+
+  const register = new BillingDecimal(10).pow(state.digits);
+  const baseline = bdec(state.baselineValue);
+  const average = houseAverage(state);
+  let current: BillingDecimal | null = null;
+  let consumption: BillingDecimal | null = null;
+  let isRollover = false;
+
+  if (input.type === 'estimated') {
+    const basis = average ?? opts.zoneAverage;
+    if (input.currentReading !== undefined) errors.push({ field: 'currentReading', message: 'reading.estimateComputed' });
+    else if (basis === null) errors.push({ field: 'type', message: 'reading.noAverage' });
+    else {
+      // Registers show whole units, so an estimate is a whole number of units.
+      consumption = basis.toDecimalPlaces(0);
+      current = baseline.plus(consumption);
+      if (current.gte(register)) {
+        current = current.minus(register);
+        isRollover = true;
+      }
+    }
+  } else if (input.currentReading === undefined) {
+    errors.push({ field: 'currentReading', message: 'v.required' });
+  } else {
+    current = bdec(input.currentReading);
+    if (current.gte(register)) {
+      errors.push({ field: 'currentReading', message: `reading.tooManyDigits|${state.digits}` });
+      current = null;
+    } else if (current.gte(baseline)) {
+      consumption = current.minus(baseline);
+    } else if (input.type === 'correction') {
+      // The previous reading was too high (an over-estimate or a misread): the difference is a credit.
+      consumption = current.minus(baseline);
+    } else {
+      // Below the baseline: the register wrapped past zero, if the wrapped consumption is plausible
+      // (less than half the register); otherwise it is a misread.
+      const wrapped = register.minus(baseline).plus(current);
+      if (wrapped.lt(register.dividedBy(2))) {
+        consumption = wrapped;
+        isRollover = true;
+      } else {
+        errors.push({ field: 'currentReading', message: `reading.belowPrevious|${plainDecimal(baseline)}` });
+      }
+    }
+  }
+
+  const flags: ReadingFlag[] = [];
+  if (consumption !== null) {
+    if (consumption.isZero()) flags.push('zero');
+    if (consumption.isNegative()) flags.push('negative');
+    if (average !== null && average.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
+    if (isRollover) flags.push('rollover');
+  }
+  const needing = flags.filter((f) => flagsNeedingConfirmation.includes(f));
+  if (needing.length > 0 && input.confirmed !== true) {
+    for (const flag of needing) {
+      const message =
+        flag === 'zero' ? 'reading.zeroNeedsConfirm' : flag === 'negative' ? 'reading.negativeNeedsConfirm' : `reading.spikeNeedsConfirm|${averageText(average!)}`;
+      errors.push({ field: 'confirmed', message });
+    }
+  }
+
+  if (errors.length > 0 || current === null || consumption === null) return { ok: false, errors };
+  return {
+    ok: true,
+    reading: {
+      meterId: state.meterId,
+      previousReading: plainDecimal(baseline),
+      previousDate: state.baselineDate,
+      currentReading: plainDecimal(current),
+      consumption: plainDecimal(consumption),
+      isRollover,
+      flags,
+      isConfirmed: needing.length > 0,
+    },
+  };
+}
+
+/** Feeds an accepted reading back into the state, for the next reading of the same house in a batch. */
+export function applyReading(state: HouseState, input: ReadingAttempt, reading: EvaluatedReading): void {
+  state.baselineValue = reading.currentReading;
+  state.baselineDate = input.readingDate;
+  if (state.lastPeriod === null || input.period > state.lastPeriod) state.lastPeriod = input.period;
+  if (input.type === 'final') state.finalPeriods.add(input.period);
+  else state.readPeriods.add(input.period);
+  if (countsTowardsAverage(input.type, reading.consumption)) state.recent = [reading.consumption, ...state.recent].slice(0, AVERAGE_OVER);
+}
+
+/** Final readings cover part of a period and negative corrections are credits; neither is typical use. */
+export function countsTowardsAverage(type: string, consumption: string): boolean {
+  return type !== 'final' && !bdec(consumption).isNegative();
+}

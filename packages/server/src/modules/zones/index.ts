@@ -1,0 +1,3 @@
+// Public surface of the zones module.
+export { zones } from './zones.tables.ts';
+export { zonesRoutes } from './zones.routes.ts';

@@ -1,0 +1,12 @@
+// The privilege each settings screen needs (contracts/privileges.ts). The routes guard with these and
+// the screens enable their buttons with the same keys, so the two can never disagree.
+export const settingsPrivileges = {
+  companyProfile: 'company-profile',
+  categories: 'list-category',
+  units: 'list-unit',
+  cities: 'list-cities',
+  branches: 'list-branch',
+  logSheet: 'list-log-sheet',
+  /** GET /api/admin: the log sheet's user filter shows only to holders of it. */
+  users: 'list-user',
+} as const;

@@ -1,0 +1,56 @@
+// The settings screens' pure logic: the log sheet's before/after comparison and the image check.
+import { describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@ubo/contracts';
+import { checkImageFile, formatFileSize } from './imageFile.ts';
+import { changedKeys, diffValues, stableJson } from './logDiff.ts';
+
+describe('diffValues', () => {
+  it('marks only the keys whose values differ', () => {
+    const rows = diffValues({ name: 'Hargeisa', region: null, status: 'Active' }, { name: 'Hargeysa', region: null, status: 'Active' });
+    expect(rows.map((r) => [r.key, r.changed])).toEqual([
+      ['name', true],
+      ['region', false],
+      ['status', false],
+    ]);
+  });
+
+  it('treats a create (no before) and a delete (no after) as every key changed', () => {
+    expect(diffValues(null, { name: 'Kg', abbreviation: 'kg' }).every((r) => r.changed && !r.inBefore && r.inAfter)).toBe(true);
+    expect(diffValues({ name: 'Kg' }, null)).toEqual([{ key: 'name', before: 'Kg', after: undefined, inBefore: true, inAfter: false, changed: true }]);
+  });
+
+  it('tells an absent key from a null one and keeps the order of first appearance', () => {
+    const rows = diffValues({ fileId: null }, { fileId: 'f1', filename: 'logo.png' });
+    expect(rows.map((r) => r.key)).toEqual(['fileId', 'filename']);
+    expect(rows[1]).toMatchObject({ inBefore: false, inAfter: true, changed: true });
+  });
+
+  it('compares nested values deeply, whatever the key order', () => {
+    expect(diffValues({ p: { a: 1, b: [1, 2] } }, { p: { b: [1, 2], a: 1 } })[0].changed).toBe(false);
+    expect(diffValues({ p: ['x', 'y'] }, { p: ['y', 'x'] })[0].changed).toBe(true);
+    expect(stableJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+  });
+
+  it('compares bare values as one row and ignores entries with nothing recorded', () => {
+    expect(diffValues('a', 'b')).toEqual([{ key: '', before: 'a', after: 'b', inBefore: true, inAfter: true, changed: true }]);
+    expect(diffValues(null, null)).toEqual([]);
+    expect(changedKeys({ status: 'Active' }, { status: 'Inactive' })).toEqual(['status']);
+  });
+});
+
+describe('checkImageFile', () => {
+  it('accepts PNG, JPEG and WEBP up to 2 MiB', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/webp']) {
+      expect(checkImageFile({ name: 'a', type, size: MAX_IMAGE_BYTES })).toBeNull();
+    }
+  });
+
+  it('refuses other types and larger files, naming the file and its size', () => {
+    expect(checkImageFile({ name: 'logo.gif', type: 'image/gif', size: 10 })?.key).toBe('settings.images.wrongType');
+    expect(checkImageFile({ name: 'logo.svg', type: 'image/svg+xml', size: 10 })?.key).toBe('settings.images.wrongType');
+    const big = checkImageFile({ name: 'big.png', type: 'image/png', size: MAX_IMAGE_BYTES + 1 });
+    expect(big).toEqual({ key: 'settings.images.tooLarge', values: { name: 'big.png', size: '2.1 MB' } });
+    expect(formatFileSize(3 * 1024 * 1024 + 300 * 1024, 'en-GB')).toBe('3.3 MB');
+    expect(formatFileSize(2048, 'en-GB')).toBe('2 KB');
+  });
+});
