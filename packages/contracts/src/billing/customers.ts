@@ -3,14 +3,14 @@
 // posts it (openingBalancePosted); after that it can no longer be edited.
 import { money, page, phone, trimmed, z } from '../common/validation.ts';
 import { nullableEmail, nullableText } from '../settings/fields.ts';
-import { billingListQuery, customerClass, optionalId } from './fields.ts';
+import { billingListQuery, choice, customerClass, optionalId } from './fields.ts';
 
 export const customerStatusValues = ['Active', 'Inactive'] as const;
-export const customerStatus = z.enum(customerStatusValues);
+export const customerStatus = choice(customerStatusValues);
 export type CustomerStatus = (typeof customerStatusValues)[number];
 
 export const idDocumentTypeValues = ['national_id', 'passport', 'driving_licence', 'business_licence', 'other'] as const;
-export const idDocumentType = z.enum(idDocumentTypeValues);
+export const idDocumentType = choice(idDocumentTypeValues);
 export type IdDocumentType = (typeof idDocumentTypeValues)[number];
 
 export const customerBody = z

@@ -3,8 +3,12 @@
 import { listQuery, z } from '../common/validation.ts';
 import { BillingDecimal } from './decimal.ts';
 
+/** A choice from a fixed list: missing is "required", anything else outside the list "not valid". */
+export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null ? 'v.required' : 'v.invalid') });
+
 export const customerClassValues = ['residential', 'commercial', 'institutional', 'industrial', 'government'] as const;
-export const customerClass = z.enum(customerClassValues);
+export const customerClass = choice(customerClassValues);
 export type CustomerClass = (typeof customerClassValues)[number];
 
 /** Meter units (readings, consumption, block bounds): up to 10 whole digits and 3 decimals, never negative. */
@@ -43,6 +47,6 @@ export const billingListQuery = <const S extends readonly [string, ...string[]],
 
 /** Query strings carry booleans as text. */
 export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])])
   .optional()
-  .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === '1' || v === 'yes'));
+  .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1' || v === 'yes'));

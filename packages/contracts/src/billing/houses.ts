@@ -2,10 +2,10 @@
 // a time. Replacing a meter closes the old one with its final reading and keeps it in the history.
 import { id, page, z } from '../common/validation.ts';
 import { calendarDate, nullableText } from '../settings/fields.ts';
-import { billingListQuery, customerClass, optionalId, period, units } from './fields.ts';
+import { billingListQuery, choice, customerClass, optionalId, period, units } from './fields.ts';
 
 export const houseStatusValues = ['Connected', 'Disconnected'] as const;
-export const houseStatus = z.enum(houseStatusValues);
+export const houseStatus = choice(houseStatusValues);
 export type HouseStatus = (typeof houseStatusValues)[number];
 
 /** Letters, digits and - / . _ : a meter's serial as printed on it. */

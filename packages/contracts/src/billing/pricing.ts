@@ -45,9 +45,13 @@ export const priceBreakdown = z.object({
 });
 export type PriceBreakdown = z.infer<typeof priceBreakdown>;
 
+const isDecimalText = (v: unknown) => typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
+
 /** Why a block list is not a valid tariff, or null; `index` is the 0-based block at fault. */
 export function blockProblem(blocks: readonly PricingBlock[]): { index: number; field: 'from' | 'to'; key: string } | null {
   if (blocks.length === 0) return { index: 0, field: 'from', key: 'tariff.noBlocks' };
+  // Malformed numbers are their fields' own errors; the shape is judged only on numbers.
+  if (blocks.some((b) => !isDecimalText(b.from) || (b.to !== null && !isDecimalText(b.to)))) return null;
   for (const [i, b] of blocks.entries()) {
     const from = bdec(b.from);
     if (i === 0 && !from.isZero()) return { index: 0, field: 'from', key: 'tariff.firstBlockFromZero' };
@@ -69,6 +73,9 @@ export function blockProblem(blocks: readonly PricingBlock[]): { index: number; 
 export function priceConsumption(tariff: PricingTariff, consumption: string | BillingDecimal): PriceBreakdown {
   const used = bdec(consumption);
   if (!used.isFinite() || used.isNegative()) throw new RangeError('consumption must be a non-negative number');
+  if (tariff.blocks.some((b) => !isDecimalText(b.from) || (b.to !== null && !isDecimalText(b.to)) || !isDecimalText(b.rate))) {
+    throw new RangeError('invalid tariff blocks: a bound or rate is not a decimal');
+  }
   const problem = blockProblem(tariff.blocks);
   if (problem) throw new RangeError(`invalid tariff blocks: ${problem.key} at block ${problem.index + 1}`);
 

@@ -4,14 +4,14 @@
 // spike (more than three times the house's average) consumption must be confirmed by the person entering it.
 import { id, listQuery, page, z } from '../common/validation.ts';
 import { calendarDate, nullableText } from '../settings/fields.ts';
-import { optionalId, period, queryBoolean, units } from './fields.ts';
+import { choice, optionalId, period, queryBoolean, units } from './fields.ts';
 import { meterNumber } from './houses.ts';
 
 export const readingTypeValues = ['regular', 'estimated', 'correction', 'final'] as const;
-export const readingType = z.enum(readingTypeValues);
+export const readingType = choice(readingTypeValues);
 export type ReadingType = (typeof readingTypeValues)[number];
 /** The types a reader enters; `final` is written by a meter replacement only. */
-export const enteredReadingType = z.enum(['regular', 'estimated', 'correction']);
+export const enteredReadingType = choice(['regular', 'estimated', 'correction']);
 export type EnteredReadingType = z.infer<typeof enteredReadingType>;
 
 export const readingFlagValues = ['zero', 'spike', 'negative', 'rollover'] as const;

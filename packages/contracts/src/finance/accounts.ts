@@ -59,7 +59,7 @@ export const accountCode = z
   .trim()
   .min(1)
   .max(20)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9.\-]*$/, 'v.pattern');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9.-]*$/, 'v.pattern');
 
 export const accountBody = z
   .object({

@@ -58,6 +58,7 @@ export const accountDailyBalances = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     debit: numeric('debit', { precision: 18, scale: 2 }).notNull(),
     credit: numeric('credit', { precision: 18, scale: 2 }).notNull(),
+    lineCount: integer('line_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.accountId, t.date] })],
 );

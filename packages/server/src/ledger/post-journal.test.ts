@@ -231,6 +231,14 @@ describe('lock date', () => {
     const after = await post({ date: '2025-07-01', lines }, locked.clientId);
     expect(after.entryNo).toBe(2);
   });
+  it('recreates the settings row of an organisation that lacks it', async () => {
+    const bare = await newOrganisation(ctx);
+    const bacc = await accountsByCode(db, bare.clientId);
+    await inSystem(db, (tx) => tx.execute(sql`delete from ledger_settings where client_id = ${bare.clientId}`));
+    const entry = await post({ date: '2025-01-02', lines: [{ accountId: bacc['1010'], debit: '3.00' }, { accountId: bacc['4900'], credit: '3.00' }] }, bare.clientId);
+    expect(entry.entryNo).toBe(1);
+    expect(await rows<{ n: number }>(bare.clientId, sql`select count(*)::int as n from ledger_settings`)).toEqual([{ n: 1 }]);
+  });
 });
 
 describe('reverseJournal', () => {
@@ -372,8 +380,10 @@ describe('the database enforces the ledger on its own (as ubo_app, past postJour
         date: '2025-05-01',
         expectedDebit: '40.00',
         expectedCredit: '0.00',
+        expectedLines: 1,
         storedDebit: '41.00',
         storedCredit: '0.00',
+        storedLines: 1,
       },
     ]);
     await inSystem(db, (tx) =>

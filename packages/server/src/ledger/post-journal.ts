@@ -10,7 +10,7 @@ import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
 import { counterUpsert, documentNumber } from './document-counter.ts';
 import { readLockDateForPosting } from './lock-date.ts';
-import { Decimal, dec, money } from './money.ts';
+import { Decimal, money } from './money.ts';
 
 export interface PostingLine {
   accountId: number;
@@ -273,11 +273,12 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
       returning account_id, debit, credit
     ),
     balances as (
-      insert into account_daily_balances (client_id, account_id, date, debit, credit)
-      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit)
+      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
+      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit), count(*)
       from inserted group by account_id order by account_id
       on conflict (client_id, account_id, date) do update
-        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit
+        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
+            line_count = account_daily_balances.line_count + excluded.line_count
     )
     select id, entry_no from entry`);
   const entryId = Number(entry.id);

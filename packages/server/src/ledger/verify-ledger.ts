@@ -14,9 +14,11 @@ export interface BalanceDifference {
   /** Recomputed from journal_lines. */
   expectedDebit: string;
   expectedCredit: string;
+  expectedLines: number;
   /** Stored in account_daily_balances. */
   storedDebit: string;
   storedCredit: string;
+  storedLines: number;
 }
 
 export interface UnbalancedEntry {
@@ -54,23 +56,24 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
            (select count(*) from journal_lines l where ${only(sql`l.client_id`)})::int as lines`);
 
   const balanceRows = await queryRows<{
-    client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; stored_debit: string; stored_credit: string;
+    client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; expected_lines: number;
+    stored_debit: string; stored_credit: string; stored_lines: number;
   }>(db, sql`
     with recomputed as (
-      select client_id, account_id, date, sum(debit) as debit, sum(credit) as credit
+      select client_id, account_id, date, sum(debit) as debit, sum(credit) as credit, count(*)::int as line_count
       from journal_lines l where ${only(sql`l.client_id`)}
       group by client_id, account_id, date
     ), stored as (
-      select client_id, account_id, date, debit, credit
-      from account_daily_balances b where ${only(sql`b.client_id`)} and (b.debit <> 0 or b.credit <> 0)
+      select client_id, account_id, date, debit, credit, line_count
+      from account_daily_balances b where ${only(sql`b.client_id`)}
     )
     select coalesce(r.client_id, s.client_id) as client_id, coalesce(r.account_id, s.account_id) as account_id,
            coalesce(r.date, s.date)::text as date,
-           coalesce(r.debit, 0) as expected_debit, coalesce(r.credit, 0) as expected_credit,
-           coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit
+           coalesce(r.debit, 0) as expected_debit, coalesce(r.credit, 0) as expected_credit, coalesce(r.line_count, 0) as expected_lines,
+           coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit, coalesce(s.line_count, 0) as stored_lines
     from recomputed r full join stored s
       on s.client_id = r.client_id and s.account_id = r.account_id and s.date = r.date
-    where r.debit is distinct from s.debit or r.credit is distinct from s.credit
+    where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
     order by 1, 2, 3
     limit ${limit}`);
 
@@ -101,8 +104,10 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     date: r.date,
     expectedDebit: money(r.expected_debit),
     expectedCredit: money(r.expected_credit),
+    expectedLines: r.expected_lines,
     storedDebit: money(r.stored_debit),
     storedCredit: money(r.stored_credit),
+    storedLines: r.stored_lines,
   }));
   const unbalancedEntries = unbalancedRows.map((r) => ({
     clientId: Number(r.client_id),

@@ -10,5 +10,9 @@ import { organisationsRoutes } from './organisations/organisations.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
+import { zonesRoutes } from './zones/zones.routes.ts';
+import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
+import { customersRoutes } from './customers/customers.routes.ts';
+import { meteringRoutes } from './metering/metering.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes];

@@ -63,7 +63,9 @@ export interface FilterDialogProps {
 export const FILTER_DIALOG_WIDTH = 400;
 export const DESCRIPTION_MAX = 5000;
 
-interface FormValues {
+// The `selects` live beside the fixed fields under prefixed keys, so every form value stays a string.
+type SelectKey = `select:${string}`;
+type FormValues = Record<SelectKey, string> & {
   employee: string;
   status: string;
   zone: string;
@@ -72,8 +74,9 @@ interface FormValues {
   endDate: string;
   lastDay: string;
   description: string;
-  selects: Record<string, string>;
-}
+};
+
+const selectKey = (name: string): SelectKey => `select:${name}`;
 
 const noSelects: readonly FilterSelect[] = [];
 
@@ -88,7 +91,7 @@ function toForm(v: FilterValues = {}, selects: readonly FilterSelect[] = noSelec
     endDate: s(v.endDate),
     lastDay: s(v.lastDay),
     description: s(v.description),
-    selects: Object.fromEntries(selects.map((f) => [f.name, s(v.selects?.[f.name])])),
+    ...Object.fromEntries(selects.map((f) => [selectKey(f.name), s(v.selects?.[f.name])])),
   };
 }
 
@@ -126,7 +129,12 @@ export function FilterDialog({
     if (shown('lastDay')) out.lastDay = Number(v.lastDay);
     if (shown('description') && v.description.trim()) out.description = v.description.trim();
     if (selects.length > 0) {
-      out.selects = Object.fromEntries(selects.map((f) => [f.name, v.selects[f.name] === '0' ? 0 : v.selects[f.name]]));
+      out.selects = Object.fromEntries(
+        selects.map((f) => {
+          const value = v[selectKey(f.name)];
+          return [f.name, value === '0' ? 0 : value];
+        }),
+      );
     }
     onApply(out);
     onClose();
@@ -176,7 +184,7 @@ export function FilterDialog({
               </FormTextField>
             )}
             {selects.map((f) => (
-              <FormTextField key={f.name} control={control} name={`selects.${f.name}`} label={f.label} select required rules={required}>
+              <FormTextField key={f.name} control={control} name={selectKey(f.name)} label={f.label} select required rules={required}>
                 <MenuItem value="0">{t('filter.all')}</MenuItem>
                 {f.options.map((o) => (
                   <MenuItem key={o.value} value={o.value}>

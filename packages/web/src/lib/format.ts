@@ -43,19 +43,43 @@ export function formatMoney(value: string | number | Decimal | null | undefined,
 
 export type DateStyle = 'short' | 'medium' | 'long';
 
+// Browsers ship little or no Somali calendar data (Chromium shows English months), so Somali dates
+// are written here with the CLDR month names: "21 Noofeembar 2026", "21 Nof 2026", "21/11/2026".
+const somaliMonths = ['Jannaayo', 'Febraayo', 'Maarso', 'Abriil', 'Maayo', 'Juun', 'Luulyo', 'Ogosto', 'Sebteembar', 'Oktoobar', 'Noofeembar', 'Diseembar'];
+const somaliShortMonths = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function somaliDate(day: number, month: number, year: number, style: DateStyle): string {
+  if (style === 'short') return `${pad2(day)}/${pad2(month + 1)}/${year}`;
+  return `${day} ${(style === 'long' ? somaliMonths : somaliShortMonths)[month]} ${year}`;
+}
+
+function parse(value: string | Date): { date: Date; dateOnly: boolean } | null {
+  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = typeof value === 'string' ? new Date(dateOnly ? `${value}T00:00:00Z` : value) : value;
+  return Number.isNaN(date.getTime()) ? null : { date, dateOnly };
+}
+
 /** A date-only value (YYYY-MM-DD) is shown as that calendar day, whatever the browser's time zone. */
 export function formatDate(value: string | Date | null | undefined, lang: Lang, style: DateStyle = 'medium'): string {
   if (!value) return '';
-  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = typeof value === 'string' ? new Date(dateOnly ? `${value}T00:00:00Z` : value) : value;
-  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const parsed = parse(value);
+  if (!parsed) return typeof value === 'string' ? value : '';
+  const { date, dateOnly } = parsed;
+  if (lang === 'so') {
+    return dateOnly
+      ? somaliDate(date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear(), style)
+      : somaliDate(date.getDate(), date.getMonth(), date.getFullYear(), style);
+  }
   return new Intl.DateTimeFormat(locales[lang], { dateStyle: style, ...(dateOnly ? { timeZone: 'UTC' } : {}) }).format(date);
 }
 
 export function formatDateTime(value: string | Date | null | undefined, lang: Lang): string {
   if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const parsed = parse(value);
+  if (!parsed) return typeof value === 'string' ? value : '';
+  const { date } = parsed;
+  if (lang === 'so') return `${somaliDate(date.getDate(), date.getMonth(), date.getFullYear(), 'medium')}, ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
   return new Intl.DateTimeFormat(locales[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 

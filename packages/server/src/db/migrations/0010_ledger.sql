@@ -76,13 +76,15 @@ CREATE INDEX journal_lines_date ON journal_lines(client_id, date);
 CREATE INDEX journal_lines_entry ON journal_lines(entry_id);
 CREATE INDEX journal_lines_party ON journal_lines(client_id, party_type, party_id, date) WHERE party_type IS NOT NULL;
 
--- Debit and credit totals per account per day; reports read these instead of the lines.
+-- Debit and credit totals (and the number of lines) per account per day; reports read these instead
+-- of the lines.
 CREATE TABLE account_daily_balances (
   client_id integer NOT NULL,
   account_id integer NOT NULL,
   date date NOT NULL,
   debit numeric(18,2) NOT NULL DEFAULT 0 CHECK (debit >= 0),
   credit numeric(18,2) NOT NULL DEFAULT 0 CHECK (credit >= 0),
+  line_count integer NOT NULL DEFAULT 0 CHECK (line_count >= 0),
   PRIMARY KEY (client_id, account_id, date),
   FOREIGN KEY (client_id, account_id) REFERENCES accounts(client_id, id)
 );

@@ -16,7 +16,7 @@ import { nextCustomerNumber } from './next-customer-number.ts';
 async function checkCity(tx: Db, cityId: number | null): Promise<void> {
   if (cityId === null) return;
   const [city] = await tx.select({ status: cities.status }).from(cities).where(eq(cities.id, cityId));
-  if (!city || city.status !== 'Active') throw fieldError('cityId', 'v.notFound');
+  if (city?.status !== 'Active') throw fieldError('cityId', 'v.notFound');
 }
 
 const values = (input: CustomerInput) => ({

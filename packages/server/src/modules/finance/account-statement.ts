@@ -1,7 +1,7 @@
-// GET /api/finance/reports/account-transaction: one account's statement. Opening balance, range totals
-// and closing balance come from the daily balances; the page of lines is read in ledger order along the
-// (client, account, date, entry, line) index with a running sum, so a page costs its offset plus its
-// length, never the whole journal.
+// GET /api/finance/reports/account-transaction: one account's statement. Opening balance, range totals,
+// line count and closing balance come from the daily balances; the page of lines is read in ledger
+// order along the (client, account, date, entry, line) index with a running sum, so a page costs its
+// offset plus its length, never the whole journal.
 import { sql } from 'drizzle-orm';
 import type { AccountStatement, AccountStatementQuery, AccountType, Lang } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -38,15 +38,14 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
   const from = query.startDate ? sql`and date >= ${query.startDate}::date` : sql``;
   const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
   const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
-  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string }>(tx, sql`
+  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number }>(tx, sql`
     select coalesce(sum(debit) filter (where ${before}), 0) as opening_debit,
            coalesce(sum(credit) filter (where ${before}), 0) as opening_credit,
            coalesce(sum(debit) filter (where not (${before})), 0) as debit,
-           coalesce(sum(credit) filter (where not (${before})), 0) as credit
+           coalesce(sum(credit) filter (where not (${before})), 0) as credit,
+           coalesce(sum(line_count) filter (where not (${before})), 0)::int as lines
     from account_daily_balances
     where client_id = ${clientId} and account_id = ${account.id} ${to}`);
-  const [count] = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from journal_lines where client_id = ${clientId} and account_id = ${account.id} ${from} ${to}`);
 
   const offset = (query._page - 1) * query._limit;
   const rows = await queryRows<LineRow>(tx, sql`
@@ -90,7 +89,7 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
     })),
     totals: { debit: money(sums.debit), credit: money(sums.credit) },
     closingBalance: money(opening.plus(naturalBalance(account.type, sums.debit, sums.credit))),
-    total: count.n,
+    total: sums.lines,
     page: query._page,
     limit: query._limit,
   };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
-import { inTenant } from '../../db/tenant.ts';
-import { setLockDate, verifyLedger } from '../../ledger/index.ts';
+import { inSystem, inTenant } from '../../db/tenant.ts';
+import { purgeIdempotencyKeys, setLockDate, verifyLedger } from '../../ledger/index.ts';
 import { accountsByCode, ledgerCounts } from '../../ledger/ledger-test-kit.ts';
 import { staffToken } from './finance-test-kit.ts';
 
@@ -147,6 +147,23 @@ describe('Idempotency-Key', () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().id).toBe(b.json().id);
     expect((await counts()).entries).toBe(before.entries + 1);
+  });
+
+  it('frees a key after the keeping period (24 hours), and purges old keys', async () => {
+    const body = { ...fuelBill(), reference: 'IDEM-OLD' };
+    const first = (await api('POST', '/api/finance/transaction', body, org.token, { 'idempotency-key': 'old-0001' })).json();
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where client_id = ${org.clientId} and key = 'old-0001'`),
+    );
+    const later = await api('POST', '/api/finance/transaction', { ...body, reference: 'IDEM-NEW' }, org.token, { 'idempotency-key': 'old-0001' });
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(first.id);
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(sql`update idempotency_keys set created_at = now() - interval '30 hours' where client_id = ${org.clientId} and key = 'retry-0001'`),
+    );
+    expect(await purgeIdempotencyKeys(ctx.database.db)).toBe(1);
+    const left = await inTenant(ctx.database.db, org.clientId, (tx) => queryRows<{ key: string }>(tx, sql`select key from idempotency_keys order by key`));
+    expect(left.map((k) => k.key)).toEqual(['old-0001', 'race-0001']);
   });
 
   it('keeps keys per organisation', async () => {

@@ -3,7 +3,7 @@
 // Writers lock the house rows first, so two people entering readings for one house queue instead of
 // both comparing with the same baseline.
 import { sql } from 'drizzle-orm';
-import { BillingDecimal, bdec } from '@ubo/contracts';
+import { type BillingDecimal, bdec } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AVERAGE_OVER, type HouseState, periodMinus } from './reading-rules.ts';

@@ -76,10 +76,13 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
   const errors: FieldError[] = [];
   const isFinal = input.type === 'final';
 
+  // A period already read (or before the last one read) is the whole story: the baseline comparisons
+  // below presuppose a later period and would only add noise.
   if (state.lastPeriod !== null && input.period < state.lastPeriod) {
-    errors.push({ field: 'period', message: `reading.periodBeforeLast|${state.lastPeriod}` });
-  } else if ((isFinal ? state.finalPeriods : state.readPeriods).has(input.period)) {
-    errors.push({ field: 'period', message: 'reading.duplicatePeriod' });
+    return { ok: false, errors: [{ field: 'period', message: `reading.periodBeforeLast|${state.lastPeriod}` }] };
+  }
+  if ((isFinal ? state.finalPeriods : state.readPeriods).has(input.period)) {
+    return { ok: false, errors: [{ field: 'period', message: 'reading.duplicatePeriod' }] };
   }
   if (input.readingDate > opts.today) errors.push({ field: 'readingDate', message: 'reading.futureDate' });
   else if (input.readingDate < state.baselineDate) errors.push({ field: 'readingDate', message: `reading.dateBeforePrevious|${state.baselineDate}` });
@@ -133,7 +136,7 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
   if (consumption !== null) {
     if (consumption.isZero()) flags.push('zero');
     if (consumption.isNegative()) flags.push('negative');
-    if (average !== null && average.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
+    if (average?.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
     if (isRollover) flags.push('rollover');
   }
   const needing = flags.filter((f) => flagsNeedingConfirmation.includes(f));

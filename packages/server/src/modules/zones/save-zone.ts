@@ -26,7 +26,7 @@ async function checkZone(tx: Db, input: ZoneInput, exceptId?: number): Promise<v
     .limit(1);
   if (taken) problems.push({ field: 'name', message: 'common.duplicate' });
   const [branch] = await tx.select({ status: branches.status }).from(branches).where(eq(branches.id, input.branchId));
-  if (!branch || branch.status !== 'Active') problems.push({ field: 'branchId', message: 'v.notFound' });
+  if (branch?.status !== 'Active') problems.push({ field: 'branchId', message: 'v.notFound' });
   if (input.meterReaderId) {
     const [reader] = await tx.select({ status: users.status }).from(users).where(eq(users.id, input.meterReaderId));
     if (!reader || reader.status === 'Deleted') problems.push({ field: 'meterReaderId', message: 'v.notFound' });

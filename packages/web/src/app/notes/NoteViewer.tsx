@@ -143,7 +143,6 @@ export function NoteViewer({ notes, onClose }: NoteViewerProps) {
                 src={embed}
                 title={t('notes.video', { title: note.title })}
                 allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
                 sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
                 sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}

@@ -5,6 +5,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -34,6 +35,8 @@ import { useSession } from '../session.tsx';
 import { accents } from '../theme/theme.ts';
 import { useThemePrefs } from '../theme/themeStore.ts';
 
+const bannerChip = { bgcolor: 'rgba(255,255,255,0.18)', color: '#fff', '& .MuiChip-icon': { color: '#fff' } } as const;
+
 function Stat({ icon, label, value, warn }: { icon: ReactNode; label: string; value: ReactNode; warn?: boolean }) {
   return (
     <Paper sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }}>
@@ -42,7 +45,7 @@ function Stat({ icon, label, value, warn }: { icon: ReactNode; label: string; va
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {label}
         </Typography>
-        <Typography variant="h6" component="p" noWrap>
+        <Typography variant="h6" component="p">
           {value}
         </Typography>
       </Box>
@@ -99,6 +102,11 @@ export default function DashboardPage() {
           {summary.data?.user.previousSignInAt &&
             ` ${t('dashboard.lastVisit', { date: formatDateTime(summary.data.user.previousSignInAt, lang) })}`}
         </Typography>
+        <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Chip icon={<BadgeIcon />} label={user?.isAdmin ? t('dashboard.administrator') : t('dashboard.staff')} sx={bannerChip} />
+          <Chip icon={<TagIcon />} label={`${t('dashboard.organisationCode')}: ${user?.clientCode ?? ''}`} sx={bannerChip} />
+          {menu.isSuccess && <Chip icon={<AppsIcon />} label={t('dashboard.screensCount', { count: links.length })} sx={bannerChip} />}
+        </Stack>
       </Paper>
 
       {summary.data && (
@@ -126,22 +134,6 @@ export default function DashboardPage() {
           </Grid>
         </Grid>
       )}
-
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <Stat icon={<BadgeIcon fontSize="large" />} label={t('dashboard.role')} value={user?.isAdmin ? t('dashboard.administrator') : t('dashboard.staff')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <Stat icon={<TagIcon fontSize="large" />} label={t('dashboard.organisationCode')} value={user?.clientCode ?? ''} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <Stat
-            icon={<AppsIcon fontSize="large" />}
-            label={t('dashboard.screens')}
-            value={menu.isPending ? <Skeleton width={80} /> : t('dashboard.screensCount', { count: links.length })}
-          />
-        </Grid>
-      </Grid>
 
       <Box component="section" aria-labelledby="dashboard-shortcuts">
         <Typography id="dashboard-shortcuts" variant="h6" component="h2" sx={{ mb: 1.5 }}>

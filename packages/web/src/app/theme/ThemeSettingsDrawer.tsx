@@ -130,7 +130,7 @@ export function ThemeSettingsDrawer({ open, onClose }: { open: boolean; onClose:
                     borderRadius: 1,
                     backgroundImage: `url(${import.meta.env.BASE_URL}sidebar/${img}.svg)`,
                     backgroundSize: 'cover',
-                    backgroundPosition: 'center',
+                    backgroundPosition: 'center bottom',
                     border: '3px solid',
                     borderColor: selected ? 'primary.main' : 'transparent',
                     opacity: prefs.sidebarImage === 'off' ? 0.5 : 1,

@@ -18,12 +18,19 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { type LogSheetEntry, statusValues } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { localeOf } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { actionLabel, entityLabel, fieldLabel } from './logLabels.ts';
 import { type DiffRow, diffValues } from './logDiff.ts';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Timestamps in the comparison keep their seconds: two saves a minute apart must not read the same. */
+function formatTimestamp(value: string, lang: 'en' | 'so'): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
 
 function Value({ field, value, present }: { field: string; value: unknown; present: boolean }) {
   const { t } = useTranslation();
@@ -39,7 +46,7 @@ function Value({ field, value, present }: { field: string; value: unknown; prese
   if (typeof value === 'boolean') return <>{value ? t('settings.logSheet.yes') : t('settings.logSheet.no')}</>;
   if (typeof value === 'string') {
     if (field === 'status' && (statusValues as readonly string[]).includes(value)) return <>{t(`status.${value}`)}</>;
-    if (ISO_TIMESTAMP.test(value)) return <>{formatDateTime(value, lang)}</>;
+    if (ISO_TIMESTAMP.test(value)) return <>{formatTimestamp(value, lang)}</>;
     return <>{value}</>;
   }
   if (typeof value === 'number') return <>{String(value)}</>;

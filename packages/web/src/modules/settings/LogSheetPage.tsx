@@ -36,6 +36,8 @@ interface LogFilters {
 /** Days back from today the date range starts at when the dialog opens without one. */
 const DEFAULT_RANGE_DAYS = 30;
 const USERS_LIMIT = 1000;
+/** Characters of a long record id shown in the table. */
+const RECORD_ID_SHOWN = 8;
 
 function daysAgoIso(days: number): string {
   const d = new Date();
@@ -127,7 +129,7 @@ export default function LogSheetPage() {
               e.stopPropagation();
               openEntry(r);
             }}
-            sx={{ textAlign: 'left' }}
+            sx={{ textAlign: 'left', whiteSpace: 'nowrap' }}
           >
             <DateText value={r.at} withTime />
           </Link>
@@ -147,7 +149,18 @@ export default function LogSheetPage() {
         csv: (r) => actionLabel(t, r.action),
       },
       { field: 'entity', header: t('settings.logSheet.entity'), render: (r) => entityLabel(t, r.entity), csv: (r) => entityLabel(t, r.entity) },
-      { field: 'entityId', header: t('settings.logSheet.record'), sortable: false },
+      {
+        field: 'entityId',
+        header: t('settings.logSheet.record'),
+        sortable: false,
+        // Session ids are UUIDs: the start is enough to tell them apart, the whole one is in the details.
+        render: (r) =>
+          r.entityId && r.entityId.length > RECORD_ID_SHOWN ? (
+            <Box component="span" title={r.entityId}>{`${r.entityId.slice(0, RECORD_ID_SHOWN)}…`}</Box>
+          ) : (
+            (r.entityId ?? '')
+          ),
+      },
       {
         field: 'changes',
         header: t('settings.logSheet.changes'),

@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
 import { useSaveMutation } from '../../lib/queries.ts';
-import type { ReferenceListConfig, ReferenceRow } from './ReferenceListPage.tsx';
+import type { ReferenceBody, ReferenceFormValues, ReferenceListConfig, ReferenceRow } from './ReferenceListPage.tsx';
 
-type FormValues = Record<string, string>;
-type Body = Record<string, unknown>;
+type FormValues = ReferenceFormValues;
+type Body = ReferenceBody;
 
 function valuesOf(config: ReferenceListConfig, row: ReferenceRow | null): FormValues {
   const out: FormValues = {};

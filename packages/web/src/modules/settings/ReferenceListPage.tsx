@@ -11,8 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +67,7 @@ export interface ReferenceListConfig {
   path: string;
   privilege: string;
   /** The contract's create/update body; the dialog form validates with it. */
-  schema: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  schema: z.ZodType<ReferenceBody, ReferenceFormValues>;
   /** The form's fields, the name first. */
   fields: ReferenceField[];
   /** Columns shown between the name and the status. */
@@ -79,6 +79,10 @@ export interface ReferenceListConfig {
 }
 
 type StatusFilter = '' | ReferenceStatus;
+
+/** The dialog form's values (text inputs) and the body the schema makes of them (optional texts null). */
+export type ReferenceFormValues = Record<string, string | null | undefined>;
+export type ReferenceBody = Record<string, string | null>;
 
 /** The reason the server gave, in the user's language (it translates its messages itself). */
 function reasonOf(error: unknown, fallback: string): string {
@@ -204,7 +208,7 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
         params={{ status: status || undefined }}
         defaultSort={{ field: 'name', order: 'asc' }}
         exportName={config.exportName}
-        emptyText={status ? t('table.noRows') : tx('empty')}
+        emptyText={tx('empty')}
         toolbar={
           <TextField
             id={statusId}

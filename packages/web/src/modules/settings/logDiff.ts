@@ -44,9 +44,12 @@ export function diffValues(before: unknown, after: unknown): DiffRow[] {
   });
 }
 
-/** The keys whose values changed, for the table's summary column. */
+/** Keys every record carries; their change says nothing about what the user changed. */
+const BOOKKEEPING_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
+
+/** The keys whose values changed, for the table's summary column (bookkeeping keys left out). */
 export function changedKeys(before: unknown, after: unknown): string[] {
   return diffValues(before, after)
-    .filter((r) => r.changed && r.key)
+    .filter((r) => r.changed && r.key && !BOOKKEEPING_KEYS.has(r.key))
     .map((r) => r.key);
 }

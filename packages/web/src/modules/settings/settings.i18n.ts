@@ -94,7 +94,7 @@ export const en = {
       createTitle: 'New city',
       editTitle: 'Edit city',
       deleteText: 'Delete the city “{{name}}”? A city that is in use cannot be deleted; make it inactive instead.',
-      empty: 'No cities yet. Add the first one.',
+      empty: 'No cities found.',
       fields: {
         name: 'City name',
         region: 'Region',
@@ -107,7 +107,7 @@ export const en = {
       createTitle: 'New category',
       editTitle: 'Edit category',
       deleteText: 'Delete the category “{{name}}”? A category that is in use cannot be deleted; make it inactive instead.',
-      empty: 'No categories yet. Add the first one.',
+      empty: 'No categories found.',
       fields: {
         name: 'Category name',
         description: 'Description',
@@ -120,7 +120,7 @@ export const en = {
       createTitle: 'New unit',
       editTitle: 'Edit unit',
       deleteText: 'Delete the unit “{{name}}”? A unit that is in use cannot be deleted; make it inactive instead.',
-      empty: 'No units yet. Add the first one.',
+      empty: 'No units found.',
       fields: {
         name: 'Unit name',
         abbreviation: 'Abbreviation',
@@ -134,7 +134,7 @@ export const en = {
       createTitle: 'New branch',
       editTitle: 'Edit branch',
       deleteText: 'Delete the branch “{{name}}”? A branch that users or documents belong to cannot be deleted; make it inactive instead.',
-      empty: 'No branches yet. Add the first one.',
+      empty: 'No branches found.',
       fields: {
         name: 'Branch name',
         address: 'Address',
@@ -257,7 +257,7 @@ export const so: Texts<typeof en> = {
     shortCodeHelp: 'Koodhka gaaban ee lacagta mobaylka ee macaamiishu garaacaan si ay u bixiyaan.',
     code: 'Koodhka ururka',
     codeHelp: 'Shaqaaluhu waxay ku soo galaan lambarkan. Bixiyahaaga adeegga oo keliya ayaa beddeli kara.',
-    lastChanged: 'Waxaa ugu dambaysay la beddelay {{date}}',
+    lastChanged: 'Markii ugu dambaysay waxaa la beddelay {{date}}',
     saved: 'Xogta shirkadda waa la kaydiyay.',
     loadFailed: 'Xogta shirkadda lama soo rari karin.',
     undo: 'Ka noqo isbeddellada',
@@ -310,7 +310,7 @@ export const so: Texts<typeof en> = {
     status: 'Xaaladda',
     allStatuses: 'Dhammaan',
     createdAt: 'La abuuray',
-    updatedAt: 'Markii ugu dambaysay la beddelay',
+    updatedAt: 'La beddelay',
     activate: 'Firfircooni',
     deactivate: 'Ka dhig aan firfircoonayn',
     activated: '“{{name}}” mar kale waa firfircoon yahay.',
@@ -326,7 +326,7 @@ export const so: Texts<typeof en> = {
       createTitle: 'Magaalo cusub',
       editTitle: 'Wax ka beddel magaalada',
       deleteText: 'Ma tirtiraysaa magaalada “{{name}}”? Magaalo la isticmaalayo lama tirtiri karo; ka dhig mid aan firfircoonayn.',
-      empty: 'Weli magaalo ma jirto. Ku dar tan ugu horreysa.',
+      empty: 'Magaalo lama helin.',
       fields: {
         name: 'Magaca magaalada',
         region: 'Gobolka',
@@ -339,7 +339,7 @@ export const so: Texts<typeof en> = {
       createTitle: 'Qayb cusub',
       editTitle: 'Wax ka beddel qaybta',
       deleteText: 'Ma tirtiraysaa qaybta “{{name}}”? Qayb la isticmaalayo lama tirtiri karo; ka dhig mid aan firfircoonayn.',
-      empty: 'Weli qayb ma jirto. Ku dar tan ugu horreysa.',
+      empty: 'Qayb lama helin.',
       fields: {
         name: 'Magaca qaybta',
         description: 'Sharaxaad',
@@ -352,7 +352,7 @@ export const so: Texts<typeof en> = {
       createTitle: 'Cabbir cusub',
       editTitle: 'Wax ka beddel cabbirka',
       deleteText: 'Ma tirtiraysaa cabbirka “{{name}}”? Cabbir la isticmaalayo lama tirtiri karo; ka dhig mid aan firfircoonayn.',
-      empty: 'Weli cabbir ma jiro. Ku dar kan ugu horreeya.',
+      empty: 'Cabbir lama helin.',
       fields: {
         name: 'Magaca cabbirka',
         abbreviation: 'Soo gaabinta',
@@ -368,7 +368,7 @@ export const so: Texts<typeof en> = {
       editTitle: 'Wax ka beddel laanta',
       deleteText:
         'Ma tirtiraysaa laanta “{{name}}”? Laan ay isticmaalayaal ama dukumentiyo ka tirsan yihiin lama tirtiri karo; ka dhig mid aan firfircoonayn.',
-      empty: 'Weli laan ma jirto. Ku dar tan ugu horreysa.',
+      empty: 'Laan lama helin.',
       fields: {
         name: 'Magaca laanta',
         address: 'Cinwaanka',
@@ -458,7 +458,7 @@ export const so: Texts<typeof en> = {
       mime: 'Nooca faylka',
       size: 'Cabbirka (bytes)',
       createdAt: 'La abuuray',
-      updatedAt: 'Markii ugu dambaysay la beddelay',
+      updatedAt: 'La beddelay',
       privileges: 'Ogolaanshaha',
       roleId: 'Doorka',
       branchId: 'Laanta',

@@ -35,6 +35,8 @@ describe('diffValues', () => {
     expect(diffValues('a', 'b')).toEqual([{ key: '', before: 'a', after: 'b', inBefore: true, inAfter: true, changed: true }]);
     expect(diffValues(null, null)).toEqual([]);
     expect(changedKeys({ status: 'Active' }, { status: 'Inactive' })).toEqual(['status']);
+    expect(changedKeys({ id: 1, name: 'a', updatedAt: 'x' }, { id: 1, name: 'b', updatedAt: 'y' })).toEqual(['name']);
+    expect(changedKeys(null, { id: 2, name: 'Kg', createdAt: 'x' })).toEqual(['name']);
   });
 });
 

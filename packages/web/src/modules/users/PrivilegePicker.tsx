@@ -35,8 +35,6 @@ export interface PrivilegePickerProps {
   inheritedLabel?: string;
   /** Whether the key may be ticked; an untickable key that is ticked may still be removed. */
   isGrantable?: (key: string) => boolean;
-  /** Groups open at first (default true). */
-  defaultExpanded?: boolean;
   disabled?: boolean;
   /** A translated error for the whole list (server field error). */
   error?: string;
@@ -56,7 +54,6 @@ export function PrivilegePicker({
   inherited = [],
   inheritedLabel,
   isGrantable = () => true,
-  defaultExpanded = true,
   disabled = false,
   error,
   label,
@@ -66,13 +63,16 @@ export function PrivilegePicker({
   const searchId = useId();
   const baseId = useId();
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<Record<string, boolean>>({});
   const selected = useMemo(() => new Set(value), [value]);
   const fromRole = useMemo(() => new Set(inherited), [inherited]);
+  // At first only the groups holding something are open, so the picker starts as an overview.
+  const [open, setOpen] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(catalogue.map((g) => [g.group, g.privileges.some((p) => selected.has(p.key) || fromRole.has(p.key))])),
+  );
   const text = normalise(search.trim());
 
   const labelOf = (item: { en: string; so: string }) => (lang === 'so' ? item.so : item.en);
-  const isOpen = (group: string) => text !== '' || (open[group] ?? defaultExpanded);
+  const isOpen = (group: string) => text !== '' || (open[group] ?? false);
   const isHeld = (key: string) => selected.has(key) || fromRole.has(key);
   // A key can be toggled unless it comes from the role (and is not also extra), or it may not be granted.
   const isLocked = (key: string) => disabled || (fromRole.has(key) && !selected.has(key)) || (!selected.has(key) && !isGrantable(key));
@@ -88,7 +88,8 @@ export function PrivilegePicker({
 
   const total = useMemo(() => catalogue.reduce((n, g) => n + g.privileges.length, 0), [catalogue]);
   const allKeys = useMemo(() => new Set(catalogue.flatMap((g) => g.privileges.map((p) => p.key))), [catalogue]);
-  const heldCount = [...allKeys].filter(isHeld).length;
+  const selectedCount = [...allKeys].filter((k) => selected.has(k)).length;
+  const inheritedOnly = [...allKeys].filter((k) => fromRole.has(k) && !selected.has(k)).length;
 
   const setKeys = (add: readonly string[], remove: readonly string[]) => {
     const next = new Set(selected);
@@ -108,7 +109,7 @@ export function PrivilegePicker({
 
   return (
     <Box role="group" aria-label={label}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <TextField
           id={searchId}
           size="small"
@@ -116,7 +117,8 @@ export function PrivilegePicker({
           label={t('users.picker.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ minWidth: { md: 280 } }}
+          fullWidth={false}
+          sx={{ width: { md: 320 }, flexShrink: 0 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -128,9 +130,10 @@ export function PrivilegePicker({
           }}
         />
         <Typography aria-live="polite" sx={{ flexGrow: 1, color: 'text.secondary' }}>
-          {t('users.picker.selected', { count: heldCount, total })}
+          {t('users.picker.selected', { count: selectedCount, total })}
+          {inheritedOnly > 0 && inheritedLabel && ` ${t('users.picker.plusInherited', { count: inheritedOnly, label: inheritedLabel })}`}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           <Button size="small" startIcon={<UnfoldMoreIcon />} onClick={() => setAllOpen(true)} disabled={text !== ''}>
             {t('users.picker.expandAll')}
           </Button>

@@ -24,6 +24,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { PrivilegePicker } from './PrivilegePicker.tsx';
+import { withRequiredMessages } from './users.forms.ts';
 import { ROLES_PATH, ROLES_ROUTE, usePrivilegeCatalogue, useRefreshAccess } from './users.queries.ts';
 
 type RoleFormValues = z.input<typeof roleInput>;
@@ -66,7 +67,7 @@ function RoleForm({ existing }: { existing: RoleRecord | undefined }) {
 
   const { control, handleSubmit, setError, formState } = useForm<RoleFormValues, unknown, RoleInput>({
     mode: 'all',
-    resolver: zodResolver(roleInput),
+    resolver: withRequiredMessages(zodResolver(roleInput)),
     defaultValues: { name: existing?.name ?? '', description: existing?.description ?? '', privileges: existing?.privileges ?? [] },
   });
 

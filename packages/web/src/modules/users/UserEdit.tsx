@@ -36,6 +36,7 @@ import { useMessage } from '../../lib/messages.ts';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { PrivilegePicker } from './PrivilegePicker.tsx';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
+import { EMPTY_OPTION_SELECT, withRequiredMessages } from './users.forms.ts';
 import { USERS_PATH, USERS_ROUTE, useBranchOptions, usePrivilegeCatalogue, useRefreshAccess, useRoleOptions } from './users.queries.ts';
 
 type UserFormValues = z.input<typeof createUserBody>;
@@ -100,7 +101,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
 
   const { control, handleSubmit, setError, formState } = useForm<UserFormValues, unknown, CreateUserBody>({
     mode: 'all',
-    resolver: zodResolver(createUserBody),
+    resolver: withRequiredMessages(zodResolver(createUserBody)),
     defaultValues: defaultsOf(existing),
   });
   const roleId = useWatch({ control, name: 'roleId' });
@@ -144,7 +145,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
   });
 
   const branchField = branchOptions.available && (
-    <FormTextField control={control} name="branchId" label={t('users.user.branch')} select disabled={readOnly}>
+    <FormTextField control={control} name="branchId" label={t('users.user.branch')} select disabled={readOnly} slotProps={EMPTY_OPTION_SELECT}>
       <MenuItem value="">
         <em>{t('users.user.noBranch')}</em>
       </MenuItem>
@@ -166,6 +167,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
       select
       disabled={readOnly}
       helperText={t('users.user.roleHelp')}
+      slotProps={EMPTY_OPTION_SELECT}
     >
       <MenuItem value="">
         <em>{t('users.user.noRole')}</em>
@@ -184,6 +186,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
       select
       disabled
       helperText={t('users.user.roleLocked')}
+      slotProps={EMPTY_OPTION_SELECT}
     >
       <MenuItem value="">{t('users.user.noRole')}</MenuItem>
       {existing?.roleId && <MenuItem value={String(existing.roleId)}>{existing.roleName}</MenuItem>}
@@ -337,7 +340,6 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
                           inherited={rolePrivileges}
                           inheritedLabel={t('users.user.fromRole')}
                           isGrantable={isGrantable}
-                          defaultExpanded={false}
                           disabled={readOnly}
                           error={fieldState.error ? text(fieldState.error.message) : undefined}
                         />

@@ -31,6 +31,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { api, messageOf, toast } from '../../lib/api.ts';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
 import { useConfirmAction } from './useConfirmAction.tsx';
+import { EMPTY_OPTION_SELECT } from './users.forms.ts';
 import { ROLES_ROUTE, USERS_PATH, USERS_ROUTE, useRefreshAccess, useRoleOptions } from './users.queries.ts';
 
 export default function UserList() {
@@ -111,12 +112,15 @@ export default function UserList() {
         field: 'roleName',
         header: t('users.list.role'),
         sortable: false,
-        render: (u) =>
-          u.roleName ?? (
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t('users.list.noRole')}
-            </Box>
-          ),
+        render: (u) => (
+          <Box
+            component="span"
+            title={u.roleName ?? undefined}
+            sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: u.roleName ? undefined : 'text.secondary' }}
+          >
+            {u.roleName ?? t('users.list.noRole')}
+          </Box>
+        ),
         csv: (u) => u.roleName ?? '',
       },
       {
@@ -151,14 +155,11 @@ export default function UserList() {
       {
         field: 'lastLoginAt',
         header: t('users.list.lastLogin'),
-        render: (u) =>
-          u.lastLoginAt ? (
-            <DateText value={u.lastLoginAt} withTime />
-          ) : (
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t('users.list.never')}
-            </Box>
-          ),
+        render: (u) => (
+          <Box component="span" sx={{ color: u.lastLoginAt ? undefined : 'text.secondary' }}>
+            {u.lastLoginAt ? <DateText value={u.lastLoginAt} withTime /> : t('users.list.never')}
+          </Box>
+        ),
         csv: (u) => u.lastLoginAt ?? '',
       },
     ],
@@ -218,7 +219,9 @@ export default function UserList() {
         label={t('users.list.statusFilter')}
         value={status}
         onChange={(e) => setFilter('status', e.target.value)}
-        sx={{ minWidth: 220 }}
+        fullWidth={false}
+        sx={{ width: { sm: 260 } }}
+        slotProps={EMPTY_OPTION_SELECT}
       >
         <MenuItem value="">{t('users.list.activeAndDisabled')}</MenuItem>
         {userStatusValues.map((s) => (
@@ -234,7 +237,9 @@ export default function UserList() {
           label={t('users.list.roleFilter')}
           value={roleOptions.roles.some((r) => String(r.id) === roleId) ? roleId : ''}
           onChange={(e) => setFilter('roleId', e.target.value)}
-          sx={{ minWidth: 220 }}
+          fullWidth={false}
+          sx={{ width: { sm: 260 } }}
+          slotProps={EMPTY_OPTION_SELECT}
         >
           <MenuItem value="">{t('users.list.allRoles')}</MenuItem>
           {roleOptions.roles.map((r) => (

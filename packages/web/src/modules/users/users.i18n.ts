@@ -118,6 +118,7 @@ export const en = {
   picker: {
     search: 'Search privileges',
     selected: '{{count}} of {{total}} selected',
+    plusInherited: '(+{{count}} {{label}})',
     groupCount: '{{count}}/{{total}}',
     selectGroup: 'Select every privilege in {{group}}',
     expandGroup: 'Show the privileges of {{group}}',
@@ -175,7 +176,7 @@ export const so: Texts<typeof en> = {
     newSubtitle: 'Samee akoon shaqaale. Isticmaalaha cusub waa inuu doortaa furihiisa sirta ah marka ugu horreysa ee uu soo galo.',
     editSubtitle: 'Beddel xogta iyo ogolaanshaha {{name}}.',
     account: 'Akoonka',
-    access: 'Ogolaanshaha',
+    access: 'Doorka iyo gelitaanka',
     username: 'Magaca isticmaalaha',
     usernameHelp: '3 ilaa 50 xaraf, tiro, dhibcood, hoos-xarriiqyo ama xarriiqyo. Waxaa lagu soo galaa.',
     fullname: 'Magaca oo buuxa',
@@ -249,6 +250,7 @@ export const so: Texts<typeof en> = {
   picker: {
     search: 'Raadi ogolaansho',
     selected: '{{count}} ka mid ah {{total}} ayaa la doortay',
+    plusInherited: '(+{{count}} {{label}})',
     groupCount: '{{count}}/{{total}}',
     selectGroup: 'Dooro dhammaan ogolaanshaha {{group}}',
     expandGroup: 'Muuji ogolaanshaha {{group}}',

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { inSystem } from '../../db/tenant.ts';
+import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { billingFactory } from '../metering/billing-test-kit.ts';
+import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
+import { customers } from './customers.tables.ts';
+
+let ctx: TestContext;
+let orgA: Awaited<ReturnType<typeof newOrganisation>>;
+let orgB: Awaited<ReturnType<typeof newOrganisation>>;
+let a: ReturnType<typeof billingFactory>;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  orgA = await newOrganisation(ctx, { name: 'Hargeisa Electric' });
+  orgB = await newOrganisation(ctx, { name: 'Burao Water' });
+  a = billingFactory(ctx, orgA);
+});
+afterAll(() => ctx.close());
+
+const PATH = '/api/elc/customers';
+const customerRows = (clientId: number) =>
+  inSystem(ctx.database.db, (tx) => tx.select().from(customers).where(eq(customers.clientId, clientId)).orderBy(customers.id));
+const names = (res: { json(): { data: Array<{ name: string }> } }) => res.json().data.map((c) => c.name).sort();
+
+describe('customers', () => {
+  it('numbers customers C-000001, C-000002, ... without gaps, even when a create fails', async () => {
+    const fresh = await newOrganisation(ctx, { name: 'Borama Power' });
+    const f = billingFactory(ctx, fresh);
+    const first = await f.customer({ name: 'Amina Warsame' });
+    const refused = await f.call(fresh.token, 'POST', PATH, { name: 'Bad City', phone: '0615000000', customerClass: 'residential', cityId: 999999 });
+    expect(refused.statusCode).toBe(400);
+    const second = await f.customer({ name: 'Bashir Ali' });
+    expect([first.customerNo, second.customerNo]).toEqual(['C-000001', 'C-000002']);
+    // Another organisation counts on its own.
+    expect((await billingFactory(ctx, orgB).customer()).customerNo).toBe('C-000001');
+  });
+
+  it('creates, reads, updates and changes status, each audited; the opening balance is kept as a decimal', async () => {
+    const city = (await a.call(orgA.token, 'POST', '/api/cities', { name: 'Gabiley' })).json();
+    const from = await lastAuditId(ctx, orgA.clientId);
+    const res = await a.call(orgA.token, 'POST', PATH, {
+      name: 'Hodan Abdi', phone: '+252 63 4411223'.replace(/ /g, ''), email: 'hodan@example.so', address: 'Road 5', cityId: city.id,
+      customerClass: 'commercial', idType: 'national_id', idNumber: 'SL-88231', openingBalance: '125.50',
+    });
+    expect(res.statusCode).toBe(201);
+    const c = res.json();
+    expect(c).toMatchObject({
+      name: 'Hodan Abdi', cityName: 'Gabiley', customerClass: 'commercial', status: 'Active', openingBalance: '125.50',
+      openingBalancePosted: false, houseCount: 0, meterNumbers: [],
+    });
+    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Hodan A. Abdi', phone: '0634411223', customerClass: 'commercial', openingBalance: '-20' });
+    expect(updated.json()).toMatchObject({ name: 'Hodan A. Abdi', email: null, cityId: null, idType: null, openingBalance: '-20.00', customerNo: c.customerNo });
+    expect((await a.call(orgA.token, 'PATCH', `${PATH}/${c.id}/status`, { status: 'Inactive' })).json().status).toBe('Inactive');
+    const [row] = (await customerRows(orgA.clientId)).filter((r) => r.id === c.id);
+    expect(row).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: false });
+    const audit = await auditRows(ctx, orgA.clientId, { entity: 'customer', afterId: from });
+    expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'status']);
+    expect(audit[1].before).toMatchObject({ name: 'Hodan Abdi', openingBalance: '125.50' });
+  });
+
+  it('checks phone, e-mail, class and document on their fields, in Somali', async () => {
+    const res = await a.call(orgA.token, 'POST', PATH, { name: 'X', phone: '12345', email: 'nope', customerClass: 'farm', idType: 'passport' }, 'so');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([
+        { field: 'phone', message: 'Geli lambar taleefan oo sax ah, tusaale 0615123456 ama +252615123456.' },
+        { field: 'email', message: 'Iimayl sax ah ayaa loo baahan yahay!.' },
+        { field: 'customerClass', message: 'Qiimahan sax maaha.' },
+      ]),
+    );
+    const noClass = await a.call(orgA.token, 'POST', PATH, { name: 'X', phone: '0615000000', idType: 'passport' });
+    expect(noClass.json().details).toEqual([{ field: 'customerClass', message: 'Field is required.' }]);
+    const noNumber = await a.call(orgA.token, 'POST', PATH, { name: 'X', phone: '0615000000', customerClass: 'residential', idType: 'passport' });
+    expect(noNumber.json().details).toEqual([{ field: 'idNumber', message: 'Field is required.' }]);
+  });
+
+  it('refuses to change an opening balance the ledger has posted, but allows the other fields', async () => {
+    const c = await a.customer({ openingBalance: '40' });
+    await inSystem(ctx.database.db, (tx) => tx.update(customers).set({ openingBalancePosted: true }).where(eq(customers.id, c.id)));
+    const res = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: c.name, phone: c.phone, customerClass: 'residential', openingBalance: '41' }, 'so');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'openingBalance', message: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.' }]);
+    const ok = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Renamed', phone: c.phone, customerClass: 'residential', openingBalance: '40.00' });
+    expect(ok.json()).toMatchObject({ name: 'Renamed', openingBalance: '40.00', openingBalancePosted: true });
+  });
+
+  it('searches name prefixes, any phone notation, the customer number and meter numbers; filters by status, class, city and zone', async () => {
+    const s = await newOrganisation(ctx, { name: 'Search Org' });
+    const f = billingFactory(ctx, s);
+    const city = (await f.call(s.token, 'POST', '/api/cities', { name: 'Berbera' })).json();
+    const zone = await f.zone({ name: 'Port' });
+    const fadumo = await f.customer({ name: 'Fadumo Yusuf Hirsi', phone: '0615123456', customerClass: 'residential' });
+    const farah = await f.customer({ name: 'Farah Trading Co.', phone: '+252634999888', customerClass: 'commercial', cityId: city.id });
+    await f.customer({ name: 'Yusuf Jama', phone: '00252907777777', customerClass: 'residential' });
+    await f.house({ customerId: farah.id, zoneId: zone.id, meterNumber: 'MTR-0042-B' });
+    const search = (q: string, extra = '') => f.call(s.token, 'GET', `${PATH}?q=${encodeURIComponent(q)}${extra}`);
+
+    expect(names(await search('fa'))).toEqual(['Fadumo Yusuf Hirsi', 'Farah Trading Co.']);
+    expect(names(await search('yus'))).toEqual(['Fadumo Yusuf Hirsi', 'Yusuf Jama']);
+    expect(names(await search('YUSUF hir'))).toEqual(['Fadumo Yusuf Hirsi']);
+    expect(names(await search('trad'))).toEqual(['Farah Trading Co.']);
+    for (const phone of ['0615123456', '615123', '+252 61 512 3456', '252615123456', '00252615']) {
+      expect(names(await search(phone))).toEqual(['Fadumo Yusuf Hirsi']);
+    }
+    expect(names(await search('0907'))).toEqual(['Yusuf Jama']);
+    expect(names(await search(fadumo.customerNo))).toEqual(['Fadumo Yusuf Hirsi']);
+    expect(names(await search('C-00000'))).toHaveLength(3);
+    expect(names(await search('mtr-0042'))).toEqual(['Farah Trading Co.']);
+    expect(names(await search('nobody'))).toEqual([]);
+    expect(names(await search('%'))).toHaveLength(3);
+
+    expect(names(await f.call(s.token, 'GET', `${PATH}?customerClass=commercial`))).toEqual(['Farah Trading Co.']);
+    expect(names(await f.call(s.token, 'GET', `${PATH}?cityId=${city.id}`))).toEqual(['Farah Trading Co.']);
+    expect(names(await f.call(s.token, 'GET', `${PATH}?zoneId=${zone.id}`))).toEqual(['Farah Trading Co.']);
+    await f.call(s.token, 'PATCH', `${PATH}/${fadumo.id}/status`, { status: 'Inactive' });
+    expect(names(await search('fa', '&status=Active'))).toEqual(['Farah Trading Co.']);
+    expect(names(await search('fa', '&status=0'))).toHaveLength(2);
+    const page2 = await f.call(s.token, 'GET', `${PATH}?_page=2&_limit=2&_sort=customerNo`);
+    expect(page2.json()).toMatchObject({ total: 3, page: 2, limit: 2, data: [{ name: 'Yusuf Jama' }] });
+    expect((await f.call(s.token, 'GET', `${PATH}/${farah.id}`)).json()).toMatchObject({ houseCount: 1, meterNumbers: ['MTR-0042-B'] });
+    // A rename refreshes the search terms.
+    await f.call(s.token, 'PUT', `${PATH}/${farah.id}`, { name: 'Xamar Traders', phone: '0634999888', customerClass: 'commercial' });
+    expect(names(await search('xamar'))).toEqual(['Xamar Traders']);
+    expect(names(await search('farah'))).toEqual([]);
+    // Another organisation's search never sees these customers.
+    expect(names(await billingFactory(ctx, orgB).call(orgB.token, 'GET', `${PATH}?q=fadumo`))).toEqual([]);
+  });
+
+  it('keeps organisations apart; list-customer may read but not write (403, nothing changed)', async () => {
+    const c = await a.customer();
+    expect((await a.call(orgB.token, 'GET', `${PATH}/${c.id}`)).statusCode).toBe(404);
+    expect((await a.call(orgB.token, 'PATCH', `${PATH}/${c.id}/status`, { status: 'Inactive' })).statusCode).toBe(404);
+    const reader = await staffUser(ctx, orgA, ['list-customer']);
+    expect((await a.call(reader.token, 'GET', `${PATH}/${c.id}`)).statusCode).toBe(200);
+    const before = await customerRows(orgA.clientId);
+    const auditBefore = await lastAuditId(ctx, orgA.clientId);
+    expect((await a.call(reader.token, 'POST', PATH, { name: 'New', phone: '0615000000', customerClass: 'residential' })).statusCode).toBe(403);
+    expect((await a.call(reader.token, 'PUT', `${PATH}/${c.id}`, { name: 'Changed', phone: '0615000000', customerClass: 'residential' })).statusCode).toBe(403);
+    expect((await a.call(reader.token, 'PATCH', `${PATH}/${c.id}/status`, { status: 'Inactive' })).statusCode).toBe(403);
+    expect(await customerRows(orgA.clientId)).toEqual(before);
+    expect(await lastAuditId(ctx, orgA.clientId)).toBe(auditBefore);
+    const nobody = await staffUser(ctx, orgA, []);
+    expect((await a.call(nobody.token, 'GET', PATH)).statusCode).toBe(403);
+  });
+});
