@@ -19,4 +19,5 @@ export const shellKeys = {
   menus: ['menus'] as const,
   notes: ['notes'] as const,
   expired: ['auth', 'expired'] as const,
+  dashboard: ['dashboard'] as const,
 };

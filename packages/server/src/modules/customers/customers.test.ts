@@ -35,6 +35,9 @@ describe('customers', () => {
     expect([first.customerNo, second.customerNo]).toEqual(['C-000001', 'C-000002']);
     // Another organisation counts on its own.
     expect((await billingFactory(ctx, orgB).customer()).customerNo).toBe('C-000001');
+    // Concurrent creates queue on the counter row: no number twice, none skipped.
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => f.customer({ name: `Parallel ${i}` })));
+    expect(many.map((c) => c.customerNo).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `C-${String(i + 3).padStart(6, '0')}`));
   });
 
   it('creates, reads, updates and changes status, each audited; the opening balance is kept as a decimal', async () => {

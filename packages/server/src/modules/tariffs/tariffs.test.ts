@@ -106,6 +106,17 @@ describe('tariffs', () => {
     expect(stretch.json().details[0].field).toBe('effectiveFrom');
   });
 
+  it('lets only one of two concurrent overlapping versions in', async () => {
+    const results = await Promise.all(
+      ['2031-01-01', '2031-06-01', '2031-03-01'].map((effectiveFrom) =>
+        a.call(orgA.token, 'POST', PATH, body({ customerClass: 'institutional', effectiveFrom })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    const listed = await a.call(orgA.token, 'GET', `${PATH}?customerClass=institutional`);
+    expect(listed.json().total).toBe(1);
+  });
+
   it('the database refuses an overlap even when the service check is skipped', async () => {
     const insert = (from: string) =>
       inSystem(ctx.database.db, (tx) =>

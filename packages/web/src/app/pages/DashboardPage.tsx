@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DashboardSummary, MenuItem } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
+import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { menuIcon } from '../layout/menuIcons.tsx';
@@ -58,7 +59,7 @@ export default function DashboardPage() {
   const lang = useLang();
   const { user, can } = useSession();
   const summary = useQuery({
-    queryKey: ['dashboard'],
+    queryKey: shellKeys.dashboard,
     queryFn: ({ signal }) => api.get<DashboardSummary>('dashboard', undefined, { signal, silent: true }),
     enabled: can('dashboard'),
   });

@@ -6,6 +6,7 @@
 // ReferenceListConfig (see referenceLists.tsx).
 import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -119,7 +120,16 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
           header: t(c.label),
           sortable: c.sortable ?? false,
           hidden: c.hidden,
-          render: (row) => (row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])),
+          // Free text (a description may hold 5000 characters) stays on one line; the whole text is its tooltip.
+          render: (row) => {
+            const text = row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field]);
+            return (
+              <Box component="span" title={text} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {text}
+              </Box>
+            );
+          },
+          csv: (row) => (row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])),
         }),
       ),
       {

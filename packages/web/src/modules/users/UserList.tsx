@@ -113,11 +113,7 @@ export default function UserList() {
         header: t('users.list.role'),
         sortable: false,
         render: (u) => (
-          <Box
-            component="span"
-            title={u.roleName ?? undefined}
-            sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: u.roleName ? undefined : 'text.secondary' }}
-          >
+          <Box component="span" sx={{ display: 'inline-block', minWidth: 110, color: u.roleName ? undefined : 'text.secondary' }}>
             {u.roleName ?? t('users.list.noRole')}
           </Box>
         ),
@@ -220,7 +216,7 @@ export default function UserList() {
         value={status}
         onChange={(e) => setFilter('status', e.target.value)}
         fullWidth={false}
-        sx={{ width: { sm: 260 } }}
+        sx={{ width: { sm: 280 } }}
         slotProps={EMPTY_OPTION_SELECT}
       >
         <MenuItem value="">{t('users.list.activeAndDisabled')}</MenuItem>
@@ -238,7 +234,7 @@ export default function UserList() {
           value={roleOptions.roles.some((r) => String(r.id) === roleId) ? roleId : ''}
           onChange={(e) => setFilter('roleId', e.target.value)}
           fullWidth={false}
-          sx={{ width: { sm: 260 } }}
+          sx={{ width: { sm: 280 } }}
           slotProps={EMPTY_OPTION_SELECT}
         >
           <MenuItem value="">{t('users.list.allRoles')}</MenuItem>
