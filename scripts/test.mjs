@@ -16,7 +16,7 @@ const suites = [
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server'], env: {} }]
     : []),
-  { name: 'web unit', kind: 'web', args: ['run', '--root', 'packages/web', '--dir', 'src'], env: {} },
+  { name: 'web unit', kind: 'web', args: ['run', '--root', 'packages/web'], env: {} },
   { name: 'browser', kind: 'e2e', args: ['run', '--config', 'packages/web/e2e/vitest.config.ts'], env: {}, build: true },
 ].filter((s) => !only || s.kind === only);
 
