@@ -143,7 +143,7 @@ export const so: Texts<typeof en> = {
     activeAndDisabled: 'Firfircoon iyo la damiyay',
     roleFilter: 'Doorka',
     allRoles: 'Dhammaan doorarka',
-    username: 'Magaca isticmaalaha',
+    username: 'Isticmaalaha',
     fullname: 'Magaca oo buuxa',
     role: 'Doorka',
     isAdmin: 'Maamule',
