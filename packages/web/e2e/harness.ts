@@ -1,17 +1,31 @@
 // Browser-journey harness: starts the real server (built web app, fresh embedded database with the
 // demo organisation) on a free port, drives Debian's Chromium through playwright-core, and keeps a
 // screenshot of every screen a journey visits in e2e/screenshots/.
+//
+// Test data beyond the demo organisation is prepared BEFORE the server starts, because the embedded
+// database (PGlite) can be opened by one process only: startE2E({ prepare }) opens the database in the
+// data directory in this process, migrates it, seeds the demo organisation, hands `prepare` the
+// operator command line (the same commands as `npm run admin -- ...`), closes the database and only
+// then starts the server on that directory.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The demo organisation the server seeds on an empty database (packages/server/src/seed/demo.ts). */
+export const demo = {
+  code: 1000,
+  name: 'Demo Utility',
+  admin: { username: 'admin', password: 'Admin@2026', fullname: 'Demo Administrator', code: 1000 },
+  cashier: { username: 'cashier', password: 'Cashier@2026', fullname: 'Demo Cashier', code: 1000 },
+} as const;
 
 /** True when the browser journeys can run; under CI a missing Chromium is a failure, elsewhere a loud skip. */
 export function browserAvailable(): boolean {
@@ -33,20 +47,92 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** What a preparation step may do to the database before the server starts. */
+export interface Preparation {
+  /**
+   * Runs one operator command, e.g. admin('add-note', '--code', '1000', ...). Throws with the command's
+   * message when it fails; returns the lines it printed.
+   */
+  admin(...argv: string[]): Promise<string[]>;
+  /**
+   * Adds a staff member who is not an administrator, with a role holding `privileges`. The operator
+   * command line has no command for this (staff are added in Settings > Users), so it writes the rows
+   * as the demo seed does.
+   */
+  addStaff(opts: { code: number; username: string; password: string; fullname: string; role: string; privileges: string[] }): Promise<void>;
+  /** The database's date plus `days` as YYYY-MM-DD (the date the server compares subscriptions with). */
+  date(days?: number): Promise<string>;
+}
+
+async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Promise<void>): Promise<void> {
+  // Imported here so journeys without a preparation step never load the server code.
+  const { openDatabase } = await import('../../server/src/db/client.ts');
+  const { migrate } = await import('../../server/src/db/migrate.ts');
+  const { inSystem, inTenant } = await import('../../server/src/db/tenant.ts');
+  const { queryRows } = await import('../../server/src/db/rows.ts');
+  const { seedDemoIfEmpty } = await import('../../server/src/seed/demo.ts');
+  const { runCommandLine } = await import('../../server/src/cli/commands.ts');
+  const { hashPassword } = await import('../../server/src/modules/auth/passwords.ts');
+  const { clients } = await import('../../server/src/modules/organisations/index.ts');
+  const { roles, rolePrivileges, users } = await import('../../server/src/modules/users/index.ts');
+  const { eq, sql } = await import('drizzle-orm');
+
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  try {
+    await migrate(database);
+    await seedDemoIfEmpty(database.db);
+    if (!prepare) return;
+    const db = database.db;
+    await prepare({
+      async admin(...argv) {
+        const result = await runCommandLine(db, argv, { LANG: 'C' });
+        if (result.exitCode !== 0) throw new Error(`npm run admin -- ${argv.join(' ')}: ${result.stderr.join(' ')}`);
+        return result.stdout;
+      },
+      async addStaff({ code, username, password, fullname, role, privileges }) {
+        const [client] = await inSystem(db, (tx) => tx.select({ id: clients.id }).from(clients).where(eq(clients.code, code)));
+        if (!client) throw new Error(`no organisation with code ${code}`);
+        const passwordHash = await hashPassword(password);
+        await inTenant(db, client.id, async (tx) => {
+          const [r] = await tx.insert(roles).values({ clientId: client.id, name: role }).returning();
+          if (privileges.length > 0) {
+            await tx.insert(rolePrivileges).values(privileges.map((privilege) => ({ clientId: client.id, roleId: r.id, privilege })));
+          }
+          await tx.insert(users).values({ clientId: client.id, username, fullname, passwordHash, roleId: r.id });
+        });
+      },
+      async date(days = 0) {
+        const [row] = await queryRows<{ d: string }>(db, sql`select to_char(current_date + ${days}::int, 'YYYY-MM-DD') as d`);
+        return row.d;
+      },
+    });
+  } finally {
+    await database.close();
+  }
+}
+
 export interface E2E {
   baseUrl: string;
   browser: Browser;
+  dataDir: string;
   /** A fresh browser profile (own localStorage), like a second person at another computer. */
   newContext(): Promise<BrowserContext>;
   newPage(context?: BrowserContext): Promise<Page>;
+  /** Saves e2e/screenshots/<name>.png of what the page shows now. */
   shot(page: Page, name: string): Promise<void>;
-  /** Runs an operator command (npm run admin) against this server's database. */
-  dataDir: string;
+  /** Uncaught exceptions of every page of this run ("message (url)"); a journey ends by expecting none. */
+  pageErrors: string[];
   close(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
+export interface StartOptions {
+  /** Prepares data in the database before the server starts (see Preparation). */
+  prepare?: (p: Preparation) => Promise<void>;
+}
+
+export async function startE2E(options: StartOptions = {}): Promise<E2E> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ubo-e2e-'));
+  if (options.prepare) await prepareDatabase(dataDir, options.prepare);
   const port = await freePort();
   const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
     cwd: root,
@@ -56,6 +142,7 @@ export async function startE2E(): Promise<E2E> {
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -65,8 +152,11 @@ export async function startE2E(): Promise<E2E> {
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
+    if (server.exitCode !== null || Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -74,18 +164,21 @@ export async function startE2E(): Promise<E2E> {
   });
   mkdirSync(screenshotDir, { recursive: true });
   const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
   const e2e: E2E = {
     baseUrl,
     browser,
     dataDir,
+    pageErrors,
     async newContext() {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: baseUrl });
+      const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: baseUrl, locale: 'en-GB' });
       contexts.push(context);
       return context;
     },
     async newPage(context) {
       const page = await (context ?? (await e2e.newContext())).newPage();
       page.setDefaultTimeout(15_000);
+      page.on('pageerror', (err) => pageErrors.push(`${err.message} (${page.url()})`));
       return page;
     },
     async shot(page, name) {
@@ -95,20 +188,59 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close().catch(() => {});
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        const killer = setTimeout(() => server.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killer);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return e2e;
 }
 
-/** Signs in through the login screen and waits for the dashboard. */
-export async function signInAs(page: Page, baseUrl: string, user: { username: string; password: string; code?: number }) {
-  await page.goto(`${baseUrl}/#/auth/login`);
-  await page.getByLabel(/username|magaca/i).fill(user.username);
-  await page.getByLabel(/password|furaha/i).fill(user.password);
-  await page.getByLabel(/code|koodh/i).fill(String(user.code ?? 1000));
-  await page.getByRole('button', { name: /sign in|soo gal/i }).click();
-  await page.waitForURL(/#\/dashboard/);
+export interface Credentials {
+  username: string;
+  password: string;
+  code?: number;
+}
+
+/** Fills the sign-in form (English labels) and presses Sign in; does not wait for where it leads. */
+export async function submitSignIn(page: Page, user: Credentials) {
+  if (!/#\/auth\/login/.test(page.url())) await page.goto('/#/auth/login');
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Organisation code', { exact: true }).fill(String(user.code ?? demo.code));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login screen and waits for the dashboard's welcome. */
+export async function signInAs(page: Page, user: Credentials & { fullname?: string }) {
+  await submitSignIn(page, user);
+  await page.waitForURL(/#\/dashboard$/);
+  await page.getByRole('heading', { name: user.fullname ? `Welcome, ${user.fullname}` : /^Welcome, / }).waitFor();
+}
+
+/** The part of the URL after '#', e.g. '/dashboard' or '/auth/change-password?action=required'. */
+export function route(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '');
+}
+
+/** Waits until the locator is visible (fails the journey after the page timeout) and returns it. */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** The sidebar's main menu. */
+export function mainMenu(page: Page, name = 'Main menu'): Locator {
+  return page.getByRole('navigation', { name });
+}
+
+/** Texts of the entries the main menu shows now (open sub-menus included), in order. */
+export async function menuEntries(page: Page, name?: string): Promise<string[]> {
+  const nav = mainMenu(page, name);
+  await nav.locator('.MuiListItemButton-root').first().waitFor();
+  return (await nav.locator('.MuiListItemButton-root .MuiListItemText-primary').allInnerTexts()).map((s) => s.trim());
 }

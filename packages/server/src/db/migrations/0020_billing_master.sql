@@ -105,9 +105,6 @@ CREATE TABLE customers (
   -- Kept here until the ledger posts it; once posted it is the ledger's and no longer editable.
   opening_balance numeric(14,2) NOT NULL DEFAULT 0,
   opening_balance_posted boolean NOT NULL DEFAULT false,
-  -- Word prefixes of name, phone, customer number and current meter numbers, each prefixed with the
-  -- organisation ("12:abd"), maintained by the triggers below; searched with @> through a GIN index.
-  search_terms text[] NOT NULL DEFAULT '{}',
   created_by integer,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -116,7 +113,6 @@ CREATE TABLE customers (
   CHECK ((id_type IS NULL) = (id_number IS NULL)),
   FOREIGN KEY (client_id, city_id) REFERENCES cities(client_id, id)
 );
-CREATE INDEX customers_search ON customers USING gin (search_terms);
 CREATE INDEX customers_name ON customers(client_id, lower(name), id);
 CREATE INDEX customers_filters ON customers(client_id, status, customer_class);
 CREATE INDEX customers_city ON customers(client_id, city_id) WHERE city_id IS NOT NULL;
@@ -162,17 +158,28 @@ CREATE TABLE meters (
   FOREIGN KEY (client_id, house_id) REFERENCES houses(client_id, id)
 );
 -- A meter number is unique in the organisation, over all meters ever installed, so a number always
--- names one meter (CSV import, history). text_pattern_ops also serves prefix search.
+-- names one meter (CSV import, history). text_pattern_ops also serves prefix search (as a ~>=~ / ~<~
+-- range: those operators are leakproof, so the index is used under row-level security; LIKE is not).
 CREATE UNIQUE INDEX meters_number ON meters(client_id, lower(meter_no) text_pattern_ops);
 CREATE UNIQUE INDEX meters_installed ON meters(house_id) WHERE removed_on IS NULL;
 CREATE INDEX meters_house ON meters(client_id, house_id, installed_on);
 
--- Search terms: the organisation id, a colon and each prefix (1 to 24 characters) of each word.
-CREATE FUNCTION billing_word_prefixes(p_client integer, p_text text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(array_agg(DISTINCT p_client::text || ':' || left(w, n)), '{}')
-  FROM regexp_split_to_table(lower(coalesce(p_text, '')), '[^[:alnum:]]+') AS w
-  CROSS JOIN LATERAL generate_series(1, least(length(w), 24)) AS n
-  WHERE w <> ''
+-- Customer search. The words of a customer's name, number, phone (in every notation) and current meter
+-- numbers, one row each, byte-ordered (COLLATE "C") so a prefix is a btree range. Why not GIN or pg_trgm:
+-- under row-level security PostgreSQL uses an index only for leakproof operators, and the array and
+-- trigram operators are not (text comparison is); pg_trgm is not loadable in embedded PGlite either.
+CREATE TABLE customer_search_words (
+  client_id integer NOT NULL REFERENCES clients(id),
+  customer_id integer NOT NULL,
+  word text COLLATE "C" NOT NULL,
+  PRIMARY KEY (client_id, word, customer_id),
+  FOREIGN KEY (client_id, customer_id) REFERENCES customers(client_id, id) ON DELETE CASCADE
+);
+CREATE INDEX customer_search_words_customer ON customer_search_words(customer_id);
+
+-- The words of a text: lower case, split on anything that is not a letter or digit, at most 40 characters.
+CREATE FUNCTION billing_words(p_text text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT DISTINCT left(w, 40) FROM regexp_split_to_table(lower(coalesce(p_text, '')), '[^[:alnum:]]+') AS w WHERE w <> ''
 $$;
 
 -- A phone is found by any way of writing it: national (615123456), local (0615...) or international (252615..., +252...).
@@ -181,55 +188,54 @@ CREATE FUNCTION billing_phone_words(p_phone text) RETURNS text LANGUAGE sql IMMU
   FROM (SELECT regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^(00252|252|0)', '') AS n) s
 $$;
 
-CREATE FUNCTION billing_customer_terms(p_client integer, p_id integer, p_no text, p_name text, p_phone text) RETURNS text[]
-LANGUAGE sql STABLE AS $$
-  SELECT billing_word_prefixes(p_client,
-    coalesce(p_no, '') || ' ' || regexp_replace(coalesce(p_no, ''), '^\D*0*', '') || ' ' || coalesce(p_name, '') || ' ' ||
-    billing_phone_words(p_phone) || ' ' ||
+-- Rewrites the search words of the given customers (called by the triggers below).
+CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LANGUAGE sql VOLATILE AS $$
+  DELETE FROM customer_search_words WHERE customer_id = ANY(p_ids);
+  INSERT INTO customer_search_words (client_id, customer_id, word)
+  SELECT DISTINCT c.client_id, c.id, w
+  FROM customers c
+  CROSS JOIN LATERAL billing_words(
+    c.customer_no || ' ' || regexp_replace(c.customer_no, '^\D*0*', '') || ' ' || c.name || ' ' || billing_phone_words(c.phone) || ' ' ||
     coalesce((SELECT string_agg(m.meter_no, ' ') FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
-              WHERE h.customer_id = p_id AND h.client_id = p_client), ''))
+              WHERE h.customer_id = c.id AND h.client_id = c.client_id), '')) AS w
+  WHERE c.id = ANY(p_ids);
 $$;
 
-CREATE FUNCTION customers_search_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION customers_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_terms := billing_customer_terms(NEW.client_id, NEW.id, NEW.customer_no, NEW.name, NEW.phone);
-  RETURN NEW;
+  PERFORM billing_refresh_customer_words(ARRAY[NEW.id]);
+  RETURN NULL;
 END $$;
-CREATE TRIGGER customers_search_terms BEFORE INSERT OR UPDATE OF customer_no, name, phone ON customers
-  FOR EACH ROW EXECUTE FUNCTION customers_search_terms();
+CREATE TRIGGER customers_refresh_words AFTER INSERT OR UPDATE OF customer_no, name, phone ON customers
+  FOR EACH ROW EXECUTE FUNCTION customers_refresh_words();
 
--- A meter installed, replaced or renumbered, or a house moved to another customer: refresh the terms
+-- A meter installed, replaced or renumbered, or a house moved to another customer: refresh the words
 -- of the customers concerned.
-CREATE FUNCTION billing_refresh_customer_terms(p_ids integer[]) RETURNS void LANGUAGE sql VOLATILE AS $$
-  UPDATE customers c SET search_terms = billing_customer_terms(c.client_id, c.id, c.customer_no, c.name, c.phone)
-  WHERE c.id = ANY(p_ids)
-$$;
-
-CREATE FUNCTION meters_refresh_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION meters_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM billing_refresh_customer_terms(array(
+  PERFORM billing_refresh_customer_words(array(
     SELECT h.customer_id FROM houses h
     WHERE h.id IN (CASE WHEN TG_OP = 'DELETE' THEN OLD.house_id ELSE NEW.house_id END,
                    CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.house_id END)));
   RETURN NULL;
 END $$;
-CREATE TRIGGER meters_refresh_terms AFTER INSERT OR DELETE OR UPDATE OF meter_no, removed_on, house_id ON meters
-  FOR EACH ROW EXECUTE FUNCTION meters_refresh_terms();
+CREATE TRIGGER meters_refresh_words AFTER INSERT OR DELETE OR UPDATE OF meter_no, removed_on, house_id ON meters
+  FOR EACH ROW EXECUTE FUNCTION meters_refresh_words();
 
-CREATE FUNCTION houses_refresh_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION houses_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.customer_id IS DISTINCT FROM OLD.customer_id THEN
-    PERFORM billing_refresh_customer_terms(ARRAY[OLD.customer_id, NEW.customer_id]);
+    PERFORM billing_refresh_customer_words(ARRAY[OLD.customer_id, NEW.customer_id]);
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER houses_refresh_terms AFTER UPDATE OF customer_id ON houses
-  FOR EACH ROW EXECUTE FUNCTION houses_refresh_terms();
+CREATE TRIGGER houses_refresh_words AFTER UPDATE OF customer_id ON houses
+  FOR EACH ROW EXECUTE FUNCTION houses_refresh_words();
 
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['zones', 'billing_counters', 'tariffs', 'tariff_blocks', 'customers', 'houses', 'meters'] LOOP
+  FOREACH t IN ARRAY ARRAY['zones', 'billing_counters', 'tariffs', 'tariff_blocks', 'customers', 'customer_search_words', 'houses', 'meters'] LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format('CREATE POLICY tenant ON %I USING (client_id = app_client_id()) WITH CHECK (client_id = app_client_id())', t);

@@ -1,5 +1,4 @@
 // Drizzle mirror of customers and billing_counters (SQL of record: db/migrations/0020_billing_master.sql).
-// search_terms is maintained by database triggers; code never writes it.
 import { bigint, boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable('customers', {
@@ -17,7 +16,6 @@ export const customers = pgTable('customers', {
   status: text('status').notNull().default('Active'),
   openingBalance: numeric('opening_balance').notNull().default('0'),
   openingBalancePosted: boolean('opening_balance_posted').notNull().default(false),
-  searchTerms: text('search_terms').array().notNull().default([]),
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,4 +29,15 @@ export const billingCounters = pgTable(
     nextNo: bigint('next_no', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.series] })],
+);
+
+/** The words customers are found by; written by database triggers only (billing_refresh_customer_words). */
+export const customerSearchWords = pgTable(
+  'customer_search_words',
+  {
+    clientId: integer('client_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.word, t.customerId] })],
 );

@@ -1,5 +1,5 @@
 // Public surface of the customers module.
-export { customers, billingCounters } from './customers.tables.ts';
+export { customers, customerSearchWords, billingCounters } from './customers.tables.ts';
 export { getCustomer } from './list-customers.ts';
-export { searchTerms } from './search-terms.ts';
+export { customerMatches, searchWords, startsWithPattern } from './search-terms.ts';
 export { customersRoutes } from './customers.routes.ts';

@@ -1,7 +1,7 @@
-// GET /api/elc/customers and /api/elc/customers/:id. Search (q) matches word prefixes of the name, the
-// phone in any notation, the customer number and the current meter numbers through one GIN lookup on
-// search_terms (built-in array operators, so the same plan on PGlite and PostgreSQL; pg_trgm is not
-// loadable in embedded PGlite). Filters: status, class, city and zone (customers with a house there).
+// GET /api/elc/customers and /api/elc/customers/:id. Search (q): every word must start a word of the
+// name, the phone (in any notation), the customer number or a current meter number; each word is one
+// btree range on customer_search_words (see search-terms.ts for why not GIN or pg_trgm). Filters:
+// status, class, city and zone (customers with a house there).
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Customer, CustomerClass, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
 import { billMoney } from '@ubo/contracts';
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
-import { searchTerms } from './search-terms.ts';
+import { customerMatches } from './search-terms.ts';
 
 const columns = {
   id: customers.id,
@@ -71,10 +71,8 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
   if (query.zoneId) {
     filters.push(sql`exists (select 1 from houses h where h.customer_id = ${customers.id} and h.zone_id = ${query.zoneId})`);
   }
-  if (query.q) {
-    const terms = searchTerms(clientId, query.q);
-    if (terms.length > 0) filters.push(sql`${customers.searchTerms} @> array[${sql.join(terms.map((t) => sql`${t}`), sql`, `)}]::text[]`);
-  }
+  const matches = query.q ? customerMatches(customers.id, clientId, query.q) : null;
+  if (matches) filters.push(matches);
   const where = and(...filters);
   const direction = query._order === 'desc' ? desc : asc;
   const rows = await tx

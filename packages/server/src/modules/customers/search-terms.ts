@@ -1,16 +1,56 @@
-// The words of a search box turned into the terms the customers.search_terms GIN index holds: the
-// organisation id, a colon and a word prefix ("12:abd"). A query written like a phone number (digits,
-// spaces, +, -, parentheses) is one term, so "+252 61 512 3456" finds 252615123456.
-// Mirrors billing_word_prefixes() and billing_phone_words() in 0020_billing_master.sql.
-const MAX_PREFIX = 24;
+// Search boxes: the words of a query, matched as prefixes through btree ranges. Under row-level security
+// PostgreSQL uses an index only for leakproof operators: text comparison (>=, <, ~>=~, ~<~) is, LIKE and
+// the array and trigram operators are not. So "starts with p" is written as the range [p, next(p)).
+// The word rules mirror billing_words() and billing_phone_words() in 0020_billing_master.sql.
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-export function searchTerms(clientId: number, q: string): string[] {
+const MAX_WORD = 40;
+
+/**
+ * The words of a query, lower case. A query written like a phone number (digits, spaces, +, -, parentheses)
+ * is one word of its digits, so "+252 61 512 3456" finds 252615123456.
+ */
+export function searchWords(q: string): string[] {
   const text = q.trim().toLowerCase();
   if (text === '') return [];
   if (/^[\d\s+\-()]+$/.test(text)) {
     const digits = text.replace(/\D/g, '').replace(/^00252/, '252');
-    return digits === '' ? [] : [`${clientId}:${digits.slice(0, MAX_PREFIX)}`];
+    return digits === '' ? [] : [digits.slice(0, MAX_WORD)];
   }
   const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
-  return [...new Set(words.map((w) => `${clientId}:${w.slice(0, MAX_PREFIX)}`))];
+  return [...new Set(words.map((w) => [...w].slice(0, MAX_WORD).join('')))];
+}
+
+/** The least string above every string that starts with `prefix` (byte order), or null when there is none. */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix].map((c) => c.codePointAt(0) as number);
+  while (points.length > 0) {
+    let last = (points.pop() as number) + 1;
+    if (last >= 0xd800 && last <= 0xdfff) last = 0xe000;
+    if (last <= 0x10ffff) return String.fromCodePoint(...points, last);
+  }
+  return null;
+}
+
+/** `expr` starts with `prefix`, as a range a text_pattern_ops index serves. */
+export function startsWithPattern(expr: SQLWrapper, prefix: string): SQL {
+  const upper = prefixUpperBound(prefix);
+  return upper === null ? sql`${expr} ~>=~ ${prefix}` : sql`(${expr} ~>=~ ${prefix} and ${expr} ~<~ ${upper})`;
+}
+
+/**
+ * Customers whose search words start with every word of the query, as `id in (...)` conditions on
+ * `customerId` (one per word), or null when the query has no words.
+ */
+export function customerMatches(customerId: SQLWrapper, clientId: number, q: string): SQL | null {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  return sql.join(
+    words.map((w) => {
+      const upper = prefixUpperBound(w);
+      const range = upper === null ? sql`w.word >= ${w}` : sql`w.word >= ${w} and w.word < ${upper}`;
+      return sql`${customerId} in (select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${range})`;
+    }),
+    sql` and `,
+  );
 }

@@ -1,11 +1,11 @@
 // GET /api/elc/houses, /houses/maxrecords and /houses/:id: houses with their customer, zone and installed
 // meter; the detail adds the meter history. q matches the meter number or house number by prefix, or
-// the customer (name, phone, number) through the customers' search terms.
+// the customer (name, phone, number) through the customers' search words.
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type CustomerClass, type House, type HouseDetail, type HouseStatus, type houseListQuery, plainDecimal, type z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { customers, searchTerms } from '../customers/index.ts';
+import { customerMatches, customers, startsWithPattern } from '../customers/index.ts';
 import { zones } from '../zones/index.ts';
 import { houses, meters } from './metering.tables.ts';
 
@@ -78,14 +78,12 @@ function listFilters(clientId: number, query: Omit<ListQuery, '_page' | '_limit'
   if (query.status) filters.push(eq(houses.status, query.status));
   if (query.zoneId) filters.push(eq(houses.zoneId, query.zoneId));
   if (query.customerId) filters.push(eq(houses.customerId, query.customerId));
-  if (query.q) {
-    const prefix = `${query.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const terms = searchTerms(clientId, query.q);
-    const byCustomer =
-      terms.length > 0
-        ? sql` or ${houses.customerId} in (select c.id from customers c where c.search_terms @> array[${sql.join(terms.map((t) => sql`${t}`), sql`, `)}]::text[])`
-        : sql``;
-    filters.push(sql`(lower(${meters.meterNo}) like ${prefix} or lower(${houses.houseNo}) like ${prefix}${byCustomer})`);
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const byCustomer = customerMatches(houses.customerId, clientId, q);
+    filters.push(
+      sql`(${startsWithPattern(sql`lower(${meters.meterNo})`, q)} or ${startsWithPattern(sql`lower(${houses.houseNo})`, q)}${byCustomer ? sql` or (${byCustomer})` : sql``})`,
+    );
   }
   return filters.length > 0 ? and(...filters) : undefined;
 }

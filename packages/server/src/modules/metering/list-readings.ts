@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import { plainDecimal, type Reading, type ReadingFlag, type ReadingType, type readingListQuery, type z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { customers } from '../customers/index.ts';
+import { customers, startsWithPattern } from '../customers/index.ts';
 import { users } from '../users/index.ts';
 import { zones } from '../zones/index.ts';
 import { houses, meterReadings, meters } from './metering.tables.ts';
@@ -94,7 +94,7 @@ export async function listReadings(opts: { tx: Db; query: ListQuery }) {
   if (query.flagged === false) filters.push(sql`cardinality(${meterReadings.flags}) = 0`);
   if (query.pending === true) filters.push(isNull(meterReadings.billedBillId));
   if (query.pending === false) filters.push(isNotNull(meterReadings.billedBillId));
-  if (query.q) filters.push(sql`lower(${meters.meterNo}) like ${`${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.q?.trim()) filters.push(startsWithPattern(sql`lower(${meters.meterNo})`, query.q.trim().toLowerCase()));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const direction = query._order === 'desc' ? desc : asc;
   const orderBy =

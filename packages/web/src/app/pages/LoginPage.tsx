@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { closeSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,6 +37,8 @@ export default function LoginPage() {
   const submit = handleSubmit(async (values) => {
     try {
       await signIn({ username: values.username.trim(), password: values.password, code: Number(values.code) });
+      // An earlier failed attempt's error must not linger over the dashboard.
+      closeSnackbar();
       navigate('/dashboard', { replace: true });
     } catch {
       // The api client has shown the server's message.

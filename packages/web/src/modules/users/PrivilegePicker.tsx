@@ -25,6 +25,7 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useTranslation } from 'react-i18next';
 import type { PrivilegeCatalogue } from '@ubo/contracts';
 import { useLang } from '../../lib/messages.ts';
+import { filterCatalogue, normalise, toggleGroup } from './privileges.logic.ts';
 
 export interface PrivilegePickerProps {
   catalogue: PrivilegeCatalogue;
@@ -44,8 +45,6 @@ export interface PrivilegePickerProps {
 
 type Catalogue = PrivilegeCatalogue;
 type Group = Catalogue[number];
-
-const normalise = (s: string) => s.toLocaleLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 export function PrivilegePicker({
   catalogue,
@@ -77,14 +76,7 @@ export function PrivilegePicker({
   // A key can be toggled unless it comes from the role (and is not also extra), or it may not be granted.
   const isLocked = (key: string) => disabled || (fromRole.has(key) && !selected.has(key)) || (!selected.has(key) && !isGrantable(key));
 
-  // A search matches a group's name (all its privileges stay) or a privilege's label or key.
-  const groups = useMemo(() => {
-    if (!text) return catalogue;
-    const matches = (item: { en: string; so: string }) => normalise(lang === 'so' ? item.so : item.en).includes(text);
-    return catalogue
-      .map((g): Group => ({ ...g, privileges: matches(g) ? g.privileges : g.privileges.filter((p) => matches(p) || p.key.includes(text)) }))
-      .filter((g) => g.privileges.length > 0);
-  }, [catalogue, text, lang]);
+  const groups = useMemo(() => filterCatalogue(catalogue, text, lang), [catalogue, text, lang]);
 
   const total = useMemo(() => catalogue.reduce((n, g) => n + g.privileges.length, 0), [catalogue]);
   const allKeys = useMemo(() => new Set(catalogue.flatMap((g) => g.privileges.map((p) => p.key))), [catalogue]);
@@ -98,12 +90,8 @@ export function PrivilegePicker({
     onChange([...next].sort());
   };
 
-  // The group checkbox acts on the privileges on screen (a search narrows it) that may change.
-  const toggleGroup = (g: Group) => {
-    const changeable = g.privileges.map((p) => p.key).filter((k) => !isLocked(k));
-    if (changeable.every((k) => selected.has(k))) setKeys([], changeable);
-    else setKeys(changeable.filter((k) => !selected.has(k)), []);
-  };
+  // The group checkbox acts on the privileges on screen (a search narrows them).
+  const onGroup = (g: Group) => onChange(toggleGroup(g.privileges.map((p) => p.key), selected, isLocked));
 
   const setAllOpen = (state: boolean) => setOpen(Object.fromEntries(catalogue.map((g) => [g.group, state])));
 
@@ -177,7 +165,7 @@ export function PrivilegePicker({
                   checked={ticked > 0 && ticked === keys.length}
                   indeterminate={ticked > 0 && ticked < keys.length}
                   disabled={changeable.length === 0}
-                  onChange={() => toggleGroup(g)}
+                  onChange={() => onGroup(g)}
                   slotProps={{ input: { 'aria-label': t('users.picker.selectGroup', { group: groupLabel }) } }}
                 />
                 <Typography id={headingId} component="h3" sx={{ flexGrow: 1, fontWeight: 600 }}>

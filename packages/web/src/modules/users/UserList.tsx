@@ -44,8 +44,11 @@ export default function UserList() {
   const roleOptions = useRoleOptions();
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
 
-  const status = params.get('status') ?? '';
-  const roleId = params.get('roleId') ?? '';
+  // Filters live in the URL (a role's user count links here with ?roleId=); unknown values are ignored.
+  const rawStatus = params.get('status') ?? '';
+  const status = (userStatusValues as readonly string[]).includes(rawStatus) ? rawStatus : '';
+  const rawRoleId = params.get('roleId') ?? '';
+  const roleId = /^\d{1,9}$/.test(rawRoleId) ? rawRoleId : '';
   const setFilter = (name: 'status' | 'roleId', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);

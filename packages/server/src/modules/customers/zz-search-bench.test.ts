@@ -1,0 +1,40 @@
+import { it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { inSystem, inTenant } from '../../db/tenant.ts';
+import { queryRows } from '../../db/rows.ts';
+import { newOrganisation, startTestApp } from '../../../test/harness.ts';
+import { bearer } from '../../../test/harness.ts';
+
+it('search plan', async () => {
+  const ctx = await startTestApp();
+  const a = await newOrganisation(ctx, { name: 'A' });
+  const b = await newOrganisation(ctx, { name: 'B' });
+  const t0 = Date.now();
+  for (const org of [a, b]) {
+    await inSystem(ctx.database.db, (tx) => tx.execute(sql`
+      insert into customers (client_id, customer_no, name, phone, customer_class)
+      select ${org.clientId}, 'C-' || lpad(g::text, 6, '0'),
+        (array['Fadumo','Ahmed','Hodan','Abdi','Sahra','Yusuf','Amina','Farah','Khadar','Ilhan'])[1 + g % 10] || ' ' ||
+        (array['Warsame','Hirsi','Jama','Nur','Osman','Ali','Egal','Duale','Farah','Omar'])[1 + (g / 10) % 10] || ' ' || md5(g::text),
+        '061' || lpad((g * 7919 % 10000000)::text, 7, '0'), 'residential'
+      from generate_series(1, 30000) g`));
+  }
+  console.log('insert 100k ms', Date.now() - t0);
+  await ctx.database.db.execute(sql`analyze customers`);
+  for (const pass of ['before vacuum', 'after vacuum']) {
+  if (pass === 'after vacuum') await ctx.database.db.execute(sql`vacuum analyze customers`);
+  console.log('pass', pass);
+  for (const q of ['fad', 'fadumo hirsi', '0615', 'C-004', 'zzz', 'c-0049999', 'fadumo hirsi 0613']) {
+    const s = Date.now();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/elc/customers?q=${encodeURIComponent(q)}&_limit=20`, headers: bearer(a.token) });
+    console.log('q', q, res.statusCode, res.json().total, 'ms', Date.now() - s);
+  }
+  }
+  const words = ['fadumo', 'hirsi'];
+  const cond = sql.join(words.map((w) => sql`id in (select w.customer_id from customer_search_words w where w.client_id = ${a.clientId} and w.word >= ${w} and w.word < ${w + 'z'})`), sql` and `);
+  for (const q of [sql`select count(*) from customers where client_id = ${a.clientId} and ${cond}`, sql`select id from customers where client_id = ${a.clientId} and ${cond} order by lower(name), id limit 20`]) {
+    const plan = await inTenant(ctx.database.db, a.clientId, (tx) => queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain analyze ${q}`));
+    console.log(plan.map((p) => 'PLAN ' + p['QUERY PLAN']).join('\n'));
+  }
+  await ctx.close();
+}, 600_000);
