@@ -1,7 +1,7 @@
 // Journey 2 (the "Done means"): an administrator makes a role and a user with it; the user
 // signs in elsewhere, must change the temporary password, then sees only what the role allows (menu
 // and direct links), in English and in Somali. The demo cashier sees only the dashboard.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, mainMenu, menuEntries, route, signInAs, startE2E, submitSignIn, visible } from './harness.ts';
 
@@ -20,6 +20,7 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     e2e = await startE2E();
     admin = await e2e.newPage();
   });
+  afterEach((ctx) => e2e?.afterEachTest(ctx));
   afterAll(async () => {
     await e2e?.close();
   });
@@ -79,7 +80,7 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     await visible(row);
     expect(await row.innerText()).toContain(roleName);
     // The new user must choose a password at the next sign-in.
-    await visible(row.getByRole('img', { name: 'Must choose a new password at the next sign-in' }));
+    await visible(row.getByLabel('Must choose a new password at the next sign-in'));
   });
 
   it('the new user, at another computer, must change the temporary password first', async () => {

@@ -122,6 +122,11 @@ export interface E2E {
   shot(page: Page, name: string): Promise<void>;
   /** Uncaught exceptions of every page of this run ("message (url)"); a journey ends by expecting none. */
   pageErrors: string[];
+  /**
+   * For afterEach: when the test failed, saves screenshots/FAILED-<test>-<n>.png of every open page, so
+   * a failure can be looked at.
+   */
+  afterEachTest(ctx: { task: { name: string; result?: { state?: string } } }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -180,6 +185,18 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (err) => pageErrors.push(`${err.message} (${page.url()})`));
       return page;
+    },
+    async afterEachTest(ctx) {
+      if (ctx.task.result?.state !== 'fail') return;
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      let n = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          n += 1;
+          await p.screenshot({ path: join(screenshotDir, `FAILED-${name}-${n}.png`) }).catch(() => {});
+          console.error(`FAILED ${ctx.task.name}: page ${n} at ${p.url()} -> screenshots/FAILED-${name}-${n}.png`);
+        }
+      }
     },
     async shot(page, name) {
       await page.waitForTimeout(250); // let transitions settle so the picture shows the finished screen

@@ -1,5 +1,5 @@
 // Journey 1: signing in and out, and the error screens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, route, startE2E, submitSignIn, visible } from './harness.ts';
 
@@ -13,6 +13,7 @@ describe.skipIf(!run)('sign-in, sign-out and the error screens', () => {
     e2e = await startE2E();
     page = await e2e.newPage();
   });
+  afterEach((ctx) => e2e?.afterEachTest(ctx));
   afterAll(async () => {
     await e2e?.close();
   });

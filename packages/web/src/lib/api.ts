@@ -57,6 +57,8 @@ export interface RequestOptions {
   /** Do not toast failures (the caller shows them). Redirects still happen. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Further request headers, e.g. Idempotency-Key on a posting. */
+  headers?: Record<string, string>;
 }
 
 type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
@@ -195,7 +197,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     setActionPending(true);
   }
   try {
-    const headers: Record<string, string> = { Accept: parse === 'json' ? 'application/json' : '*/*', 'X-Lang': getLang() };
+    const headers: Record<string, string> = { ...opts.headers, Accept: parse === 'json' ? 'application/json' : '*/*', 'X-Lang': getLang() };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;

@@ -175,11 +175,17 @@ CREATE TABLE customer_search_words (
   PRIMARY KEY (client_id, word, customer_id),
   FOREIGN KEY (client_id, customer_id) REFERENCES customers(client_id, id) ON DELETE CASCADE
 );
-CREATE INDEX customer_search_words_customer ON customer_search_words(customer_id);
+-- Second and later words of a query are checked per candidate customer.
+CREATE INDEX customer_search_words_customer ON customer_search_words(customer_id, word);
 
 -- The words of a text: lower case, split on anything that is not a letter or digit, at most 40 characters.
 CREATE FUNCTION billing_words(p_text text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
   SELECT DISTINCT left(w, 40) FROM regexp_split_to_table(lower(coalesce(p_text, '')), '[^[:alnum:]]+') AS w WHERE w <> ''
+$$;
+
+-- A code such as a customer or meter number as one word: C-000042 -> c000042.
+CREATE FUNCTION billing_compact(p_text text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT left(regexp_replace(lower(coalesce(p_text, '')), '[^[:alnum:]]', '', 'g'), 40)
 $$;
 
 -- A phone is found by any way of writing it: national (615123456), local (0615...) or international (252615..., +252...).
@@ -188,17 +194,25 @@ CREATE FUNCTION billing_phone_words(p_phone text) RETURNS text LANGUAGE sql IMMU
   FROM (SELECT regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^(00252|252|0)', '') AS n) s
 $$;
 
--- Rewrites the search words of the given customers (called by the triggers below).
+-- Rewrites the search words of the given customers (called by the triggers below): the words of the
+-- name and of the phone notations; the customer number whole (c000042), as digits (000042) and as a
+-- number (42); each current meter number whole (mtr0042b) and by its parts (mtr, 0042, b).
 CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LANGUAGE sql VOLATILE AS $$
   DELETE FROM customer_search_words WHERE customer_id = ANY(p_ids);
   INSERT INTO customer_search_words (client_id, customer_id, word)
-  SELECT DISTINCT c.client_id, c.id, w
+  SELECT DISTINCT c.client_id, c.id, w.word
   FROM customers c
-  CROSS JOIN LATERAL billing_words(
-    c.customer_no || ' ' || regexp_replace(c.customer_no, '^\D*0*', '') || ' ' || c.name || ' ' || billing_phone_words(c.phone) || ' ' ||
-    coalesce((SELECT string_agg(m.meter_no, ' ') FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
-              WHERE h.customer_id = c.id AND h.client_id = c.client_id), '')) AS w
-  WHERE c.id = ANY(p_ids);
+  CROSS JOIN LATERAL (
+    SELECT billing_words(c.name || ' ' || billing_phone_words(c.phone)) AS word
+    UNION SELECT billing_compact(c.customer_no)
+    UNION SELECT regexp_replace(c.customer_no, '\D', '', 'g')
+    UNION SELECT regexp_replace(c.customer_no, '^\D*0*', '')
+    UNION SELECT billing_compact(m.meter_no) FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
+      WHERE h.customer_id = c.id AND h.client_id = c.client_id
+    UNION SELECT billing_words(m.meter_no) FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
+      WHERE h.customer_id = c.id AND h.client_id = c.client_id
+  ) w
+  WHERE c.id = ANY(p_ids) AND w.word <> '';
 $$;
 
 CREATE FUNCTION customers_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$

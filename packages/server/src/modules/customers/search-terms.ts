@@ -8,7 +8,8 @@ const MAX_WORD = 40;
 
 /**
  * The words of a query, lower case. A query written like a phone number (digits, spaces, +, -, parentheses)
- * is one word of its digits, so "+252 61 512 3456" finds 252615123456.
+ * is one word of its digits, so "+252 61 512 3456" finds 252615123456; one written like a code (letters
+ * and digits, no spaces: C-000042, MTR-0042) is one word without its separators, as codes are stored.
  */
 export function searchWords(q: string): string[] {
   const text = q.trim().toLowerCase();
@@ -16,6 +17,10 @@ export function searchWords(q: string): string[] {
   if (/^[\d\s+\-()]+$/.test(text)) {
     const digits = text.replace(/\D/g, '').replace(/^00252/, '252');
     return digits === '' ? [] : [digits.slice(0, MAX_WORD)];
+  }
+  if (!/\s/.test(text) && /\p{L}/u.test(text) && /\p{N}/u.test(text)) {
+    const compact = text.replace(/[^\p{L}\p{N}]/gu, '');
+    return [[...compact].slice(0, MAX_WORD).join('')];
   }
   const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   return [...new Set(words.map((w) => [...w].slice(0, MAX_WORD).join('')))];

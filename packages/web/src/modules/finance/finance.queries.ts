@@ -1,0 +1,120 @@
+// Server state of the finance screens: the whole chart of accounts (every page of GET
+// /api/finance/accounts, the tree and the pickers need all of it), journal entries, postings with an
+// Idempotency-Key, reversals, the four reports and the account statement, and the company name for
+// printed reports. Keys come from resourceKeys(path), so a posting or an account change refreshes
+// every open list and report.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  AccountPage,
+  AccountStatement,
+  BalanceSheet,
+  CompanyProfile,
+  IncomeStatement,
+  JournalBodyInput,
+  JournalEntry,
+  ReverseBody,
+  TrialBalance,
+} from '@ubo/contracts';
+import { useSession } from '../../app/session.tsx';
+import { api, type Query } from '../../lib/api.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
+import { financePrivileges as p } from './finance.access.ts';
+
+export const ACCOUNTS_PATH = 'finance/accounts';
+export const JOURNAL_PATH = 'finance/transaction';
+export const JOURNAL_REPORT_PATH = 'finance/reports/journal';
+export const TRIAL_BALANCE_PATH = 'finance/reports/trial-balance';
+export const INCOME_STATEMENT_PATH = 'finance/incomestatement';
+export const BALANCE_SHEET_PATH = 'finance/balancesheet';
+export const STATEMENT_PATH = 'finance/reports/account-transaction';
+const COMPANY_PATH = 'elc/settings/company';
+
+/** Everything a posting changes: lists, reports and balances. */
+export const LEDGER_PATHS = [ACCOUNTS_PATH, JOURNAL_PATH, JOURNAL_REPORT_PATH, TRIAL_BALANCE_PATH, INCOME_STATEMENT_PATH, BALANCE_SHEET_PATH, STATEMENT_PATH];
+
+const PAGE = 1000;
+
+/** Every account of the organisation (pages of 1000 until all are read), sorted by code. */
+export function useAllAccounts() {
+  return useQuery({
+    queryKey: resourceKeys(ACCOUNTS_PATH).list({ all: true }),
+    queryFn: async ({ signal }) => {
+      const out: Account[] = [];
+      for (let page = 1; ; page++) {
+        const res = await api.get<AccountPage>(ACCOUNTS_PATH, { _page: page, _limit: PAGE, _sort: 'code', _order: 'asc' }, { signal });
+        out.push(...res.data);
+        if (res.data.length < PAGE || out.length >= res.total) break;
+      }
+      return out;
+    },
+  });
+}
+
+/** A report or statement: GET <path>?query, the previous answer kept on screen while the next loads. */
+export function useReport<T>(path: string, query: Query, enabled = true) {
+  return useQuery({
+    queryKey: resourceKeys(path).list(query),
+    queryFn: ({ signal }) => api.get<T>(path, query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useTrialBalance = (query: Query) => useReport<TrialBalance>(TRIAL_BALANCE_PATH, query);
+export const useIncomeStatement = (query: Query) => useReport<IncomeStatement>(INCOME_STATEMENT_PATH, query);
+export const useBalanceSheet = (query: Query) => useReport<BalanceSheet>(BALANCE_SHEET_PATH, query);
+export const useAccountStatement = (query: Query, enabled: boolean) => useReport<AccountStatement>(STATEMENT_PATH, query, enabled);
+
+export function useJournalEntry(id: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(JOURNAL_PATH).detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<JournalEntry>(`${JOURNAL_PATH}/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+function useRefreshLedger() {
+  const client = useQueryClient();
+  return () => Promise.all(LEDGER_PATHS.map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+}
+
+/**
+ * POST /api/finance/transaction with the form's Idempotency-Key: a retry of the same posting (a
+ * double click, an answer lost on the way) is answered from the first one and posts nothing new.
+ * Failures are not toasted: the form shows them on its fields and above the totals.
+ */
+export function usePostJournal() {
+  const refresh = useRefreshLedger();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: JournalBodyInput; key: string }) =>
+      api.post<JournalEntry>(JOURNAL_PATH, body, { headers: { 'Idempotency-Key': key }, silent: true }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/finance/transaction/:id/reverse; the key makes a double confirm post one reversal. */
+export function useReverseEntry() {
+  const refresh = useRefreshLedger();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: number; body: ReverseBody; key: string }) =>
+      api.post<JournalEntry>(`${JOURNAL_PATH}/${id}/reverse`, body, { headers: { 'Idempotency-Key': key }, silent: true }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * The name printed at the top of a report: the company profile's name for those who may read it
+ * (GET /api/elc/settings/company), otherwise the organisation name of the session.
+ */
+export function useCompanyName(): string {
+  const { user, can } = useSession();
+  const mayRead = can(p.companyProfile);
+  const company = useQuery({
+    queryKey: resourceKeys(COMPANY_PATH).all,
+    queryFn: ({ signal }) => api.get<CompanyProfile>(COMPANY_PATH, undefined, { signal, silent: true }),
+    enabled: mayRead,
+    staleTime: 5 * 60_000,
+  });
+  return (mayRead ? company.data?.name : undefined) ?? user?.clientName ?? '';
+}
