@@ -11,4 +11,6 @@ export * from './settings/index.ts';
 export * from './users/roles.ts';
 export * from './users/users.ts';
 export * from './finance/index.ts';
+export * from './finance-reports/index.ts';
 export * from './billing/index.ts';
+export * from './treasury/index.ts';

@@ -25,6 +25,8 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // One line per request drowns what matters; errors are still logged by the error handler.
+    disableRequestLogging: process.env.LOG_REQUESTS !== '1',
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 5 * 1024 * 1024,
   });

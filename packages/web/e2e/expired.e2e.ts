@@ -3,7 +3,7 @@
 // period ended two days ago (which sets the end of the subscription), and a staff member.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, type E2E, route, startE2E, submitSignIn, visible } from './harness.ts';
+import { browserAvailable, type E2E, loggingOut, route, startE2E, submitSignIn, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -71,8 +71,16 @@ describe.skipIf(!run)('the subscription-expired screen', () => {
     const cells = (await rows.first().getByRole('cell').allInnerTexts()).map((s) => s.trim());
     expect(cells[0]).toBe(org.name);
     expect(cells[1]).toMatch(/^\$?450\.00$/);
-    expect(cells[2]).not.toBe('');
-    expect(cells[3]).not.toBe('');
+    // Dates as the browser writes them in English (e.g. 19 Nov 2025).
+    const medium = (iso: string) =>
+      page.evaluate((d) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)), iso);
+    expect(cells[2]).toBe(await medium(billDate));
+    expect(cells[3]).toBe(await medium(expireDate));
+    const long = await page.evaluate(
+      (d) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
+      expireDate,
+    );
+    await visible(page.getByText(`The subscription ended on ${long}.`));
     expect(await page.getByText('Please contact the administration').count()).toBe(0);
     await e2e.shot(page, '03-expired-admin');
 
@@ -82,9 +90,7 @@ describe.skipIf(!run)('the subscription-expired screen', () => {
     await visible(page.getByRole('heading', { name: org.name }));
 
     // Login signs out and returns to the sign-in screen.
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/#\/auth\/login$/);
-    await visible(page.getByRole('heading', { name: 'Sign in' }));
+    await loggingOut(page, () => page.getByRole('button', { name: 'Login' }).click());
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
@@ -99,8 +105,7 @@ describe.skipIf(!run)('the subscription-expired screen', () => {
     expect(await page.getByText('Subscription payments').count()).toBe(0);
     await e2e.shot(page, '03-expired-staff');
 
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/#\/auth\/login$/);
+    await loggingOut(page, () => page.getByRole('button', { name: 'Login' }).click());
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Sign in' }));
     expect(route(page)).toBe('/auth/login');

@@ -239,6 +239,16 @@ export async function signInAs(page: Page, user: Credentials & { fullname?: stri
   await page.getByRole('heading', { name: user.fullname ? `Welcome, ${user.fullname}` : /^Welcome, / }).waitFor();
 }
 
+/**
+ * Runs `act` (a click on Log out, or on Login of the expired screen) and waits for what logging out
+ * does: the sign-in screen, then the page's reload 100 ms later.
+ */
+export async function loggingOut(page: Page, act: () => Promise<void>) {
+  await Promise.all([page.waitForEvent('load'), act()]);
+  await page.waitForURL(/#\/auth\/login$/);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
 /** The part of the URL after '#', e.g. '/dashboard' or '/auth/change-password?action=required'. */
 export function route(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '');

@@ -1,7 +1,7 @@
 // Journey 1: signing in and out, and the error screens.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, route, startE2E, submitSignIn, visible } from './harness.ts';
+import { browserAvailable, demo, type E2E, loggingOut, route, startE2E, submitSignIn, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -92,9 +92,7 @@ describe.skipIf(!run)('sign-in, sign-out and the error screens', () => {
     await page.goto('/#/dashboard');
     await visible(page.getByRole('heading', { name: `Welcome, ${demo.admin.fullname}` }));
     await page.getByRole('button', { name: `Account menu for ${demo.admin.fullname}` }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/#\/auth\/login$/);
-    await visible(page.getByRole('heading', { name: 'Sign in' }));
+    await loggingOut(page, () => page.getByRole('button', { name: 'Log out' }).click());
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     await page.reload();

@@ -7,6 +7,8 @@ export * from '../modules/audit-log/audit-log.tables.ts';
 export * from '../modules/files/files.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
 export * from '../ledger/ledger.tables.ts';
+export * from '../modules/finance-reports/finance-reports.tables.ts';
+export * from '../modules/treasury/treasury.tables.ts';
 export * from '../modules/zones/zones.tables.ts';
 export * from '../modules/tariffs/tariffs.tables.ts';
 export * from '../modules/customers/customers.tables.ts';

@@ -197,7 +197,9 @@ $$;
 -- Rewrites the search words of the given customers (called by the triggers below): the words of the
 -- name and of the phone notations; the customer number whole (c000042), as digits (000042) and as a
 -- number (42); each current meter number whole (mtr0042b) and by its parts (mtr, 0042, b).
-CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LANGUAGE sql VOLATILE AS $$
+-- (PL/pgSQL, so its statements are planned once per session, not at every call as a SQL function's are.)
+CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
   DELETE FROM customer_search_words WHERE customer_id = ANY(p_ids);
   INSERT INTO customer_search_words (client_id, customer_id, word)
   SELECT DISTINCT c.client_id, c.id, w.word
@@ -213,7 +215,7 @@ CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LAN
       WHERE h.customer_id = c.id AND h.client_id = c.client_id
   ) w
   WHERE c.id = ANY(p_ids) AND w.word <> '';
-$$;
+END $$;
 
 CREATE FUNCTION customers_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

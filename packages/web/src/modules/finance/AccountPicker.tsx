@@ -3,7 +3,7 @@
 // choice was made from the keyboard, so it can move on to the next cell. Inactive accounts show but
 // cannot be chosen when `activeOnly` (nothing can be posted to them).
 //
-// Props: accounts, value (account id or null), onChange(id | null), label, activeOnly, error,
+// Props: accounts, value (account id or null), onChange(id | null), label or ariaLabel, placeholder, activeOnly, error,
 // helperText, size, inputRef, inputProps (extra attributes of the input, e.g. data-cell), onBlur,
 // onPicked, disabled, fullWidth, sx.
 import type { FocusEventHandler, Ref } from 'react';
@@ -18,7 +18,10 @@ export interface AccountPickerProps {
   accounts: readonly Account[];
   value: number | null;
   onChange: (id: number | null) => void;
-  label: string;
+  /** A visible label; a grid cell passes ariaLabel (and a placeholder) instead. */
+  label?: string;
+  ariaLabel?: string;
+  placeholder?: string;
   activeOnly?: boolean;
   error?: boolean;
   helperText?: string;
@@ -48,6 +51,8 @@ export function AccountPicker({
   value,
   onChange,
   label,
+  ariaLabel,
+  placeholder,
   activeOnly,
   error,
   helperText,
@@ -108,11 +113,12 @@ export function AccountPicker({
         <TextField
           {...params}
           label={label}
+          placeholder={placeholder}
           required={required}
           error={error}
           helperText={helperText}
           inputRef={inputRef}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, ...inputProps } }}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-label': ariaLabel, ...inputProps } }}
         />
       )}
     />

@@ -3,7 +3,7 @@
 // totals and body (decimal.js, never number arithmetic on money), the mapping of the server's line
 // errors back to the form's rows, report periods in the URL, and CSV text of what a report shows.
 import Decimal from 'decimal.js';
-import type { Account, JournalBodyInput, PartyType } from '@ubo/contracts';
+import { type Account, type AccountType, accountTypeValues, type JournalBodyInput, type PartyType } from '@ubo/contracts';
 import { csvCell } from '../../components/DataTable.tsx';
 import { todayIso } from '../../lib/format.ts';
 
@@ -18,6 +18,9 @@ export interface AccountNode {
 }
 
 const byCode = (a: AccountNode, b: AccountNode) => a.account.code.localeCompare(b.account.code, undefined, { numeric: true });
+/** Roots group by type in statement order (assets, liabilities, equity, income, expenses), then by code. */
+const byTypeThenCode = (a: AccountNode, b: AccountNode) =>
+  accountTypeValues.indexOf(a.account.type) - accountTypeValues.indexOf(b.account.type) || byCode(a, b);
 
 /** Builds the tree from a flat list; an account whose parent is not in the list becomes a root. */
 export function buildAccountTree(accounts: readonly Account[]): AccountNode[] {
@@ -39,9 +42,16 @@ export function buildAccountTree(accounts: readonly Account[]): AccountNode[] {
     node.total = total;
     return total;
   };
-  roots.sort(byCode);
+  roots.sort(byTypeThenCode);
   for (const root of roots) walk(root, 0);
   return roots;
+}
+
+/** The balance of each account type over the given roots (their totals include sub-accounts). */
+export function typeTotals(roots: readonly AccountNode[]): Map<AccountType, Decimal> {
+  const out = new Map<AccountType, Decimal>();
+  for (const r of roots) out.set(r.account.type, (out.get(r.account.type) ?? new Decimal(0)).plus(r.total));
+  return out;
 }
 
 /** Keeps the nodes that match and every ancestor of a match (so a match is shown in its place). */
@@ -54,13 +64,13 @@ export function filterTree(nodes: readonly AccountNode[], matches: (a: Account) 
   return out;
 }
 
-/** The rows on screen: a node's children show when it is expanded (or `expandAll`). */
-export function visibleRows(nodes: readonly AccountNode[], expanded: ReadonlySet<number>, expandAll: boolean): AccountNode[] {
+/** The rows on screen: a node's children show unless it is collapsed (a search shows every match). */
+export function visibleRows(nodes: readonly AccountNode[], collapsed: ReadonlySet<number>, showAll = false): AccountNode[] {
   const out: AccountNode[] = [];
   const add = (list: readonly AccountNode[]) => {
     for (const node of list) {
       out.push(node);
-      if (node.children.length > 0 && (expandAll || expanded.has(node.account.id))) add(node.children);
+      if (node.children.length > 0 && (showAll || !collapsed.has(node.account.id))) add(node.children);
     }
   };
   add(nodes);
@@ -266,6 +276,13 @@ export function statementLink(accountId: number, range: Partial<DateRange>): str
 }
 
 export const entryLink = (id: number) => `/finance/general-journal/${id}`;
+
+/** A money string that is a number other than zero (empty columns stay empty in reports). */
+export function isNonZero(value: string | null | undefined): boolean {
+  const s = (value ?? '').trim();
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return false;
+  return !new Decimal(s).isZero();
+}
 
 // ---- CSV ---------------------------------------------------------------------------------------
 
