@@ -46,14 +46,16 @@ for (const [i, suite] of suites.entries()) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+  const suiteFailed = report.numFailedTests + countFilesFailedWithoutFailedTest(report);
+  failed += suiteFailed;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  console.log(`${suite.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
 }
 
-// A file that fails to load counts as a failure even though it reports no failed test.
-function countSuitesWithFailedTests(report) {
-  return report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.some((a) => a.status === 'failed')).length;
+// A file that fails to load (or whose hooks fail) counts as a failure even though it reports no failed
+// test. numFailedTestSuites cannot be used for this: it also counts every describe block around a failed test.
+function countFilesFailedWithoutFailedTest(report) {
+  return report.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
 }
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

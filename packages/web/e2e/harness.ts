@@ -1,6 +1,6 @@
-// Browser-journey harness: starts the real server (built web app, fresh embedded database with the
-// demo organisation) on a free port, drives Debian's Chromium through playwright-core, and keeps a
-// screenshot of every screen a journey visits in e2e/screenshots/.
+// Browser-journey harness (how to use it: e2e/README.md): starts the real server (built web app, fresh
+// embedded database with the demo organisation) on a free port, drives Debian's Chromium through
+// playwright-core, and keeps a screenshot of every screen a journey visits in e2e/screenshots/.
 //
 // Test data beyond the demo organisation is prepared BEFORE the server starts, because the embedded
 // database (PGlite) can be opened by one process only: startE2E({ prepare }) opens the database in the
@@ -8,12 +8,13 @@
 // operator command line (the same commands as `npm run admin -- ...`), closes the database and only
 // then starts the server on that directory.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -111,6 +112,14 @@ async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Pr
   }
 }
 
+function templateDir(): string {
+  try {
+    return inject('e2eTemplateDir') || '';
+  } catch {
+    return ''; // not run through e2e/vitest.config.ts
+  }
+}
+
 export interface E2E {
   baseUrl: string;
   browser: Browser;
@@ -137,35 +146,65 @@ export interface StartOptions {
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ubo-e2e-'));
-  if (options.prepare) await prepareDatabase(dataDir, options.prepare);
-  const port = await freePort();
-  const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  let server: ChildProcess | undefined;
+  let launching: Promise<Browser> | undefined;
+  try {
+    // The template of global-setup.ts: migrated, with the demo organisation (else the server makes it).
+    const template = templateDir();
+    if (template) cpSync(template, dataDir, { recursive: true });
+    if (options.prepare) await prepareDatabase(dataDir, options.prepare);
+    const port = await freePort();
+    server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const log = serverLog(server);
+    // The browser starts while the server does.
+    launching = chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    launching.catch(() => {}); // reported below, after the server
+    await waitForServer(server, `http://127.0.0.1:${port}`, log);
+    return makeE2E(`http://127.0.0.1:${port}`, dataDir, server, log, await launching);
+  } catch (err) {
+    await launching?.then((b) => b.close()).catch(() => {});
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The server's output (its last 20,000 characters), for failure reports. */
+function serverLog(server: ChildProcess): () => string {
   let output = '';
-  server.stdout?.on('data', (d) => (output += d));
-  server.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const add = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', add);
+  server.stderr?.on('data', add);
+  return () => output;
+}
+
+async function waitForServer(server: ChildProcess, baseUrl: string, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/`);
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || Date.now() > deadline) {
-      server.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+}
+
+function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: () => string, browser: Browser): E2E {
+  const exited = new Promise<void>((resolve) => {
+    if (server.exitCode !== null) resolve();
+    else server.once('exit', () => resolve());
   });
   mkdirSync(screenshotDir, { recursive: true });
   const contexts: BrowserContext[] = [];
@@ -197,6 +236,9 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
           console.error(`FAILED ${ctx.task.name}: page ${n} at ${p.url()} -> screenshots/FAILED-${name}-${n}.png`);
         }
       }
+      const output = log().trim();
+      if (output) console.error(`server output (last lines):\n${output.split('\n').slice(-30).join('\n')}`);
+      if (server.exitCode !== null) console.error(`the server has exited with code ${server.exitCode}`);
     },
     async shot(page, name) {
       await page.waitForTimeout(250); // let transitions settle so the picture shows the finished screen
@@ -247,6 +289,28 @@ export async function loggingOut(page: Page, act: () => Promise<void>) {
   await Promise.all([page.waitForEvent('load'), act()]);
   await page.waitForURL(/#\/auth\/login$/);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+/** Opens the sidebar's account panel (profile, change password, log out) and waits until it is open. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^(Account menu for|Liiska akoonka) / }).click();
+  // Clicking inside a sub-menu that is still unfolding can miss: wait until it has unfolded.
+  await page.locator('aside .MuiCollapse-entered').getByRole('button', { name: /^(Log out|Ka bax)$/ }).waitFor();
+}
+
+/** Logs out through the sidebar's account panel and waits for the sign-in screen after the reload. */
+export async function logOut(page: Page) {
+  await openAccountMenu(page);
+  await loggingOut(page, () => page.getByRole('button', { name: /^(Log out|Ka bax)$/ }).click());
+}
+
+/** Unfolds a sub-menu of the main menu (e.g. 'Settings') and waits until it has unfolded. */
+export async function openMenuSection(page: Page, section: string, menuName?: string) {
+  const nav = mainMenu(page, menuName);
+  const button = nav.getByRole('button', { name: section, exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  // The sub-menu's entries sit in the collapse right after its button.
+  await button.locator('xpath=following-sibling::div[contains(@class, "MuiCollapse-entered")]').waitFor();
 }
 
 /** The part of the URL after '#', e.g. '/dashboard' or '/auth/change-password?action=required'. */

@@ -1,7 +1,7 @@
 // Journey 1: signing in and out, and the error screens.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, loggingOut, route, startE2E, submitSignIn, visible } from './harness.ts';
+import { browserAvailable, demo, type E2E, logOut, route, startE2E, submitSignIn, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -91,8 +91,7 @@ describe.skipIf(!run)('sign-in, sign-out and the error screens', () => {
   it('logs out to the sign-in screen and forgets the token, also after a reload', async () => {
     await page.goto('/#/dashboard');
     await visible(page.getByRole('heading', { name: `Welcome, ${demo.admin.fullname}` }));
-    await page.getByRole('button', { name: `Account menu for ${demo.admin.fullname}` }).click();
-    await loggingOut(page, () => page.getByRole('button', { name: 'Log out' }).click());
+    await logOut(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     await page.reload();

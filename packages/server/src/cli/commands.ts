@@ -6,6 +6,7 @@ import type { Lang } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
+import { ledgerHelp, seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
   createOrganisationCommand,
@@ -22,7 +23,10 @@ export interface CommandSpec {
   repeatable?: string[];
   /** false for commands that never touch the database. */
   needsDatabase: boolean;
-  run: (db: Db, args: CliArgs, lang: Lang) => Promise<string[]>;
+  /** Help text, when not in cli/messages.ts as help.<command>. */
+  help?: Record<Lang, string>;
+  /** Lines for stdout (exit code 0), or lines with the exit code (a check that found problems: 1). */
+  run: (db: Db, args: CliArgs, lang: Lang) => Promise<string[] | { exitCode: number; stdout: string[] }>;
 }
 
 export const commands: Record<string, CommandSpec> = {
@@ -56,13 +60,21 @@ export const commands: Record<string, CommandSpec> = {
   },
   'list-notes': { usage: 'list-notes', options: [], needsDatabase: true, run: listNotesCommand },
   'deactivate-note': { usage: 'deactivate-note --id N', options: ['id'], needsDatabase: true, run: deactivateNoteCommand },
+  'verify-ledger': {
+    usage: 'verify-ledger [--code N]',
+    options: ['code'],
+    needsDatabase: true,
+    help: ledgerHelp['verify-ledger'],
+    run: verifyLedgerCommand,
+  },
+  'seed-chart': { usage: 'seed-chart --code N', options: ['code'], needsDatabase: true, help: ledgerHelp['seed-chart'], run: seedChartCommand },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };
 
 export function helpText(lang: Lang): string[] {
   const lines = [say('help.title', lang), ''];
   for (const [name, spec] of Object.entries(commands)) {
-    lines.push(`  ${spec.usage}`, `      ${say(`help.${name}`, lang)}`);
+    lines.push(`  ${spec.usage}`, `      ${spec.help?.[lang] ?? say(`help.${name}`, lang)}`);
   }
   lines.push('', say('help.lang', lang), say('help.embedded', lang));
   return lines;
@@ -128,8 +140,9 @@ export interface CommandResult {
 export async function runParsed(db: Db | undefined, parsed: ParsedCommandLine): Promise<CommandResult> {
   try {
     if (parsed.spec.needsDatabase && !db) throw new Error('no database');
-    const stdout = await parsed.spec.run(db as Db, parsed.args, parsed.lang);
-    return { exitCode: 0, stdout, stderr: [] };
+    const out = await parsed.spec.run(db as Db, parsed.args, parsed.lang);
+    if (Array.isArray(out)) return { exitCode: 0, stdout: out, stderr: [] };
+    return { exitCode: out.exitCode, stdout: out.stdout, stderr: [] };
   } catch (err) {
     return failure(err, parsed.lang);
   }

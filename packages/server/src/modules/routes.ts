@@ -10,9 +10,11 @@ import { organisationsRoutes } from './organisations/organisations.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
+import { financeReportsRoutes } from './finance-reports/finance-reports.routes.ts';
+import { treasuryRoutes } from './treasury/treasury.routes.ts';
 import { zonesRoutes } from './zones/zones.routes.ts';
 import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { meteringRoutes } from './metering/metering.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes];

@@ -3,12 +3,14 @@
 import * as account from '../modules/account/index.ts';
 import * as users from '../modules/users/index.ts';
 import * as settings from '../modules/settings/index.ts';
+import * as finance from '../modules/finance/index.ts';
 import type { ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
   account,
   users,
   settings,
+  finance,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -217,12 +217,21 @@ BEGIN
   WHERE c.id = ANY(p_ids) AND w.word <> '';
 END $$;
 
+-- New customers are worded once per statement (a bulk insert is one set-based refresh); changes row by row.
+CREATE FUNCTION customers_word_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM billing_refresh_customer_words(array(SELECT id FROM inserted));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER customers_word_inserted AFTER INSERT ON customers
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION customers_word_inserted();
+
 CREATE FUNCTION customers_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM billing_refresh_customer_words(ARRAY[NEW.id]);
   RETURN NULL;
 END $$;
-CREATE TRIGGER customers_refresh_words AFTER INSERT OR UPDATE OF customer_no, name, phone ON customers
+CREATE TRIGGER customers_refresh_words AFTER UPDATE OF customer_no, name, phone ON customers
   FOR EACH ROW EXECUTE FUNCTION customers_refresh_words();
 
 -- A meter installed, replaced or renumbered, or a house moved to another customer: refresh the words

@@ -8,11 +8,13 @@ import type { ModuleTexts } from './types.ts';
 import * as account from '../../modules/account/account.i18n.ts';
 import * as users from '../../modules/users/users.i18n.ts';
 import * as settings from '../../modules/settings/settings.i18n.ts';
+import * as finance from '../../modules/finance/finance.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
   users,
   settings,
+  finance,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -1,11 +1,12 @@
 // An account chosen by typing its code or either name (autocomplete over the whole chart). Typing
 // highlights the first match, so "1030" + Enter (or Tab) picks Bank; `onPicked` tells a grid that the
 // choice was made from the keyboard, so it can move on to the next cell. Inactive accounts show but
-// cannot be chosen when `activeOnly` (nothing can be posted to them).
+// cannot be chosen when `activeOnly` (nothing can be posted to them). Without list-account the chart
+// cannot be read: the picker is disabled and says why.
 //
 // Props: accounts, value (account id or null), onChange(id | null), label or ariaLabel, placeholder, activeOnly, error,
 // helperText, size, inputRef, inputProps (extra attributes of the input, e.g. data-cell), onBlur,
-// onPicked, disabled, fullWidth, sx.
+// onPicked, disabled, sx (the picker's width).
 import type { FocusEventHandler, Ref } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -13,6 +14,8 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '@ubo/contracts';
+import { useSession } from '../../app/session.tsx';
+import { financePrivileges as p } from './finance.access.ts';
 
 export interface AccountPickerProps {
   accounts: readonly Account[];
@@ -32,7 +35,6 @@ export interface AccountPickerProps {
   onPicked?: () => void;
   disabled?: boolean;
   required?: boolean;
-  fullWidth?: boolean;
   loading?: boolean;
   sx?: SxProps<Theme>;
 }
@@ -63,11 +65,13 @@ export function AccountPicker({
   onPicked,
   disabled,
   required,
-  fullWidth = true,
   loading,
   sx,
 }: AccountPickerProps) {
   const { t } = useTranslation();
+  const { can } = useSession();
+  // The chart is read with list-account; without it the picker is empty, and says so.
+  const mayList = can(p.accounts);
   const selected = value === null ? null : (accounts.find((a) => a.id === value) ?? null);
   return (
     <Autocomplete<Account, false, false, false>
@@ -83,8 +87,9 @@ export function AccountPicker({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       autoHighlight
       autoSelect
-      disabled={disabled}
-      fullWidth={fullWidth}
+      disabled={disabled || !mayList}
+      // The input always fills the picker; callers size the picker with sx.
+      fullWidth
       size={size}
       loading={loading}
       sx={sx}
@@ -116,7 +121,7 @@ export function AccountPicker({
           placeholder={placeholder}
           required={required}
           error={error}
-          helperText={helperText}
+          helperText={mayList ? helperText : t('finance.picker.noPrivilege')}
           inputRef={inputRef}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-label': ariaLabel, ...inputProps } }}
         />

@@ -196,11 +196,11 @@ export function toJournalBody(values: JournalFormValues): { body: JournalBodyInp
       credit: line.credit.trim(),
       partyType: line.partyType || null,
       partyId: line.partyId.trim() ? Number(line.partyId.trim()) : null,
-      memo: line.memo.trim() || null,
+      memo: line.memo.trim() || undefined,
     });
   });
   return {
-    body: { date: values.date, reference: values.reference.trim() || null, memo: values.memo.trim() || null, lines },
+    body: { date: values.date, reference: values.reference.trim() || undefined, memo: values.memo.trim() || undefined, lines },
     rowOf,
   };
 }

@@ -35,8 +35,13 @@ export const LEDGER_PATHS = [ACCOUNTS_PATH, JOURNAL_PATH, JOURNAL_REPORT_PATH, T
 
 const PAGE = 1000;
 
-/** Every account of the organisation (pages of 1000 until all are read), sorted by code. */
+/**
+ * Every account of the organisation (pages of 1000 until all are read), sorted by code. Read only by
+ * holders of list-account; others the query stays idle and AccountPicker says why it is empty.
+ */
 export function useAllAccounts() {
+  const { can } = useSession();
+  const isAllowed = can(p.accounts);
   return useQuery({
     queryKey: resourceKeys(ACCOUNTS_PATH).list({ all: true }),
     queryFn: async ({ signal }) => {
@@ -48,6 +53,7 @@ export function useAllAccounts() {
       }
       return out;
     },
+    enabled: isAllowed,
   });
 }
 
@@ -85,11 +91,14 @@ function useRefreshLedger() {
  * Failures are not toasted: the form shows them on its fields and above the totals.
  */
 export function usePostJournal() {
+  const client = useQueryClient();
   const refresh = useRefreshLedger();
   return useMutation({
     mutationFn: ({ body, key }: { body: JournalBodyInput; key: string }) =>
       api.post<JournalEntry>(JOURNAL_PATH, body, { headers: { 'Idempotency-Key': key }, silent: true }),
     onSuccess: () => refresh(),
+    // A refusal may mean the chart changed elsewhere (an account made inactive): read it again.
+    onError: () => client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all }),
   });
 }
 

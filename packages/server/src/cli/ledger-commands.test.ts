@@ -1,0 +1,97 @@
+// verify-ledger and seed-chart: output in English and Somali, exit code 0 for a sound ledger and 1
+// when a daily balance was tampered with, refusals with exit code 2, and the chart seeded once.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newOrganisation, startTestApp, type TestContext } from '../../test/harness.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
+import { inSystem } from '../db/tenant.ts';
+import { DEFAULT_CHART } from '../ledger/index.ts';
+import { accountsByCode } from '../ledger/ledger-test-kit.ts';
+import { runCommandLine } from './commands.ts';
+
+let ctx: TestContext;
+let db: Db;
+let org: Awaited<ReturnType<typeof newOrganisation>>;
+const env = { LANG: 'C' };
+const run = (...argv: string[]) => runCommandLine(db, argv, env);
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  db = ctx.database.db;
+  org = await newOrganisation(ctx, { name: 'Verify Water' });
+  const acc = await accountsByCode(db, org.clientId);
+  for (const date of ['2025-01-05', '2025-01-06']) {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/finance/transaction', headers: bearer(org.token),
+      payload: { date, lines: [{ accountId: acc['1010'], debit: '25.00' }, { accountId: acc['4010'], credit: '25.00' }] },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+});
+afterAll(() => ctx.close());
+
+describe('verify-ledger', () => {
+  it('reports a sound ledger with exit code 0, for every organisation or one, in English or Somali', async () => {
+    const all = await run('verify-ledger');
+    expect(all).toEqual({
+      exitCode: 0,
+      stdout: [
+        'Ledger of all organisations: 2 entries, 4 lines.',
+        'Sound: the daily balances match the journal lines, every entry balances and numbering has no gaps.',
+      ],
+      stderr: [],
+    });
+    const one = await run('verify-ledger', '--code', String(org.code), '--lang', 'so');
+    expect(one.exitCode).toBe(0);
+    expect(one.stdout[0]).toBe(`Buugaagta ururka ${org.code} "Verify Water": 2 diiwaan, 4 sadar.`);
+    expect(one.stdout[1]).toMatch(/^Sax: /);
+  });
+
+  it('refuses an unknown organisation or a malformed code with exit code 2', async () => {
+    expect(await run('verify-ledger', '--code', '999999')).toEqual({ exitCode: 2, stdout: [], stderr: ['No organisation has code 999999.'] });
+    expect((await run('verify-ledger', '--code', 'abc')).exitCode).toBe(2);
+  });
+
+  it('finds a tampered daily balance and ends with exit code 1', async () => {
+    const acc = await accountsByCode(db, org.clientId);
+    // Only the owner can do this (the application role may not); it stands for a broken backup restore.
+    await inSystem(db, (tx) => tx.execute(sql`
+      update account_daily_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
+    const res = await run('verify-ledger', '--code', String(org.code));
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toEqual([
+      `Ledger of organisation ${org.code} "Verify Water": 2 entries, 4 lines.`,
+      'Differences found: 1 daily balance(s), 0 unbalanced entr(y/ies), 0 numbering gap(s).',
+      `  balance   org ${org.code}  account ${acc['1010']}  2025-01-06: stored debit 26.00 credit 0.00 (1 lines); from the lines debit 25.00 credit 0.00 (1 lines)`,
+    ]);
+    await inSystem(db, (tx) => tx.execute(sql`
+      update account_daily_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
+    expect((await run('verify-ledger')).exitCode).toBe(0);
+  });
+});
+
+describe('seed-chart', () => {
+  it('gives an organisation created before the ledger its chart and settings, once', async () => {
+    const [old] = await inSystem(db, (tx) => queryRows<{ id: number }>(tx, sql`insert into clients (code, name) values (4242, 'Old Utility') returning id`));
+    const first = await run('seed-chart', '--code', '4242');
+    expect(first).toEqual({ exitCode: 0, stdout: [`Organisation 4242 "Old Utility": ${DEFAULT_CHART.length} account(s) added, ${DEFAULT_CHART.length} in its chart now.`], stderr: [] });
+    const rows = await inSystem(db, (tx) => queryRows<{ accounts: number; settings: number; audit: number }>(tx, sql`
+      select (select count(*)::int from accounts where client_id = ${old.id}) as accounts,
+             (select count(*)::int from ledger_settings where client_id = ${old.id}) as settings,
+             (select count(*)::int from audit_log where client_id = ${old.id} and entity = 'chart-of-accounts') as audit`));
+    expect(rows).toEqual([{ accounts: DEFAULT_CHART.length, settings: 1, audit: 1 }]);
+    const again = await run('seed-chart', '--code', '4242', '--lang', 'so');
+    expect(again.stdout).toEqual([`Ururka 4242 "Old Utility": 0 xisaab ayaa lagu daray, hadda jaantuskiisu wuxuu leeyahay ${DEFAULT_CHART.length}.`]);
+    expect(await run('seed-chart')).toMatchObject({ exitCode: 2, stderr: ['--code: Field is required.'] });
+    expect(await run('seed-chart', '--code', '4243')).toMatchObject({ exitCode: 2, stderr: ['No organisation has code 4243.'] });
+  });
+
+  it('is listed in the help in both languages', async () => {
+    const en = await run('help');
+    expect(en.stdout.some((l) => l.trim() === 'verify-ledger [--code N]')).toBe(true);
+    expect(en.stdout.some((l) => l.trim() === 'seed-chart --code N')).toBe(true);
+    const so = await run('help', '--lang', 'so');
+    expect(so.stdout.some((l) => l.includes('Hubi buugaagta xisaabta'))).toBe(true);
+  });
+});

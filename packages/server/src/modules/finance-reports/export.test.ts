@@ -1,0 +1,255 @@
+// Exports: every report as CSV (BOM, RFC 4180) and XLSX (opened with a ZIP reader checked against zlib's
+// CRC-32, its sheet read back), with the totals in the file equal to the API's; the writers' edge cases.
+import { crc32 as zlibCrc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
+import { staffToken } from '../finance/finance-test-kit.ts';
+import { writeCsv } from './export/csv.ts';
+import type { ReportTable } from './export/report-table.ts';
+import { columnName, sheetName, writeXlsx, xmlText } from './export/xlsx.ts';
+import { crc32, zip } from './export/zip.ts';
+import { createCustomer, parseCsv, postEntries, readSheet, type SheetCell, sheetRow, unzip } from './finance-reports-test-kit.ts';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof newOrganisation>>;
+let acc: Record<string, number>;
+let customer: number;
+
+const get = (url: string, token = org.token, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+const json = async (url: string) => (await get(url)).json();
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function xlsx(url: string) {
+  const res = await get(url);
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe(XLSX_TYPE);
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9._-]+\.xlsx"$/);
+  return readSheet(res.rawPayload);
+}
+const num = (cell: SheetCell | undefined) => (cell === undefined ? null : (cell.value as number));
+/** Numbers of the cells of a row, compared with the API's decimal strings. */
+const numbers = (row: Record<string, SheetCell> | undefined, columns: string[]) => columns.map((c) => num(row?.[c]));
+const asNumbers = (values: Array<string | null>) => values.map((v) => (v === null ? null : Number(v)));
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  org = await newOrganisation(ctx, { name: 'Export & Sons "Water"' });
+  acc = await accountsByCode(ctx.database.db, org.clientId);
+  customer = await createCustomer(ctx, org.token, 'Cawo Xasan');
+  await postEntries(ctx, org.clientId, acc, [
+    { date: '2024-12-31', memo: 'Capital', lines: [['1030', 'debit', '20000.00'], ['3010', 'credit', '20000.00']] },
+    { date: '2025-01-05', memo: 'Bills', lines: [['1100', 'debit', '1234567.89', ['customer', customer]], ['4010', 'credit', '1234567.89']] },
+    { date: '2025-01-15', memo: 'Fuel, "diesel"', lines: [['5020', 'debit', '600.25'], ['1030', 'credit', '600.25']] },
+    { date: '2025-01-20', memo: '=HYPERLINK("http://x")', lines: [['1030', 'debit', '1000.00'], ['1100', 'credit', '1000.00', ['customer', customer]]] },
+    { date: '2025-02-05', memo: 'Connection fee', lines: [['1010', 'debit', '150.00'], ['4030', 'credit', '150.00']] },
+    { date: '2025-02-20', memo: 'Pump', lines: [['1430', 'debit', '4000.00'], ['1030', 'credit', '4000.00']] },
+  ]);
+  const budget = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/finance/budgets',
+    headers: bearer(org.token),
+    payload: { year: 2025, lines: [{ accountId: acc['4010'], month: 1, amount: '1000000.00' }, { accountId: acc['5020'], month: 1, amount: '700.00' }] },
+  });
+  expect(budget.statusCode).toBe(200);
+  const rec = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/finance/reconciliation',
+    headers: bearer(org.token),
+    payload: { accountId: acc['1030'], period: '2025-01', statementBalance: '20399.75', clearedLineIds: [] },
+  });
+  expect(rec.statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+const range = 'startDate=2025-01-01&endDate=2025-02-28';
+
+describe('XLSX exports carry the API figures', () => {
+  it('trial balance: title, bold frozen header, numeric cells, totals row equal to the API', async () => {
+    const api = await json(`/api/finance/reports/trial-balance?${range}`);
+    const sheet = await xlsx(`/api/finance/reports/trial-balance/export?format=xlsx&${range}`);
+    expect(sheet.get(1)?.A).toEqual({ value: 'Trial balance', style: 8 });
+    expect(sheet.get(2)?.A.value).toBe('Export & Sons "Water"');
+    expect(sheet.get(3)?.A.value).toBe('Period: 2025-01-01 – 2025-02-28');
+    const header = sheet.get(5)!;
+    expect(Object.values(header).map((c) => c.value)).toEqual([
+      'Code', 'Account', 'Opening debit', 'Opening credit', 'Period debit', 'Period credit', 'Closing debit', 'Closing credit',
+    ]);
+    expect(Object.values(header).every((c) => c.style === 1)).toBe(true);
+    const water = sheetRow(sheet, 'A', '4010')!;
+    expect(water.H).toEqual({ value: 1234567.89, style: 2 });
+    const total = sheetRow(sheet, 'B', 'Total')!;
+    const t = api.totals;
+    expect(numbers(total, ['C', 'D', 'E', 'F', 'G', 'H'])).toEqual(
+      asNumbers([t.opening.debit, t.opening.credit, t.movement.debit, t.movement.credit, t.debit, t.credit]),
+    );
+    expect(total.G.style).toBe(3);
+    // Title, organisation, period, (blank), header, the rows, the totals row.
+    expect(sheet.size).toBe(4 + api.rows.length + 1);
+  });
+
+  it('income statement, balance sheet and account transaction', async () => {
+    const is = await json(`/api/finance/incomestatement?${range}`);
+    const isSheet = await xlsx(`/api/finance/incomestatement/export?format=xlsx&${range}`);
+    expect(num(sheetRow(isSheet, 'B', 'Total income')?.C)).toBe(Number(is.totals.income));
+    expect(num(sheetRow(isSheet, 'B', 'Net income')?.C)).toBe(Number(is.netIncome));
+
+    const bs = await json('/api/finance/balancesheet?date=2025-02-28');
+    const bsSheet = await xlsx('/api/finance/balancesheet/export?format=xlsx&date=2025-02-28');
+    expect(bsSheet.get(3)?.A.value).toBe('As at 2025-02-28');
+    expect(num(sheetRow(bsSheet, 'B', 'Total assets')?.C)).toBe(Number(bs.totals.assets));
+    expect(num(sheetRow(bsSheet, 'B', 'Total liabilities and equity')?.C)).toBe(Number(bs.totals.liabilitiesAndEquity));
+
+    const url = `accountId=${acc['1030']}&${range}`;
+    const st = await json(`/api/finance/reports/account-transaction?${url}`);
+    const stSheet = await xlsx(`/api/finance/reports/account-transaction/export?format=xlsx&${url}`);
+    expect(num(sheetRow(stSheet, 'D', 'Opening balance')?.G)).toBe(Number(st.openingBalance));
+    expect(numbers(sheetRow(stSheet, 'D', 'Total'), ['E', 'F'])).toEqual(asNumbers([st.totals.debit, st.totals.credit]));
+    expect(num(sheetRow(stSheet, 'D', 'Closing balance')?.G)).toBe(Number(st.closingBalance));
+    // Dates are real dates: 2025-01-15 is Excel day 45672, shown yyyy-mm-dd.
+    expect(sheetRow(stSheet, 'D', 'Fuel, "diesel"')?.A).toEqual({ value: 45672, style: 4 });
+  });
+
+  it('account summary, account types, cash flow and revenue', async () => {
+    const summary = await json(`/api/finance/reports/account-summary?${range}&type=asset`);
+    const summarySheet = await xlsx(`/api/finance/reports/account-summary/export?format=xlsx&${range}&type=asset`);
+    const t = summary.totals;
+    expect(numbers(sheetRow(summarySheet, 'B', 'Total'), ['D', 'E', 'F', 'G'])).toEqual(asNumbers([t.opening, t.debit, t.credit, t.closing]));
+
+    const types = await json(`/api/finance/reports/account-types?${range}`);
+    const typesSheet = await xlsx(`/api/finance/reports/account-types/export?format=xlsx&${range}`);
+    expect(numbers(sheetRow(typesSheet, 'A', 'Total'), ['D', 'E'])).toEqual(asNumbers([types.totals.debit, types.totals.credit]));
+    expect(num(sheetRow(typesSheet, 'A', '    Bank')?.B)).toBe(1);
+
+    const cf = await json(`/api/finance/reports/cash-flow?${range}`);
+    expect(cf.isBalanced).toBe(true);
+    const cfSheet = await xlsx(`/api/finance/reports/cash-flow/export?format=xlsx&${range}`);
+    expect(num(sheetRow(cfSheet, 'A', 'Cash at the start of the period')?.D)).toBe(Number(cf.openingCash));
+    expect(numbers(sheetRow(cfSheet, 'A', 'Net change in cash'), ['B', 'C', 'D'])).toEqual(asNumbers([cf.totals.inflow, cf.totals.outflow, cf.totals.net]));
+    expect(num(sheetRow(cfSheet, 'A', 'Cash at the end of the period')?.D)).toBe(Number(cf.closingCash));
+    expect(num(sheetRow(cfSheet, 'A', 'Net cash from Investing activities')?.D)).toBe(-4000);
+
+    const revenue = await json(`/api/finance/reports/revenue?${range}`);
+    const revenueSheet = await xlsx(`/api/finance/reports/revenue/export?format=xlsx&${range}`);
+    expect(Object.values(revenueSheet.get(5)!).map((c) => c.value)).toEqual(['Account', '2025-01', '2025-02', 'Total']);
+    expect(numbers(sheetRow(revenueSheet, 'A', 'Total'), ['B', 'C', 'D'])).toEqual(asNumbers([...revenue.totals.amounts, revenue.totals.total]));
+  });
+
+  it('budget vs actual, personal account and reconciliation', async () => {
+    const bva = await json('/api/finance/reports/budget-vs-actual?year=2025&month=1');
+    const bvaSheet = await xlsx('/api/finance/reports/budget-vs-actual/export?format=xlsx&year=2025&month=1');
+    const n = bva.totals.net;
+    const net = sheetRow(bvaSheet, 'B', 'Net income')!;
+    expect(numbers(net, ['C', 'D', 'E', 'F'])).toEqual(asNumbers([n.budget, n.actual, n.variance, n.variancePercent]));
+    expect(net.F.style).toBe(7);
+
+    const url = `partyType=customer&partyId=${customer}`;
+    const pa = await json(`/api/finance/reports/personalaccount?${url}`);
+    const paSheet = await xlsx(`/api/finance/reports/personalaccount/export?format=xlsx&${url}`);
+    expect(paSheet.get(3)?.A.value).toBe(`Customer ${customer} – Cawo Xasan`);
+    expect(numbers(sheetRow(paSheet, 'D', 'Total'), ['F', 'G'])).toEqual(asNumbers([pa.totals.debit, pa.totals.credit]));
+    expect(num(sheetRow(paSheet, 'D', 'Closing balance')?.H)).toBe(Number(pa.closingBalance));
+
+    const rec = await json(`/api/finance/reconciliation?accountId=${acc['1030']}&period=2025-01`);
+    const recSheet = await xlsx(`/api/finance/reconciliation/export?format=xlsx&accountId=${acc['1030']}&period=2025-01`);
+    expect(num(sheetRow(recSheet, 'D', 'Difference')?.H)).toBe(Number(rec.difference));
+    expect(num(sheetRow(recSheet, 'D', 'Ledger balance')?.H)).toBe(Number(rec.ledgerBalance));
+    expect(sheetRow(recSheet, 'D', 'Fuel, "diesel"')?.G.value).toBe('No');
+  });
+});
+
+describe('CSV exports', () => {
+  it('writes UTF-8 with a BOM, CRLF, RFC 4180 quoting, the totals row; formulas defused', async () => {
+    const url = `accountId=${acc['1030']}&${range}`;
+    const res = await get(`/api/finance/reports/account-transaction/export?format=csv&${url}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="account-transaction-1030-2025-01-01-2025-02-28.csv"`);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFDate,Number,Reference,Description,Debit,Credit,Balance\r\n')).toBe(true);
+    expect(text).toContain('2025-01-15,JV-000003,,"Fuel, ""diesel""",0.00,600.25,19399.75\r\n');
+    const records = parseCsv(text.slice(1));
+    expect(records.find((r) => r[0] === '2025-01-20')?.[3]).toBe(`'=HYPERLINK("http://x")`);
+    const st = await json(`/api/finance/reports/account-transaction?${url}`);
+    expect(records.find((r) => r[3] === 'Total')?.slice(4, 6)).toEqual([st.totals.debit, st.totals.credit]);
+    expect(records.find((r) => r[3] === 'Closing balance')?.[6]).toBe(st.closingBalance);
+    expect(records.every((r) => r.length === 7)).toBe(true);
+  });
+
+  it('speaks the caller’s language and keeps negative amounts as numbers', async () => {
+    const res = await get(`/api/finance/reports/trial-balance/export?format=csv&${range}`, org.token, { 'x-lang': 'so' });
+    const records = parseCsv(res.rawPayload.toString('utf8').slice(1));
+    expect(records[0].slice(0, 3)).toEqual(['Koodh', 'Xisaab', 'Debit-ka furitaanka']);
+    expect(records.at(-1)?.[1]).toBe('Wadarta');
+    expect(records.find((r) => r[0] === '4010')?.[1]).toBe('Iibka biyaha');
+    const cf = parseCsv((await get(`/api/finance/reports/cash-flow/export?format=csv&${range}`)).rawPayload.toString('utf8').slice(1));
+    expect(cf.find((r) => r[0] === '      1430 Water network, wells and pumps')?.slice(1)).toEqual(['0.00', '4000.00', '-4000.00']);
+  });
+
+  it('refuses an unknown format and answers 403 without the report’s privilege', async () => {
+    const bad = await get(`/api/finance/reports/trial-balance/export?format=pdf&${range}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ field: 'format', message: 'The value is not valid.' }]);
+    const token = await staffToken(ctx, org, ['account-summary']);
+    for (const path of ['reports/trial-balance/export', 'incomestatement/export', 'balancesheet/export', 'reports/revenue/export']) {
+      const res = await get(`/api/finance/${path}?format=xlsx&${range}`, token);
+      expect([path, res.statusCode]).toEqual([path, 403]);
+    }
+    expect((await get(`/api/finance/reports/account-summary/export?format=csv&${range}`, token)).statusCode).toBe(200);
+  });
+});
+
+describe('the writers', () => {
+  const table: ReportTable = {
+    title: 'A: report/with [odd] name that is longer than thirty-one',
+    subtitle: ['  leading spaces'],
+    columns: [
+      { key: 'text', header: 'Text', kind: 'text' },
+      { key: 'money', header: 'Money', kind: 'money' },
+      { key: 'n', header: 'N', kind: 'integer' },
+    ],
+    rows: [
+      { cells: { text: 'a\u0001b <&> "q"', money: '-0.50', n: 3 } },
+      { cells: { text: 'line\nbreak', money: null, n: null } },
+      { style: 'total', cells: { text: 'Total', money: '12345678901234.56', n: 3 } },
+    ],
+    fileName: 'x',
+  };
+
+  it('zips with correct CRC-32 and sizes', () => {
+    for (const size of [0, 1, 1000, 70000]) {
+      const data = Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919) % 251));
+      expect(crc32(data)).toBe(zlibCrc32(data));
+      const files = unzip(zip([{ name: 'a/b.xml', data }, { name: 'ü.txt', data: Buffer.from('héllo') }]));
+      expect(files.get('a/b.xml')?.equals(data)).toBe(true);
+      expect(files.get('ü.txt')?.toString()).toBe('héllo');
+    }
+  });
+
+  it('writes a workbook whose parts are all there, with escaped text and exact numbers', () => {
+    const files = unzip(writeXlsx(table));
+    expect([...files.keys()].sort()).toEqual([
+      '[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml',
+    ]);
+    expect(files.get('xl/workbook.xml')?.toString()).toContain('<sheet name="A  report with  odd  name that"');
+    const sheet = readSheet(writeXlsx(table));
+    expect(sheet.get(2)?.A.value).toBe('  leading spaces');
+    expect(sheet.get(5)).toEqual({ A: { value: 'ab <&> "q"', style: 0 }, B: { value: -0.5, style: 2 }, C: { value: 3, style: 5 } });
+    expect(sheet.get(7)).toEqual({ A: { value: 'Total', style: 1 }, B: { value: 12345678901234.56, style: 3 }, C: { value: 3, style: 9 } });
+    expect(files.get('xl/worksheets/sheet1.xml')?.toString()).toContain('<v>12345678901234.56</v>');
+    expect(files.get('xl/worksheets/sheet1.xml')?.toString()).toContain('<pane ySplit="4" topLeftCell="A5"');
+  });
+
+  it('names columns and sheets as Excel does, and drops characters XML forbids', () => {
+    expect([0, 25, 26, 51, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'ZZ', 'AAA']);
+    expect(sheetName('a/b:c')).toBe('a b c');
+    expect(sheetName('[]')).toBe('Report');
+    expect(xmlText('x\u0000\u001f\uFFFEy\uD800z 😀 & é')).toBe('xyz 😀 &amp; é');
+  });
+
+  it('quotes CSV fields only when needed', () => {
+    const text = writeCsv(table).toString('utf8');
+    expect(text).toBe('\uFEFFText,Money,N\r\n"a\u0001b <&> ""q""",-0.50,3\r\n"line\nbreak",,\r\nTotal,12345678901234.56,3\r\n');
+  });
+});

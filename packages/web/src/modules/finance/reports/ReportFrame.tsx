@@ -1,0 +1,162 @@
+// The frame of every finance report: the heading with the period, the Period button (the shared
+// FilterDialog), CSV export of what is shown and Print. Printing uses a print stylesheet: the sidebar,
+// navbar, footer and buttons are hidden and a clean header with the company name, the report title,
+// the period and the print time is shown instead. Also the figure that opens an account statement.
+import { type ReactNode, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import PrintIcon from '@mui/icons-material/Print';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../../app/session.tsx';
+import { MoneyText } from '../../../components/MoneyText.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { saveBlob } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/messages.ts';
+import { financePrivileges as p } from '../finance.access.ts';
+import { type CsvValue, csvText, isNonZero } from '../finance.logic.ts';
+import { useCompanyName } from '../finance.queries.ts';
+
+/** Hidden on screen, shown on paper. */
+export const PRINT_ONLY = 'finance-print-only';
+/** Shown on screen, left off paper. */
+export const NO_PRINT = 'finance-no-print';
+
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      [`.${PRINT_ONLY}`]: { display: 'none' },
+      '@media print': {
+        '@page': { margin: '12mm' },
+        'html, body': { background: '#fff !important', color: '#000 !important' },
+        [`aside, header.MuiAppBar-root, footer, .${NO_PRINT}, .notistack-SnackbarContainer`]: { display: 'none !important' },
+        'div:has(> main)': { marginLeft: '0 !important' },
+        main: { padding: '0 !important' },
+        [`.${PRINT_ONLY}`]: { display: 'block !important' },
+        '.MuiPaper-root': { boxShadow: 'none !important', background: '#fff !important', color: '#000 !important' },
+        '.MuiTableContainer-root': { overflow: 'visible !important' },
+        '.MuiTableCell-root': { color: '#000 !important', borderColor: '#bbb !important', padding: '3px 6px !important' },
+        'a, .MuiLink-root': { color: 'inherit !important', textDecoration: 'none !important' },
+        'tr, .MuiTableRow-root': { breakInside: 'avoid' },
+        thead: { display: 'table-header-group' },
+      },
+    }}
+  />
+);
+
+export interface ReportFrameProps {
+  title: string;
+  /** The period in words, e.g. "1 Jan 2026 – 31 Dec 2026" or "As at 5 May 2026". */
+  period: string;
+  onPeriod: () => void;
+  /** The rows of the CSV file, header first; null while there is nothing to export. */
+  csv: () => CsvValue[][] | null;
+  csvName: string;
+  isFetching?: boolean;
+  /** Controls beside the buttons (an account picker, a switch). */
+  toolbar?: ReactNode;
+  children: ReactNode;
+}
+
+export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching, toolbar, children }: ReportFrameProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const company = useCompanyName();
+  // The time on paper is the time of printing, not of opening the page.
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  useEffect(() => {
+    // flushSync: the print layout is taken right after this event, before React would render.
+    const stamp = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+
+  const exportCsv = () => {
+    const rows = csv();
+    if (!rows) return;
+    saveBlob(new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' }), `${csvName}.csv`);
+  };
+
+  return (
+    <>
+      {printStyles}
+      <Box className={PRINT_ONLY} sx={{ mb: 2, pb: 1, borderBottom: '2px solid #000' }}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {company}
+        </Typography>
+        <Typography variant="h6" component="p">
+          {title}
+        </Typography>
+        <Typography variant="body2" component="p">
+          {period}
+        </Typography>
+        <Typography variant="caption" component="p">
+          {t('finance.report.printedAt', { date: formatDateTime(printedAt, lang) })}
+        </Typography>
+      </Box>
+      <Box className={NO_PRINT}>
+        <PageHeader
+          title={title}
+          subtitle={period}
+          actions={
+            <>
+              <Button variant="outlined" startIcon={<FilterListIcon />} onClick={onPeriod}>
+                {t('finance.report.period')}
+              </Button>
+              <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
+                {t('finance.report.csv')}
+              </Button>
+              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                {t('finance.report.print')}
+              </Button>
+            </>
+          }
+        />
+        {toolbar && (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+            {toolbar}
+          </Stack>
+        )}
+        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={t('table.loading')} />}</Box>
+      </Box>
+      {children}
+    </>
+  );
+}
+
+/**
+ * An amount of a report that opens the account statement for the period (drill-down); zero shows as
+ * an empty cell unless `showZero`. Without the statement privilege it is plain text.
+ */
+export function Figure({
+  value,
+  to,
+  label,
+  showZero,
+  negativeColor,
+}: {
+  value: string | null | undefined;
+  to?: string | null;
+  label?: string;
+  showZero?: boolean;
+  negativeColor?: boolean;
+}) {
+  const { can } = useSession();
+  if (!showZero && !isNonZero(value)) return null;
+  const text = <MoneyText value={value} negativeColor={negativeColor} />;
+  if (!to || !can(p.statement)) return text;
+  return (
+    <Link component={RouterLink} to={to} underline="hover" aria-label={label} sx={{ color: 'inherit' }}>
+      {text}
+    </Link>
+  );
+}
