@@ -112,9 +112,10 @@ async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Pr
   }
 }
 
-function templateDir(): string {
+/** What global-setup.ts provides ('' when the files run without it). */
+function provided(key: 'e2eTemplateDir' | 'e2eWebDist'): string {
   try {
-    return inject('e2eTemplateDir') || '';
+    return inject(key) || '';
   } catch {
     return ''; // not run through e2e/vitest.config.ts
   }
@@ -150,13 +151,23 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
   let launching: Promise<Browser> | undefined;
   try {
     // The template of global-setup.ts: migrated, with the demo organisation (else the server makes it).
-    const template = templateDir();
+    const template = provided('e2eTemplateDir');
     if (template) cpSync(template, dataDir, { recursive: true });
     if (options.prepare) await prepareDatabase(dataDir, options.prepare);
     const port = await freePort();
     server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        // The run's own copy of the built web app (global-setup.ts); else packages/web/dist.
+        ...(provided('e2eWebDist') ? { WEB_DIST: provided('e2eWebDist') } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const log = serverLog(server);

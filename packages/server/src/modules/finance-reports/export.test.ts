@@ -130,6 +130,15 @@ describe('XLSX exports carry the API figures', () => {
     expect(num(sheetRow(cfSheet, 'A', 'Cash at the end of the period')?.D)).toBe(Number(cf.closingCash));
     expect(num(sheetRow(cfSheet, 'A', 'Net cash from Investing activities')?.D)).toBe(-4000);
 
+    // The report's own path answers the same file when asked for a format.
+    const direct = readSheet((await get(`/api/finance/reports/cash-flow?format=xlsx&${range}`)).rawPayload);
+    expect(num(sheetRow(direct, 'A', 'Cash at the end of the period')?.D)).toBe(Number(cf.closingCash));
+    const directCsv = await get(`/api/finance/reports/cash-flow?format=csv&${range}`);
+    expect([directCsv.headers['content-type'], directCsv.headers['content-disposition']]).toEqual([
+      'text/csv; charset=utf-8',
+      'attachment; filename="cash-flow-2025-01-01-2025-02-28.csv"',
+    ]);
+
     const revenue = await json(`/api/finance/reports/revenue?${range}`);
     const revenueSheet = await xlsx(`/api/finance/reports/revenue/export?format=xlsx&${range}`);
     expect(Object.values(revenueSheet.get(5)!).map((c) => c.value)).toEqual(['Account', '2025-01', '2025-02', 'Total']);

@@ -1,10 +1,12 @@
 // Issue-3 reports and their tools, each under its catalogue privilege: account and account-type
-// summaries, cash flow, revenue, budgets and budget vs actual, monthly reconciliation, personal accounts;
-// and /export (format=csv|xlsx) for each of them and for the finance module's trial balance, income
-// statement, balance sheet and account transaction. Thin routes: validate with the contract, run one
-// service in the caller's tenant transaction.
+// summaries, cash flow, revenue, budgets and budget vs actual, monthly reconciliation, personal accounts.
+// Every report downloads as a file: GET <report>/export?format=csv|xlsx (also for the finance module's
+// trial balance, income statement, balance sheet and account transaction), and this module's reports
+// answer the same file when their own path is called with format=csv|xlsx. Thin routes: validate with
+// the contract, run one service in the caller's tenant transaction.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   accountStatementQuery,
   accountSummary as accountSummarySchema,
@@ -29,6 +31,7 @@ import {
   reconciliationCompleteBody,
   reconciliationQuery,
   type ReportFormat,
+  reportFormat,
   revenueReport as revenueReportSchema,
   revenueReportQuery,
   trialBalanceQuery,
@@ -85,55 +88,82 @@ function assertExportable(total: number): void {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+interface ReportRoute<Q extends z.ZodObject, R> {
+  path: string;
+  privilege: string;
+  query: Q;
+  response: z.ZodType<R>;
+  run: (scope: Scope, query: z.infer<Q>) => Promise<R>;
+  /** The report as the file shows it (statements read every line of the range here, not one page). */
+  runForExport?: (scope: Scope, query: z.infer<Q>) => Promise<R>;
+  table: (report: R, ctx: tables.TableContext) => ReportTable;
+}
+
+/**
+ * GET path (JSON, or the file when format is given) and GET path/export (format required) for one of
+ * this module's reports.
+ */
+function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: ReportRoute<Q, R>): void {
+  // Registered without the type provider: the schemas still validate (and shape the answer), but a
+  // generic report type cannot be resolved against them at compile time.
+  const config = privilege(route.privilege);
+  const file = (req: FastifyRequest, reply: FastifyReply, query: z.infer<Q>, format: ReportFormat) =>
+    exportReport(req, reply, format, async (scope, ctx) => route.table(await (route.runForExport ?? route.run)(scope, query), ctx));
+  app.get(route.path, {
+    config,
+    schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
+  }, async (req, reply) => {
+    const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
+    if (format) return file(req, reply, query as z.infer<Q>, format);
+    return read(req, (scope) => route.run(scope, query as z.infer<Q>));
+  });
+  app.get(`${route.path}/export`, {
+    config,
+    schema: { tags, querystring: route.query.safeExtend(exportFields) },
+  }, async (req, reply) => {
+    const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
+    return file(req, reply, query as z.infer<Q>, format);
+  });
+}
+
 export async function financeReportsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Account summary and account type summary --------------------------------------------------------
-  r.get('/api/finance/reports/account-summary', {
-    config: privilege('account-summary'),
-    schema: { tags, querystring: accountSummaryQuery, response: { 200: accountSummarySchema } },
-  }, async (req) => read(req, (s) => accountSummary({ ...s, query: req.query })));
+  registerReport(app, {
+    path: '/api/finance/reports/account-summary',
+    privilege: 'account-summary',
+    query: accountSummaryQuery,
+    response: accountSummarySchema,
+    run: (s, query) => accountSummary({ ...s, query }),
+    table: tables.accountSummaryTable,
+  });
+  registerReport(app, {
+    path: '/api/finance/reports/account-types',
+    privilege: 'account-summary',
+    query: accountTypesQuery,
+    response: accountTypeSummarySchema,
+    run: (s, query) => accountTypeSummary({ ...s, query }),
+    table: tables.accountTypesTable,
+  });
 
-  r.get('/api/finance/reports/account-summary/export', {
-    config: privilege('account-summary'),
-    schema: { tags, querystring: accountSummaryQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.accountSummaryTable(await accountSummary({ ...s, query: req.query }), ctx)));
-
-  r.get('/api/finance/reports/account-types', {
-    config: privilege('account-summary'),
-    schema: { tags, querystring: accountTypesQuery, response: { 200: accountTypeSummarySchema } },
-  }, async (req) => read(req, (s) => accountTypeSummary({ ...s, query: req.query })));
-
-  r.get('/api/finance/reports/account-types/export', {
-    config: privilege('account-summary'),
-    schema: { tags, querystring: accountTypesQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.accountTypesTable(await accountTypeSummary({ ...s, query: req.query }), ctx)));
-
-  // Cash flow statement --------------------------------------------------------------------------------
-  r.get('/api/finance/reports/cash-flow', {
-    config: privilege('cash-flow-statement'),
-    schema: { tags, querystring: cashFlowQuery, response: { 200: cashFlowSchema } },
-  }, async (req) => read(req, (s) => cashFlowStatement({ ...s, query: req.query })));
-
-  r.get('/api/finance/reports/cash-flow/export', {
-    config: privilege('cash-flow-statement'),
-    schema: { tags, querystring: cashFlowQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.cashFlowTable(await cashFlowStatement({ ...s, query: req.query }), ctx)));
-
-  // Revenue report ---------------------------------------------------------------------------------------
-  r.get('/api/finance/reports/revenue', {
-    config: privilege('revenue-report'),
-    schema: { tags, querystring: revenueReportQuery, response: { 200: revenueReportSchema } },
-  }, async (req) => read(req, (s) => revenueReport({ ...s, query: req.query })));
-
-  r.get('/api/finance/reports/revenue/export', {
-    config: privilege('revenue-report'),
-    schema: { tags, querystring: revenueReportQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.revenueTable(await revenueReport({ ...s, query: req.query }), ctx)));
+  // Cash flow statement and revenue report ---------------------------------------------------------------
+  registerReport(app, {
+    path: '/api/finance/reports/cash-flow',
+    privilege: 'cash-flow-statement',
+    query: cashFlowQuery,
+    response: cashFlowSchema,
+    run: (s, query) => cashFlowStatement({ ...s, query }),
+    table: tables.cashFlowTable,
+  });
+  registerReport(app, {
+    path: '/api/finance/reports/revenue',
+    privilege: 'revenue-report',
+    query: revenueReportQuery,
+    response: revenueReportSchema,
+    run: (s, query) => revenueReport({ ...s, query }),
+    table: tables.revenueTable,
+  });
 
   // Budgets ------------------------------------------------------------------------------------------------
   r.get('/api/finance/budgets', {
@@ -146,30 +176,24 @@ export async function financeReportsRoutes(app: FastifyInstance) {
     schema: { tags, body: budgetsBody, response: { 200: budgetSheet } },
   }, async (req) => tenantTx(req, (tx) => saveBudgets({ tx, req, input: req.body })));
 
-  r.get('/api/finance/reports/budget-vs-actual', {
-    config: privilege('budget-registration'),
-    schema: { tags, querystring: budgetVsActualQuery, response: { 200: budgetVsActualSchema } },
-  }, async (req) => read(req, (s) => budgetVsActual({ ...s, query: req.query })));
-
-  r.get('/api/finance/reports/budget-vs-actual/export', {
-    config: privilege('budget-registration'),
-    schema: { tags, querystring: budgetVsActualQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.budgetVsActualTable(await budgetVsActual({ ...s, query: req.query }), ctx)));
+  registerReport(app, {
+    path: '/api/finance/reports/budget-vs-actual',
+    privilege: 'budget-registration',
+    query: budgetVsActualQuery,
+    response: budgetVsActualSchema,
+    run: (s, query) => budgetVsActual({ ...s, query }),
+    table: tables.budgetVsActualTable,
+  });
 
   // Monthly reconciliation -----------------------------------------------------------------------------------
-  r.get('/api/finance/reconciliation', {
-    config: privilege('monthly-reconciliation'),
-    schema: { tags, querystring: reconciliationQuery, response: { 200: reconciliationSchema } },
-  }, async (req) => read(req, (s) => getReconciliation({ ...s, ...req.query })));
-
-  r.get('/api/finance/reconciliation/export', {
-    config: privilege('monthly-reconciliation'),
-    schema: { tags, querystring: reconciliationQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) =>
-      tables.reconciliationTable(await getReconciliation({ ...s, accountId: req.query.accountId, period: req.query.period }), ctx),
-    ));
+  registerReport(app, {
+    path: '/api/finance/reconciliation',
+    privilege: 'monthly-reconciliation',
+    query: reconciliationQuery,
+    response: reconciliationSchema,
+    run: (s, query) => getReconciliation({ ...s, accountId: query.accountId, period: query.period }),
+    table: tables.reconciliationTable,
+  });
 
   r.put('/api/finance/reconciliation', {
     config: privilege('monthly-reconciliation'),
@@ -182,20 +206,19 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   }, async (req) => tenantTx(req, (tx) => completeReconciliation({ tx, req, input: req.body })));
 
   // Personal account -------------------------------------------------------------------------------------------
-  r.get('/api/finance/reports/personalaccount', {
-    config: privilege('account-transaction'),
-    schema: { tags, querystring: personalAccountQuery, response: { 200: personalAccountSchema } },
-  }, async (req) => read(req, (s) => personalAccount({ ...s, query: req.query })));
-
-  r.get('/api/finance/reports/personalaccount/export', {
-    config: privilege('account-transaction'),
-    schema: { tags, querystring: personalAccountQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => {
-      const report = await personalAccount({ ...s, query: { ...req.query, _page: 1, _limit: EXPORT_MAX_LINES } });
+  registerReport(app, {
+    path: '/api/finance/reports/personalaccount',
+    privilege: 'account-transaction',
+    query: personalAccountQuery,
+    response: personalAccountSchema,
+    run: (s, query) => personalAccount({ ...s, query }),
+    runForExport: async (s, query) => {
+      const report = await personalAccount({ ...s, query: { ...query, _page: 1, _limit: EXPORT_MAX_LINES } });
       assertExportable(report.total);
-      return tables.personalAccountTable(report, ctx);
-    }));
+      return report;
+    },
+    table: tables.personalAccountTable,
+  });
 
   // Exports of the finance module's reports -----------------------------------------------------------------
   r.get('/api/finance/reports/trial-balance/export', {
