@@ -22,6 +22,7 @@ import { measurePosting, measureReports, type PostingTiming, type ReportTiming, 
 import { fmt } from './stats.ts';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+const DEFAULT_LINES = 100_000;
 
 interface Options {
   lines: number;
@@ -132,7 +133,9 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
         loadAfter: loadavg()[0],
       });
       mkdirSync(resultsDir, { recursive: true });
-      writeFileSync(`${resultsDir}ledger-${target.kind}.md`, text);
+      // The default size is ledger-<db>.md; other sizes and options get their own file.
+      const size = options.lines === DEFAULT_LINES ? '' : `-${options.lines >= 1e6 && options.lines % 1e6 === 0 ? `${options.lines / 1e6}m` : options.lines}`;
+      writeFileSync(`${resultsDir}ledger-${target.kind}${size}${options.keepTriggers ? '-triggers' : ''}.md`, text);
       return text;
     } finally {
       await app.close();
@@ -148,7 +151,7 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     options: {
-      lines: { type: 'string', default: '100000' },
+      lines: { type: 'string', default: String(DEFAULT_LINES) },
       runs: { type: 'string', default: '20' },
       db: { type: 'string', default: 'all' },
       clients: { type: 'string', default: '8' },

@@ -168,15 +168,19 @@ CREATE INDEX meters_house ON meters(client_id, house_id, installed_on);
 -- numbers, one row each, byte-ordered (COLLATE "C") so a prefix is a btree range. Why not GIN or pg_trgm:
 -- under row-level security PostgreSQL uses an index only for leakproof operators, and the array and
 -- trigram operators are not (text comparison is); pg_trgm is not loadable in embedded PGlite either.
+-- source is 0 for the words of the customer's own fields, else the meter the words come from, so a
+-- meter change rewrites that meter's words only, however many houses the customer has.
 CREATE TABLE customer_search_words (
   client_id integer NOT NULL REFERENCES clients(id),
   customer_id integer NOT NULL,
   word text COLLATE "C" NOT NULL,
-  PRIMARY KEY (client_id, word, customer_id),
+  source integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (client_id, word, customer_id, source),
   FOREIGN KEY (client_id, customer_id) REFERENCES customers(client_id, id) ON DELETE CASCADE
 );
 -- Second and later words of a query are checked per candidate customer.
 CREATE INDEX customer_search_words_customer ON customer_search_words(customer_id, word);
+CREATE INDEX customer_search_words_meter ON customer_search_words(source) WHERE source <> 0;
 
 -- The words of a text: lower case, split on anything that is not a letter or digit, at most 40 characters.
 CREATE FUNCTION billing_words(p_text text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
@@ -194,30 +198,37 @@ CREATE FUNCTION billing_phone_words(p_phone text) RETURNS text LANGUAGE sql IMMU
   FROM (SELECT regexp_replace(regexp_replace(coalesce(p_phone, ''), '\D', '', 'g'), '^(00252|252|0)', '') AS n) s
 $$;
 
--- Rewrites the search words of the given customers (called by the triggers below): the words of the
--- name and of the phone notations; the customer number whole (c000042), as digits (000042) and as a
--- number (42); each current meter number whole (mtr0042b) and by its parts (mtr, 0042, b).
--- (PL/pgSQL, so its statements are planned once per session, not at every call as a SQL function's are.)
+-- The customer's own words: name and phone notations; the number whole (c000042), as digits (000042)
+-- and as a number (42). (PL/pgSQL: its statements are planned once per session.)
 CREATE FUNCTION billing_refresh_customer_words(p_ids integer[]) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
-  DELETE FROM customer_search_words WHERE customer_id = ANY(p_ids);
-  INSERT INTO customer_search_words (client_id, customer_id, word)
-  SELECT DISTINCT c.client_id, c.id, w.word
+  DELETE FROM customer_search_words WHERE customer_id = ANY(p_ids) AND source = 0;
+  INSERT INTO customer_search_words (client_id, customer_id, word, source)
+  SELECT DISTINCT c.client_id, c.id, w.word, 0
   FROM customers c
   CROSS JOIN LATERAL (
     SELECT billing_words(c.name || ' ' || billing_phone_words(c.phone)) AS word
     UNION SELECT billing_compact(c.customer_no)
     UNION SELECT regexp_replace(c.customer_no, '\D', '', 'g')
     UNION SELECT regexp_replace(c.customer_no, '^\D*0*', '')
-    UNION SELECT billing_compact(m.meter_no) FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
-      WHERE h.customer_id = c.id AND h.client_id = c.client_id
-    UNION SELECT billing_words(m.meter_no) FROM houses h JOIN meters m ON m.house_id = h.id AND m.removed_on IS NULL
-      WHERE h.customer_id = c.id AND h.client_id = c.client_id
   ) w
   WHERE c.id = ANY(p_ids) AND w.word <> '';
 END $$;
 
--- New customers are worded once per statement (a bulk insert is one set-based refresh); changes row by row.
+-- An installed meter's words for its house's customer: the number whole (mtr0042b) and by its parts
+-- (mtr, 0042, b). A removed meter has none.
+CREATE FUNCTION billing_refresh_meter_words(p_meter_ids integer[]) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  DELETE FROM customer_search_words WHERE source = ANY(p_meter_ids);
+  INSERT INTO customer_search_words (client_id, customer_id, word, source)
+  SELECT DISTINCT m.client_id, h.customer_id, w.word, m.id
+  FROM meters m
+  JOIN houses h ON h.id = m.house_id
+  CROSS JOIN LATERAL (SELECT billing_compact(m.meter_no) AS word UNION SELECT billing_words(m.meter_no)) w
+  WHERE m.id = ANY(p_meter_ids) AND m.removed_on IS NULL AND w.word <> '';
+END $$;
+
+-- New rows are worded once per statement (a bulk insert is one set-based refresh); changes row by row.
 CREATE FUNCTION customers_word_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM billing_refresh_customer_words(array(SELECT id FROM inserted));
@@ -234,28 +245,33 @@ END $$;
 CREATE TRIGGER customers_refresh_words AFTER UPDATE OF customer_no, name, phone ON customers
   FOR EACH ROW EXECUTE FUNCTION customers_refresh_words();
 
--- A meter installed, replaced or renumbered, or a house moved to another customer: refresh the words
--- of the customers concerned.
-CREATE FUNCTION meters_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION meters_word_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM billing_refresh_customer_words(array(
-    SELECT h.customer_id FROM houses h
-    WHERE h.id IN (CASE WHEN TG_OP = 'DELETE' THEN OLD.house_id ELSE NEW.house_id END,
-                   CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.house_id END)));
+  PERFORM billing_refresh_meter_words(array(SELECT id FROM inserted));
   RETURN NULL;
 END $$;
-CREATE TRIGGER meters_refresh_words AFTER INSERT OR DELETE OR UPDATE OF meter_no, removed_on, house_id ON meters
+CREATE TRIGGER meters_word_inserted AFTER INSERT ON meters
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION meters_word_inserted();
+
+CREATE FUNCTION meters_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM billing_refresh_meter_words(ARRAY[CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END]);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER meters_refresh_words AFTER DELETE OR UPDATE OF meter_no, removed_on, house_id ON meters
   FOR EACH ROW EXECUTE FUNCTION meters_refresh_words();
 
-CREATE FUNCTION houses_refresh_words() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A house moved to another customer takes its meters' words along.
+CREATE FUNCTION houses_move_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.customer_id IS DISTINCT FROM OLD.customer_id THEN
-    PERFORM billing_refresh_customer_words(ARRAY[OLD.customer_id, NEW.customer_id]);
+    UPDATE customer_search_words SET customer_id = NEW.customer_id
+    WHERE source IN (SELECT m.id FROM meters m WHERE m.house_id = NEW.id);
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER houses_refresh_words AFTER UPDATE OF customer_id ON houses
-  FOR EACH ROW EXECUTE FUNCTION houses_refresh_words();
+CREATE TRIGGER houses_move_words AFTER UPDATE OF customer_id ON houses
+  FOR EACH ROW EXECUTE FUNCTION houses_move_words();
 
 DO $$
 DECLARE t text;

@@ -38,6 +38,8 @@ export const customerSearchWords = pgTable(
     clientId: integer('client_id').notNull(),
     customerId: integer('customer_id').notNull(),
     word: text('word').notNull(),
+    /** 0: the customer's own fields; else the meter the word comes from. */
+    source: integer('source').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.word, t.customerId] })],
+  (t) => [primaryKey({ columns: [t.clientId, t.word, t.customerId, t.source] })],
 );

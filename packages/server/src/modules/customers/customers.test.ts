@@ -97,7 +97,7 @@ describe('customers', () => {
     const fadumo = await f.customer({ name: 'Fadumo Yusuf Hirsi', phone: '0615123456', customerClass: 'residential' });
     const farah = await f.customer({ name: 'Farah Trading Co.', phone: '+252634999888', customerClass: 'commercial', cityId: city.id });
     await f.customer({ name: 'Yusuf Jama', phone: '00252907777777', customerClass: 'residential' });
-    await f.house({ customerId: farah.id, zoneId: zone.id, meterNumber: 'MTR-0042-B' });
+    const house = await f.house({ customerId: farah.id, zoneId: zone.id, meterNumber: 'MTR-0042-B' });
     const search = (q: string, extra = '') => f.call(s.token, 'GET', `${PATH}?q=${encodeURIComponent(q)}${extra}`);
 
     expect(names(await search('fa'))).toEqual(['Fadumo Yusuf Hirsi', 'Farah Trading Co.']);
@@ -127,6 +127,13 @@ describe('customers', () => {
     await f.call(s.token, 'PUT', `${PATH}/${farah.id}`, { name: 'Xamar Traders', phone: '0634999888', customerClass: 'commercial' });
     expect(names(await search('xamar'))).toEqual(['Xamar Traders']);
     expect(names(await search('farah'))).toEqual([]);
+    // A house moved to another customer takes its meter's words along.
+    const moved = await f.call(s.token, 'PUT', `/api/elc/houses/${house.id}`, {
+      customerId: fadumo.id, zoneId: zone.id, houseNo: house.houseNo, meterNumber: 'MTR-0042-B', meterDigits: 5, installationReading: '0', installationDate: '2025-01-01',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(names(await search('mtr-0042'))).toEqual(['Fadumo Yusuf Hirsi']);
+    expect(names(await search('mtr 0042 b'))).toEqual(['Fadumo Yusuf Hirsi']);
     // Another organisation's search never sees these customers.
     expect(names(await billingFactory(ctx, orgB).call(orgB.token, 'GET', `${PATH}?q=fadumo`))).toEqual([]);
   });

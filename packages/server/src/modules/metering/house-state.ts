@@ -35,7 +35,7 @@ export async function loadHouseStates(opts: {
   }>(tx, sql`
     select h.id, h.zone_id, h.status, m.id as meter_id, m.meter_no, m.digits, m.initial_reading, m.installed_on::text as installed_on,
       lr.current_reading as last_value, lr.reading_date::text as last_date,
-      (select max(r.period) from meter_readings r where r.house_id = h.id ${notExcluded}) as last_period
+      (select max(r.period) from meter_readings r where r.client_id = h.client_id and r.house_id = h.id ${notExcluded}) as last_period
     from houses h
     join meters m on m.house_id = h.id and m.removed_on is null
     left join lateral (

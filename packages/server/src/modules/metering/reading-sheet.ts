@@ -42,13 +42,13 @@ export async function readingSheet(opts: { tx: Db; period: string; zoneId: numbe
     left join lateral (
       select avg(x.consumption) as average from (
         select r.consumption from meter_readings r
-        where r.house_id = h.id and r.type <> 'final' and r.consumption >= 0 and r.period < ${period}
+        where r.client_id = h.client_id and r.house_id = h.id and r.type <> 'final' and r.consumption >= 0 and r.period < ${period}
         order by r.period desc, r.reading_date desc, r.id desc limit ${AVERAGE_OVER}
       ) x
     ) avg3 on true
     left join lateral (
       select r.id, r.current_reading, r.reading_date, r.type, r.consumption, r.flags, r.billed_bill_id from meter_readings r
-      where r.house_id = h.id and r.period = ${period} and r.type <> 'final' limit 1
+      where r.client_id = h.client_id and r.house_id = h.id and r.period = ${period} and r.type <> 'final' limit 1
     ) cur on true
     where h.zone_id = ${zoneId} and h.status = 'Connected'
     order by lower(h.house_no) nulls last, h.id`);

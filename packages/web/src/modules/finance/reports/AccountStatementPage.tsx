@@ -98,6 +98,7 @@ export default function AccountStatementPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, data?.account.code ?? '', range.startDate, range.endDate)}
+      exportPath={accountId === null ? undefined : `finance/reports/account-transaction/export?accountId=${accountId}&startDate=${range.startDate}&endDate=${range.endDate}`}
       isFetching={report.isFetching}
       toolbar={
         <AccountPicker

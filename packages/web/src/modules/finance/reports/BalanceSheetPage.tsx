@@ -59,6 +59,7 @@ export default function BalanceSheetPage() {
           : null
       }
       csvName={csvFileName(title, date)}
+      exportPath={`finance/balancesheet/export?date=${date}`}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

@@ -46,6 +46,7 @@ export default function IncomeStatementPage() {
           : null
       }
       csvName={csvFileName(title, range.startDate, range.endDate)}
+      exportPath={`finance/incomestatement/export?startDate=${range.startDate}&endDate=${range.endDate}`}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

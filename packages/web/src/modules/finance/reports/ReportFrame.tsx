@@ -1,7 +1,8 @@
 // The frame of every finance report: the heading with the period, the Period button (the shared
 // FilterDialog), CSV export of what is shown and Print. Printing uses a print stylesheet: the sidebar,
 // navbar, footer and buttons are hidden and a clean header with the company name, the report title,
-// the period and the print time is shown instead. Also the figure that opens an account statement.
+// the period and the print time is shown instead. With `exportPath`, an Excel button downloads the
+// server's XLSX file of the report. Also the figure that opens an account statement.
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,13 +14,14 @@ import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import PrintIcon from '@mui/icons-material/Print';
+import TableViewIcon from '@mui/icons-material/TableView';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { saveBlob } from '../../../lib/api.ts';
+import { api, type Query, saveBlob } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/messages.ts';
 import { financePrivileges as p } from '../finance.access.ts';
@@ -64,10 +66,16 @@ export interface ReportFrameProps {
   isFetching?: boolean;
   /** Controls beside the buttons (an account picker, a switch). */
   toolbar?: ReactNode;
+  /**
+   * The server's export of the report with its query, e.g. 'finance/reports/trial-balance/export?startDate=…&endDate=…':
+   * the Excel button downloads it with format=xlsx (bearer token through the api client) as `<csvName>.xlsx`.
+   * Without it there is no Excel button.
+   */
+  exportPath?: string;
   children: ReactNode;
 }
 
-export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching, toolbar, children }: ReportFrameProps) {
+export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching, toolbar, exportPath, children }: ReportFrameProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const company = useCompanyName();
@@ -84,6 +92,21 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
     const rows = csv();
     if (!rows) return;
     saveBlob(new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' }), `${csvName}.csv`);
+  };
+
+  const [isDownloading, setDownloading] = useState(false);
+  const exportXlsx = async () => {
+    if (!exportPath) return;
+    const [path, search = ''] = exportPath.split('?');
+    const query: Query = { ...Object.fromEntries(new URLSearchParams(search)), format: 'xlsx' };
+    setDownloading(true);
+    try {
+      saveBlob(await api.blob(path, query), `${csvName}.xlsx`);
+    } catch {
+      // The api client has told the user why.
+    } finally {
+      setDownloading(false);
+    }
   };
 
   return (
@@ -115,6 +138,11 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
               <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
                 {t('finance.report.csv')}
               </Button>
+              {exportPath && (
+                <Button variant="outlined" startIcon={<TableViewIcon />} onClick={exportXlsx} disabled={isDownloading}>
+                  {t('financeReports.excel')}
+                </Button>
+              )}
               <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
                 {t('finance.report.print')}
               </Button>

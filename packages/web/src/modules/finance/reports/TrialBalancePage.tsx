@@ -75,6 +75,7 @@ export default function TrialBalancePage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
+      exportPath={`finance/reports/trial-balance/export?startDate=${range.startDate}&endDate=${range.endDate}${includeZero ? '&includeZero=true' : ''}`}
       isFetching={report.isFetching}
       toolbar={
         <>

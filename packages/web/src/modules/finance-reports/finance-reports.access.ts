@@ -1,0 +1,11 @@
+// The privilege each finance-reports screen needs (contracts/privileges.ts). The routes guard with these
+// and the screens use the same keys, so the two never disagree.
+export const financeReportsPrivileges = {
+  /** Account summary and account type summary. */
+  accountSummary: 'account-summary',
+  cashFlow: 'cash-flow-statement',
+  revenue: 'revenue-report',
+  /** The budget grid, its save and the budget vs actual comparison. */
+  budgets: 'budget-registration',
+  reconciliation: 'monthly-reconciliation',
+} as const;

@@ -1,0 +1,398 @@
+// The cheque form of /finance/write-check: the bank account it is drawn on, its number (blank: the next
+// of that account's series, shown as a hint), date, payee (vendor, employee or other, with the payee's
+// number for the first two), amount (with the amount in words as the cheque will print it) and memo,
+// then the lines the cheque pays (expense or payable account and amount). What remains to allocate is
+// summed live with decimal.js; Save stays disabled until the lines equal the amount. The posting carries
+// an Idempotency-Key made once per form; the server's field errors land on their fields and rows.
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import PrintIcon from '@mui/icons-material/Print';
+import SaveIcon from '@mui/icons-material/Save';
+import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { amountInWords, type Cheque, payeeTypeValues } from '@ubo/contracts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { MoneyText } from '../../components/MoneyText.tsx';
+import { ApiError, toast } from '../../lib/api.ts';
+import { formatMoney, todayIso } from '../../lib/format.ts';
+import { useLang, useMessage } from '../../lib/messages.ts';
+import { AccountPicker } from '../finance/AccountPicker.tsx';
+import { amountOf, formFieldOf, newIdempotencyKey } from '../finance/finance.logic.ts';
+import { useAllAccounts } from '../finance/finance.queries.ts';
+import {
+  amountRule,
+  bankAccounts,
+  type ChequeFormValues,
+  chequeAllocation,
+  chequeLineAccounts,
+  chequePrintLink,
+  emptyCheque,
+  emptyChequeLine,
+  isBlankChequeLine,
+  isChequeNo,
+  isPayeeId,
+  toChequeBody,
+} from './treasury.logic.ts';
+import { useNextChequeNumber, useWriteCheque } from './treasury.queries.ts';
+import { EntryLink } from './TreasuryParts.tsx';
+
+const HEADER_FIELDS = ['bankAccountId', 'chequeNo', 'date', 'payeeType', 'payeeName', 'payeeId', 'amount', 'memo'] as const;
+const LINE_FIELDS = ['accountId', 'amount', 'memo'] as const;
+const MAX_LINES = 100;
+
+function isFormField(field: string): field is FieldPath<ChequeFormValues> {
+  if ((HEADER_FIELDS as readonly string[]).includes(field)) return true;
+  const m = /^lines\.\d+\.(\w+)$/.exec(field);
+  return Boolean(m && (LINE_FIELDS as readonly string[]).includes(m[1]));
+}
+
+export function ChequeForm() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const text = useMessage();
+  const accounts = useAllAccounts();
+  const write = useWriteCheque();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [written, setWritten] = useState<Cheque | null>(null);
+  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<ChequeFormValues>({
+    mode: 'onTouched',
+    defaultValues: emptyCheque(todayIso()),
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  const [bankId, payeeType, amount] = useWatch({ control, name: ['bankAccountId', 'payeeType', 'amount'] });
+  const lines = useWatch({ control, name: 'lines' }) ?? [];
+  const allocation = chequeAllocation(amount ?? '', lines);
+
+  const banks = useMemo(() => bankAccounts(accounts.data ?? []), [accounts.data]);
+  const lineOptions = useMemo(() => chequeLineAccounts(accounts.data ?? [], bankId), [accounts.data, bankId]);
+  const bank = banks.find((a) => a.id === bankId);
+  const currency = bank?.currency;
+  const next = useNextChequeNumber(bankId);
+  const amountValue = amountOf(amount ?? '');
+  const words = amountValue?.gt(0) ? amountInWords(amountValue, lang, currency ?? 'USD') : null;
+  const money = (v: Parameters<typeof formatMoney>[0]) => formatMoney(v, lang, { currency });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    setWritten(null);
+    const { body, rowOf } = toChequeBody(values);
+    try {
+      const cheque = await write.mutateAsync({ body, key });
+      toast(t('treasury.cheque.written', { number: cheque.chequeNumber }), 'success');
+      setWritten(cheque);
+      reset(emptyCheque(values.date, values.bankAccountId));
+      setKey(newIdempotencyKey());
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
+      let placed = false;
+      err.details.forEach((d) => {
+        const field = formFieldOf(d.field, rowOf);
+        if (!isFormField(field)) return;
+        setError(field, { type: 'server', message: d.message }, { shouldFocus: !placed });
+        placed = true;
+      });
+      if (!placed) setFormError(err.message);
+    }
+  });
+
+  const remaining = allocation.remaining;
+  const status = !allocation.amount
+    ? { colour: 'default' as const, label: t('treasury.cheque.enterAmount') }
+    : remaining.isZero()
+      ? { colour: 'success' as const, label: t('treasury.cheque.allocatedAll') }
+      : remaining.isPositive()
+        ? { colour: 'warning' as const, label: t('treasury.cheque.remaining', { amount: money(remaining) }) }
+        : { colour: 'error' as const, label: t('treasury.cheque.overAllocated', { amount: money(remaining.abs()) }) };
+
+  return (
+    <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 }, mb: 3 }} aria-label={t('treasury.cheque.formTitle')}>
+      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
+        {t('treasury.cheque.formTitle')}
+      </Typography>
+      {written && (
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          onClose={() => setWritten(null)}
+          action={
+            <Button color="inherit" size="small" startIcon={<PrintIcon />} component={RouterLink} to={chequePrintLink(written.id)}>
+              {t('treasury.cheque.print')}
+            </Button>
+          }
+        >
+          {t('treasury.cheque.writtenText', { number: written.chequeNumber, payee: written.payeeName })}{' '}
+          <EntryLink id={written.entryId} number={written.entryNumber} />
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name="bankAccountId"
+            rules={{ validate: (v) => v !== null || 'treasury.cheque.bankRequired' }}
+            render={({ field, fieldState }) => {
+              const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+              return (
+                <AccountPicker
+                  accounts={banks}
+                  loading={accounts.isPending}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  label={t('treasury.cheque.bank')}
+                  required
+                  activeOnly
+                  error={show}
+                  helperText={
+                    show
+                      ? text(fieldState.error?.message)
+                      : bank
+                        ? t('treasury.transfer.balance', { amount: money(bank.balance) })
+                        : undefined
+                  }
+                  sx={{ flex: 1 }}
+                />
+              );
+            }}
+          />
+          <FormTextField
+            control={control}
+            name="chequeNo"
+            label={t('treasury.cheque.number')}
+            placeholder={next.data ? next.data.chequeNumber : undefined}
+            helperText={next.data ? t('treasury.cheque.numberHelpNext', { number: next.data.chequeNumber }) : t('treasury.cheque.numberHelp')}
+            rules={{ validate: (v: string) => v.trim() === '' || isChequeNo(v) || 'treasury.cheque.badNumber' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 12 }, inputLabel: { shrink: true } }}
+            sx={{ width: { md: 220 } }}
+          />
+          <FormTextField
+            control={control}
+            name="date"
+            label={t('treasury.date')}
+            type="date"
+            required
+            rules={{ required: 'v.required' }}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { md: 190 } }}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <FormTextField
+            control={control}
+            name="payeeType"
+            label={t('treasury.cheque.payeeType')}
+            select
+            required
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ width: { md: 190 } }}
+          >
+            {payeeTypeValues.map((v) => (
+              <option key={v} value={v}>
+                {t(`treasury.payee.${v}`)}
+              </option>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={control}
+            name="payeeName"
+            label={t('treasury.cheque.payeeName')}
+            required
+            rules={{ validate: (v: string) => v.trim() !== '' || 'v.required', maxLength: { value: 200, message: 'v.maxLength|200' } }}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+            sx={{ flex: 1 }}
+          />
+          <FormTextField
+            control={control}
+            name="payeeId"
+            label={t(payeeType === 'employee' ? 'treasury.cheque.employeeNo' : 'treasury.cheque.vendorNo')}
+            disabled={payeeType === 'other'}
+            helperText={payeeType === 'other' ? t('treasury.cheque.payeeIdOther') : t('treasury.cheque.payeeIdHelp')}
+            rules={{ validate: (v: string) => getValues('payeeType') === 'other' || v.trim() === '' || isPayeeId(v) || 'treasury.cheque.badPayeeId' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 } }}
+            sx={{ width: { md: 190 } }}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <FormTextField
+            control={control}
+            name="amount"
+            label={t('treasury.amount')}
+            required
+            rules={{ validate: amountRule }}
+            helperText={currency}
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right' } } }}
+            sx={{ width: { md: 190 }, flexShrink: 0 }}
+          />
+          <FormTextField
+            control={control}
+            name="memo"
+            label={t('treasury.memo')}
+            rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+        {words && (
+          <Typography variant="body2" data-testid="amount-in-words" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+            {t('treasury.cheque.inWords')}: {words}
+          </Typography>
+        )}
+      </Stack>
+
+      <Typography variant="subtitle1" component="h4" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
+        {t('treasury.cheque.linesTitle')}
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-label={t('treasury.cheque.linesTitle')} sx={{ minWidth: 720, '& td': { verticalAlign: 'top', px: 0.75 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 36 }}>#</TableCell>
+              <TableCell sx={{ minWidth: 280 }}>{t('treasury.cheque.lineAccount')}</TableCell>
+              <TableCell align="right" sx={{ width: 170 }}>
+                {t('treasury.amount')}
+              </TableCell>
+              <TableCell sx={{ minWidth: 200 }}>{t('treasury.cheque.lineMemo')}</TableCell>
+              <TableCell sx={{ width: 48 }} />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {fields.map((f, row) => {
+              const isBlank = () => isBlankChequeLine(getValues(`lines.${row}`));
+              return (
+                <TableRow key={f.id}>
+                  <TableCell sx={{ pt: 2, color: 'text.secondary' }}>{row + 1}</TableCell>
+                  <TableCell>
+                    <Controller
+                      control={control}
+                      name={`lines.${row}.accountId`}
+                      rules={{ validate: (v) => (row > 0 && isBlank()) || v !== null || 'treasury.cheque.lineAccountRequired' }}
+                      render={({ field, fieldState }) => {
+                        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+                        return (
+                          <AccountPicker
+                            accounts={lineOptions}
+                            loading={accounts.isPending}
+                            value={field.value}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            inputRef={field.ref}
+                            ariaLabel={t('treasury.cheque.cell.account', { n: row + 1 })}
+                            placeholder={t('treasury.cheque.accountPlaceholder')}
+                            activeOnly
+                            size="small"
+                            error={show}
+                            helperText={show ? text(fieldState.error?.message) : undefined}
+                          />
+                        );
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <FormTextField
+                      control={control}
+                      name={`lines.${row}.amount`}
+                      size="small"
+                      rules={{ validate: (v: string) => (row > 0 && isBlank()) || amountRule(v) }}
+                      slotProps={{
+                        htmlInput: {
+                          'aria-label': t('treasury.cheque.cell.amount', { n: row + 1 }),
+                          inputMode: 'decimal',
+                          autoComplete: 'off',
+                          style: { textAlign: 'right' },
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <FormTextField
+                      control={control}
+                      name={`lines.${row}.memo`}
+                      size="small"
+                      rules={{ maxLength: { value: 500, message: 'v.maxLength|500' } }}
+                      slotProps={{ htmlInput: { 'aria-label': t('treasury.cheque.cell.memo', { n: row + 1 }), maxLength: 500, autoComplete: 'off' } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ pt: 1 }}>
+                    <Tooltip title={t('treasury.cheque.removeLine', { n: row + 1 })}>
+                      <span>
+                        <IconButton
+                          size="small"
+                          aria-label={t('treasury.cheque.removeLine', { n: row + 1 })}
+                          onClick={() => remove(row)}
+                          disabled={fields.length <= 1}
+                        >
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+          <TableFooter>
+            <TableRow sx={{ '& td': { fontSize: '0.95rem', color: 'text.primary', fontWeight: 600, borderBottom: 0 } }}>
+              <TableCell />
+              <TableCell align="right">{t('treasury.cheque.allocated')}</TableCell>
+              <TableCell align="right" data-testid="cheque-allocated">
+                <MoneyText value={allocation.allocated} />
+              </TableCell>
+              <TableCell colSpan={2}>
+                <Chip size="small" role="status" aria-live="polite" color={status.colour} variant={status.colour === 'success' ? 'outlined' : 'filled'} label={status.label} />
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      {allocation.hasInvalidLine && (
+        <Typography variant="body2" sx={{ mt: 1.5, color: 'error.main' }}>
+          {t('treasury.cheque.invalidAmounts')}
+        </Typography>
+      )}
+      {formError && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {formError}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+        <Button startIcon={<AddIcon />} onClick={() => append(emptyChequeLine(), { shouldFocus: false })} disabled={fields.length >= MAX_LINES}>
+          {t('treasury.cheque.addLine')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          type="button"
+          onClick={() => {
+            reset(emptyCheque(getValues('date'), getValues('bankAccountId')));
+            setFormError(null);
+          }}
+          disabled={write.isPending}
+        >
+          {t('treasury.clear')}
+        </Button>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!allocation.canSave || write.isPending}>
+          {t('treasury.cheque.save')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
