@@ -20,10 +20,10 @@ export const TRANSACTION_FILE_MAX_BYTES = 2 * 1024 * 1024;
 /** Most files one entry may carry. */
 export const TRANSACTION_FILES_PER_ENTRY = 20;
 
+/** Read and download by the attachment id; the stored file's own id is not exposed (GET /api/files/:id would serve it to any user). */
 export const transactionFile = z.object({
   id: z.number().int(),
   entryId: z.number().int(),
-  fileId: z.string(),
   filename: z.string(),
   mime: z.enum(transactionFileMimes),
   size: z.number().int(),

@@ -4,6 +4,8 @@ import * as account from '../modules/account/index.ts';
 import * as users from '../modules/users/index.ts';
 import * as settings from '../modules/settings/index.ts';
 import * as finance from '../modules/finance/index.ts';
+import * as financeReports from '../modules/finance-reports/index.ts';
+import * as treasury from '../modules/treasury/index.ts';
 import type { ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -11,6 +13,8 @@ export const modules: WebModule[] = [
   users,
   settings,
   finance,
+  financeReports,
+  treasury,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

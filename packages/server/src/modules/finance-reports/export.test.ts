@@ -9,6 +9,7 @@ import { writeCsv } from './export/csv.ts';
 import type { ReportTable } from './export/report-table.ts';
 import { columnName, sheetName, writeXlsx, xmlText } from './export/xlsx.ts';
 import { crc32, zip } from './export/zip.ts';
+import { assertExportable } from './export/send-report.ts';
 import { createCustomer, parseCsv, postEntries, readSheet, type SheetCell, sheetRow, unzip } from './finance-reports-test-kit.ts';
 
 let ctx: TestContext;
@@ -255,6 +256,12 @@ describe('the writers', () => {
     expect(sheetName('a/b:c')).toBe('a b c');
     expect(sheetName('[]')).toBe('Report');
     expect(xmlText('x\u0000\u001f\uFFFEy\uD800z 😀 & é')).toBe('xyz 😀 &amp; é');
+  });
+
+  it('asks for a shorter range beyond the export limit', () => {
+    expect(() => assertExportable(50_000)).not.toThrow();
+    expect(() => assertExportable(50_001)).toThrow(expect.objectContaining({ statusCode: 400, code: 'EXPORT_TOO_LARGE', messageKey: 'financeReports.exportTooLarge|50000' }));
+    expect(() => assertExportable(11, 10)).toThrow(expect.objectContaining({ details: [{ field: 'endDate', message: 'financeReports.exportTooLarge|10' }] }));
   });
 
   it('quotes CSV fields only when needed', () => {

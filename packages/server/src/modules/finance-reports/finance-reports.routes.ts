@@ -38,14 +38,13 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { accountStatement, balanceSheet, incomeStatement, trialBalance } from '../finance/index.ts';
 import { accountSummary, accountTypeSummary } from './account-summary.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlowStatement } from './cash-flow.ts';
 import * as tables from './export/report-tables.ts';
 import type { ReportTable } from './export/report-table.ts';
-import { EXPORT_MAX_LINES, organisationName, sendReport } from './export/send-report.ts';
+import { assertExportable, EXPORT_MAX_LINES, organisationName, sendReport } from './export/send-report.ts';
 import { getBudgetSheet } from './list-budgets.ts';
 import { personalAccount } from './personal-account.ts';
 import { getReconciliation } from './read-reconciliation.ts';
@@ -75,15 +74,6 @@ async function exportReport(
 ) {
   const table = await read(req, async (scope) => build(scope, { lang: scope.lang, organisation: await organisationName(scope.tx, scope.clientId) }));
   return sendReport(reply, table, format);
-}
-
-/** Statements export every line of the range in one file, up to EXPORT_MAX_LINES. */
-function assertExportable(total: number): void {
-  if (total > EXPORT_MAX_LINES) {
-    throw new AppError(400, 'EXPORT_TOO_LARGE', `financeReports.exportTooLarge|${EXPORT_MAX_LINES}`, [
-      { field: 'endDate', message: `financeReports.exportTooLarge|${EXPORT_MAX_LINES}` },
-    ]);
-  }
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

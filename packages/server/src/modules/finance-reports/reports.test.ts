@@ -2,12 +2,11 @@
 // small set of hand-computed postings (figures worked out in the comments), plus privileges and isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
-import { CLOSING_SOURCE_TYPE } from '../../ledger/index.ts';
+import { CLOSING_SOURCE_TYPE, Decimal } from '../../ledger/index.ts';
 import { accountsByCode, ledgerCounts } from '../../ledger/ledger-test-kit.ts';
 import { staffToken } from '../finance/finance-test-kit.ts';
 import { allocate } from './cash-flow.ts';
 import { createCustomer, postEntries } from './finance-reports-test-kit.ts';
-import { Decimal } from '../../ledger/index.ts';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inSystem } from '../../db/tenant.ts';
+import { inSystem, inTenant } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
 import { billingFactory } from './billing-test-kit.ts';
+import { findHouseTariff } from './find-house-tariff.ts';
 import { houses, meterReadings, meters } from './metering.tables.ts';
 
 let ctx: TestContext;
@@ -152,6 +153,24 @@ describe('houses and meters', () => {
     const res = await a.call(orgA.token, 'PUT', `${PATH}/${h.id}`, body);
     expect(res.json().details).toEqual([{ field: 'meterNumber', message: 'This meter already has readings; use "replace meter" instead of changing it.' }]);
     expect((await a.call(orgA.token, 'PUT', `${PATH}/${h.id}`, { ...body, meterNumber: 'FIX-1', address: 'Moved door' })).json().address).toBe('Moved door');
+  });
+
+  it('finds the tariff of a house: its class override in its zone, the zone version first', async () => {
+    const tariffZone = await a.zone();
+    const h = await a.house({ customerId: customer.id, zoneId: tariffZone.id });
+    const tariff = (body: Record<string, unknown>) =>
+      a.call(orgA.token, 'POST', '/api/elc/prices', { name: 'T', effectiveFrom: '2025-01-01', blocks: [{ from: '0', rate: '1' }], ...body });
+    const classWide = (await tariff({ customerClass: 'residential' })).json();
+    const find = (date: string) => inTenant(ctx.database.db, orgA.clientId, (tx) => findHouseTariff({ tx, houseId: h.id, date }));
+    expect((await find('2025-06-01'))?.id).toBe(classWide.id);
+    const zoned = (await tariff({ customerClass: 'residential', zoneId: tariffZone.id, effectiveFrom: '2025-06-01' })).json();
+    expect((await find('2025-05-31'))?.id).toBe(classWide.id);
+    expect((await find('2025-06-01'))?.id).toBe(zoned.id);
+    await a.call(orgA.token, 'PUT', `${PATH}/${h.id}`, {
+      customerId: customer.id, zoneId: tariffZone.id, houseNo: h.houseNo, meterNumber: h.meterNumber, meterDigits: h.meterDigits,
+      installationReading: h.installationReading, installationDate: h.installationDate, tariffClass: 'institutional',
+    });
+    expect(await find('2025-06-01')).toBeNull();
   });
 
   it('keeps organisations apart and refuses staff without list-house (403, nothing changed)', async () => {

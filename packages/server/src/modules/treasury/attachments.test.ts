@@ -141,6 +141,10 @@ describe('reading and removing attachments', () => {
 
   it('removes a file (link and bytes), audited; refuses another organisation and a second removal', async () => {
     const [first] = (await api('GET', `/api/finance/get-transaction-files?entryId=${entryId}`)).json().data;
+    expect(first.fileId).toBeUndefined();
+    const [{ file_id: fileId }] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ file_id: string }>(tx, sql`select file_id from journal_entry_files where id = ${first.id}`),
+    );
     const otherBefore = await snapshot(other.clientId);
     const before = await snapshot();
     const foreign = await api('DELETE', `/api/finance/remove-transaction-file/${first.id}`, undefined, other.token);
@@ -154,7 +158,7 @@ describe('reading and removing attachments', () => {
     const after = await snapshot();
     expect(Number(after.entry_files)).toBe(Number(before.entry_files) - 1);
     expect(Number(after.files)).toBe(Number(before.files) - 1);
-    const gone = await inSystem(ctx.database.db, (tx) => queryRows(tx, sql`select 1 from files where id = ${first.fileId}::uuid`));
+    const gone = await inSystem(ctx.database.db, (tx) => queryRows(tx, sql`select 1 from files where id = ${fileId}::uuid`));
     expect(gone).toEqual([]);
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
       queryRows<{ before: { filename: string } }>(tx, sql`select before from audit_log where entity = 'transaction-file' and action = 'delete'`),

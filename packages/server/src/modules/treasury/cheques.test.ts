@@ -116,6 +116,18 @@ describe('POST /api/finance/writecheck', () => {
     expect(numbers.map((n) => `${n.bank}:${n.no}`)).toEqual(['1030:1', '1030:2', '1030:3', '1030:1001', '1030:1002', '1031:1']);
   });
 
+  it('gives concurrent automatic cheques distinct consecutive numbers, whatever the order they commit in', async () => {
+    const start = (await api('GET', `/api/finance/writecheck/next-number?bankAccountId=${secondBank}`)).json().chequeNo;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        api('POST', '/api/finance/writecheck', cheque({ bankAccountId: secondBank, amount: `${i + 1}.00`, lines: [{ accountId: acc['6160'], amount: `${i + 1}.00` }] })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const numbers = results.map((r) => r.json().chequeNo).sort((a: number, b: number) => a - b);
+    expect(numbers).toEqual([0, 1, 2, 3, 4, 5].map((k) => start + k));
+  });
+
   it('names each faulty field and changes nothing, not even the cheque series', async () => {
     const before = await snapshot();
     const total = await api('POST', '/api/finance/writecheck', cheque({ amount: '1250.00' }));
@@ -160,8 +172,8 @@ describe('POST /api/finance/writecheck', () => {
 describe('GET /api/finance/writecheck', () => {
   it('lists with filters, reads one in Somali for the printout; another organisation sees nothing', async () => {
     const all = (await api('GET', '/api/finance/writecheck?_limit=100')).json();
-    expect(all.total).toBe(7);
-    expect((await api('GET', `/api/finance/writecheck?bankAccountId=${secondBank}`)).json().total).toBe(1);
+    expect(all.total).toBe(13);
+    expect((await api('GET', `/api/finance/writecheck?bankAccountId=${secondBank}`)).json().total).toBe(7);
     expect((await api('GET', '/api/finance/writecheck?q=stationery')).json().total).toBe(1);
     expect((await api('GET', '/api/finance/writecheck?q=1001')).json().data[0].chequeNo).toBe(1001);
     expect((await api('GET', '/api/finance/writecheck?payeeType=other')).json().total).toBe(1);

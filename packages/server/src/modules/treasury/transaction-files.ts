@@ -58,7 +58,6 @@ interface FileRow {
 const toFile = (r: FileRow): TransactionFile => ({
   id: Number(r.id),
   entryId: Number(r.entry_id),
-  fileId: r.file_id,
   filename: r.filename,
   mime: r.mime,
   size: Number(r.size),

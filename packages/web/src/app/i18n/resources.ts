@@ -9,12 +9,16 @@ import * as account from '../../modules/account/account.i18n.ts';
 import * as users from '../../modules/users/users.i18n.ts';
 import * as settings from '../../modules/settings/settings.i18n.ts';
 import * as finance from '../../modules/finance/finance.i18n.ts';
+import * as financeReports from '../../modules/finance-reports/finance-reports.i18n.ts';
+import * as treasury from '../../modules/treasury/treasury.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
   users,
   settings,
   finance,
+  financeReports,
+  treasury,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -55,7 +55,7 @@ export default function AccountTypeSummaryPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(ACCOUNT_TYPES_PATH, range)}
+      exportPath={exportPathOf(ACCOUNT_TYPES_PATH, { ...range })}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

@@ -95,7 +95,7 @@ export default function CashFlowPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(CASH_FLOW_PATH, range)}
+      exportPath={exportPathOf(CASH_FLOW_PATH, { ...range })}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

@@ -166,6 +166,7 @@ export const en = {
     noLines: 'No ledger lines to reconcile in this month.',
     refused: 'The reconciliation was not saved',
     lines: 'Ledger lines',
+    discardText: 'The changes to this reconciliation are not saved.',
   },
 };
 
@@ -332,5 +333,6 @@ export const so: Texts<typeof en> = {
     noLines: 'Bishan ma jiraan sadarro diiwaan oo la waafajinayo.',
     refused: 'Isu-waafajinta lama kaydin',
     lines: 'Sadarrada diiwaanka',
+    discardText: 'Isbeddellada isu-waafajintan lama kaydin.',
   },
 };

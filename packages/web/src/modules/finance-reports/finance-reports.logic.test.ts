@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetSheet, Reconciliation } from '@ubo/contracts';
 import {
+  budgetAccounts,
   budgetAmountOf,
   budgetBody,
   budgetCellErrors,
@@ -90,6 +91,22 @@ describe('budget grid', () => {
     expect(sameAmount('', '0.00')).toBe(true);
     expect(sameAmount('12.5', '12.50')).toBe(true);
     expect(sameAmount('abc', '0')).toBe(false);
+  });
+
+  it('lists the active income and expense accounts, inactive ones only with a budget, and budgeted ones the chart lacks', () => {
+    const chart = [
+      { id: 7, code: '4010', name: 'Water sales', type: 'income', status: 'Active' },
+      { id: 3, code: '1030', name: 'Bank', type: 'asset', status: 'Active' },
+      { id: 9, code: '6100', name: 'Repairs', type: 'expense', status: 'Inactive' },
+      { id: 10, code: '5020', name: 'Fuel', type: 'expense', status: 'Active' },
+    ] as const;
+    expect(budgetAccounts(chart, sheet).map((a) => a.code)).toEqual(['4010', '5020']);
+    expect(budgetAccounts(chart, { rows: [...sheet.rows, { ...sheet.rows[0], accountId: 9, code: '6100', type: 'expense' }] }).map((a) => a.code)).toEqual([
+      '4010',
+      '5020',
+      '6100',
+    ]);
+    expect(budgetAccounts(undefined, sheet)).toEqual([{ id: 7, code: '4010', name: 'Water sales', type: 'income' }]);
   });
 
   it('fills the cells from the sheet, zero left empty', () => {

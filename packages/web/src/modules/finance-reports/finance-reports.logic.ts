@@ -4,7 +4,7 @@
 // reconciliation's live cleared balance and difference, and the cash flow check. Money is decimal.js
 // throughout, never number arithmetic.
 import Decimal from 'decimal.js';
-import type { BudgetLineInput, BudgetSheet, Reconciliation } from '@ubo/contracts';
+import type { Account, BudgetLineInput, BudgetSheet, Reconciliation } from '@ubo/contracts';
 import type { Query } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { AMOUNT_PATTERN, type DateRange } from '../finance/finance.logic.ts';
@@ -98,6 +98,38 @@ export function exportPathOf(path: string, query: Query): string {
 }
 
 // ---- Budget grid -------------------------------------------------------------------------------
+
+/** A row of the budget grid. */
+export interface BudgetAccount {
+  id: number;
+  code: string;
+  name: string;
+  type: 'income' | 'expense';
+}
+
+const byCode = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code, undefined, { numeric: true });
+
+/**
+ * The grid's rows: every active income and expense account of the chart, an inactive one only while it
+ * has a budget this year, and the budgeted accounts the chart does not list (a user who may not read
+ * the chart sees just those); by code.
+ */
+export function budgetAccounts(
+  chart: readonly Pick<Account, 'id' | 'code' | 'name' | 'type' | 'status'>[] | undefined,
+  sheet: Pick<BudgetSheet, 'rows'> | undefined,
+): BudgetAccount[] {
+  const budgeted = new Set((sheet?.rows ?? []).filter((r) => r.months.some((m) => !new Decimal(m).isZero())).map((r) => r.accountId));
+  const out = new Map<number, BudgetAccount>();
+  for (const a of chart ?? []) {
+    if ((a.type === 'income' || a.type === 'expense') && (a.status === 'Active' || budgeted.has(a.id))) {
+      out.set(a.id, { id: a.id, code: a.code, name: a.name, type: a.type });
+    }
+  }
+  for (const r of sheet?.rows ?? []) {
+    if (!out.has(r.accountId) && (r.type === 'income' || r.type === 'expense')) out.set(r.accountId, { id: r.accountId, code: r.code, name: r.name, type: r.type });
+  }
+  return [...out.values()].sort(byCode);
+}
 
 /** The text of each cell of the grid, by cellKey(accountId, month). */
 export type BudgetCells = Record<string, string>;
@@ -241,7 +273,7 @@ export function reconciliationFigures(
   }
   const statement = signedAmountOf(statementText);
   const difference = statement ? statement.minus(balance) : null;
-  return { cleared: balance, difference, outstanding, isReconciled: difference !== null && difference.isZero() };
+  return { cleared: balance, difference, outstanding, isReconciled: difference?.isZero() === true };
 }
 
 /** The ids of the lines the server holds as cleared. */
@@ -251,7 +283,7 @@ export const clearedIdsOf = (rec: Pick<Reconciliation, 'lines'>) => new Set(rec.
 export function isReconciliationDirty(rec: Pick<Reconciliation, 'lines' | 'statementBalance'>, cleared: ReadonlySet<number>, statementText: string): boolean {
   const saved = rec.statementBalance;
   const typed = signedAmountOf(statementText);
-  const sameStatement = saved === null ? statementText.trim() === '' : typed !== null && typed.eq(saved);
+  const sameStatement = saved === null ? statementText.trim() === '' : typed?.eq(saved) === true;
   if (!sameStatement) return true;
   return rec.lines.some((l) => l.isCleared !== cleared.has(l.lineId));
 }

@@ -33,6 +33,7 @@ import { financePrivileges as p } from './finance.access.ts';
 import { entryLink, isNonZero, statementLink } from './finance.logic.ts';
 import { useJournalEntry } from './finance.queries.ts';
 import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
+import { EntryAttachments } from '../treasury/EntryAttachments.tsx';
 
 function LinkedEntry({ id, label }: { id: number; label: string }) {
   const linked = useJournalEntry(id);
@@ -189,6 +190,7 @@ export default function JournalEntryPage() {
           </Table>
         </TableContainer>
       </Paper>
+      <EntryAttachments entryId={e.id} />
       <ReverseEntryDialog entry={e} open={isReversing} onClose={() => setReversing(false)} />
     </>
   );

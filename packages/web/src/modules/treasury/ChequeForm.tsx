@@ -181,7 +181,7 @@ export function ChequeForm() {
             label={t('treasury.cheque.number')}
             placeholder={next.data ? next.data.chequeNumber : undefined}
             helperText={next.data ? t('treasury.cheque.numberHelpNext', { number: next.data.chequeNumber }) : t('treasury.cheque.numberHelp')}
-            rules={{ validate: (v: string) => v.trim() === '' || isChequeNo(v) || 'treasury.cheque.badNumber' }}
+            rules={{ validate: (v: unknown) => String(v ?? '').trim() === '' || isChequeNo(String(v)) || 'treasury.cheque.badNumber' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 12 }, inputLabel: { shrink: true } }}
             sx={{ width: { md: 220 } }}
           />
@@ -217,7 +217,7 @@ export function ChequeForm() {
             name="payeeName"
             label={t('treasury.cheque.payeeName')}
             required
-            rules={{ validate: (v: string) => v.trim() !== '' || 'v.required', maxLength: { value: 200, message: 'v.maxLength|200' } }}
+            rules={{ validate: (v: unknown) => String(v ?? '').trim() !== '' || 'v.required', maxLength: { value: 200, message: 'v.maxLength|200' } }}
             slotProps={{ htmlInput: { maxLength: 200 } }}
             sx={{ flex: 1 }}
           />
@@ -227,7 +227,7 @@ export function ChequeForm() {
             label={t(payeeType === 'employee' ? 'treasury.cheque.employeeNo' : 'treasury.cheque.vendorNo')}
             disabled={payeeType === 'other'}
             helperText={payeeType === 'other' ? t('treasury.cheque.payeeIdOther') : t('treasury.cheque.payeeIdHelp')}
-            rules={{ validate: (v: string) => getValues('payeeType') === 'other' || v.trim() === '' || isPayeeId(v) || 'treasury.cheque.badPayeeId' }}
+            rules={{ validate: (v: unknown) => getValues('payeeType') === 'other' || String(v ?? '').trim() === '' || isPayeeId(String(v)) || 'treasury.cheque.badPayeeId' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 } }}
             sx={{ width: { md: 190 } }}
           />
@@ -312,7 +312,7 @@ export function ChequeForm() {
                       control={control}
                       name={`lines.${row}.amount`}
                       size="small"
-                      rules={{ validate: (v: string) => (row > 0 && isBlank()) || amountRule(v) }}
+                      rules={{ validate: (v: unknown) => (row > 0 && isBlank()) || amountRule(v) }}
                       slotProps={{
                         htmlInput: {
                           'aria-label': t('treasury.cheque.cell.amount', { n: row + 1 }),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportFormat } from '@ubo/contracts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { AppError } from '../../../plugins/errors.ts';
 import { writeCsv } from './csv.ts';
 import type { ReportTable } from './report-table.ts';
 import { writeXlsx } from './xlsx.ts';
@@ -16,6 +17,14 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 /** Line-by-line reports (statements) export at most this many lines; a longer range is refused. */
 export const EXPORT_MAX_LINES = 50_000;
+
+/** Statements export every line of their range in one file, up to the limit; beyond it, a shorter range is asked for. */
+export function assertExportable(total: number, limit = EXPORT_MAX_LINES): void {
+  if (total > limit) {
+    const key = `financeReports.exportTooLarge|${limit}`;
+    throw new AppError(400, 'EXPORT_TOO_LARGE', key, [{ field: 'endDate', message: key }]);
+  }
+}
 
 export function renderReport(table: ReportTable, format: ReportFormat): { body: Buffer; contentType: string; fileName: string } {
   const safeName = table.fileName.replace(/[^A-Za-z0-9._-]/g, '-') || 'report';

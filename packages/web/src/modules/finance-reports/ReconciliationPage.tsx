@@ -1,0 +1,444 @@
+// /reports/monthly-reconciliation: a bank or mobile money account's month against its statement
+// (GET/PUT /api/finance/reconciliation, POST .../complete). The account and month are in the URL
+// (?accountId&period=YYYY-MM). The user types the statement's closing balance and ticks the ledger
+// lines that appear on the statement; the cleared balance (brought forward + ticked lines) and the
+// difference (statement - cleared) follow every tick (decimal.js). Save keeps a draft; Complete (after
+// saving what changed) is possible only at a difference of exactly 0.00, and a completed month is
+// read-only. Months are reconciled in order: the server says when an earlier one is still open.
+import { type ReactNode, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SaveIcon from '@mui/icons-material/Save';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useBlocker } from 'react-router';
+import type { Reconciliation } from '@ubo/contracts';
+import { useSession } from '../../app/session.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DateText } from '../../components/DateText.tsx';
+import { MoneyText } from '../../components/MoneyText.tsx';
+import { ApiError, toast } from '../../lib/api.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { useLang, useMessage } from '../../lib/messages.ts';
+import { AccountPicker } from '../finance/AccountPicker.tsx';
+import { financePrivileges } from '../finance/finance.access.ts';
+import { type CsvValue, csvFileName, entryLink, idFromParams, isNonZero, statementLink } from '../finance/finance.logic.ts';
+import { useAllAccounts } from '../finance/finance.queries.ts';
+import { Figure, NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
+import { ReportState } from '../finance/reports/ReportState.tsx';
+import { useReportParams } from '../finance/reports/useReportParams.ts';
+import {
+  clearedIdsOf,
+  exportPathOf,
+  isReconciliationDirty,
+  monthRange,
+  periodFromParams,
+  periodOf,
+  reconciliationFigures,
+  signedAmountOf,
+  splitPeriod,
+} from './finance-reports.logic.ts';
+import { RECONCILIATION_PATH, useCompleteReconciliation, useReconciliation, useSaveReconciliation } from './finance-reports.queries.ts';
+import { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';
+
+interface EditState {
+  /** The server's reconciliation the edits started from: a new answer (another month, a save) starts afresh. */
+  source: Reconciliation | undefined;
+  cleared: Set<number>;
+  statement: string;
+  /** Why the last save or complete was refused. */
+  errors: string[];
+}
+
+const fresh = (rec: Reconciliation | undefined): EditState => ({
+  source: rec,
+  cleared: rec ? clearedIdsOf(rec) : new Set(),
+  statement: rec?.statementBalance ?? '',
+  errors: [],
+});
+
+function Figurebox({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="h6" component="div" data-testid={testId}>
+        {children}
+      </Typography>
+    </Grid>
+  );
+}
+
+export default function ReconciliationPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const message = useMessage();
+  const { can } = useSession();
+  const periodWords = usePeriodWords();
+  const { params, update } = useReportParams();
+  const accountId = idFromParams(params, 'accountId');
+  const period = periodFromParams(params);
+  const { year, month } = splitPeriod(period);
+  const accounts = useAllAccounts();
+  const reconcilable = useMemo(
+    () => (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.subtype === 'bank' || a.subtype === 'mobile_money')),
+    [accounts.data],
+  );
+  const rec = useReconciliation(accountId, period);
+  const data = accountId === null ? undefined : rec.data;
+  const save = useSaveReconciliation();
+  const complete = useCompleteReconciliation();
+  const [isPeriodOpen, setPeriodOpen] = useState(false);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+
+  const [edit, setEdit] = useState<EditState>(() => fresh(undefined));
+  if (edit.source !== data) setEdit(fresh(data));
+  const state = edit.source === data ? edit : fresh(data);
+
+  const figures = data ? reconciliationFigures(data, state.cleared, state.statement) : null;
+  const isDirty = data ? isReconciliationDirty(data, state.cleared, state.statement) : false;
+  const isEditable = data?.isEditable ?? false;
+  const statementValue = signedAmountOf(state.statement);
+  const isBusy = save.isPending || complete.isPending;
+  const canSave = isEditable && isDirty && statementValue !== null && !isBusy;
+  const canComplete = isEditable && figures?.isReconciled === true && !isBusy;
+  const canOpenEntry = can(financePrivileges.journal);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  const title = t('financeReports.rec.title');
+  const heading = data ? `${title}: ${data.account.code} · ${data.account.name}` : title;
+  const monthText = periodWords.month(year, month);
+
+  const errorsOf = (err: unknown): string[] => {
+    if (!(err instanceof ApiError)) return [];
+    return err.details.length > 0 ? err.details.map((d) => message(d.message)) : [message(err.message)];
+  };
+
+  /** PUT what the screen shows; returns the saved reconciliation. */
+  const saveNow = async () => {
+    if (!data || statementValue === null) throw new Error('nothing to save');
+    return save.mutateAsync({
+      accountId: data.account.id,
+      period: data.period,
+      statementBalance: statementValue.toFixed(2),
+      clearedLineIds: data.lines.filter((l) => state.cleared.has(l.lineId)).map((l) => l.lineId),
+    });
+  };
+
+  const onSave = async () => {
+    try {
+      await saveNow();
+      toast(t('financeReports.rec.saved'), 'success');
+    } catch (err) {
+      setEdit((prev) => ({ ...prev, errors: errorsOf(err) }));
+    }
+  };
+
+  const onComplete = async () => {
+    if (!data) return;
+    try {
+      if (isDirty) await saveNow();
+      await complete.mutateAsync({ accountId: data.account.id, period: data.period });
+      toast(t('financeReports.rec.completedToast', { month: monthText }), 'success');
+    } catch (err) {
+      const errors = errorsOf(err);
+      setEdit((prev) => ({ ...prev, errors }));
+      throw err;
+    }
+  };
+
+  const toggle = (lineId: number, on: boolean) =>
+    setEdit((prev) => {
+      const cleared = new Set(prev.cleared);
+      if (on) cleared.add(lineId);
+      else cleared.delete(lineId);
+      return { ...prev, cleared, errors: [] };
+    });
+  const allCleared = data ? data.lines.length > 0 && data.lines.every((l) => state.cleared.has(l.lineId)) : false;
+  const someCleared = data ? data.lines.some((l) => state.cleared.has(l.lineId)) : false;
+
+  const csv = () => {
+    if (!data || !figures) return null;
+    const r = (k: string) => t(`financeReports.rec.${k}`);
+    const out: CsvValue[][] = [
+      [`${data.account.code} · ${data.account.name}`, monthText],
+      [r('cleared'), r('date'), r('number'), r('reference'), r('memo'), r('moneyIn'), r('moneyOut')],
+      ...data.lines.map((l) => [
+        state.cleared.has(l.lineId) ? t('common.yes') : t('common.no'),
+        l.date,
+        l.number,
+        l.reference,
+        l.memo,
+        isNonZero(l.debit) ? l.debit : '',
+        isNonZero(l.credit) ? l.credit : '',
+      ]),
+      [],
+      [r('openingCleared'), data.openingClearedBalance],
+      [r('statementBalance'), statementValue?.toFixed(2) ?? ''],
+      [r('clearedBalance'), figures.cleared.toFixed(2)],
+      [r('difference'), figures.difference?.toFixed(2) ?? ''],
+      [r('ledgerBalance'), data.ledgerBalance],
+    ];
+    return out;
+  };
+
+  const statusChip = data ? (
+    data.status === 'completed' ? (
+      <Chip color="success" label={t('financeReports.rec.completed')} />
+    ) : isDirty ? (
+      <Chip color="warning" variant="outlined" label={t('financeReports.rec.unsaved')} />
+    ) : data.id === null ? (
+      <Chip variant="outlined" label={t('financeReports.rec.notSaved')} />
+    ) : (
+      <Chip variant="outlined" color="info" label={t('financeReports.rec.draft')} />
+    )
+  ) : null;
+
+  const difference = figures?.difference ?? null;
+
+  return (
+    <ReportFrame
+      title={heading}
+      period={monthText}
+      onPeriod={() => setPeriodOpen(true)}
+      csv={csv}
+      csvName={csvFileName(title, data?.account.code ?? '', period)}
+      exportPath={accountId === null ? undefined : exportPathOf(RECONCILIATION_PATH, { accountId, period })}
+      isFetching={rec.isFetching}
+      toolbar={
+        <>
+          <AccountPicker
+            accounts={reconcilable}
+            loading={accounts.isPending}
+            value={accountId}
+            onChange={(id) => update({ accountId: id ? String(id) : null })}
+            label={t('financeReports.rec.account')}
+            sx={{ width: { xs: '100%', md: 420 } }}
+          />
+          <span role="status">{statusChip}</span>
+        </>
+      }
+    >
+      {accountId === null ? (
+        <Alert severity="info">{t('financeReports.rec.choose')}</Alert>
+      ) : (
+        <ReportState query={rec} emptyText="">
+          {data && figures && (
+            <>
+              {data.status === 'completed' ? (
+                <Alert severity="success" sx={{ mb: 2 }} data-testid="rec-completed">
+                  {t('financeReports.rec.completedBy', { user: data.completedBy ?? '', date: formatDateTime(data.completedAt, lang) })}
+                </Alert>
+              ) : (
+                !data.isEditable && (
+                  <Alert severity="warning" sx={{ mb: 2 }}>
+                    {t('financeReports.rec.notEditable')}
+                  </Alert>
+                )
+              )}
+              {state.errors.length > 0 && (
+                <Alert severity="error" className={NO_PRINT} sx={{ mb: 2 }} data-testid="rec-errors">
+                  <AlertTitle>{t('financeReports.rec.refused')}</AlertTitle>
+                  {state.errors.map((e) => (
+                    <div key={e}>{e}</div>
+                  ))}
+                </Alert>
+              )}
+              <Paper sx={{ p: 2, mb: 2 }}>
+                <Grid container spacing={2} sx={{ alignItems: 'flex-end' }}>
+                  <Figurebox label={t('financeReports.rec.openingCleared')} testId="rec-opening">
+                    <MoneyText value={data.openingClearedBalance} negativeColor />
+                  </Figurebox>
+                  <Figurebox label={t('financeReports.rec.ledgerBalance')} testId="rec-ledger">
+                    <Figure
+                      value={data.ledgerBalance}
+                      showZero
+                      negativeColor
+                      to={statementLink(data.account.id, { startDate: `${year}-01-01`, endDate: monthRange(period).endDate })}
+                      label={t('finance.report.openStatement', { code: data.account.code })}
+                    />
+                  </Figurebox>
+                  <Grid size={{ xs: 12, md: 4, lg: 2 }}>
+                    {isEditable ? (
+                      <TextField
+                        size="small"
+                        fullWidth
+                        label={t('financeReports.rec.statementBalance')}
+                        value={state.statement}
+                        onChange={(e) => setEdit((prev) => ({ ...prev, statement: e.target.value, errors: [] }))}
+                        error={state.statement.trim() !== '' && statementValue === null}
+                        helperText={state.statement.trim() !== '' && statementValue === null ? t('financeReports.rec.invalidBalance') : t('financeReports.rec.statementHelp')}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+                      />
+                    ) : (
+                      <>
+                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                          {t('financeReports.rec.statementBalance')}
+                        </Typography>
+                        <Typography variant="h6" component="div" data-testid="rec-statement">
+                          <MoneyText value={data.statementBalance} negativeColor />
+                        </Typography>
+                      </>
+                    )}
+                  </Grid>
+                  <Figurebox label={t('financeReports.rec.clearedBalance')} testId="rec-cleared">
+                    <MoneyText value={figures.cleared} negativeColor />
+                  </Figurebox>
+                  <Figurebox label={t('financeReports.rec.difference')} testId="rec-difference">
+                    {difference === null ? (
+                      '—'
+                    ) : (
+                      <Typography component="span" variant="h6" sx={{ color: difference.isZero() ? 'success.main' : 'error.main' }}>
+                        <MoneyText value={difference} />
+                      </Typography>
+                    )}
+                  </Figurebox>
+                  <Figurebox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
+                    <Typography component="span" variant="body2">
+                      {t('financeReports.rec.outstandingText', {
+                        count: figures.outstanding.count,
+                        debit: formatMoney(figures.outstanding.debit, lang),
+                        credit: formatMoney(figures.outstanding.credit, lang),
+                      })}
+                    </Typography>
+                  </Figurebox>
+                </Grid>
+                {isEditable && (
+                  <Stack direction="row" spacing={1} className={NO_PRINT} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Button variant="outlined" startIcon={<SaveIcon />} disabled={!canSave} onClick={() => void onSave()}>
+                      {t('financeReports.rec.save')}
+                    </Button>
+                    <Button variant="contained" color="success" startIcon={<DoneAllIcon />} disabled={!canComplete} onClick={() => setConfirmOpen(true)}>
+                      {t('financeReports.rec.complete')}
+                    </Button>
+                    {!figures.isReconciled && (
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {t('financeReports.rec.completeHint')}
+                      </Typography>
+                    )}
+                  </Stack>
+                )}
+              </Paper>
+              <Paper>
+                <TableContainer>
+                  <Table size="small" aria-label={t('financeReports.rec.lines')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={allCleared}
+                            indeterminate={someCleared && !allCleared}
+                            disabled={!isEditable || data.lines.length === 0}
+                            onChange={(e) =>
+                              setEdit((prev) => ({ ...prev, cleared: e.target.checked ? new Set(data.lines.map((l) => l.lineId)) : new Set(), errors: [] }))
+                            }
+                            slotProps={{ input: { 'aria-label': t('financeReports.rec.clearAll') } }}
+                          />
+                        </TableCell>
+                        <TableCell>{t('financeReports.rec.date')}</TableCell>
+                        <TableCell>{t('financeReports.rec.number')}</TableCell>
+                        <TableCell>{t('financeReports.rec.reference')}</TableCell>
+                        <TableCell>{t('financeReports.rec.memo')}</TableCell>
+                        <TableCell align="right">{t('financeReports.rec.moneyIn')}</TableCell>
+                        <TableCell align="right">{t('financeReports.rec.moneyOut')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.lines.length === 0 && (
+                        <TableRow>
+                          <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                            {t('financeReports.rec.noLines')}
+                          </TableCell>
+                        </TableRow>
+                      )}
+                      {data.lines.map((l) => {
+                        const isCleared = state.cleared.has(l.lineId);
+                        return (
+                          <TableRow key={l.lineId} hover selected={isCleared}>
+                            <TableCell padding="checkbox">
+                              <Checkbox
+                                checked={isCleared}
+                                disabled={!isEditable}
+                                onChange={(e) => toggle(l.lineId, e.target.checked)}
+                                slotProps={{ input: { 'aria-label': t('financeReports.rec.clearLine', { number: l.number }) } }}
+                              />
+                            </TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                              <DateText value={l.date} />
+                              {l.isPriorPeriod && <Chip size="small" variant="outlined" color="warning" label={t('financeReports.rec.earlier')} sx={{ ml: 1 }} />}
+                            </TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                              {canOpenEntry ? (
+                                <Link component={RouterLink} to={entryLink(l.entryId)} underline="hover">
+                                  {l.number}
+                                </Link>
+                              ) : (
+                                l.number
+                              )}
+                            </TableCell>
+                            <TableCell>{l.reference}</TableCell>
+                            <TableCell>{l.memo}</TableCell>
+                            <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
+                            <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </Paper>
+            </>
+          )}
+        </ReportState>
+      )}
+      <YearMonthDialog
+        open={isPeriodOpen}
+        title={t('finance.report.period')}
+        year={year}
+        month={month}
+        mode="required"
+        onApply={(v) => update({ period: periodOf(v.year, v.month ?? 1) })}
+        onClose={() => setPeriodOpen(false)}
+      />
+      <ConfirmDialog
+        open={isConfirmOpen}
+        title={t('financeReports.rec.completeTitle')}
+        message={t('financeReports.rec.completeText', { account: data ? `${data.account.code} · ${data.account.name}` : '', month: monthText })}
+        confirmLabel={t('financeReports.rec.complete')}
+        onConfirm={onComplete}
+        onClose={() => setConfirmOpen(false)}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={t('financeReports.budget.discardTitle')}
+        message={t('financeReports.rec.discardText')}
+        confirmLabel={t('financeReports.budget.discard')}
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => {
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+      />
+    </ReportFrame>
+  );
+}

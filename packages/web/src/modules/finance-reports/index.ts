@@ -1,0 +1,15 @@
+// Finance reports: account summary and account type summary, cash flow statement, revenue report,
+// budget registration with budget vs actual, and monthly reconciliation of bank and mobile money
+// accounts. Each page needs the privilege of its menu entry; without it the router shows #/error/403.
+// The figures drill down to the finance module's account statement (/reports/account-transaction).
+import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
+import { financeReportsPrivileges as p } from './finance-reports.access.ts';
+
+export const routes: ModuleRoute[] = [
+  { path: 'reports/account-summery', element: lazyPage(() => import('./AccountSummaryPage.tsx')), privilege: p.accountSummary },
+  { path: 'reports/account-type-summery', element: lazyPage(() => import('./AccountTypeSummaryPage.tsx')), privilege: p.accountSummary },
+  { path: 'reports/cash-flow-statement', element: lazyPage(() => import('./CashFlowPage.tsx')), privilege: p.cashFlow },
+  { path: 'reports/revenue-report', element: lazyPage(() => import('./RevenueReportPage.tsx')), privilege: p.revenue },
+  { path: 'reports/budget-registration', element: lazyPage(() => import('./BudgetPage.tsx')), privilege: p.budgets },
+  { path: 'reports/monthly-reconciliation', element: lazyPage(() => import('./ReconciliationPage.tsx')), privilege: p.reconciliation },
+];
