@@ -35,9 +35,12 @@ export default function RevenueReportPage() {
   const data = report.data;
   const title = t('financeReports.revenue.title');
 
+  // Within one calendar year the months need no year (the period above says it).
+  const oneYear = range.startDate.slice(0, 4) === range.endDate.slice(0, 4);
   const monthName = (m: string) => {
     const { year, month } = splitPeriod(m);
-    return `${t(`financeReports.month.m${month}`)} ${year}`;
+    const name = t(`financeReports.month.m${month}`);
+    return oneYear ? name : `${name} ${year}`;
   };
   const columnLabel = (c: RevenueColumn) => (c.month ? monthName(c.month) : c.label);
   const rowLabel = (r: RevenueRow) => (r.month ? monthName(r.month) : `${r.code} · ${r.label}`);

@@ -73,7 +73,7 @@ export function ChequeForm() {
   const [key, setKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);
   const [written, setWritten] = useState<Cheque | null>(null);
-  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<ChequeFormValues>({
+  const { control, handleSubmit, reset, setError, getValues } = useForm<ChequeFormValues>({
     mode: 'onTouched',
     defaultValues: emptyCheque(todayIso()),
   });
@@ -149,7 +149,7 @@ export function ChequeForm() {
             control={control}
             name="bankAccountId"
             rules={{ validate: (v) => v !== null || 'treasury.cheque.bankRequired' }}
-            render={({ field, fieldState }) => {
+            render={({ field, fieldState, formState }) => {
               const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
               return (
                 <AccountPicker
@@ -286,7 +286,7 @@ export function ChequeForm() {
                       control={control}
                       name={`lines.${row}.accountId`}
                       rules={{ validate: (v) => (row > 0 && isBlank()) || v !== null || 'treasury.cheque.lineAccountRequired' }}
-                      render={({ field, fieldState }) => {
+                      render={({ field, fieldState, formState }) => {
                         const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
                         return (
                           <AccountPicker

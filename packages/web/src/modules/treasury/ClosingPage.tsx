@@ -163,7 +163,7 @@ function CloseForm({ state }: { state: ClosingState }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirming, setConfirming] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<CloseValues>({
+  const { control, handleSubmit, reset, setError, getValues } = useForm<CloseValues>({
     mode: 'onTouched',
     defaultValues: {
       periodEnd: defaultPeriodEnd(today, state.lockDate),
@@ -240,7 +240,7 @@ function CloseForm({ state }: { state: ClosingState }) {
         <Controller
           control={control}
           name="retainedEarningsAccountId"
-          render={({ field, fieldState }) => {
+          render={({ field, fieldState, formState }) => {
             const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
             return (
               <AccountPicker

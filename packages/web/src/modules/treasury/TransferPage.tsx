@@ -43,7 +43,7 @@ function TransferForm() {
   const [key, setKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);
   const [posted, setPosted] = useState<Transfer | null>(null);
-  const { control, handleSubmit, reset, setError, formState } = useForm<TransferFormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<TransferFormValues>({
     mode: 'onTouched',
     defaultValues: emptyTransfer(todayIso()),
   });
@@ -107,7 +107,7 @@ function TransferForm() {
               control={control}
               name={name}
               rules={pickerRules(name === 'fromAccountId' ? 'toAccountId' : 'fromAccountId')}
-              render={({ field, fieldState }) => {
+              render={({ field, fieldState, formState }) => {
                 const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
                 const chosen = name === 'fromAccountId' ? from : to;
                 return (
@@ -153,7 +153,7 @@ function TransferForm() {
             control={control}
             name="memo"
             label={t('treasury.memo')}
-            placeholder={from && to ? t('treasury.transfer.memoDefault', { from: from.name, to: to.name }) : undefined}
+            placeholder={from && to ? t('treasury.transfer.memoDefault', { from: `${from.code} ${from.name}`, to: `${to.code} ${to.name}` }) : undefined}
             rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
             slotProps={{ htmlInput: { maxLength: 1000 }, inputLabel: { shrink: true } }}
             sx={{ flex: 1 }}
