@@ -13,4 +13,5 @@ export * from './users/users.ts';
 export * from './finance/index.ts';
 export * from './finance-reports/index.ts';
 export * from './billing/index.ts';
+export * from './bills/index.ts';
 export * from './treasury/index.ts';

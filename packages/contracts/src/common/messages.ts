@@ -178,6 +178,11 @@ export const messages = {
     en: 'This correction is below the previous reading, so the consumption is negative (a credit). Confirm the correction.',
     so: 'Sixitaankani wuu ka yar yahay akhriskii hore, sidaas darteed isticmaalku waa taban (lacag loo celinayo). Xaqiiji sixitaanka.',
   },
+  'bill.runCancelled': { en: 'This bill run is already cancelled.', so: 'Biil-samayntan horay ayaa loo joojiyay.' },
+  'bill.runPaid': {
+    en: 'A payment is already allocated to a bill of this run; it cannot be cancelled.',
+    so: 'Lacag ayaa horay loogu xiray biil ka mid ah biil-samayntan; lama joojin karo.',
+  },
   'reading.billed': { en: 'This reading is already billed and cannot be changed.', so: 'Akhriskan horay ayaa biil loogu sameeyay, wax lagama beddeli karo.' },
   'reading.notLatest': {
     en: 'Only the latest reading of a meter can be changed or deleted.',

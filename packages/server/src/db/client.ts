@@ -21,6 +21,11 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle connection can be ended by the server (restart, admin command); without a listener
+    // node-postgres would crash the process. The pool replaces the connection on next use.
+    pool.on('error', (err) => {
+      if ((err as { code?: string }).code !== '57P01') console.error('database connection error:', err.message);
+    });
     // numeric and bigint stay strings (exact money); dates stay 'YYYY-MM-DD'.
     pg.types.setTypeParser(1082, (v) => v);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

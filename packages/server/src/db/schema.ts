@@ -13,3 +13,4 @@ export * from '../modules/zones/zones.tables.ts';
 export * from '../modules/tariffs/tariffs.tables.ts';
 export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/metering/metering.tables.ts';
+export * from '../modules/bills/bills.tables.ts';

@@ -16,5 +16,6 @@ import { zonesRoutes } from './zones/zones.routes.ts';
 import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { meteringRoutes } from './metering/metering.routes.ts';
+import { billsRoutes } from './bills/bills.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes];

@@ -4,7 +4,7 @@
 // Shift+Enter or ↑ up, Tab right; Ctrl+Enter saves. Save sends only the changed cells (a cleared cell
 // as 0.00); the server's refusal of a line lands on its cell. Leaving with unsaved changes (another
 // year, the other tab, another screen) asks first.
-import { type KeyboardEvent, memo, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import type Decimal from 'decimal.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import type { BudgetSheet } from '@ubo/contracts';
@@ -28,9 +29,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
 import { financePrivileges } from '../finance/finance.access.ts';
 import { type CsvValue, csvFileName } from '../finance/finance.logic.ts';
-import { useAllAccounts } from '../finance/finance.queries.ts';
+import { ACCOUNTS_PATH, useAllAccounts } from '../finance/finance.queries.ts';
 import { NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
 import { ReportState } from '../finance/reports/ReportState.tsx';
 import {
@@ -101,6 +103,7 @@ const GridRow = memo(
                   'aria-invalid': isBad || undefined,
                   'data-row': row,
                   'data-month': m,
+                  'data-cell': key,
                   inputMode: 'decimal',
                   autoComplete: 'off',
                   title: error,
@@ -168,6 +171,11 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const mayReadChart = can(financePrivileges.accounts);
   const sheet = useBudgetSheet(year);
   const chart = useAllAccounts();
+  const client = useQueryClient();
+  // Accounts may have been added on another screen since the chart was read: read it again on opening.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+  }, [client]);
   const save = useSaveBudgets();
   const [isPeriodOpen, setPeriodOpen] = useState(false);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -215,6 +223,9 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
       if (!(err instanceof ApiError)) return;
       const next = err.details.length > 0 ? budgetCellErrors(err.details, out.keys) : { '': err.message };
       setEdit((prev) => ({ ...prev, errors: next }));
+      // The first refused cell takes the focus, so the correction starts where the problem is.
+      const first = out.keys.find((k) => k in next);
+      if (first) tableRef.current?.querySelector<HTMLInputElement>(`input[data-cell="${first}"]`)?.focus();
     }
   };
 
@@ -361,10 +372,11 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
                   </TableHead>
                   {sections.map((s) => (
                     <TableBody key={s.key} aria-label={s.title}>
-                      <TableRow sx={{ bgcolor: 'action.hover' }}>
-                        <TableCell component="th" scope="rowgroup" sx={{ ...STICKY, bgcolor: 'transparent', fontWeight: 700 }} colSpan={14}>
+                      <TableRow sx={{ bgcolor: 'background.default' }}>
+                        <TableCell component="th" scope="rowgroup" sx={{ ...STICKY, bgcolor: 'background.default', fontWeight: 700 }}>
                           {s.title}
                         </TableCell>
+                        <TableCell colSpan={13} />
                       </TableRow>
                       {s.accounts.map((a, i) => {
                         const values = MONTHS.map((m) => cells[cellKey(a.id, m)] ?? '');

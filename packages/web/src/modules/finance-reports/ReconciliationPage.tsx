@@ -5,7 +5,7 @@
 // difference (statement - cleared) follow every tick (decimal.js). Save keeps a draft; Complete (after
 // saving what changed) is possible only at a difference of exactly 0.00, and a completed month is
 // read-only. Months are reconciled in order: the server says when an earlier one is still open.
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SaveIcon from '@mui/icons-material/Save';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useBlocker } from 'react-router';
 import type { Reconciliation } from '@ubo/contracts';
@@ -35,10 +36,11 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
 import { AccountPicker } from '../finance/AccountPicker.tsx';
 import { financePrivileges } from '../finance/finance.access.ts';
 import { type CsvValue, csvFileName, entryLink, idFromParams, isNonZero, statementLink } from '../finance/finance.logic.ts';
-import { useAllAccounts } from '../finance/finance.queries.ts';
+import { ACCOUNTS_PATH, useAllAccounts } from '../finance/finance.queries.ts';
 import { Figure, NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
 import { ReportState } from '../finance/reports/ReportState.tsx';
 import { useReportParams } from '../finance/reports/useReportParams.ts';
@@ -74,7 +76,7 @@ const fresh = (rec: Reconciliation | undefined): EditState => ({
 
 function Figurebox({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <Grid size={{ xs: 6, md: 4, lg: 2 }}>
+    <Grid size={{ xs: 6, md: 4 }}>
       <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
@@ -96,6 +98,11 @@ export default function ReconciliationPage() {
   const period = periodFromParams(params);
   const { year, month } = splitPeriod(period);
   const accounts = useAllAccounts();
+  const client = useQueryClient();
+  // A bank account may have been added on another screen since the chart was read: read it again on opening.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+  }, [client]);
   const reconcilable = useMemo(
     () => (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.subtype === 'bank' || a.subtype === 'mobile_money')),
     [accounts.data],
@@ -278,7 +285,16 @@ export default function ReconciliationPage() {
                       label={t('finance.report.openStatement', { code: data.account.code })}
                     />
                   </Figurebox>
-                  <Grid size={{ xs: 12, md: 4, lg: 2 }}>
+                  <Figurebox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
+                    <Typography component="span" variant="body2">
+                      {t('financeReports.rec.outstandingText', {
+                        count: figures.outstanding.count,
+                        debit: formatMoney(figures.outstanding.debit, lang),
+                        credit: formatMoney(figures.outstanding.credit, lang),
+                      })}
+                    </Typography>
+                  </Figurebox>
+                  <Grid size={{ xs: 12, md: 4 }}>
                     {isEditable ? (
                       <TextField
                         size="small"
@@ -312,15 +328,6 @@ export default function ReconciliationPage() {
                         <MoneyText value={difference} />
                       </Typography>
                     )}
-                  </Figurebox>
-                  <Figurebox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
-                    <Typography component="span" variant="body2">
-                      {t('financeReports.rec.outstandingText', {
-                        count: figures.outstanding.count,
-                        debit: formatMoney(figures.outstanding.debit, lang),
-                        credit: formatMoney(figures.outstanding.credit, lang),
-                      })}
-                    </Typography>
                   </Figurebox>
                 </Grid>
                 {isEditable && (

@@ -377,7 +377,7 @@ export default function ChequePrintPage() {
         <ChequeFace cheque={c} />
         <Box
           aria-hidden
-          sx={{ borderTop: `0.4mm dashed ${RULE}`, my: '8mm', position: 'relative', '&::after': { content: '"✂"', position: 'absolute', left: '-1mm', top: '-3.2mm', fontSize: '4mm', color: RULE } }}
+          sx={{ borderTop: `0.4mm dashed ${RULE}`, my: '8mm', position: 'relative', '&::after': { content: '"✂"', position: 'absolute', left: '2mm', top: '-3.2mm', px: '1mm', fontSize: '4mm', lineHeight: 1.4, color: RULE, bgcolor: '#fff' } }}
         />
         <Voucher cheque={c} />
       </Box>

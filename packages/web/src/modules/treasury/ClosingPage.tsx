@@ -162,6 +162,7 @@ function CloseForm({ state }: { state: ClosingState }) {
   const today = todayIso();
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirming, setConfirming] = useState(false);
+  const [confirmText, setConfirmText] = useState<{ title: string; items: string[] }>({ title: '', items: [] });
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, getValues } = useForm<CloseValues>({
     mode: 'onTouched',
@@ -208,15 +209,35 @@ function CloseForm({ state }: { state: ClosingState }) {
     }
   };
 
-  const net = previewData?.netIncome ?? '0.00';
-  const isLoss = net.startsWith('-');
-  const endText = formatDate(periodEnd, lang, 'long');
+  const isPreviewCurrent = previewData?.periodEnd === periodEnd;
+
+  /** What closing will do, in words, fixed when the confirmation opens (the page changes after closing). */
+  const openConfirmation = (v: CloseValues) => {
+    const endText = formatDate(v.periodEnd, lang, 'long');
+    const p = isPreviewCurrent ? previewData : null;
+    const net = p?.netIncome ?? '0.00';
+    const move =
+      p && p.lines.length === 0
+        ? t('treasury.closing.confirmNothing')
+        : t(net.startsWith('-') ? 'treasury.closing.confirmMoveLoss' : 'treasury.closing.confirmMove', {
+            date: endText,
+            income: formatMoney(p?.totals.income ?? '0', lang),
+            expenses: formatMoney(p?.totals.expenses ?? '0', lang),
+            net: formatMoney(net.replace(/^-/, ''), lang),
+            account: retainedName,
+          });
+    setConfirmText({
+      title: t('treasury.closing.confirmTitle', { date: endText }),
+      items: [move, t('treasury.closing.confirmLock', { date: endText }), t('treasury.closing.confirmRefuse', { date: endText }), t('treasury.closing.confirmReopen')],
+    });
+    setConfirming(true);
+  };
 
   return (
     <Paper
       component="form"
       noValidate
-      onSubmit={handleSubmit(() => setConfirming(true))}
+      onSubmit={handleSubmit(openConfirmation)}
       sx={{ p: { xs: 2, md: 3 }, mb: 3 }}
       aria-label={t('treasury.closing.formTitle')}
     >
@@ -233,9 +254,10 @@ function CloseForm({ state }: { state: ClosingState }) {
           label={t('treasury.closing.periodEnd')}
           type="date"
           required
+          helperText={t('treasury.closing.periodEndHelp')}
           rules={{ required: 'v.required', validate: dateRule }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-          sx={{ width: { md: 200 }, flexShrink: 0 }}
+          sx={{ width: { md: 220 }, flexShrink: 0 }}
         />
         <Controller
           control={control}
@@ -271,20 +293,26 @@ function CloseForm({ state }: { state: ClosingState }) {
         sx={{ mt: 2 }}
       />
       <Box sx={{ height: 4, mt: 1 }}>{preview.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
-      {previewData && <PreviewTable preview={previewData} retained={retainedName} />}
+      {previewData && isPreviewCurrent && <PreviewTable preview={previewData} retained={retainedName} />}
       {formError && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {formError}
         </Alert>
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" color="warning" startIcon={<LockIcon />} disabled={close.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          color="warning"
+          startIcon={<LockIcon />}
+          disabled={close.isPending || (problem === null && (preview.isFetching || !isPreviewCurrent))}
+        >
           {t('treasury.closing.close')}
         </Button>
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title={t('treasury.closing.confirmTitle', { date: endText })}
+        title={confirmText.title}
         confirmLabel={t('treasury.closing.confirm')}
         destructive
         message={
@@ -293,20 +321,9 @@ function CloseForm({ state }: { state: ClosingState }) {
               {t('treasury.closing.confirmIntro')}
             </Typography>
             <Box component="ul" sx={{ pl: 2.5, my: 0, '& li': { mb: 1 } }}>
-              <li>
-                {previewData && previewData.lines.length === 0
-                  ? t('treasury.closing.confirmNothing')
-                  : t(isLoss ? 'treasury.closing.confirmMoveLoss' : 'treasury.closing.confirmMove', {
-                      date: endText,
-                      income: formatMoney(previewData?.totals.income ?? '0', lang),
-                      expenses: formatMoney(previewData?.totals.expenses ?? '0', lang),
-                      net: formatMoney(net.replace(/^-/, ''), lang),
-                      account: retainedName,
-                    })}
-              </li>
-              <li>{t('treasury.closing.confirmLock', { date: endText })}</li>
-              <li>{t('treasury.closing.confirmRefuse', { date: endText })}</li>
-              <li>{t('treasury.closing.confirmReopen')}</li>
+              {confirmText.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </Box>
           </>
         }

@@ -1,0 +1,2 @@
+// Bill runs and customer bills.
+export * from './bills.ts';
