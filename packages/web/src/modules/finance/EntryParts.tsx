@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
-const knownSources = ['journal', 'closing'];
+const knownSources = ['journal', 'closing', 'transfer', 'cheque', 'bill'];
 
 /** The source type in the user's language; a module's own source type shows as it is. */
 export function useSourceLabel(): (sourceType: string) => string {

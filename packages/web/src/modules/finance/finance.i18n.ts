@@ -54,6 +54,9 @@ export const en = {
   source: {
     journal: 'General journal',
     closing: 'Year-end closing',
+    transfer: 'Money transfer',
+    cheque: 'Cheque',
+    bill: 'Customer bill',
   },
   picker: {
     noMatch: 'No account matches.',
@@ -309,6 +312,9 @@ export const so: Texts<typeof en> = {
   source: {
     journal: 'Diiwaanka guud',
     closing: 'Xiritaanka dhammaadka sannadka',
+    transfer: 'Wareejinta lacagta',
+    cheque: 'Jeeg',
+    bill: 'Biilka macmiilka',
   },
   picker: {
     noMatch: 'Xisaab ku habboon lama helin.',
