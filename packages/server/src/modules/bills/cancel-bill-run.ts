@@ -2,6 +2,7 @@
 // cancelled (which frees their house and period for a new run) and their readings are released. Refused
 // once any of its bills has a payment allocated. One transaction, audited.
 import { sql } from 'drizzle-orm';
+import { bdec } from '@ubo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -21,7 +22,7 @@ export async function cancelBillRun(opts: { tx: Db; req: FastifyRequest; id: num
   const bills = await queryRows<{ id: string | number; journal_entry_id: string | number | null; paid_amount: string }>(tx, sql`
     select id, journal_entry_id, paid_amount::text as paid_amount from bills
     where client_id = ${clientId} and run_id = ${id} and status = 'Open' order by id for update`);
-  if (bills.some((b) => Number(b.paid_amount) !== 0)) throw new AppError(409, 'BILL_PAID', 'bill.runPaid');
+  if (bills.some((b) => !bdec(b.paid_amount).isZero())) throw new AppError(409, 'BILL_PAID', 'bill.runPaid');
 
   for (const b of bills) {
     if (b.journal_entry_id !== null) await reverseJournal(tx, { clientId, entryId: Number(b.journal_entry_id), userId });

@@ -74,7 +74,7 @@ const fresh = (rec: Reconciliation | undefined): EditState => ({
   errors: [],
 });
 
-function Figurebox({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+function FigureBox({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <Grid size={{ xs: 6, md: 4 }}>
       <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
@@ -168,9 +168,9 @@ export default function ReconciliationPage() {
       await complete.mutateAsync({ accountId: data.account.id, period: data.period });
       toast(t('financeReports.rec.completedToast', { month: monthText }), 'success');
     } catch (err) {
+      // The dialog closes; the reasons show above the figures.
       const errors = errorsOf(err);
       setEdit((prev) => ({ ...prev, errors }));
-      throw err;
     }
   };
 
@@ -273,10 +273,10 @@ export default function ReconciliationPage() {
               )}
               <Paper sx={{ p: 2, mb: 2 }}>
                 <Grid container spacing={2} sx={{ alignItems: 'flex-end' }}>
-                  <Figurebox label={t('financeReports.rec.openingCleared')} testId="rec-opening">
+                  <FigureBox label={t('financeReports.rec.openingCleared')} testId="rec-opening">
                     <MoneyText value={data.openingClearedBalance} negativeColor />
-                  </Figurebox>
-                  <Figurebox label={t('financeReports.rec.ledgerBalance')} testId="rec-ledger">
+                  </FigureBox>
+                  <FigureBox label={t('financeReports.rec.ledgerBalance')} testId="rec-ledger">
                     <Figure
                       value={data.ledgerBalance}
                       showZero
@@ -284,8 +284,8 @@ export default function ReconciliationPage() {
                       to={statementLink(data.account.id, { startDate: `${year}-01-01`, endDate: monthRange(period).endDate })}
                       label={t('finance.report.openStatement', { code: data.account.code })}
                     />
-                  </Figurebox>
-                  <Figurebox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
+                  </FigureBox>
+                  <FigureBox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
                     <Typography component="span" variant="body2">
                       {t('financeReports.rec.outstandingText', {
                         count: figures.outstanding.count,
@@ -293,7 +293,7 @@ export default function ReconciliationPage() {
                         credit: formatMoney(figures.outstanding.credit, lang),
                       })}
                     </Typography>
-                  </Figurebox>
+                  </FigureBox>
                   <Grid size={{ xs: 12, md: 4 }}>
                     {isEditable ? (
                       <TextField
@@ -317,10 +317,10 @@ export default function ReconciliationPage() {
                       </>
                     )}
                   </Grid>
-                  <Figurebox label={t('financeReports.rec.clearedBalance')} testId="rec-cleared">
+                  <FigureBox label={t('financeReports.rec.clearedBalance')} testId="rec-cleared">
                     <MoneyText value={figures.cleared} negativeColor />
-                  </Figurebox>
-                  <Figurebox label={t('financeReports.rec.difference')} testId="rec-difference">
+                  </FigureBox>
+                  <FigureBox label={t('financeReports.rec.difference')} testId="rec-difference">
                     {difference === null ? (
                       '—'
                     ) : (
@@ -328,7 +328,7 @@ export default function ReconciliationPage() {
                         <MoneyText value={difference} />
                       </Typography>
                     )}
-                  </Figurebox>
+                  </FigureBox>
                 </Grid>
                 {isEditable && (
                   <Stack direction="row" spacing={1} className={NO_PRINT} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
