@@ -1,7 +1,7 @@
 // Builds the Fastify application: error shape, auth hook, OpenAPI docs, every module's routes and,
 // when a web build is given, the single-page app. Used by main.ts and by every API test.
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -26,7 +26,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     // One line per request drowns what matters; errors are still logged by the error handler.
-    disableRequestLogging: process.env.LOG_REQUESTS !== '1',
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== '1' }),
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 5 * 1024 * 1024,
   });
