@@ -1,6 +1,6 @@
 // Vite build of the web app. @ubo/contracts is a workspace package whose exports point at its
 // TypeScript source (node_modules/@ubo/contracts is a symlink), so Vite compiles it with the app.
-// In development the API runs on port 3000 (npm run dev -w @ubo/server) and /api is proxied to it.
+// In development (`npm run dev` at the root) the API runs on PORT (default 3000) and /api is proxied to it.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -24,6 +24,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: true } },
   },
 });
