@@ -1,9 +1,15 @@
 // Every message the server sends to a user, in English and Somali. Keys travel in zod issues
 // ("v.minLength|8") and error codes; both the server and the web translate them with translate().
 
+import { billRunMessages } from '../bills/messages.ts';
+import { billingReportsMessages } from '../billing-reports/messages.ts';
+import { financeExtraMessages } from '../finance/messages.ts';
+import { paymentsMessages } from '../payments/messages.ts';
+import { smsMessages } from '../sms/messages.ts';
+
 export type Lang = 'en' | 'so';
 
-export const messages = {
+export const coreMessages = {
   'v.required': { en: 'Field is required.', so: 'Goobtan waa qasab.' },
   'v.minLength': { en: 'The min number of characters is {n}', so: 'Ugu yaraan waa {n} xaraf' },
   'v.maxLength': { en: 'The max allowed number of characters is {n}', so: 'Ugu badnaan waa {n} xaraf' },
@@ -395,6 +401,16 @@ export const messages = {
     so: 'Faylasha PDF, PNG, JPEG, WEBP, CSV ama XLSX oo keliya ayaa la oggol yahay.',
   },
 } as const satisfies Record<string, { en: string; so: string }>;
+
+// Modules built later keep their messages in their own file (one owner per file); the catalogue is the union.
+export const messages = {
+  ...coreMessages,
+  ...paymentsMessages,
+  ...smsMessages,
+  ...billingReportsMessages,
+  ...billRunMessages,
+  ...financeExtraMessages,
+} as const;
 
 export type MessageKey = keyof typeof messages;
 
