@@ -55,6 +55,9 @@ export const privileges: readonly PrivilegeDef[] = [
   p('salesReports', 'received-payments', 'Received payments', 'Lacagaha la helay'),
   p('salesReports', 'expenses-report', 'Expenses report', 'Warbixinta kharashaadka'),
   p('salesReports', 'unpaid-report', 'Unpaid report', 'Warbixinta aan la bixin'),
+  p('salesReports', 'customer-aging', 'Customer ageing', "Da'da deymaha macaamiisha"),
+  p('salesReports', 'zone-summary', 'Zone summary', 'Soo koobidda aagagga'),
+  p('salesReports', 'revenue-by-class', 'Revenue by tariff class', 'Dakhliga nooca macmiilka'),
   p('salesReports', 'ungenerated-bill-report', 'Ungenerated bill report', 'Warbixinta biilasha aan la samayn'),
 
   p('reports', 'journal-report', 'Journal report', 'Warbixinta diiwaanka'),
