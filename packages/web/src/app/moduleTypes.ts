@@ -14,8 +14,19 @@ export interface ModuleRoute {
   title?: string;
 }
 
+/** A panel a module adds to the dashboard, shown to users who hold its privilege. */
+export interface DashboardWidget {
+  /** Stable key (React key and test id: `dashboard-widget-<key>`). */
+  key: string;
+  privilege?: PrivilegeCheck;
+  /** Lower comes first. */
+  order: number;
+  element: ReactElement;
+}
+
 export interface WebModule {
   routes: ModuleRoute[];
+  dashboardWidgets?: DashboardWidget[];
 }
 
 /** A page loaded on first visit (its own chunk). The module file must `export default` the page. */

@@ -6,7 +6,7 @@ import * as settings from '../modules/settings/index.ts';
 import * as finance from '../modules/finance/index.ts';
 import * as financeReports from '../modules/finance-reports/index.ts';
 import * as treasury from '../modules/treasury/index.ts';
-import type { ModuleRoute, WebModule } from './moduleTypes.ts';
+import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
   account,
@@ -18,3 +18,7 @@ export const modules: WebModule[] = [
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);
+
+export const dashboardWidgets: DashboardWidget[] = modules
+  .flatMap((m) => m.dashboardWidgets ?? [])
+  .sort((a, b) => a.order - b.order);

@@ -1,7 +1,8 @@
 // The landing page after sign-in: a welcome with the organisation and the user, and a shortcut card
 // for every screen the user may open (GET /api/menus, already filtered by privilege). The page needs
 // no privilege of its own (sign-in, the home link and every error page lead here); the organisation
-// summary of GET /api/dashboard shows to holders of the `dashboard` privilege.
+// summary of GET /api/dashboard shows to holders of the `dashboard` privilege, then the modules'
+// dashboard widgets (WebModule.dashboardWidgets) the user holds the privilege for.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -31,6 +32,7 @@ import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { menuIcon } from '../layout/menuIcons.tsx';
+import { dashboardWidgets } from '../modules.ts';
 import { menuLinks, useMenu } from '../layout/useMenu.ts';
 import { useSession } from '../session.tsx';
 import { accents } from '../theme/theme.ts';
@@ -58,6 +60,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { user, can } = useSession();
+  const widgets = dashboardWidgets.filter((w) => !w.privilege || can(w.privilege));
   const summary = useQuery({
     queryKey: shellKeys.dashboard,
     queryFn: ({ signal }) => api.get<DashboardSummary>('dashboard', undefined, { signal, silent: true }),
@@ -135,6 +138,12 @@ export default function DashboardPage() {
           </Grid>
         </Grid>
       )}
+
+      {widgets.map((w) => (
+        <Box key={w.key} data-testid={`dashboard-widget-${w.key}`}>
+          {w.element}
+        </Box>
+      ))}
 
       <Box component="section" aria-labelledby="dashboard-shortcuts">
         <Typography id="dashboard-shortcuts" variant="h6" component="h2" sx={{ mb: 1.5 }}>
