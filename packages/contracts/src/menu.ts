@@ -29,6 +29,7 @@ export const menu: MenuItem[] = [
     link('general-journal', 'General journal', 'Diiwaanka guud', 'general-journal', true),
     link('transfer-balance', 'Money transfer', 'Wareejinta lacagta', 'transfer-balance', true),
     link('write-check', 'Write cheque', 'Qor jeeg', 'write-check', true),
+    link('c2c', 'Customer balance transfer', 'Wareejinta haraaga macmiilka', 'receive-payment'),
   ]),
   sub('/Sales-reports', 'Sales reports', 'Warbixinnada iibka', 'Assessment', [
     link('item-transaction', 'Item transactions', 'Dhaqdhaqaaqa alaabta', 'item-transaction'),
@@ -52,6 +53,7 @@ export const menu: MenuItem[] = [
     link('account-summery', 'Account summary', 'Soo koobidda xisaabaadka', 'account-summary', true),
     link('account-type-summery', 'Account type summary', 'Soo koobidda noocyada xisaabaadka', 'account-summary', true),
     link('account-transaction', 'Account transaction', 'Dhaqdhaqaaqa xisaabta', 'account-transaction', true),
+    link('personal-account', 'Personal account', 'Xisaabta shakhsiga', 'account-transaction'),
     link('income-statement', 'Income statement', 'Bayaanka dakhliga', 'income-statement', true),
     link('balance-sheet', 'Balance sheet', 'Xaashida hantida iyo deynta', 'balance-sheet', true),
     link('monthly-reconciliation', 'Monthly reconciliation', 'Isu-waafajinta bishii', 'monthly-reconciliation', true),
