@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
-import { seedDemoIfEmpty } from './seed/demo.ts';
+import { seedDemoIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
@@ -15,7 +15,11 @@ await assertTenantIsolation(database.db);
 if (config.seedDemo) {
   const created = await seedDemoIfEmpty(database.db);
   if (created) {
+    const utility = await seedDemoUtilityIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
+    if (utility) {
+      console.log(`  ${utility.customers} customers, ${utility.bills} bills for ${utility.billedPeriods.join(', ')}, ${utility.payments} payments; ${utility.pendingPeriod} readings ready to bill`);
+    }
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

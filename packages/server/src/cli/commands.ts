@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
 import { ledgerHelp, seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
+import { seedDemoUtilityCommand } from './demo-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
   createOrganisationCommand,
@@ -68,6 +69,16 @@ export const commands: Record<string, CommandSpec> = {
     run: verifyLedgerCommand,
   },
   'seed-chart': { usage: 'seed-chart --code N', options: ['code'], needsDatabase: true, help: ledgerHelp['seed-chart'], run: seedChartCommand },
+  'seed-demo-utility': {
+    usage: 'seed-demo-utility',
+    options: [],
+    needsDatabase: true,
+    help: {
+      en: 'Give the demo organisation (code 1000) its living utility: zones, tariffs, 30 customers, three billed months with payments and this month\'s readings ready to bill. Does nothing if it already has customers.',
+      so: 'Sii ururka tijaabada (koodh 1000) adeeg nool: aagag, qiimayaal, 30 macmiil, saddex bilood oo la biileeyay oo lacag-bixinno leh iyo akhriska bishan oo diyaar u ah biilasha. Waxba ma sameeyo haddii uu horay macaamiil u leeyahay.',
+    },
+    run: seedDemoUtilityCommand,
+  },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };
 

@@ -1,5 +1,6 @@
 // The demo organisation a new user signs in to: code 1000, an administrator and a cashier whose role
-// holds only the dashboard and the customers list. Created once, on an empty installation.
+// holds only the dashboard and the customers list. Created once, on an empty installation; then its living
+// utility (seedDemoUtilityIfEmpty), built through the API.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
@@ -8,6 +9,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { createOrganisation } from '../modules/organisations/index.ts';
 import { subscriptionPayments } from '../modules/organisations/organisations.tables.ts';
 import { rolePrivileges, roles, users } from '../modules/users/users.tables.ts';
+import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 
 export const DEMO = {
   code: 1000,
@@ -52,4 +54,18 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await tx.insert(users).values({ clientId, username: DEMO.cashier.username, fullname: 'Demo Cashier', passwordHash: cashierHash, roleId: role.id });
   });
   return true;
+}
+
+/**
+ * Gives the demo organisation its living utility (zones, tariffs, customers, three billed months,
+ * this month's readings pending) unless it already has customers. Returns what was built, or null.
+ */
+export async function seedDemoUtilityIfEmpty(db: Db, today?: Date): Promise<DemoBillingResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ customers: number }>(tx, sql`
+      select (select count(*) from customers cu where cu.client_id = c.id)::int as customers
+      from clients c where c.code = ${DEMO.code}`),
+  );
+  if (!demo || demo.customers > 0) return null;
+  return seedDemoBilling(db, { code: DEMO.code, username: DEMO.admin.username, password: DEMO.admin.password, today });
 }
