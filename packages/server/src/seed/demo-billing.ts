@@ -64,7 +64,7 @@ class DemoApi {
     this.token = res.json().token;
   }
 
-  async call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const res = await this.app.inject({
       method,
       url,
