@@ -14,4 +14,8 @@ export * from './finance/index.ts';
 export * from './finance-reports/index.ts';
 export * from './billing/index.ts';
 export * from './bills/index.ts';
+export * from './bill-print/index.ts';
 export * from './treasury/index.ts';
+export * from './billing-reports/index.ts';
+export * from './payments/index.ts';
+export * from './sms/index.ts';

@@ -79,12 +79,28 @@ export const house = z.object({
   meterDigits: z.number().int(),
   installationReading: z.string(),
   installationDate: z.string(),
+  /** The tariff that applies to the house today (its effective class in its zone), null when none does. */
+  tariffId: z.number().int().nullable(),
+  tariffName: z.string().nullable(),
+  /** The latest reading of the installed meter; null before its first one (the baseline is the installation reading). */
+  lastReading: z
+    .object({ period: z.string(), readingDate: z.string(), currentReading: z.string(), consumption: z.string(), type: z.string() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type House = z.infer<typeof house>;
 
-export const houseDetail = house.extend({ meters: z.array(meter) });
+/** A connection or disconnection as the log sheet recorded it, newest first. */
+export const houseStatusChange = z.object({
+  at: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  username: z.string().nullable(),
+});
+export type HouseStatusChange = z.infer<typeof houseStatusChange>;
+
+export const houseDetail = house.extend({ meters: z.array(meter), statusHistory: z.array(houseStatusChange) });
 export type HouseDetail = z.infer<typeof houseDetail>;
 
 export const houseSortable = ['id', 'houseNo', 'meterNumber', 'customerName', 'status', 'createdAt'] as const;

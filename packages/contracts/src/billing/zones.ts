@@ -35,3 +35,13 @@ export const zoneListQuery = billingListQuery(['Active', 'Inactive'] as const, z
 });
 export type ZoneListQuery = z.input<typeof zoneListQuery>;
 export const zonePage = page(zone);
+
+/**
+ * GET /api/elc/zones/choices: what the zone form offers, readable with list-zone alone (the branch and
+ * user lists need their own privileges): the active branches and the users who can be meter readers.
+ */
+export const zoneChoices = z.object({
+  branches: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  meterReaders: z.array(z.object({ id: z.number().int(), fullname: z.string(), status: z.string() })),
+});
+export type ZoneChoices = z.infer<typeof zoneChoices>;

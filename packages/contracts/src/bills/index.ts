@@ -1,2 +1,3 @@
 // Bill runs and customer bills.
 export * from './bills.ts';
+export * from './bill-run-jobs.ts';

@@ -1,3 +1,15 @@
 // Bill runs as background jobs, bill printing: every message the server sends, in English and Somali.
 export const billRunMessages = {
+  'billJob.interrupted': {
+    en: 'The bill run was interrupted because the server stopped before it finished. Nothing was billed; start the run again.',
+    so: "Biil-samaynta way go'day maxaa yeelay server-ku wuu istaagay intaanay dhammaan. Wax biil ah lama samayn; mar kale bilow.",
+  },
+  'billJob.failed': {
+    en: 'The bill run failed. Nothing was billed.',
+    so: 'Biil-samaynta way fashilantay. Wax biil ah lama samayn.',
+  },
+  'billPrint.noBills': {
+    en: 'This zone has no open bills for the period.',
+    so: 'Aaggan ma laha biilal furan oo muddadan ah.',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;

@@ -18,6 +18,20 @@ export async function nextDocumentNumber(tx: Db, clientId: number, series: strin
   return Number(row.no);
 }
 
+/**
+ * Reserves `count` consecutive numbers of a series in one statement and answers the first; the block is
+ * first .. first + count - 1. Same row lock (until the caller's transaction ends) as nextDocumentNumber,
+ * so batch writers (bill runs, postJournalBatch) stay gapless without one statement per number.
+ */
+export async function nextDocumentNumbers(tx: Db, clientId: number, series: string, count: number): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new Error('nextDocumentNumbers: count must be a positive whole number');
+  const [row] = await queryRows<{ first: string | number }>(tx, sql`
+    insert into document_counters (client_id, series, next_no) values (${clientId}, ${series}, ${count + 1})
+    on conflict (client_id, series) do update set next_no = document_counters.next_no + ${count}
+    returning next_no - ${count} as first`);
+  return Number(row.first);
+}
+
 /** Series and number as people write them: JV-000042. */
 export function documentNumber(series: string, no: number): string {
   return `${series}-${String(no).padStart(6, '0')}`;

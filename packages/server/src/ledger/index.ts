@@ -1,6 +1,7 @@
 // The ledger's public surface for modules: post and reverse entries, numbers, lock date, the default
 // chart and its system accounts, idempotency for money-moving requests, and the self-check.
-export { postJournal, DEFAULT_SERIES, type Posting, type PostingLine, type PostedEntry, type PostedLine } from './post-journal.ts';
+export { postJournal, DEFAULT_SERIES, type Posting, type PostingLine, type PostedEntry, type PostedLine, type PostedEntryDetail, type PostedAccount, type PostOptions } from './post-journal.ts';
+export { balanceSums, monthlySums, dayBefore, type DateRange } from './balance-sums.ts';
 export { reverseJournal, type Reversal } from './reverse-journal.ts';
 export { nextDocumentNumber, documentNumber } from './document-counter.ts';
 export { getLockDate, lockSettingsForChange, setLockDate } from './lock-date.ts';
@@ -10,3 +11,5 @@ export { verifyLedger, type LedgerReport, type BalanceDifference, type Unbalance
 export { Decimal, dec, money, naturalBalance } from './money.ts';
 export { CLOSING_SOURCE_TYPE, JOURNAL_SOURCE_TYPE } from './source-types.ts';
 export * from './ledger.tables.ts';
+export { postJournalBatch, type JournalBatch } from './post-journal-batch.ts';
+export { nextDocumentNumbers } from './document-counter.ts';

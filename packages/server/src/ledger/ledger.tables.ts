@@ -1,4 +1,4 @@
-// Drizzle mirror of migrations/0010_ledger.sql (the SQL is the record: triggers, grants and row-level
+// Drizzle mirror of migrations/0010_ledger.sql and 0016_ledger_rollups.sql (the SQL is the record: triggers, grants and row-level
 // security live there). Used for typed reads and simple writes; postings go through post-journal.ts.
 import { bigint, bigserial, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -61,6 +61,20 @@ export const accountDailyBalances = pgTable(
     lineCount: integer('line_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.accountId, t.date] })],
+);
+
+/** The daily balances summed per month (migrations/0016_ledger_rollups.sql; kept by triggers on the daily rows). */
+export const accountMonthlyBalances = pgTable(
+  'account_monthly_balances',
+  {
+    clientId: integer('client_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    debit: numeric('debit', { precision: 20, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 20, scale: 2 }).notNull(),
+    lineCount: integer('line_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.accountId, t.month] })],
 );
 
 export const documentCounters = pgTable(

@@ -3,12 +3,12 @@
 // merges them per account and party, refuses unbalanced, zero and locked-period entries, takes the next
 // gapless number, and writes the entry, its lines and the daily balances. The database re-checks the
 // balance at commit and refuses any later change (migrations/0010_ledger.sql).
-import { sql } from 'drizzle-orm';
-import { partyTypeValues, type PartyType } from '@ubo/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AccountType, partyTypeValues, type PartyType } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
-import { counterUpsert, documentNumber } from './document-counter.ts';
+import { documentNumber } from './document-counter.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal, money } from './money.ts';
 
@@ -150,31 +150,57 @@ function checkLines(lines: PostingLine[], errors: FieldError[]): CheckedLine[] {
   return checked;
 }
 
+interface AccountRow {
+  id: number;
+  status: string;
+  code: string;
+  name_en: string;
+  name_so: string;
+  type: AccountType;
+}
+
+/** An account used by a posting, as the answer to the caller needs it. */
+export interface PostedAccount {
+  code: string;
+  nameEn: string;
+  nameSo: string;
+  type: AccountType;
+}
+
+/** What postJournal answers: the entry, and what a caller needs to answer its request without reading it back. */
+export interface PostedEntryDetail extends PostedEntry {
+  /** ISO timestamp of journal_entries.created_at. */
+  createdAt: string;
+  /** Ids of the written lines, in the order of `lines`. */
+  lineIds: number[];
+  accounts: ReadonlyMap<number, PostedAccount>;
+}
+
+export interface PostOptions {
+  /**
+   * A data-modifying statement to run inside the posting's own statement once the entry is written (the
+   * caller's audit line, say), so it costs no extra round trip while the counter row is held. It reads
+   * the new entry from the relation it is given (columns id bigint, number text such as JV-000042,
+   * created_at) and gets the merged lines and total as posted.
+   */
+  alsoWrite?: (entry: SQL, posted: { total: string; lines: PostedLine[]; reference: string | null; memo: string | null }) => SQL;
+}
+
 /**
- * One round trip for what the database must confirm: the accounts' status and the lock date. The
- * settings row is read FOR KEY SHARE, so a concurrent change of the lock date (which takes FOR UPDATE
- * first) waits for this posting, or this posting waits and sees the new date. Lock order everywhere:
- * settings row, then the document counter.
+ * The accounts' status and the lock date, for an entry already known to be refused (field errors,
+ * unbalanced or zero): the refusal names every faulty line, in the order the checks have always used.
  */
-async function readAccountsAndLockDate(tx: Db, clientId: number, lines: CheckedLine[]) {
-  const ids = JSON.stringify([...new Set(lines.map((l) => l.accountId))]);
-  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; is_settings: boolean }>(tx, sql`
-    select id, status, null::text as lock_date, false as is_settings from accounts
-    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)
-    union all
-    select null, null, lock_date::text, true from (select lock_date from ledger_settings where client_id = ${clientId} for key share) s`);
-  const settings = rows.find((r) => r.is_settings);
-  const status = new Map(rows.filter((r) => !r.is_settings).map((r) => [Number(r.id), r.status]));
-  // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
-  // safety net for one made some other way.
-  const lockDate = settings ? settings.lock_date : await readLockDateForPosting(tx, clientId);
-  return { status, lockDate };
+async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: number[]) {
+  const rows = await queryRows<AccountRow>(tx, sql`
+    select id, status, code, name_en, name_so, type from accounts
+    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))::int)`);
+  return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 /** Every account must exist in the organisation and be active; errors name the line using it. */
-function checkAccounts(lines: CheckedLine[], status: Map<number, string | null>, errors: FieldError[]): void {
+function checkAccounts(lines: CheckedLine[], accounts: ReadonlyMap<number, { status: string }>, errors: FieldError[]): void {
   for (const line of lines) {
-    const s = status.get(line.accountId);
+    const s = accounts.get(line.accountId)?.status;
     if (s === undefined) errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.unknownAccount' });
     else if (s !== 'Active') errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.inactiveAccount' });
   }
@@ -218,74 +244,62 @@ function sum(lines: PostedLine[], side: 'debit' | 'credit'): Decimal {
  * `lines.2.accountId` for a faulty line, or codes LEDGER_EMPTY, UNBALANCED, ZERO_ENTRY, PERIOD_LOCKED for
  * the entry; nothing is written then.
  */
-export function postJournal(tx: Db, posting: Posting): Promise<PostedEntry> {
-  return writeEntry(tx, posting, null);
+export function postJournal(tx: Db, posting: Posting, options: PostOptions = {}): Promise<PostedEntryDetail> {
+  return writeEntry(tx, posting, null, options);
+}
+
+interface WriteResult {
+  accounts: AccountRow[];
+  has_settings: boolean;
+  lock_date: string | null;
+  entry: { id: number; entry_no: number; created_at: string } | null;
+  lines: { id: number }[] | null;
 }
 
 /** postJournal with the reversal link; reverse-journal.ts is its only other caller. */
-export async function writeEntry(tx: Db, posting: Posting, reversesId: number | null): Promise<PostedEntry> {
+export async function writeEntry(tx: Db, posting: Posting, reversesId: number | null, options: PostOptions = {}): Promise<PostedEntryDetail> {
   if (!posting.sourceType) throw new Error('postJournal: sourceType is required');
   const { clientId } = posting;
   if (!Array.isArray(posting.lines) || posting.lines.length === 0) throw entryError('LEDGER_EMPTY', 'ledger.empty', 'lines');
   const errors: FieldError[] = [];
   if (typeof posting.date !== 'string' || !isRealDate(posting.date)) errors.push({ field: 'date', message: 'v.date' });
   const checked = checkLines(posting.lines, errors);
-  const { status, lockDate } = await readAccountsAndLockDate(tx, clientId, checked);
-  checkAccounts(checked, status, errors);
-  if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
-
+  const accountIds = [...new Set(checked.map((l) => l.accountId))];
   const lines = mergeLines(checked);
   const debit = sum(lines, 'debit');
   const credit = sum(lines, 'credit');
-  if (!debit.eq(credit)) {
-    const key = `ledger.unbalanced|${money(debit.minus(credit).abs())}`;
-    throw entryError('UNBALANCED', key, 'lines');
+
+  // Refused before writing: the refusal in its usual order (field errors with the accounts' own, then
+  // the entry's balance), which needs one read of the accounts.
+  if (errors.length > 0 || !debit.eq(credit) || lines.length === 0 || debit.isZero() || debit.gte(MAX_AMOUNT)) {
+    checkAccounts(checked, await readAccountsAndLockDate(tx, clientId, accountIds), errors);
+    if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
+    if (!debit.eq(credit)) throw entryError('UNBALANCED', `ledger.unbalanced|${money(debit.minus(credit).abs())}`, 'lines');
+    if (lines.length === 0 || debit.isZero()) throw entryError('ZERO_ENTRY', 'ledger.zero', 'lines');
+    throw validationError([{ field: 'lines', message: 'v.money' }]);
   }
-  if (lines.length === 0 || debit.isZero()) throw entryError('ZERO_ENTRY', 'ledger.zero', 'lines');
-  if (debit.gte(MAX_AMOUNT)) throw validationError([{ field: 'lines', message: 'v.money' }]);
-  if (lockDate !== null && posting.date <= lockDate) throw entryError('PERIOD_LOCKED', `ledger.locked|${lockDate}`, 'date');
 
   const series = posting.series ?? DEFAULT_SERIES;
   const reference = posting.reference?.trim() || null;
   const memo = posting.memo?.trim() || null;
   const total = money(debit);
-  const payload = JSON.stringify(lines.map((l, ord) => ({ ord, ...l })));
-  // Number, entry, lines and daily balances in one statement, so the counter row (locked from here to
-  // commit, serialising the organisation's postings in this series) is held as briefly as possible.
-  // Balance rows are upserted in account order, so concurrent postings lock them in the same order.
-  const [entry] = await queryRows<{ id: string | number; entry_no: string | number }>(tx, sql`
-    with counter as (${counterUpsert(clientId, series)}),
-    entry as (
-      insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
-      select ${clientId}, ${series}, counter.no, ${posting.date}::date, ${reference}, ${memo}, ${posting.sourceType},
-             ${posting.sourceId ?? null}::bigint, ${posting.branchId ?? null}::int, ${posting.userId ?? null}::int, ${total}::numeric, ${reversesId}::bigint
-      from counter
-      returning id, entry_no
-    ),
-    input as (
-      select * from jsonb_to_recordset(${payload}::jsonb)
-        as x(ord int, "accountId" int, debit numeric, credit numeric, "partyType" text, "partyId" int, memo text)
-    ),
-    inserted as (
-      insert into journal_lines (client_id, entry_id, account_id, debit, credit, party_type, party_id, memo, date)
-      select ${clientId}, entry.id, "accountId", debit, credit, "partyType", "partyId", input.memo, ${posting.date}::date
-      from entry cross join input order by ord
-      returning account_id, debit, credit
-    ),
-    balances as (
-      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
-      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit), count(*)
-      from inserted group by account_id order by account_id
-      on conflict (client_id, account_id, date) do update
-        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
-            line_count = account_daily_balances.line_count + excluded.line_count
-    )
-    select id, entry_no from entry`);
-  const entryId = Number(entry.id);
-  const entryNo = Number(entry.entry_no);
-
+  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, alsoWrite: options.alsoWrite });
+  let result = await write();
+  if (!result.has_settings) {
+    // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
+    // safety net for one made some other way.
+    await readLockDateForPosting(tx, clientId);
+    result = await write();
+  }
+  const accounts = new Map(result.accounts.map((a) => [Number(a.id), a]));
+  if (!result.entry || !result.lines) {
+    checkAccounts(checked, accounts, errors);
+    if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
+    throw entryError('PERIOD_LOCKED', `ledger.locked|${result.lock_date}`, 'date');
+  }
+  const entryNo = Number(result.entry.entry_no);
   return {
-    id: entryId,
+    id: Number(result.entry.id),
     clientId,
     series,
     entryNo,
@@ -300,5 +314,80 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
     total,
     reversesId,
     lines,
+    createdAt: new Date(result.entry.created_at).toISOString(),
+    lineIds: result.lines.map((l) => Number(l.id)),
+    accounts: new Map([...accounts].map(([id, a]) => [id, { code: a.code, nameEn: a.name_en, nameSo: a.name_so, type: a.type }])),
   };
+}
+
+/**
+ * The whole posting in one statement: check the accounts and the lock date (settings row FOR KEY SHARE,
+ * so a closing that changes the date waits for this posting or this posting sees the new date), then,
+ * only when they pass, take the next gapless number, write the entry, its lines, the daily balances (the
+ * monthly ones follow by trigger) and the caller's extra row. One statement, so the counter row, locked
+ * from here to commit and serialising the organisation's postings in the series, is held only for the
+ * rest of this statement and the commit. Lock order everywhere: settings row, then the document counter;
+ * balance rows are upserted in account order.
+ */
+async function writeStatement(
+  tx: Db,
+  w: {
+    posting: Posting; series: string; reference: string | null; memo: string | null; total: string; lines: PostedLine[];
+    accountIds: number[]; reversesId: number | null; alsoWrite?: PostOptions['alsoWrite'];
+  },
+): Promise<WriteResult> {
+  const { posting, series } = w;
+  const { clientId } = posting;
+  const payload = JSON.stringify(w.lines.map((l, ord) => ({ ord, ...l })));
+  const [row] = await queryRows<WriteResult>(tx, sql`
+    with used as (
+      select id, status, code, name_en, name_so, type from accounts
+      where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(w.accountIds)}::jsonb))::int)
+    ),
+    settings as (
+      select lock_date from ledger_settings where client_id = ${clientId} for key share
+    ),
+    checked as (
+      select (select count(*) from used where status = 'Active') = ${w.accountIds.length}::int
+             and exists (select 1 from settings)
+             and not exists (select 1 from settings where lock_date >= ${posting.date}::date) as ok
+    ),
+    counter as (
+      insert into document_counters (client_id, series, next_no)
+      select ${clientId}, ${series}, 2 from checked where ok
+      on conflict (client_id, series) do update set next_no = document_counters.next_no + 1
+      returning next_no - 1 as no
+    ),
+    entry as (
+      insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
+      select ${clientId}, ${series}, counter.no, ${posting.date}::date, ${w.reference}, ${w.memo}, ${posting.sourceType},
+             ${posting.sourceId ?? null}::bigint, ${posting.branchId ?? null}::int, ${posting.userId ?? null}::int, ${w.total}::numeric, ${w.reversesId}::bigint
+      from counter
+      returning id, series, entry_no, created_at
+    ),
+    input as (
+      select * from jsonb_to_recordset(${payload}::jsonb)
+        as x(ord int, "accountId" int, debit numeric, credit numeric, "partyType" text, "partyId" int, memo text)
+    ),
+    inserted as (
+      insert into journal_lines (client_id, entry_id, account_id, debit, credit, party_type, party_id, memo, date)
+      select ${clientId}, entry.id, "accountId", debit, credit, "partyType", "partyId", input.memo, ${posting.date}::date
+      from entry cross join input order by ord
+      returning id, account_id, debit, credit
+    ),
+    balances as (
+      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
+      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit), count(*)
+      from inserted group by account_id order by account_id
+      on conflict (client_id, account_id, date) do update
+        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
+            line_count = account_daily_balances.line_count + excluded.line_count
+    )
+    ${w.alsoWrite ? sql`, also as (${w.alsoWrite(sql`(select id, series || '-' || case when length(entry_no::text) >= 6 then entry_no::text else lpad(entry_no::text, 6, '0') end as number, created_at from entry)`, { total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })})` : sql``}
+    select (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
+           exists (select 1 from settings) as has_settings,
+           (select lock_date::text from settings) as lock_date,
+           (select to_jsonb(entry) from entry) as entry,
+           (select jsonb_agg(jsonb_build_object('id', id) order by id) from inserted) as lines`);
+  return row;
 }

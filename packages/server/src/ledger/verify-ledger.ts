@@ -1,5 +1,5 @@
-// The ledger's self-check (operator command verify-ledger, tests): recomputes every daily balance from
-// the journal lines and compares, and re-checks every entry's balance and the gapless numbering.
+// The ledger's self-check (operator command verify-ledger, tests): recomputes every daily and monthly
+// balance from the journal lines and compares, and re-checks every entry's balance and the gapless numbering.
 // Expected result: no differences. Run on the owner connection it checks every organisation; inside a
 // tenant transaction row-level security limits it to that organisation.
 import { type SQL, sql } from 'drizzle-orm';
@@ -43,9 +43,28 @@ export interface LedgerReport {
   entries: number;
   lines: number;
   balanceDifferences: BalanceDifference[];
+  /** Same shape; `date` is the first day of the month (account_monthly_balances). */
+  monthlyDifferences: BalanceDifference[];
   unbalancedEntries: UnbalancedEntry[];
   numberingGaps: NumberingGap[];
 }
+
+interface DifferenceRow {
+  client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; expected_lines: number;
+  stored_debit: string; stored_credit: string; stored_lines: number;
+}
+
+const toDifference = (r: DifferenceRow): BalanceDifference => ({
+  clientId: Number(r.client_id),
+  accountId: Number(r.account_id),
+  date: r.date,
+  expectedDebit: money(r.expected_debit),
+  expectedCredit: money(r.expected_credit),
+  expectedLines: r.expected_lines,
+  storedDebit: money(r.stored_debit),
+  storedCredit: money(r.stored_credit),
+  storedLines: r.stored_lines,
+});
 
 export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: number } = {}): Promise<LedgerReport> {
   const limit = opts.limit ?? 1000;
@@ -55,10 +74,7 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     select (select count(*) from journal_entries e where ${only(sql`e.client_id`)})::int as entries,
            (select count(*) from journal_lines l where ${only(sql`l.client_id`)})::int as lines`);
 
-  const balanceRows = await queryRows<{
-    client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; expected_lines: number;
-    stored_debit: string; stored_credit: string; stored_lines: number;
-  }>(db, sql`
+  const balanceRows = await queryRows<DifferenceRow>(db, sql`
     with recomputed as (
       select client_id, account_id, date, sum(debit) as debit, sum(credit) as credit, count(*)::int as line_count
       from journal_lines l where ${only(sql`l.client_id`)}
@@ -73,6 +89,25 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
            coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit, coalesce(s.line_count, 0) as stored_lines
     from recomputed r full join stored s
       on s.client_id = r.client_id and s.account_id = r.account_id and s.date = r.date
+    where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
+    order by 1, 2, 3
+    limit ${limit}`);
+
+  const monthlyRows = await queryRows<DifferenceRow>(db, sql`
+    with recomputed as (
+      select client_id, account_id, date_trunc('month', date)::date as month, sum(debit) as debit, sum(credit) as credit, count(*)::int as line_count
+      from journal_lines l where ${only(sql`l.client_id`)}
+      group by 1, 2, 3
+    ), stored as (
+      select client_id, account_id, month, debit, credit, line_count
+      from account_monthly_balances m where ${only(sql`m.client_id`)} and (debit <> 0 or credit <> 0 or line_count <> 0)
+    )
+    select coalesce(r.client_id, s.client_id) as client_id, coalesce(r.account_id, s.account_id) as account_id,
+           coalesce(r.month, s.month)::text as date,
+           coalesce(r.debit, 0) as expected_debit, coalesce(r.credit, 0) as expected_credit, coalesce(r.line_count, 0) as expected_lines,
+           coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit, coalesce(s.line_count, 0) as stored_lines
+    from recomputed r full join stored s
+      on s.client_id = r.client_id and s.account_id = r.account_id and s.month = r.month
     where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
     order by 1, 2, 3
     limit ${limit}`);
@@ -98,17 +133,8 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     order by 1, 2
     limit ${limit}`);
 
-  const balanceDifferences = balanceRows.map((r) => ({
-    clientId: Number(r.client_id),
-    accountId: Number(r.account_id),
-    date: r.date,
-    expectedDebit: money(r.expected_debit),
-    expectedCredit: money(r.expected_credit),
-    expectedLines: r.expected_lines,
-    storedDebit: money(r.stored_debit),
-    storedCredit: money(r.stored_credit),
-    storedLines: r.stored_lines,
-  }));
+  const balanceDifferences = balanceRows.map(toDifference);
+  const monthlyDifferences = monthlyRows.map(toDifference);
   const unbalancedEntries = unbalancedRows.map((r) => ({
     clientId: Number(r.client_id),
     entryId: Number(r.entry_id),
@@ -125,10 +151,11 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     counterNext: r.counter_next === null ? null : Number(r.counter_next),
   }));
   return {
-    isSound: balanceDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0,
+    isSound: balanceDifferences.length === 0 && monthlyDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0,
     entries: counts.entries,
     lines: counts.lines,
     balanceDifferences,
+    monthlyDifferences,
     unbalancedEntries,
     numberingGaps,
   };

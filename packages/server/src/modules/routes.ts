@@ -17,5 +17,9 @@ import { tariffsRoutes } from './tariffs/tariffs.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { meteringRoutes } from './metering/metering.routes.ts';
 import { billsRoutes } from './bills/bills.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
+import { smsRoutes } from './sms/sms.routes.ts';
+import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes, billPrintRoutes, smsRoutes, paymentsRoutes, billingReportsRoutes];

@@ -78,33 +78,39 @@ async function verifyToken(app: FastifyInstance, header: string | undefined) {
   }
 }
 
-/** Loads and checks the caller's session, user and organisation; throws 401 when any is not valid now. */
+/**
+ * Loads and checks the caller's session, user and organisation; throws 401 when any is not valid now.
+ * Read fresh on every request (logout, password change and disabling end a token at once, in every
+ * process), in ONE statement outside a transaction: this runs before every API call, and a tenant
+ * transaction would cost three more round trips. Without tenant context the owner's connection sees
+ * every organisation, so each table is filtered by the token's organisation explicitly (a session of
+ * another organisation, or a token whose cid does not match its session, finds no row).
+ */
 export async function loadAuthContext(db: Db, claims: { sid: string; uid: number; cid: number }): Promise<AuthContext> {
-  return inTenant(db, claims.cid, async (tx) => {
-    const [row] = await queryRows<AuthRow>(tx, sql`
-      select u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
-             u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
-             (s.revoked_at is null and s.expires_at > now()) as session_ok,
-             coalesce(c.subscription_expires_on < current_date, false) as expired,
-             coalesce((select array_agg(rp.privilege) from role_privileges rp where rp.role_id = u.role_id), '{}') as role_privileges
-      from sessions s
-      join users u on u.id = s.user_id
-      join clients c on c.id = u.client_id
-      where s.id = ${claims.sid} and s.user_id = ${claims.uid}`);
-    if (!row?.session_ok || row.status !== 'Active' || row.user_tv !== row.session_tv) throw unauthorized();
-    return {
-      userId: row.id,
-      clientId: claims.cid,
-      sessionId: claims.sid,
-      username: row.username,
-      fullname: row.fullname,
-      isAdmin: row.is_admin,
-      privileges: [...new Set([...(row.role_privileges ?? []), ...(row.extra_privileges ?? [])])].sort(),
-      branchId: row.branch_id,
-      mustChangePassword: row.must_change_password,
-      subscriptionExpired: row.expired,
-    };
-  });
+  const [row] = await queryRows<AuthRow>(db, sql`
+    select u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
+           u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
+           (s.revoked_at is null and s.expires_at > now()) as session_ok,
+           coalesce(c.subscription_expires_on < current_date, false) as expired,
+           coalesce((select array_agg(rp.privilege) from role_privileges rp
+                     where rp.client_id = ${claims.cid} and rp.role_id = u.role_id), '{}') as role_privileges
+    from sessions s
+    join users u on u.client_id = ${claims.cid} and u.id = s.user_id
+    join clients c on c.id = ${claims.cid}
+    where s.client_id = ${claims.cid} and s.id = ${claims.sid} and s.user_id = ${claims.uid}`);
+  if (!row?.session_ok || row.status !== 'Active' || row.user_tv !== row.session_tv) throw unauthorized();
+  return {
+    userId: row.id,
+    clientId: claims.cid,
+    sessionId: claims.sid,
+    username: row.username,
+    fullname: row.fullname,
+    isAdmin: row.is_admin,
+    privileges: [...new Set([...(row.role_privileges ?? []), ...(row.extra_privileges ?? [])])].sort(),
+    branchId: row.branch_id,
+    mustChangePassword: row.must_change_password,
+    subscriptionExpired: row.expired,
+  };
 }
 
 export function assertRouteAccess(route: RouteOptions): void {

@@ -6,6 +6,8 @@ import * as settings from '../modules/settings/index.ts';
 import * as finance from '../modules/finance/index.ts';
 import * as financeReports from '../modules/finance-reports/index.ts';
 import * as treasury from '../modules/treasury/index.ts';
+import * as billing from '../modules/billing/index.ts';
+import * as billingRuns from '../modules/billing-runs/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -15,6 +17,8 @@ export const modules: WebModule[] = [
   finance,
   financeReports,
   treasury,
+  billing,
+  billingRuns,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

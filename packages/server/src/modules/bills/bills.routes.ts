@@ -1,5 +1,7 @@
-// /api/bills: bill runs (preview and save, privilege batch-bill), bills and runs, cancelling a run, and
-// the ungenerated bill report (privilege ungenerated-bill-report).
+// /api/bills: bill runs (preview and save, privilege batch-bill), bill runs as background jobs with
+// progress, bills and runs, cancelling a run, and the ungenerated bill report (privilege
+// ungenerated-bill-report). At start the server fails jobs a crash left unfinished; on close it waits
+// for the jobs it runs.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +11,11 @@ import {
   billPreview,
   billRunBody,
   billRunDetail,
+  billRunJob,
+  billRunJobAccepted,
+  billRunJobBody,
+  billRunJobListQuery,
+  billRunJobPage,
   billRunListQuery,
   billRunPage,
   billRunSaved,
@@ -17,7 +24,9 @@ import {
   ungeneratedBillReport,
   z,
 } from '@ubo/contracts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { getBillRunJob, launchBillRunJob, listBillRunJobs, queueBillRunJob, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
 import { cancelBillRun } from './cancel-bill-run.ts';
 import { computeBillRun } from './compute-bill-run.ts';
 import { getBill, getBillRun, listBillRuns, listBills, ungeneratedBills } from './list-bills.ts';
@@ -33,6 +42,12 @@ export async function billsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bills'];
 
+  app.addHook('onReady', async () => {
+    const failed = await recoverInterruptedJobs(app.db);
+    if (failed > 0) app.log.warn(`${failed} bill run job(s) interrupted by a stop were marked failed; nothing of them was billed`);
+  });
+  app.addHook('onClose', async () => waitForBillRunJobs(app.db));
+
   r.post(`${BILLS}/generateCustomersBill`, { config: batchAccess, schema: { tags, body: billRunBody, response: { 200: billPreview } } }, async (req) => {
     const run = await tenantTx(req, (tx) => computeBillRun({ tx, clientId: caller(req).clientId, period: req.body.period, zoneId: req.body.zoneId }));
     return {
@@ -46,9 +61,36 @@ export async function billsRoutes(app: FastifyInstance) {
   });
 
   r.post(`${BILLS}/saveCustomersBill`, { config: batchAccess, schema: { tags, body: saveBillRunBody, response: { 201: billRunSaved } } }, async (req, reply) => {
-    const saved = await tenantTx(req, (tx) => saveBillRun({ tx, req, input: req.body }));
-    return reply.status(201).send(saved);
+    const key = readIdempotencyKey(req.headers);
+    const result = await tenantTx(req, (tx) =>
+      withIdempotency(tx, { clientId: caller(req).clientId, key, operation: 'bills.saveCustomersBill', body: req.body }, async () => ({
+        statusCode: 201,
+        body: await saveBillRun({ tx, req, input: req.body }),
+      })),
+    );
+    if (result.isReplay) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(result.body);
   });
+
+  // A run in the background: 202 with the job at once; the run continues if the browser goes away.
+  r.post(`${BILLS}/jobs`, { config: batchAccess, schema: { tags, body: billRunJobBody, response: { 202: billRunJobAccepted } } }, async (req, reply) => {
+    const key = readIdempotencyKey(req.headers);
+    const result = await tenantTx(req, (tx) =>
+      withIdempotency(tx, { clientId: caller(req).clientId, key, operation: 'bills.jobs', body: req.body }, async () => ({
+        statusCode: 202,
+        body: await queueBillRunJob({ tx, req, input: req.body }),
+      })),
+    );
+    if (result.isReplay) reply.header('idempotent-replayed', 'true');
+    else launchBillRunJob(req, result.body.jobId, req.body);
+    return reply.status(202).send(result.body);
+  });
+
+  r.get(`${BILLS}/jobs`, { config: batchAccess, schema: { tags, querystring: billRunJobListQuery, response: { 200: billRunJobPage } } }, async (req) =>
+    tenantTx(req, (tx) => listBillRunJobs({ tx, db: app.db, clientId: caller(req).clientId, query: req.query, lang: req.lang })));
+
+  r.get(`${BILLS}/jobs/:id`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: billRunJob } } }, async (req) =>
+    tenantTx(req, (tx) => getBillRunJob({ tx, db: app.db, clientId: caller(req).clientId, id: req.params.id, lang: req.lang })));
 
   r.get(`${BILLS}/ungenerated`, { config: reportAccess, schema: { tags, querystring: ungeneratedBillQuery, response: { 200: ungeneratedBillReport } } }, async (req) =>
     tenantTx(req, (tx) => ungeneratedBills({ tx, clientId: caller(req).clientId, period: req.query.period, zoneId: req.query.zoneId })));

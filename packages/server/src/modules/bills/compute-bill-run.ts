@@ -1,14 +1,18 @@
 // What a bill run would do for a period (and zone): every house with its pending (unbilled) readings of
 // the period summed (a meter replacement's final reading plus the new meter's regular one), priced with
 // the tariff in force on the period's last day, and the houses that cannot be billed with the reason.
-// Reads only; the preview answers it as is and the save writes exactly what it computed.
+// The previous balance printed on a bill is the customer's receivable in the ledger (bills, payments,
+// opening balances all post there). Reads only; the preview answers it as is and the save writes
+// exactly what it computed. A handful of set-based queries whatever the number of houses; pricing is
+// done in code, once per distinct (tariff, consumption).
 import { sql } from 'drizzle-orm';
 import {
   type BillException,
   type BillExceptionReason,
   type BillPreview,
   type BillPreviewRow,
-  type Tariff,
+  type PriceBreakdown,
+  type PricingTariff,
   bdec,
   billMoney,
   plainDecimal,
@@ -16,7 +20,7 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { getTariff } from '../tariffs/index.ts';
+import { systemAccountId } from '../../ledger/index.ts';
 
 /** Days between the end of the billed period and the due date printed on the bill. */
 export const DUE_DAYS_AFTER_PERIOD = 15;
@@ -36,6 +40,7 @@ interface HouseRow {
   customer_name: string;
   zone_id: number;
   status: string;
+  tariff_class: string;
   meter_id: number | null;
   meter_no: string | null;
   is_billed: boolean;
@@ -45,8 +50,17 @@ interface HouseRow {
   current_reading: string | null;
   is_unconfirmed: boolean | null;
   reading_ids: Array<string | number> | null;
-  tariff_id: number | null;
   previous_balance: string;
+}
+
+interface TariffRow {
+  id: number;
+  customer_class: string;
+  zone_id: number | null;
+  service_charge: string;
+  minimum_charge: string;
+  tax_percent: string;
+  blocks: Array<{ from: string; to: string | null; rate: string }>;
 }
 
 export interface ComputedBill extends BillPreviewRow {
@@ -62,69 +76,79 @@ export interface ComputedRun extends Omit<BillPreview, 'bills'> {
 }
 
 /**
- * One set-based read of the houses of the period (house, customer, installed meter, pending readings
- * summed, existing live bill, tariff id, the customer's open receivable), then pricing in code.
+ * Set-based reads: the receivable account, the tariffs in force with their blocks, and one statement
+ * for the houses (house, customer, installed meter, pending readings summed per house, existing live
+ * bill, the customer's receivable balance), joined as whole sets rather than looked up house by house.
  * Disconnected houses appear only when readings wait for them.
  */
 export async function computeBillRun(opts: { tx: Db; clientId: number; period: string; zoneId?: number; houseIds?: number[] }): Promise<ComputedRun> {
   const { tx, clientId, period } = opts;
   const { billDate, dueDate } = periodDates(period);
   const houseIds = opts.houseIds ? JSON.stringify(opts.houseIds) : null;
+  const zoneId = opts.zoneId ?? null;
+  const receivable = await systemAccountId(tx, clientId, 'receivable');
+  const tariffs = await tariffsInForce(tx, clientId, billDate);
   const rows = await queryRows<HouseRow>(tx, sql`
-    select h.id as house_id, h.house_no, h.customer_id, c.name as customer_name, h.zone_id, h.status,
-           m.id as meter_id, m.meter_no,
-           exists (select 1 from bills b where b.client_id = h.client_id and b.house_id = h.id and b.period = ${period} and b.status <> 'Cancelled') as is_billed,
-           coalesce(r.n, 0)::int as reading_count, r.consumption::text as consumption,
-           r.previous_reading::text as previous_reading, r.current_reading::text as current_reading,
-           r.is_unconfirmed, r.reading_ids, t.id as tariff_id,
-           coalesce((select sum(b.amount - b.paid_amount) from bills b
-                     where b.client_id = h.client_id and b.customer_id = h.customer_id and b.status = 'Open'), 0)::text as previous_balance
-    from houses h
-    join customers c on c.client_id = h.client_id and c.id = h.customer_id
-    left join meters m on m.client_id = h.client_id and m.house_id = h.id and m.removed_on is null
-    left join lateral (
+    with h as (
+      select h.id, h.house_no, h.customer_id, h.zone_id, h.status, h.tariff_class, h.client_id
+      from houses h
+      where h.client_id = ${clientId}
+        and (${zoneId}::int is null or h.zone_id = ${zoneId}::int)
+        and (${houseIds}::jsonb is null or h.id in (select (jsonb_array_elements_text(${houseIds}::jsonb))::int))
+    ),
+    pending as (
       -- The old meter's final reading first, then the new meter's: the bill shows from the first
       -- baseline to the last register value.
-      select count(*) as n, sum(x.consumption) as consumption,
+      select x.house_id, count(*)::int as n, sum(x.consumption) as consumption,
              (array_agg(x.previous_reading order by x.type <> 'final', x.reading_date, x.id))[1] as previous_reading,
              (array_agg(x.current_reading order by x.type <> 'final' desc, x.reading_date desc, x.id desc))[1] as current_reading,
              bool_or(x.flags && array['zero', 'spike', 'negative']::text[] and x.confirmed_by is null) as is_unconfirmed,
              array_agg(x.id order by x.id) as reading_ids
       from meter_readings x
-      where x.client_id = h.client_id and x.house_id = h.id and x.period = ${period} and x.billed_bill_id is null
-    ) r on true
-    left join lateral (
-      select t.id from tariffs t
-      where t.client_id = h.client_id and t.customer_class = coalesce(h.tariff_class, c.customer_class)
-        and (t.zone_id = h.zone_id or t.zone_id is null)
-        and t.effective_from <= ${billDate}::date and (t.effective_to is null or t.effective_to >= ${billDate}::date)
-      order by t.zone_id is null
-      limit 1
-    ) t on true
-    where h.client_id = ${clientId}
-      and (${opts.zoneId ?? null}::int is null or h.zone_id = ${opts.zoneId ?? null}::int)
-      and (${houseIds}::jsonb is null or h.id in (select (jsonb_array_elements_text(${houseIds}::jsonb))::int))
-      and (h.status = 'Connected' or r.n > 0)
+      where x.client_id = ${clientId} and x.period = ${period} and x.billed_bill_id is null
+        and x.house_id in (select id from h)
+      group by x.house_id
+    ),
+    billed as (
+      select distinct b.house_id from bills b
+      where b.client_id = ${clientId} and b.period = ${period} and b.status <> 'Cancelled' and b.house_id in (select id from h)
+    ),
+    balance as (
+      select l.party_id, sum(l.debit - l.credit) as amount
+      from journal_lines l
+      where l.client_id = ${clientId} and l.party_type = 'customer' and l.account_id = ${receivable}
+        and l.party_id in (select customer_id from h)
+      group by l.party_id
+    )
+    select h.id as house_id, h.house_no, h.customer_id, c.name as customer_name, h.zone_id, h.status,
+           coalesce(h.tariff_class, c.customer_class) as tariff_class,
+           m.id as meter_id, m.meter_no, (b.house_id is not null) as is_billed,
+           coalesce(r.n, 0) as reading_count, r.consumption::text as consumption,
+           r.previous_reading::text as previous_reading, r.current_reading::text as current_reading,
+           r.is_unconfirmed, r.reading_ids, coalesce(bal.amount, 0)::text as previous_balance
+    from h
+    join customers c on c.client_id = h.client_id and c.id = h.customer_id
+    left join meters m on m.client_id = h.client_id and m.house_id = h.id and m.removed_on is null
+    left join pending r on r.house_id = h.id
+    left join billed b on b.house_id = h.id
+    left join balance bal on bal.party_id = h.customer_id
+    where h.status = 'Connected' or r.n > 0
     order by h.zone_id, h.id`);
 
-  const tariffs = new Map<number, Tariff>();
-  for (const tariffId of new Set(rows.map((r) => r.tariff_id).filter((t): t is number => t !== null))) {
-    tariffs.set(tariffId, await getTariff({ tx, id: tariffId }));
-  }
-
+  const priceOf = pricer();
   const bills: ComputedBill[] = [];
   const exceptions: BillException[] = [];
   const unbilled: ComputedRun['unbilled'] = [];
   let total = bdec(0);
   for (const row of rows) {
-    const reason = exceptionReason(row);
+    const tariff = tariffs.get(`${row.tariff_class}|${row.zone_id}`) ?? tariffs.get(`${row.tariff_class}|`) ?? null;
+    const reason = exceptionReason(row, tariff);
     if (!row.is_billed && row.status === 'Connected') unbilled.push({ house: row, reason: reason ?? 'ready' });
-    if (reason) {
-      exceptions.push({ houseId: row.house_id, customerId: row.customer_id, meterNumber: row.meter_no, reason });
+    if (reason || !tariff) {
+      exceptions.push({ houseId: row.house_id, customerId: row.customer_id, meterNumber: row.meter_no, reason: reason ?? 'no_tariff' });
       continue;
     }
-    const tariff = tariffs.get(row.tariff_id as number) as Tariff;
-    const priced = priceConsumption(tariff, row.consumption as string);
+    const priced = priceOf(tariff, row.consumption as string);
     const amount = bdec(priced.total);
     total = total.plus(amount);
     bills.push({
@@ -151,12 +175,52 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
   return { period, billDate, dueDate, bills, exceptions, unbilled, totals: { houses: rows.length, billed: bills.length, amount: billMoney(total) } };
 }
 
-function exceptionReason(row: HouseRow): BillExceptionReason | null {
+/**
+ * The tariff versions in force on the bill date with their blocks, keyed "class|zone" (zone empty for
+ * the class-wide version). Versions of one key never overlap (migration 0020), so each key has one.
+ */
+async function tariffsInForce(tx: Db, clientId: number, billDate: string): Promise<Map<string, PricingTariff & { id: number }>> {
+  const rows = await queryRows<TariffRow>(tx, sql`
+    select t.id, t.customer_class, t.zone_id, t.service_charge::text as service_charge, t.minimum_charge::text as minimum_charge,
+           t.tax_percent::text as tax_percent,
+           coalesce((select json_agg(json_build_object('from', b.from_units::text, 'to', b.to_units::text, 'rate', b.rate::text) order by b.position)
+                     from tariff_blocks b where b.client_id = t.client_id and b.tariff_id = t.id), '[]'::json) as blocks
+    from tariffs t
+    where t.client_id = ${clientId} and t.effective_from <= ${billDate}::date and (t.effective_to is null or t.effective_to >= ${billDate}::date)`);
+  return new Map(
+    rows.map((t) => [
+      `${t.customer_class}|${t.zone_id ?? ''}`,
+      {
+        id: Number(t.id),
+        serviceCharge: billMoney(t.service_charge),
+        minimumCharge: billMoney(t.minimum_charge),
+        taxPercent: plainDecimal(t.tax_percent),
+        blocks: t.blocks.map((b) => ({ from: plainDecimal(b.from), to: b.to === null ? null : plainDecimal(b.to), rate: plainDecimal(b.rate) })),
+      },
+    ]),
+  );
+}
+
+/** priceConsumption, remembered per tariff and consumption: a run has few distinct pairs. */
+function pricer() {
+  const seen = new Map<string, PriceBreakdown>();
+  return (tariff: PricingTariff & { id: number }, consumption: string): PriceBreakdown => {
+    const key = `${tariff.id}|${consumption}`;
+    let priced = seen.get(key);
+    if (!priced) {
+      priced = priceConsumption(tariff, consumption);
+      seen.set(key, priced);
+    }
+    return priced;
+  };
+}
+
+function exceptionReason(row: HouseRow, tariff: unknown): BillExceptionReason | null {
   if (row.is_billed) return 'already_billed';
   if (row.status !== 'Connected') return 'disconnected';
-  if (row.reading_count === 0) return 'no_reading';
+  if (Number(row.reading_count) === 0) return 'no_reading';
   if (row.is_unconfirmed) return 'flagged_unconfirmed';
-  if (row.tariff_id === null) return 'no_tariff';
+  if (tariff === null) return 'no_tariff';
   // A correction below the previous reading that outweighs the period's use is a credit, which a
   // bill cannot carry; it waits for a credit note.
   if (bdec(row.consumption).isNegative()) return 'negative_consumption';

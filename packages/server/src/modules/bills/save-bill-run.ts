@@ -1,120 +1,88 @@
 // Saves a bill run in the caller's one transaction: the run row, a bill per billable house (gapless
-// numbers, series 'bill'), the bills' priced lines, the readings marked billed, and one journal entry
-// per bill (debit the customer's receivable, credit the service's sales and the tax payable), then the
-// audit line. Any failure (a refused posting, a lock date) rolls the whole run back.
+// numbers, series 'bill', reserved as one block), the bills' priced lines, the readings marked billed,
+// and one journal entry per bill (debit the customer's receivable, credit the service's sales and the
+// tax payable) posted with postJournalBatch, then the audit line. Everything is written set-based, a
+// chunk of bills at a time (a constant number of statements per chunk, so progress can be reported);
+// any failure (a refused posting, a lock date, a crash) rolls the whole run back.
 import { sql } from 'drizzle-orm';
-import { type BillService, billMoney, bdec } from '@ubo/contracts';
+import { type BillService, bdec, billMoney } from '@ubo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { nextDocumentNumber, postJournal, systemAccountId } from '../../ledger/index.ts';
+import { type Posting, type PostingLine, SYSTEM_ACCOUNTS, nextDocumentNumbers, postJournalBatch } from '../../ledger/index.ts';
 import { caller } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { computeBillRun } from './compute-bill-run.ts';
+import { type ComputedBill, computeBillRun } from './compute-bill-run.ts';
 
 export const BILL_SERIES = 'bill';
 export const BILL_SOURCE_TYPE = 'bill';
+/** Bills written per set of statements: large enough to be set-based, small enough to report progress. */
+export const BILL_CHUNK = 10_000;
 
 /** Runs of one organisation queue here, so the second sees the first's bills and skips those houses. */
 export const lockBillRuns = (tx: Db, clientId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('bill-run'), ${clientId})`);
 
+export interface BillRunInput {
+  period: string;
+  zoneId?: number;
+  service: BillService;
+  houseIds?: number[];
+}
+
+export interface BillRunSavedResult {
+  runId: number;
+  billCount: number;
+  total: string;
+}
+
+/** Bills written so far out of the run's bills; called once the houses are priced and after every chunk. */
+export type BillRunProgress = (processed: number, total: number) => void;
+
 export async function saveBillRun(opts: {
   tx: Db;
   req: FastifyRequest;
-  input: { period: string; zoneId?: number; service: BillService; houseIds?: number[] };
-}): Promise<{ runId: number; billCount: number; total: string }> {
+  input: BillRunInput;
+  onProgress?: BillRunProgress;
+  /** Bills per chunk (tests use small chunks to see progress). */
+  chunkSize?: number;
+}): Promise<BillRunSavedResult> {
   const { tx, req, input } = opts;
+  const chunk = opts.chunkSize ?? BILL_CHUNK;
   const { clientId, userId } = caller(req);
+  const report = opts.onProgress ?? (() => {});
   await lockBillRuns(tx, clientId);
   const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds });
   const total = billMoney(run.totals.amount);
+  const count = run.bills.length;
+  report(0, count);
 
   const [runRow] = await queryRows<{ id: string | number }>(tx, sql`
     insert into bill_runs (client_id, period, zone_id, service, bill_count, total, created_by)
-    values (${clientId}, ${input.period}, ${input.zoneId ?? null}, ${input.service}, ${run.bills.length}, ${total}::numeric, ${userId})
+    values (${clientId}, ${input.period}, ${input.zoneId ?? null}, ${input.service}, ${count}, ${total}::numeric, ${userId})
     returning id`);
   const runId = Number(runRow.id);
 
-  if (run.bills.length > 0) {
-    const numbers: number[] = [];
-    for (let i = 0; i < run.bills.length; i += 1) numbers.push(await nextDocumentNumber(tx, clientId, BILL_SERIES));
-    const payload = run.bills.map((b, i) => ({
-      billNo: numbers[i],
-      houseId: b.houseId,
-      customerId: b.customerId,
-      zoneId: b.zoneId,
-      meterId: b.meterId,
-      tariffId: b.tariffId,
-      previousReading: b.previousReading,
-      currentReading: b.currentReading,
-      consumption: b.consumption,
-      subtotal: b.subtotal,
-      tax: b.tax,
-      amount: b.amount,
-      previousBalance: b.previousBalance,
-      amountDue: b.amountDue,
-    }));
-    const inserted = await queryRows<{ id: string | number; house_id: number }>(tx, sql`
-      insert into bills (client_id, run_id, bill_no, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,
-                         previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
-                         bill_date, due_date, created_by)
-      select ${clientId}, ${runId}, x."billNo", ${input.period}, ${input.service}, x."houseId", x."customerId", x."zoneId", x."meterId", x."tariffId",
-             x."previousReading", x."currentReading", x.consumption, x.subtotal, x.tax, x.amount, x."previousBalance", x."amountDue",
-             ${run.billDate}::date, ${run.dueDate}::date, ${userId}
-      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(
-        "billNo" bigint, "houseId" int, "customerId" int, "zoneId" int, "meterId" int, "tariffId" int,
-        "previousReading" numeric, "currentReading" numeric, consumption numeric, subtotal numeric, tax numeric, amount numeric,
-        "previousBalance" numeric, "amountDue" numeric)
-      order by x."billNo"
-      returning id, house_id`);
-    const billIdByHouse = new Map(inserted.map((r) => [Number(r.house_id), Number(r.id)]));
-
-    const lines = run.bills.flatMap((b) =>
-      b.lines.map((l, i) => ({ billId: billIdByHouse.get(b.houseId), position: i + 1, ...l })),
-    );
-    if (lines.length > 0) {
-      await tx.execute(sql`
-        insert into bill_lines (client_id, bill_id, position, kind, block, from_units, to_units, units, rate, amount)
-        select ${clientId}, x."billId", x.position, x.kind, x.block, x."from", x."to", x.units, x.rate, x.amount
-        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(
-          "billId" bigint, position int, kind text, block int, "from" numeric, "to" numeric, units numeric, rate numeric, amount numeric)`);
-    }
-
-    const readings = run.bills.flatMap((b) => b.readingIds.map((readingId) => ({ readingId, billId: billIdByHouse.get(b.houseId) })));
-    await tx.execute(sql`
-      update meter_readings r set billed_bill_id = x."billId", updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(readings)}::jsonb) as x("readingId" bigint, "billId" bigint)
-      where r.client_id = ${clientId} and r.id = x."readingId" and r.billed_bill_id is null`);
-
-    const receivable = await systemAccountId(tx, clientId, 'receivable');
-    const sales = await systemAccountId(tx, clientId, input.service === 'water' ? 'waterSales' : 'electricitySales');
-    const taxPayable = await systemAccountId(tx, clientId, 'taxPayable');
-    const entries: Array<{ billId: number; entryId: number }> = [];
-    for (const [i, b] of run.bills.entries()) {
-      if (bdec(b.amount).isZero()) continue;
-      const billId = billIdByHouse.get(b.houseId) as number;
-      const lines = [
-        { accountId: receivable, debit: b.amount, partyType: 'customer' as const, partyId: b.customerId },
-        { accountId: sales, credit: b.subtotal },
-      ];
-      if (bdec(b.tax).gt(0)) lines.push({ accountId: taxPayable, credit: b.tax });
-      const entry = await postJournal(tx, {
+  if (count > 0) {
+    const accounts = await billAccounts(tx, clientId, input.service);
+    // Ids and numbers for every bill up front: the entries name their bill (source id) and the bills
+    // their entry, so each row is written once, never inserted and then updated.
+    const firstNo = await nextDocumentNumbers(tx, clientId, BILL_SERIES, count);
+    const ids = await queryRows<{ id: string | number }>(tx, sql`
+      select nextval(pg_get_serial_sequence('bills', 'id')) as id from generate_series(1, ${count})`);
+    const billIds = ids.map((r) => Number(r.id)).sort((x, y) => x - y);
+    for (let start = 0; start < count; start += chunk) {
+      const end = Math.min(start + chunk, count);
+      await writeChunk(tx, {
         clientId,
-        date: run.billDate,
-        reference: billNumber(numbers[i]),
-        memo: `Bill ${billNumber(numbers[i])} ${input.period}`,
-        sourceType: BILL_SOURCE_TYPE,
-        sourceId: billId,
         userId,
-        lines,
+        runId,
+        input,
+        billDate: run.billDate,
+        dueDate: run.dueDate,
+        accounts,
+        bills: run.bills.slice(start, end).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
       });
-      entries.push({ billId, entryId: entry.id });
-    }
-    if (entries.length > 0) {
-      await tx.execute(sql`
-        update bills b set journal_entry_id = x."entryId"
-        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as x("billId" bigint, "entryId" bigint)
-        where b.client_id = ${clientId} and b.id = x."billId"`);
+      report(end, count);
     }
   }
 
@@ -122,9 +90,115 @@ export async function saveBillRun(opts: {
     action: 'create',
     entity: 'bill-run',
     entityId: runId,
-    after: { period: input.period, zoneId: input.zoneId ?? null, service: input.service, billCount: run.bills.length, total, exceptions: run.exceptions.length },
+    after: { period: input.period, zoneId: input.zoneId ?? null, service: input.service, billCount: count, total, exceptions: run.exceptions.length },
   });
-  return { runId, billCount: run.bills.length, total };
+  return { runId, billCount: count, total };
+}
+
+interface BillAccounts {
+  receivable: number;
+  sales: number;
+  taxPayable: number;
+}
+
+/** The receivable, the service's sales and the tax payable system accounts in one read. */
+async function billAccounts(tx: Db, clientId: number, service: BillService): Promise<BillAccounts> {
+  const codes = { receivable: SYSTEM_ACCOUNTS.receivable, sales: service === 'water' ? SYSTEM_ACCOUNTS.waterSales : SYSTEM_ACCOUNTS.electricitySales, taxPayable: SYSTEM_ACCOUNTS.taxPayable };
+  const rows = await queryRows<{ id: number; code: string }>(tx, sql`
+    select id, code from accounts where client_id = ${clientId} and code in (${codes.receivable}, ${codes.sales}, ${codes.taxPayable})`);
+  const byCode = new Map(rows.map((r) => [r.code, Number(r.id)]));
+  const pick = (code: string) => {
+    const found = byCode.get(code);
+    if (found === undefined) throw new Error(`System account ${code} is missing for organisation ${clientId}`);
+    return found;
+  };
+  return { receivable: pick(codes.receivable), sales: pick(codes.sales), taxPayable: pick(codes.taxPayable) };
+}
+
+/** One chunk: entries (postJournalBatch), bills with their entry, bill lines, readings marked billed. */
+async function writeChunk(
+  tx: Db,
+  o: {
+    clientId: number;
+    userId: number;
+    runId: number;
+    input: BillRunInput;
+    billDate: string;
+    dueDate: string;
+    accounts: BillAccounts;
+    bills: Array<{ bill: ComputedBill; id: number; no: number }>;
+  },
+): Promise<void> {
+  const { clientId, userId, runId, input, accounts } = o;
+  // A zero bill (nothing used, no service charge) has nothing to post.
+  const posted = o.bills.filter((b) => !bdec(b.bill.amount).isZero());
+  const postings: Posting[] = posted.map(({ bill, id, no }) => {
+    const lines: PostingLine[] = [
+      { accountId: accounts.receivable, debit: bill.amount, partyType: 'customer', partyId: bill.customerId },
+      { accountId: accounts.sales, credit: bill.subtotal },
+    ];
+    if (bdec(bill.tax).gt(0)) lines.push({ accountId: accounts.taxPayable, credit: bill.tax });
+    return {
+      clientId,
+      date: o.billDate,
+      reference: billNumber(no),
+      memo: `Bill ${billNumber(no)} ${input.period}`,
+      sourceType: BILL_SOURCE_TYPE,
+      sourceId: id,
+      userId,
+      lines,
+    };
+  });
+  const entries = await postJournalBatch(tx, { clientId, userId, postings });
+  const entryOf = new Map(posted.map((b, k) => [b.id, entries[k].id]));
+
+  const billRows = o.bills.map(({ bill: b, id, no }) => ({
+    i: id,
+    n: no,
+    h: b.houseId,
+    c: b.customerId,
+    z: b.zoneId,
+    m: b.meterId,
+    t: b.tariffId,
+    pr: b.previousReading,
+    cr: b.currentReading,
+    u: b.consumption,
+    s: b.subtotal,
+    x: b.tax,
+    a: b.amount,
+    pb: b.previousBalance,
+    d: b.amountDue,
+    e: entryOf.get(id) ?? null,
+  }));
+  await tx.execute(sql`
+    insert into bills (id, client_id, run_id, bill_no, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,
+                       previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
+                       bill_date, due_date, journal_entry_id, created_by)
+    select x.i, ${clientId}, ${runId}, x.n, ${input.period}, ${input.service}, x.h, x.c, x.z, x.m, x.t,
+           x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${o.billDate}::date, ${o.dueDate}::date, x.e, ${userId}
+    from jsonb_to_recordset(${JSON.stringify(billRows)}::jsonb) as x(
+      i bigint, n bigint, h int, c int, z int, m int, t int, pr numeric, cr numeric, u numeric, s numeric, x numeric, a numeric,
+      pb numeric, d numeric, e bigint)
+    order by x.n`);
+
+  const lineRows = o.bills.flatMap(({ bill, id }) =>
+    bill.lines.map((l, k) => ({ b: id, p: k + 1, k: l.kind, n: l.block, f: l.from, t: l.to, u: l.units, r: l.rate, a: l.amount })),
+  );
+  if (lineRows.length > 0) {
+    await tx.execute(sql`
+      insert into bill_lines (client_id, bill_id, position, kind, block, from_units, to_units, units, rate, amount)
+      select ${clientId}, x.b, x.p, x.k, x.n, x.f, x.t, x.u, x.r, x.a
+      from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x(
+        b bigint, p int, k text, n int, f numeric, t numeric, u numeric, r numeric, a numeric)`);
+  }
+
+  const readings = o.bills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
+  if (readings.length > 0) {
+    await tx.execute(sql`
+      update meter_readings m set billed_bill_id = x.b, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(readings)}::jsonb) as x(r bigint, b bigint)
+      where m.client_id = ${clientId} and m.id = x.r and m.billed_bill_id is null`);
+  }
 }
 
 /** Bill numbers as printed: B-000042. */

@@ -40,7 +40,7 @@ describe('customers', () => {
     expect(many.map((c) => c.customerNo).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `C-${String(i + 3).padStart(6, '0')}`));
   });
 
-  it('creates, reads, updates and changes status, each audited; the opening balance is kept as a decimal', async () => {
+  it('creates, reads, updates and changes status, each audited; the opening balance is kept as a decimal and posted at once', async () => {
     const city = (await a.call(orgA.token, 'POST', '/api/cities', { name: 'Gabiley' })).json();
     const from = await lastAuditId(ctx, orgA.clientId);
     const res = await a.call(orgA.token, 'POST', PATH, {
@@ -51,16 +51,24 @@ describe('customers', () => {
     const c = res.json();
     expect(c).toMatchObject({
       name: 'Hodan Abdi', cityName: 'Gabiley', customerClass: 'commercial', status: 'Active', openingBalance: '125.50',
-      openingBalancePosted: false, houseCount: 0, meterNumbers: [],
+      openingBalancePosted: true, houseCount: 0, meterNumbers: [],
     });
-    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Hodan A. Abdi', phone: '0634411223', customerClass: 'commercial', openingBalance: '-20' });
-    expect(updated.json()).toMatchObject({ name: 'Hodan A. Abdi', email: null, cityId: null, idType: null, openingBalance: '-20.00', customerNo: c.customerNo });
+    // The same amount written another way is no change.
+    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Hodan A. Abdi', phone: '0634411223', customerClass: 'commercial', openingBalance: '125.5' });
+    expect(updated.json()).toMatchObject({ name: 'Hodan A. Abdi', email: null, cityId: null, idType: null, openingBalance: '125.50', customerNo: c.customerNo });
     expect((await a.call(orgA.token, 'PATCH', `${PATH}/${c.id}/status`, { status: 'Inactive' })).json().status).toBe('Inactive');
-    const [row] = (await customerRows(orgA.clientId)).filter((r) => r.id === c.id);
-    expect(row).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: false });
+    // A customer taken on without one gets a negative (credit) opening balance later, posted then.
+    const later = await a.customer({ name: 'Later Balance' });
+    expect(later).toMatchObject({ openingBalance: '0.00', openingBalancePosted: false });
+    const credit = await a.call(orgA.token, 'PUT', `${PATH}/${later.id}`, { name: later.name, phone: later.phone, customerClass: 'residential', openingBalance: '-20' });
+    expect(credit.json()).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
+    const rows = await customerRows(orgA.clientId);
+    expect(rows.find((r) => r.id === c.id)).toMatchObject({ openingBalance: '125.50', openingBalancePosted: true });
+    expect(rows.find((r) => r.id === later.id)).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'customer', afterId: from });
-    expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'status']);
+    expect(audit.map((x) => x.action)).toEqual(['create', 'update', 'status', 'create', 'update']);
     expect(audit[1].before).toMatchObject({ name: 'Hodan Abdi', openingBalance: '125.50' });
+    expect(audit[4].after).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
   });
 
   it('checks phone, e-mail, class and document on their fields, in Somali', async () => {

@@ -1,6 +1,7 @@
 // POST/PUT/PATCH status /api/elc/customers: the city must be one of the organisation's active cities, a
-// new customer gets the next customer number, and the opening balance can change only until the ledger
-// has posted it. Every change is audited in its transaction.
+// new customer gets the next customer number, and a non-zero opening balance is posted to the ledger in
+// the same transaction (opening-balance.ts); once posted it cannot change. Every change is audited in
+// its transaction.
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { bdec, type Customer, type CustomerInput, type CustomerStatus } from '@ubo/contracts';
@@ -12,6 +13,7 @@ import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
 import { getCustomer } from './list-customers.ts';
 import { nextCustomerNumber } from './next-customer-number.ts';
+import { postOpeningBalance } from './opening-balance.ts';
 
 async function checkCity(tx: Db, cityId: number | null): Promise<void> {
   if (cityId === null) return;
@@ -44,6 +46,7 @@ export async function createCustomer(opts: { tx: Db; req: FastifyRequest; input:
     .insert(customers)
     .values({ clientId, customerNo, ...values(input), openingBalance: input.openingBalance, createdBy: userId })
     .returning({ id: customers.id });
+  await postOpeningBalance({ tx, req, customerId: row.id });
   const created = await getCustomer({ tx, id: row.id });
   await writeAudit(tx, req, { action: 'create', entity: 'customer', entityId: row.id, after: auditView(created) });
   return created;
@@ -65,6 +68,7 @@ export async function updateCustomer(opts: { tx: Db; req: FastifyRequest; id: nu
     .update(customers)
     .set({ ...values(input), ...(balanceChanged ? { openingBalance: input.openingBalance } : {}), updatedAt: new Date() })
     .where(eq(customers.id, id));
+  if (balanceChanged) await postOpeningBalance({ tx, req, customerId: id });
   const after = await getCustomer({ tx, id });
   await writeAudit(tx, req, { action: 'update', entity: 'customer', entityId: id, before: auditView(before), after: auditView(after) });
   return after;

@@ -4,10 +4,24 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type CustomerClass, type House, type HouseDetail, type HouseStatus, type houseListQuery, plainDecimal, type z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { customerMatches, customers, startsWithPattern } from '../customers/index.ts';
 import { zones } from '../zones/index.ts';
 import { houses, meters } from './metering.tables.ts';
+
+// The tariff in force today for the house's effective class in its zone (the zone's own version wins
+// over the class-wide one, as findTariffFor decides), and the installed meter's latest reading.
+const effectiveClass = sql`coalesce(${houses.tariffClass}, ${customers.customerClass})`;
+const todaysTariff = (column: 'id' | 'name') => sql<string | number | null>`(
+  select t.${sql.raw(column)} from tariffs t
+  where t.customer_class = ${effectiveClass} and (t.zone_id = ${houses.zoneId} or t.zone_id is null)
+    and t.effective_from <= current_date and (t.effective_to is null or t.effective_to >= current_date)
+  order by t.zone_id is null limit 1)`;
+const lastReading = sql<string | null>`(
+  select json_build_object('period', r.period, 'readingDate', r.reading_date::text, 'currentReading', r.current_reading::text,
+    'consumption', r.consumption::text, 'type', r.type)::text
+  from meter_readings r where r.meter_id = ${meters.id} order by r.reading_date desc, r.id desc limit 1)`;
 
 const columns = {
   h: houses,
@@ -20,13 +34,22 @@ const columns = {
   meterDigits: meters.digits,
   installationReading: meters.initialReading,
   installationDate: meters.installedOn,
+  tariffId: todaysTariff('id'),
+  tariffName: todaysTariff('name'),
+  lastReading,
 };
 
 type Row = {
   h: typeof houses.$inferSelect;
   customerNo: string; customerName: string; customerClass: string; zoneName: string; meterId: number; meterNumber: string; meterDigits: number;
-  installationReading: string; installationDate: string;
+  installationReading: string; installationDate: string; tariffId: string | number | null; tariffName: string | number | null; lastReading: string | null;
 };
+
+function toLastReading(json: string | null): House['lastReading'] {
+  if (json === null) return null;
+  const r = JSON.parse(json) as { period: string; readingDate: string; currentReading: string; consumption: string; type: string };
+  return { ...r, currentReading: plainDecimal(r.currentReading), consumption: plainDecimal(r.consumption) };
+}
 
 function toHouse(row: Row): House {
   const h = row.h;
@@ -48,6 +71,9 @@ function toHouse(row: Row): House {
     meterDigits: Number(row.meterDigits),
     installationReading: plainDecimal(row.installationReading),
     installationDate: row.installationDate,
+    tariffId: row.tariffId === null ? null : Number(row.tariffId),
+    tariffName: row.tariffName === null ? null : String(row.tariffName),
+    lastReading: toLastReading(row.lastReading),
     createdAt: new Date(h.createdAt).toISOString(),
     updatedAt: new Date(h.updatedAt).toISOString(),
   };
@@ -112,11 +138,25 @@ export async function countHouses(opts: { tx: Db; clientId: number; query: Omit<
   return total;
 }
 
+/**
+ * Connections and disconnections with their reasons, newest first. setHouseStatus writes them to the log
+ * sheet (audit_log, indexed by entity) in its transaction; the house screen shows them from there.
+ */
+async function statusHistory(tx: Db, id: number): Promise<HouseDetail['statusHistory']> {
+  const rows = await queryRows<{ at: string | Date; status: string | null; reason: string | null; username: string | null }>(tx, sql`
+    select a.at, a.after->>'status' as status, a.after->>'reason' as reason, a.username
+    from audit_log a
+    where a.entity = 'house' and a.entity_id = ${String(id)} and a.action = 'status'
+    order by a.at desc, a.id desc limit 100`);
+  return rows.map((r) => ({ at: new Date(r.at).toISOString(), status: r.status ?? '', reason: r.reason, username: r.username }));
+}
+
 export async function getHouse(opts: { tx: Db; id: number }): Promise<HouseDetail> {
   const [row] = await selectHouses(opts.tx).where(eq(houses.id, opts.id));
   if (!row) throw notFound();
   const history = await opts.tx.select().from(meters).where(eq(meters.houseId, opts.id)).orderBy(asc(meters.installedOn), asc(meters.id));
   return {
+    statusHistory: await statusHistory(opts.tx, opts.id),
     ...toHouse(row),
     meters: history.map((m) => ({
       id: m.id,

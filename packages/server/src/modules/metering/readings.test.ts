@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
+import { billHouses } from '../bills/bills-test-kit.ts';
 import { billingFactory } from './billing-test-kit.ts';
 import { meterReadings } from './metering.tables.ts';
 
@@ -206,7 +207,8 @@ describe('meter readings', () => {
     const pending = await a.call(orgA.token, 'GET', `${PATH}/pending?period=2025-06&zoneId=${sheetZone.id}`);
     expect(pending.json()).toMatchObject({ total: 1, data: [{ houseId: h1.id, period: '2025-06' }] });
     const [june] = pending.json().data;
-    await inSystem(ctx.database.db, (tx) => tx.update(meterReadings).set({ billedBillId: 1 }).where(eq(meterReadings.id, june.id)));
+    const [billId] = await billHouses(ctx, orgA, { period: '2025-06', houseIds: [h1.id] });
+    expect((await readingRows(orgA.clientId)).find((r) => r.id === june.id)?.billedBillId).toBe(billId);
     expect((await a.call(orgA.token, 'GET', `${PATH}/pending?zoneId=${sheetZone.id}`)).json().data.map((r: { period: string }) => r.period)).toEqual(['2025-05']);
     expect((await a.call(orgA.token, 'GET', `${PATH}/sheet?period=2025-06&zoneId=${sheetZone.id}`)).json().rows[0].reading.billed).toBe(true);
   });
@@ -226,7 +228,7 @@ describe('meter readings', () => {
     expect(audit.map((x) => x.action)).toEqual(['update', 'delete']);
     // A billed reading is frozen, here and in the database.
     const feb = list[1];
-    await inSystem(ctx.database.db, (tx) => tx.update(meterReadings).set({ billedBillId: 7 }).where(eq(meterReadings.id, feb.id)));
+    await billHouses(ctx, orgA, { period: feb.period, houseIds: [h.id] });
     const billed = await a.call(orgA.token, 'DELETE', `${PATH}/${feb.id}`, undefined, 'so');
     expect(billed.json()).toMatchObject({ code: 'READING_BILLED', message: 'Akhriskan horay ayaa biil loogu sameeyay, wax lagama beddeli karo.' });
     await expect(

@@ -1,10 +1,11 @@
-// /api/elc/zones (privilege list-zone): list, read, create, update, status and delete.
+// /api/elc/zones (privilege list-zone): list, read, create, update, status and delete, and the form's choices.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams, okResponse, referenceStatusBody, translate, zone, zoneBody, zoneListQuery, zonePage } from '@ubo/contracts';
+import { idParams, okResponse, referenceStatusBody, translate, zone, zoneBody, zoneChoices, zoneListQuery, zonePage } from '@ubo/contracts';
 import { tenantTx } from '../../plugins/auth.ts';
 import { getZone, listZones } from './list-zones.ts';
 import { createZone, deleteZone, setZoneStatus, updateZone } from './save-zone.ts';
+import { zoneChoices as readZoneChoices } from './zone-choices.ts';
 
 const PATH = '/api/elc/zones';
 const config = { access: { privilege: 'list-zone' } } as const;
@@ -15,6 +16,8 @@ export async function zonesRoutes(app: FastifyInstance) {
 
   r.get(PATH, { config, schema: { tags, querystring: zoneListQuery, response: { 200: zonePage } } }, async (req) =>
     tenantTx(req, (tx) => listZones({ tx, query: req.query })));
+
+  r.get(`${PATH}/choices`, { config, schema: { tags, response: { 200: zoneChoices } } }, async (req) => tenantTx(req, (tx) => readZoneChoices({ tx })));
 
   r.get(`${PATH}/:id`, { config, schema: { tags, params: idParams, response: { 200: zone } } }, async (req) =>
     tenantTx(req, (tx) => getZone({ tx, id: req.params.id })));

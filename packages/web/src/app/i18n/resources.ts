@@ -11,6 +11,8 @@ import * as settings from '../../modules/settings/settings.i18n.ts';
 import * as finance from '../../modules/finance/finance.i18n.ts';
 import * as financeReports from '../../modules/finance-reports/finance-reports.i18n.ts';
 import * as treasury from '../../modules/treasury/treasury.i18n.ts';
+import * as billing from '../../modules/billing/billing.i18n.ts';
+import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -19,6 +21,8 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   finance,
   financeReports,
   treasury,
+  billing,
+  billingRuns,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -1,0 +1,2 @@
+// Printable bills and the batch PDF of a zone.
+export * from './print.ts';

@@ -1,0 +1,184 @@
+// Customer payments (finance/payments, privilege receive-payment): receive a payment (POST), the paged
+// list, one payment with everything its printed receipt needs, cancelling by reversal, and the
+// allocation preview the Receive payment screen shows while the cashier types.
+import Decimal from 'decimal.js';
+import { id, isoDate, listQuery, money, optionalText, page, z } from '../common/validation.ts';
+import { optionalId } from '../billing/fields.ts';
+import { calendarDate } from '../settings/fields.ts';
+import { accountRef, positiveAmount } from '../treasury/fields.ts';
+import { longId, payerRef, paymentStatus, paymentMethod } from './fields.ts';
+
+export const RECEIPT_SERIES = 'RC';
+
+export const allocationInput = z.object({ billId: longId, amount: positiveAmount });
+export type AllocationInput = z.infer<typeof allocationInput>;
+
+export const paymentBody = z
+  .object({
+    customerId: id,
+    amount: positiveAmount,
+    date: calendarDate,
+    accountId: id,
+    /** The transaction id, bank slip or cheque number; required unless cash. */
+    reference: optionalText(100),
+    method: paymentMethod,
+    memo: optionalText(1000),
+    /** Exactly these bills; without it the amount goes to the oldest open bills first. */
+    allocations: z.array(allocationInput).max(500).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method !== 'cash' && !v.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payments.referenceRequired' });
+    if (!v.allocations) return;
+    const seen = new Set<number>();
+    let total = new Decimal(0);
+    v.allocations.forEach((a, i) => {
+      if (seen.has(a.billId)) ctx.addIssue({ code: 'custom', path: ['allocations', i, 'billId'], message: 'payments.allocationRepeated' });
+      seen.add(a.billId);
+      total = total.plus(a.amount);
+    });
+    if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });
+  });
+export type PaymentBody = z.input<typeof paymentBody>;
+export type PaymentInput = z.output<typeof paymentBody>;
+
+export const paymentAllocation = z.object({
+  billId: z.number().int(),
+  /** B-000042 */
+  billNumber: z.string(),
+  period: z.string(),
+  billDate: isoDate,
+  dueDate: isoDate,
+  billAmount: money,
+  /** What this payment put on the bill. */
+  amount: money,
+  /** The bill now: paid by every payment, and what is still open. */
+  billPaid: money,
+  billOpen: money,
+});
+export type PaymentAllocation = z.infer<typeof paymentAllocation>;
+
+export const payment = z.object({
+  id: z.number().int(),
+  receiptNo: z.number().int(),
+  /** RC-000001 */
+  number: z.string(),
+  date: isoDate,
+  customer: payerRef,
+  amount: money,
+  allocated: money,
+  /** amount - allocated: what stays with the customer as credit. */
+  credit: money,
+  method: paymentMethod,
+  account: accountRef,
+  reference: z.string().nullable(),
+  memo: z.string().nullable(),
+  status: paymentStatus,
+  batchId: z.number().int().nullable(),
+  entryId: z.number().int(),
+  entryNumber: z.string(),
+  cancelEntryId: z.number().int().nullable(),
+  cancelEntryNumber: z.string().nullable(),
+  cancelDate: isoDate.nullable(),
+  cancelReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const receiptCompany = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  logoFileId: z.string().nullable(),
+});
+export type ReceiptCompany = z.infer<typeof receiptCompany>;
+
+/** A payment with what its receipt prints. */
+export const paymentDetail = payment.extend({
+  allocations: z.array(paymentAllocation),
+  /** The customer's receivable just before and just after this payment was posted, and today. */
+  balanceBefore: money,
+  balanceAfter: money,
+  balanceNow: money,
+  currency: z.string(),
+  amountInWords: z.object({ en: z.string(), so: z.string() }),
+  company: receiptCompany,
+});
+export type PaymentDetail = z.infer<typeof paymentDetail>;
+
+export const paymentSortable = ['date', 'receiptNo', 'amount'] as const;
+export const paymentListQuery = listQuery
+  .extend({
+    customerId: optionalId,
+    accountId: optionalId,
+    batchId: optionalId,
+    startDate: isoDate.optional().or(z.literal('').transform(() => undefined)),
+    endDate: isoDate.optional().or(z.literal('').transform(() => undefined)),
+    status: z
+      .union([paymentStatus, z.literal('0'), z.literal('')])
+      .optional()
+      .transform((v) => (v === '0' || v === '' ? undefined : v)),
+    method: z
+      .union([paymentMethod, z.literal('0'), z.literal('')])
+      .optional()
+      .transform((v) => (v === '0' || v === '' ? undefined : v)),
+    _sort: z.enum(paymentSortable).optional(),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+export type PaymentListQuery = z.input<typeof paymentListQuery>;
+export const paymentPage = page(payment);
+export type PaymentPage = z.infer<typeof paymentPage>;
+
+/** An open bill of a customer, with what an amount would put on it. */
+export const customerOpenBill = z.object({
+  billId: z.number().int(),
+  number: z.string(),
+  period: z.string(),
+  billDate: isoDate,
+  dueDate: isoDate,
+  amount: money,
+  paidAmount: money,
+  open: money,
+});
+export type CustomerOpenBill = z.infer<typeof customerOpenBill>;
+
+export const allocationPreviewQuery = z.object({
+  customerId: id,
+  amount: money.optional().or(z.literal('').transform(() => undefined)),
+});
+export type AllocationPreviewQuery = z.input<typeof allocationPreviewQuery>;
+
+export const allocationPreview = z.object({
+  customer: payerRef.extend({ status: z.string() }),
+  /** The customer's receivable in the ledger (negative: in credit). */
+  balance: money,
+  openTotal: money,
+  /** Oldest first, each with the proposed allocation of `amount`. */
+  openBills: z.array(customerOpenBill.extend({ allocate: money })),
+  amount: money,
+  allocated: money,
+  /** What the amount leaves as credit after the proposed allocation. */
+  creditLeft: money,
+  balanceAfter: money,
+});
+export type AllocationPreview = z.infer<typeof allocationPreview>;
+
+/** Customers to pick from on the payment screens (search by name, number, phone or meter). */
+export const customerLookupQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  _limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const customerLookup = payerRef.extend({ status: z.string(), meterNumbers: z.array(z.string()), balance: money });
+export type CustomerLookup = z.infer<typeof customerLookup>;
+export const customerLookupList = z.object({ data: z.array(customerLookup) });
+
+/** Accounts money can be received into: active cash, bank and mobile money accounts. */
+export const receivingAccount = accountRef.extend({
+  subtype: z.enum(['cash', 'bank', 'mobile_money']),
+  currency: z.string(),
+  method: paymentMethod,
+});
+export type ReceivingAccount = z.infer<typeof receivingAccount>;
+export const receivingAccountList = z.object({ data: z.array(receivingAccount) });

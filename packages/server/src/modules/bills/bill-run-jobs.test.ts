@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { translate } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { inSystem, inTenant } from '../../db/tenant.ts';
+import { postJournal, systemAccountId, verifyLedger } from '../../ledger/index.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { billingFactory } from '../metering/billing-test-kit.ts';
+import { staffUser } from '../settings/test-support.ts';
+import { JOB_INTERRUPTED, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
+import { saveBillRun } from './save-bill-run.ts';
+
+let ctx: TestContext;
+let db: Db;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  db = ctx.database.db;
+});
+afterAll(() => ctx.close());
+
+type Org = Awaited<ReturnType<typeof newOrganisation>>;
+const system = <T>(fn: (tx: Db) => Promise<T>) => inSystem(db, fn);
+
+/** An organisation with a flat tariff (2.00 a unit) and `houses` houses in one zone, each with a reading of `units` for the period. */
+async function billableOrg(name: string, period: string, houses: number, units = 10) {
+  const org = await newOrganisation(ctx, { name });
+  const f = billingFactory(ctx, org);
+  const tariff = await f.call(org.token, 'POST', '/api/elc/prices', {
+    name: 'Flat', customerClass: 'residential', effectiveFrom: '2025-01-01', blocks: [{ from: '0', to: null, rate: '2' }],
+  });
+  expect(tariff.statusCode).toBe(201);
+  const zone = await f.zone();
+  const customer = await f.customer({ name: 'Hodan Ali' });
+  const ids: number[] = [];
+  for (let i = 0; i < houses; i += 1) {
+    const h = await f.house({ customerId: customer.id, zoneId: zone.id });
+    await f.reading({ houseId: h.id, period, currentReading: String(units) });
+    ids.push(h.id);
+  }
+  return { org, f, zone, customer, houseIds: ids };
+}
+
+/** What a run writes, to prove a failed or refused job wrote nothing of it. */
+async function billingState(clientId: number) {
+  const [row] = await system((tx) => queryRows<Record<string, string | number>>(tx, sql`
+    select (select count(*) from bill_runs where client_id = ${clientId})::int as runs,
+           (select count(*) from bills where client_id = ${clientId})::int as bills,
+           (select count(*) from bill_lines where client_id = ${clientId})::int as lines,
+           (select count(*) from journal_entries where client_id = ${clientId})::int as entries,
+           (select count(*) from meter_readings where client_id = ${clientId} and billed_bill_id is not null)::int as billed_readings,
+           (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters where client_id = ${clientId}) as counters`));
+  return row;
+}
+
+const jobRows = (clientId: number) =>
+  system((tx) => queryRows<{ id: string; status: string; error: string | null }>(tx, sql`
+    select id::text, status, error from bill_run_jobs where client_id = ${clientId} order by id`));
+
+describe('bill run jobs', () => {
+  it('runs a queued job after answering 202, then shows it done with its run', async () => {
+    const { org, f, zone } = await billableOrg('Galkayo Water', '2025-03', 3);
+    const queued = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-03', zoneId: zone.id, service: 'water' });
+    expect(queued.statusCode).toBe(202);
+    const { jobId } = queued.json();
+    expect(jobId).toBeGreaterThan(0);
+    await waitForBillRunJobs(db);
+
+    const job = await f.call(org.token, 'GET', `/api/bills/jobs/${jobId}`);
+    expect(job.statusCode).toBe(200);
+    expect(job.json()).toMatchObject({
+      id: jobId, period: '2025-03', zoneId: zone.id, service: 'water', status: 'done', processed: 3, total: 3, billCount: 3, amount: '60.00', error: null,
+    });
+    const { runId } = job.json();
+    const run = await f.call(org.token, 'GET', `/api/bills/runs/${runId}`);
+    expect(run.json()).toMatchObject({ billCount: 3, total: '60.00', service: 'water' });
+    expect(run.json().bills).toHaveLength(3);
+    expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
+
+    const list = await f.call(org.token, 'GET', '/api/bills/jobs?status=done');
+    expect(list.json()).toMatchObject({ total: 1, page: 1, limit: 20, data: [{ id: jobId, status: 'done' }] });
+    expect((await f.call(org.token, 'GET', '/api/bills/jobs?status=failed')).json().total).toBe(0);
+
+    // A second job for the same period bills nobody twice.
+    const again = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-03', zoneId: zone.id, service: 'water' });
+    await waitForBillRunJobs(db);
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${again.json().jobId}`)).json()).toMatchObject({ status: 'done', billCount: 0, amount: '0.00' });
+  });
+
+  it('marks a refused run failed, in the user language, with nothing billed', async () => {
+    const { org, f } = await billableOrg('Bosaso Water', '2025-04', 2);
+    await system((tx) => tx.execute(sql`update accounts set status = 'Inactive' where client_id = ${org.clientId} and code = '4010'`));
+    const before = await billingState(org.clientId);
+    const queued = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-04', service: 'water' });
+    await waitForBillRunJobs(db);
+    const job = await f.call(org.token, 'GET', `/api/bills/jobs/${queued.json().jobId}`, undefined, 'so');
+    expect(job.json()).toMatchObject({ status: 'failed', runId: null, processed: 0, error: translate('ledger.inactiveAccount', 'so') });
+    expect(job.json().finishedAt).not.toBeNull();
+    expect(await billingState(org.clientId)).toEqual(before);
+    await system((tx) => tx.execute(sql`update accounts set status = 'Active' where client_id = ${org.clientId} and code = '4010'`));
+  });
+
+  it('marks jobs a crash left queued or running as failed at start, and leaves finished ones', async () => {
+    const { org, f, zone } = await billableOrg('Kismayo Power', '2025-05', 1);
+    const done = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-05' });
+    await waitForBillRunJobs(db);
+    await system((tx) => tx.execute(sql`
+      insert into bill_run_jobs (client_id, period, zone_id, service, status, started_at, created_by)
+      values (${org.clientId}, '2025-06', ${zone.id}, 'electricity', 'running', now(), ${org.adminId}),
+             (${org.clientId}, '2025-07', null, 'electricity', 'queued', null, ${org.adminId})`));
+    expect(await recoverInterruptedJobs(db)).toBe(2);
+    const rows = await jobRows(org.clientId);
+    expect(rows.map((r) => [r.status, r.error])).toEqual([['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED]]);
+    const failed = await f.call(org.token, 'GET', `/api/bills/jobs/${rows[1].id}`);
+    expect(failed.json().error).toBe(translate(JOB_INTERRUPTED, 'en'));
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json().status).toBe('done');
+    expect(await recoverInterruptedJobs(db)).toBe(0);
+  });
+
+  it('reports progress chunk by chunk while saving', async () => {
+    const { org } = await billableOrg('Beledweyne Water', '2025-06', 5);
+    const auth: AuthContext = {
+      userId: org.adminId, clientId: org.clientId, sessionId: 'test', username: 'admin', fullname: 'Admin', isAdmin: true,
+      privileges: [], branchId: null, mustChangePassword: false, subscriptionExpired: false,
+    };
+    const req = { auth, ip: '127.0.0.1' } as FastifyRequest;
+    const seen: Array<[number, number]> = [];
+    const saved = await inTenant(db, org.clientId, (tx) =>
+      saveBillRun({ tx, req, input: { period: '2025-06', service: 'water' }, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) }));
+    expect(saved).toMatchObject({ billCount: 5, total: '100.00' });
+    expect(seen).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
+    const numbers = await system((tx) => queryRows<{ bill_no: string; entry: string }>(tx, sql`
+      select b.bill_no::text, e.reference as entry from bills b join journal_entries e on e.id = b.journal_entry_id
+      where b.client_id = ${org.clientId} order by b.bill_no`));
+    expect(numbers).toEqual(['1', '2', '3', '4', '5'].map((n) => ({ bill_no: n, entry: `B-00000${n}` })));
+    expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
+  });
+
+  it('prints the receivable from the ledger as the previous balance (payments and opening balances included)', async () => {
+    const { org, f, customer, houseIds } = await billableOrg('Jowhar Water', '2025-07', 1);
+    const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-07', service: 'water' });
+    expect(saved.json()).toMatchObject({ billCount: 1, total: '20.00' });
+    // A payment of 7.50 credits the customer's receivable (as the payments module posts it).
+    await inTenant(db, org.clientId, async (tx) => {
+      const receivable = await systemAccountId(tx, org.clientId, 'receivable');
+      const cash = await systemAccountId(tx, org.clientId, 'cash');
+      await postJournal(tx, {
+        clientId: org.clientId, date: '2025-08-05', sourceType: 'payment',
+        lines: [{ accountId: cash, debit: '7.50' }, { accountId: receivable, credit: '7.50', partyType: 'customer', partyId: customer.id }],
+      });
+    });
+    await f.reading({ houseId: houseIds[0], period: '2025-08', currentReading: '15' });
+    const preview = await f.call(org.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-08' });
+    expect(preview.json().bills[0]).toMatchObject({ consumption: '5', amount: '10.00', previousBalance: '12.50', amountDue: '22.50' });
+  });
+
+  it('answers a retried save with the same Idempotency-Key once, and queues a job once per key', async () => {
+    const { org, f } = await billableOrg('Baidoa Water', '2025-09', 2);
+    const headers = { 'idempotency-key': 'run-2025-09' };
+    const first = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-09', service: 'water' }, undefined, headers);
+    const retry = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-09', service: 'water' }, undefined, headers);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ billCount: 2 });
+    expect((await billingState(org.clientId)).runs).toBe(1);
+    const other = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', service: 'water' }, undefined, headers);
+    expect(other.statusCode).toBe(409);
+
+    const jobHeaders = { 'idempotency-key': 'job-2025-09' };
+    const job = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-09' }, undefined, jobHeaders);
+    const jobRetry = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-09' }, undefined, jobHeaders);
+    await waitForBillRunJobs(db);
+    expect(jobRetry.json()).toEqual(job.json());
+    expect(await jobRows(org.clientId)).toHaveLength(1);
+  });
+
+  it('keeps organisations apart and refuses staff without batch-bill (403, nothing changed)', async () => {
+    const { org, f } = await billableOrg('Hobyo Water', '2025-11', 1);
+    const other = await newOrganisation(ctx, { name: 'Other Water' });
+    const queued = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-11' });
+    await waitForBillRunJobs(db);
+    expect((await f.call(other.token, 'GET', `/api/bills/jobs/${queued.json().jobId}`)).statusCode).toBe(404);
+    expect((await f.call(other.token, 'GET', '/api/bills/jobs')).json().total).toBe(0);
+
+    const staff = await staffUser(ctx, org, ['meter-reading']);
+    const before = [await billingState(org.clientId), await jobRows(org.clientId)];
+    for (const [method, url, body] of [
+      ['POST', '/api/bills/jobs', { period: '2025-12' }],
+      ['GET', '/api/bills/jobs', undefined],
+      ['GET', `/api/bills/jobs/${queued.json().jobId}`, undefined],
+    ] as const) {
+      const res = await f.call(staff.token, method, url, body);
+      expect(res.statusCode).toBe(403);
+    }
+    await waitForBillRunJobs(db);
+    expect([await billingState(org.clientId), await jobRows(org.clientId)]).toEqual(before);
+    const bad = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-13' }, 'so');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('period');
+  });
+});

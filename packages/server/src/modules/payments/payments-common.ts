@@ -1,0 +1,77 @@
+// What the payment services share: the source types their journal entries carry, the accounts money
+// is received into (field-checked), row ids reserved before posting (so the entry names its document),
+// the lock-order rule before taking a document number, and the credit rule of the migration.
+import { sql } from 'drizzle-orm';
+import { type Lang, type ReceivingSubtype, receivingSubtypes } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { AppError, type FieldError } from '../../plugins/errors.ts';
+
+export const PAYMENT_SOURCE_TYPE = 'payment';
+export const CUSTOMER_TRANSFER_SOURCE_TYPE = 'customer-transfer';
+
+export const validationError = (details: FieldError[], key = 'common.validation') => new AppError(400, 'VALIDATION', key, details);
+
+export interface ReceivingAccountInfo {
+  id: number;
+  code: string;
+  nameEn: string;
+  nameSo: string;
+  subtype: ReceivingSubtype;
+  currency: string;
+}
+
+export const nameIn = (a: { nameEn: string; nameSo: string }, lang: Lang) => (lang === 'so' ? a.nameSo : a.nameEn);
+
+/** The account a payment is received into, or the field error that says why it cannot be. */
+export async function checkReceivingAccount(tx: Db, clientId: number, accountId: number): Promise<ReceivingAccountInfo | FieldError> {
+  const [a] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: string; subtype: string; status: string; currency: string }>(tx, sql`
+    select id, code, name_en, name_so, type, subtype, status, currency from accounts where client_id = ${clientId} and id = ${accountId}`);
+  if (!a) return { field: 'accountId', message: 'ledger.unknownAccount' };
+  if (a.type !== 'asset' || !(receivingSubtypes as readonly string[]).includes(a.subtype) || a.status !== 'Active') {
+    return { field: 'accountId', message: 'payments.notReceivingAccount' };
+  }
+  return { id: Number(a.id), code: a.code, nameEn: a.name_en, nameSo: a.name_so, subtype: a.subtype as ReceivingSubtype, currency: a.currency };
+}
+
+export const isFieldError = (v: unknown): v is FieldError => typeof v === 'object' && v !== null && 'field' in v && 'message' in v;
+
+/**
+ * Takes the key-share lock on the organisation's ledger settings (as postJournal does) before a
+ * document counter is locked: settings row, then counters, everywhere, so a year-end closing never
+ * deadlocks with a receipt. Answers the lock date.
+ */
+export async function holdLockDate(tx: Db, clientId: number): Promise<string | null> {
+  await tx.execute(sql`insert into ledger_settings (client_id) values (${clientId}) on conflict do nothing`);
+  const [row] = await queryRows<{ lock_date: string | null }>(
+    tx,
+    sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId} for key share`,
+  );
+  return row?.lock_date ?? null;
+}
+
+/** Reserves the next id of a table (bigserial), so the journal entry can carry it as source id. */
+export async function nextRowId(tx: Db, table: 'payments' | 'payment_batches' | 'customer_transfers'): Promise<number> {
+  const [row] = await queryRows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
+  return Number(row.id);
+}
+
+/**
+ * Lets the customers' waiting credit (unallocated rests of payments) pay their open bills, oldest first,
+ * as far as their ledger balance allows (payments_apply_credit in migrations/0024_payments.sql).
+ * Call it after a posting has changed a customer's balance or reopened a bill.
+ */
+export async function applyCustomerCredit(tx: Db, clientId: number, customerIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(customerIds)].sort((a, b) => a - b)) {
+    await tx.execute(sql`select payments_apply_credit(${clientId}, ${id})`);
+  }
+}
+
+/** A unique-index violation (a reference posted twice by two requests at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Optional text from a form: blank is "not given". */
+export const textOrNull = (value: string | null | undefined): string | null => value?.trim() || null;

@@ -1,0 +1,176 @@
+// /api/finance/payments (receive-payment): receive, list, read, cancel, the allocation preview; the
+// customer and account pickers of the payment screens (receive-payment or batch-bill, checked in the
+// handler); batch receive (batch-bill): match rows or a statement CSV, save a batch, list batches;
+// /api/finance/c2c (receive-payment): customer balance transfers; /api/elc/customers/:id/account
+// (list-customer). Money-moving POSTs honour an Idempotency-Key header.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MAX_BATCH_ROWS,
+  allocationPreview as allocationPreviewSchema,
+  allocationPreviewQuery,
+  batchListQuery,
+  batchMatchBody,
+  batchMatchQuery,
+  batchMatchResult,
+  batchPage,
+  batchSaveBody,
+  batchSaved,
+  customerAccount,
+  customerLookupList,
+  customerLookupQuery,
+  customerTransfer,
+  customerTransferBody,
+  customerTransferListQuery,
+  customerTransferPage,
+  hasPrivilege,
+  idParams,
+  longIdParams,
+  paymentBody,
+  paymentCancelBody,
+  paymentDetail,
+  paymentListQuery,
+  paymentPage,
+  receivingAccountList,
+} from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { fieldError, forbidden } from '../../plugins/errors.ts';
+import { allocationPreview } from './allocation-preview.ts';
+import { matchBatch } from './batch-match.ts';
+import { cancelPayment } from './cancel-payment.ts';
+import { getCustomerAccount } from './customer-account.ts';
+import { lookupCustomers, receivingAccounts } from './customer-lookup.ts';
+import { cancelCustomerTransfer, getCustomerTransfer, listCustomerTransfers, postCustomerTransfer } from './customer-transfers.ts';
+import { listBatches } from './list-batches.ts';
+import { getPayment, listPayments } from './list-payments.ts';
+import { receivePayment } from './receive-payment.ts';
+import { validationError } from './payments-common.ts';
+import { saveBatch } from './save-batch.ts';
+import { readStatement } from './statement-csv.ts';
+
+const PAYMENTS = '/api/finance/payments';
+const C2C = '/api/finance/c2c';
+const receive = { access: { privilege: 'receive-payment' } } as const;
+const batch = { access: { privilege: 'batch-bill' } } as const;
+const tags = ['payments'];
+
+/** Runs a posting once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
+async function idempotentPost<T>(req: FastifyRequest, reply: FastifyReply, operation: string, body: unknown, statusCode: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  const key = readIdempotencyKey(req.headers);
+  const result = await tenantTx(req, (tx) =>
+    withIdempotency(tx, { clientId: caller(req).clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx) })),
+  );
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  reply.code(result.statusCode);
+  return result.body;
+}
+
+/** The pickers serve both the cashier (receive-payment) and the batch screen (batch-bill). */
+function assertMayPickForPayments(req: FastifyRequest): void {
+  const auth = caller(req);
+  if (!hasPrivilege(auth, 'receive-payment') && !hasPrivilege(auth, 'batch-bill')) throw forbidden();
+}
+
+/** The statement of a batch match: a multipart upload's one file, or a text/csv body. */
+async function statementText(req: FastifyRequest): Promise<string | null> {
+  if (req.isMultipart()) {
+    const part = await req.file();
+    if (!part) throw fieldError('file', 'file.required');
+    return (await part.toBuffer()).toString('utf8');
+  }
+  return typeof req.body === 'string' ? req.body : null;
+}
+
+/** A JSON body of the match, checked here (the route also takes files, so it declares no body schema). */
+function matchJson(body: unknown) {
+  const parsed = batchMatchBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw validationError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+}
+
+export async function paymentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Statements arrive as text/csv (or as a multipart upload, which @fastify/multipart handles).
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  // Payments -------------------------------------------------------------------------------------
+  r.post(PAYMENTS, { config: receive, schema: { tags, body: paymentBody, response: { 201: paymentDetail } } }, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx) => receivePayment({ tx, req, input: req.body })));
+
+  r.get(PAYMENTS, { config: receive, schema: { tags, querystring: paymentListQuery, response: { 200: paymentPage } } }, async (req) =>
+    tenantTx(req, (tx) => listPayments({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
+
+  r.get(`${PAYMENTS}/allocation-preview`, {
+    config: receive,
+    schema: { tags, querystring: allocationPreviewQuery, response: { 200: allocationPreviewSchema } },
+  }, async (req) =>
+    tenantTx(req, (tx) => allocationPreview({ tx, clientId: caller(req).clientId, customerId: req.query.customerId, amount: req.query.amount })));
+
+  r.get(`${PAYMENTS}/customers`, {
+    config: { access: 'authenticated' },
+    schema: { tags, querystring: customerLookupQuery, response: { 200: customerLookupList } },
+  }, async (req) => {
+    assertMayPickForPayments(req);
+    return tenantTx(req, (tx) => lookupCustomers({ tx, clientId: caller(req).clientId, q: req.query.q, limit: req.query._limit }));
+  });
+
+  r.get(`${PAYMENTS}/accounts`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: receivingAccountList } } }, async (req) => {
+    assertMayPickForPayments(req);
+    return tenantTx(req, (tx) => receivingAccounts({ tx, clientId: caller(req).clientId, lang: req.lang }));
+  });
+
+  // Batch receive --------------------------------------------------------------------------------
+  r.get(`${PAYMENTS}/batches`, { config: batch, schema: { tags, querystring: batchListQuery, response: { 200: batchPage } } }, async (req) =>
+    tenantTx(req, (tx) => listBatches({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
+
+  r.post(`${PAYMENTS}/batch/match`, {
+    config: batch,
+    schema: { tags, querystring: batchMatchQuery, response: { 200: batchMatchResult } },
+  }, async (req) => {
+    const csv = await statementText(req);
+    const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
+    if (csv === null && json === null) throw fieldError('file', 'file.required');
+    const rows = csv !== null ? readStatement(csv, MAX_BATCH_ROWS) : (json?.rows ?? []).map((row) => ({ ...row, line: null }));
+    const accountId = json?.accountId ?? req.query.accountId;
+    return tenantTx(req, (tx) => matchBatch({ tx, clientId: caller(req).clientId, lang: req.lang, accountId, rows }));
+  });
+
+  r.post(`${PAYMENTS}/batch`, { config: batch, schema: { tags, body: batchSaveBody, response: { 201: batchSaved } } }, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx) => saveBatch({ tx, req, input: req.body })));
+
+  // One payment ----------------------------------------------------------------------------------
+  r.get(`${PAYMENTS}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: paymentDetail } } }, async (req) =>
+    tenantTx(req, (tx) => getPayment({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })));
+
+  r.post(`${PAYMENTS}/:id/cancel`, {
+    config: receive,
+    schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: paymentDetail } },
+  }, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx) => cancelPayment({ tx, req, id: req.params.id, input: req.body })));
+
+  // Customer balance transfers -------------------------------------------------------------------
+  r.post(C2C, { config: receive, schema: { tags, body: customerTransferBody, response: { 201: customerTransfer } } }, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx) => postCustomerTransfer({ tx, req, input: req.body })));
+
+  r.get(C2C, { config: receive, schema: { tags, querystring: customerTransferListQuery, response: { 200: customerTransferPage } } }, async (req) =>
+    tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })));
+
+  r.get(`${C2C}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: customerTransfer } } }, async (req) =>
+    tenantTx(req, (tx) => getCustomerTransfer({ tx, clientId: caller(req).clientId, id: req.params.id })));
+
+  r.post(`${C2C}/:id/cancel`, {
+    config: receive,
+    schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: customerTransfer } },
+  }, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx) =>
+      cancelCustomerTransfer({ tx, req, id: req.params.id, input: req.body }),
+    ));
+
+  // The customer's account -----------------------------------------------------------------------
+  r.get('/api/elc/customers/:id/account', {
+    config: { access: { privilege: 'list-customer' } },
+    schema: { tags: ['customers'], params: idParams, response: { 200: customerAccount } },
+  }, async (req) => tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })));
+}

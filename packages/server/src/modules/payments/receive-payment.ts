@@ -1,0 +1,72 @@
+// POST /api/finance/payments: checks the customer, the receiving account and the reference (field
+// errors), posts the payment with its allocations (post-payment.ts) and audits it, in the caller's
+// transaction; answers the payment as its receipt shows it.
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { type PaymentDetail, type PaymentInput, RECEIPT_SERIES } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { documentNumber } from '../../ledger/index.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { caller } from '../../plugins/auth.ts';
+import type { FieldError } from '../../plugins/errors.ts';
+import { getPayment } from './list-payments.ts';
+import { checkReceivingAccount, holdLockDate, isFieldError, validationError } from './payments-common.ts';
+import { postPayment } from './post-payment.ts';
+
+/** The posted payment already carrying this reference on this account (case-insensitive), if any. */
+export async function postedReference(tx: Db, clientId: number, accountId: number, reference: string): Promise<string | null> {
+  const [row] = await queryRows<{ receipt_no: string | number }>(tx, sql`
+    select receipt_no from payments
+    where client_id = ${clientId} and account_id = ${accountId} and status = 'Posted' and lower(reference) = lower(${reference}) limit 1`);
+  return row ? documentNumber(RECEIPT_SERIES, Number(row.receipt_no)) : null;
+}
+
+export async function receivePayment(opts: { tx: Db; req: FastifyRequest; input: PaymentInput }): Promise<PaymentDetail> {
+  const { tx, req, input } = opts;
+  const { clientId } = caller(req);
+  const errors: FieldError[] = [];
+  const [customer] = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
+    select id, customer_no, name from customers where client_id = ${clientId} and id = ${input.customerId}`);
+  if (!customer) errors.push({ field: 'customerId', message: 'v.notFound' });
+  const account = await checkReceivingAccount(tx, clientId, input.accountId);
+  if (isFieldError(account)) errors.push(account);
+  if (input.reference && !isFieldError(account)) {
+    const taken = await postedReference(tx, clientId, account.id, input.reference);
+    if (taken) errors.push({ field: 'reference', message: `payments.duplicateReference|${taken}` });
+  }
+  if (errors.length > 0 || !customer || isFieldError(account)) throw validationError(errors);
+
+  await holdLockDate(tx, clientId);
+  const posted = await postPayment({
+    tx,
+    req,
+    payment: {
+      customer: { id: customer.id, customerNo: customer.customer_no, name: customer.name },
+      accountId: account.id,
+      amount: input.amount,
+      date: input.date,
+      method: input.method,
+      reference: input.reference,
+      memo: input.memo,
+      allocations: input.allocations,
+    },
+  });
+  await writeAudit(tx, req, {
+    action: 'create',
+    entity: 'payment',
+    entityId: posted.id,
+    after: {
+      number: posted.number,
+      customer: customer.customer_no,
+      date: input.date,
+      amount: posted.amount,
+      allocated: posted.allocated,
+      method: input.method,
+      account: account.code,
+      reference: input.reference ?? null,
+      entry: posted.entryNumber,
+    },
+  });
+  return getPayment({ tx, clientId, lang: req.lang, id: posted.id });
+}

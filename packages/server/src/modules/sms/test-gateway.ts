@@ -1,0 +1,44 @@
+// POST /api/sms/settings/test: one message to the given phone through the saved settings, now. The message
+// is recorded (kind test, status sending) and committed first, then sent outside any transaction, and its
+// one attempt recorded (no retry): the administrator sees the gateway's answer at once.
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { type SmsTestResult, normaliseSomaliPhone } from '@ubo/contracts';
+import { queryRows } from '../../db/rows.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { fieldError } from '../../plugins/errors.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { adapterFor } from './adapters.ts';
+import { dispatcherOptionsFromEnv, recordResult } from './dispatcher.ts';
+import { loadGatewayConfig } from './sms-settings.ts';
+import { smsBatches } from './sms.tables.ts';
+
+const TEST_TEXT = {
+  en: 'Test message from {company}: the SMS gateway works.',
+  so: 'Fariin tijaabo ah oo ka timid {company}: albaabka SMS-ku wuu shaqeeyaa.',
+} as const;
+
+export async function sendTestMessage(req: FastifyRequest, rawPhone: string): Promise<SmsTestResult> {
+  const { clientId, userId } = caller(req);
+  const phone = normaliseSomaliPhone(rawPhone);
+  if (!phone) throw fieldError('phone', 'sms.invalidPhone');
+  const { config, messageId, body } = await tenantTx(req, async (tx) => {
+    const config = await loadGatewayConfig({ tx, clientId, tokenSecret: req.server.tokenSecret });
+    const [company] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${clientId}`);
+    const body = TEST_TEXT[req.lang].replace('{company}', company?.name ?? '');
+    const [batch] = await tx
+      .insert(smsBatches)
+      .values({ clientId, kind: 'test', target: { type: 'phones', count: 1 }, messageCount: 1, createdBy: userId })
+      .returning({ id: smsBatches.id });
+    // Claimed by this request from the start (status sending, attempt 1) so the dispatcher leaves it alone.
+    const [row] = await queryRows<{ id: string | number }>(tx, sql`
+      insert into sms_messages (client_id, batch_id, kind, phone, body, language, status, attempts, next_attempt_at, created_by)
+      values (${clientId}, ${batch.id}, 'test', ${phone}, ${body}, ${req.lang}, 'sending', 1, now() + interval '5 minutes', ${userId})
+      returning id`);
+    await writeAudit(tx, req, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind: 'test', phone } });
+    return { config, messageId: Number(row.id), body };
+  });
+  const result = await adapterFor(config, dispatcherOptionsFromEnv().timeoutMs).send({ id: messageId, phone, body });
+  const status = await recordResult(req.server.db, { clientId, id: messageId, attempt: 1, maxAttempts: 1, retryBaseMs: 0, result });
+  return { messageId, status, provider: result.provider, phone, httpStatus: result.httpStatus, response: result.response, error: result.error };
+}

@@ -1,0 +1,62 @@
+// The receivable invariant, for any test that posts to customer receivables (bills, payments, opening
+// balances, balance transfers, and later invoices or credit notes): the sum of every customer's ledger
+// balance equals the receivable account's balance (no receivable line without a customer), and each
+// customer's ledger balance equals what their documents say: the posted opening balance, plus their open
+// bills, minus their posted payments, plus transfers to them, minus transfers from them. Read as the
+// owner (past row-level security). A module with other documents passes their effect per customer in
+// `others`.
+import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { queryRows } from '../src/db/rows.ts';
+import { inSystem } from '../src/db/tenant.ts';
+
+export interface ReceivableState {
+  receivable: string;
+  sumOfCustomers: string;
+  /** customer id -> { ledger, documents } */
+  customers: Record<string, { ledger: string; documents: string }>;
+}
+
+export async function receivableState(db: Db, clientId: number, others: Record<number, string> = {}): Promise<ReceivableState> {
+  return inSystem(db, async (tx) => {
+    const [account] = await queryRows<{ total: string; parties: string }>(tx, sql`
+      select coalesce(sum(l.debit - l.credit), 0)::text as total,
+             coalesce(sum(l.debit - l.credit) filter (where l.party_type = 'customer' and l.party_id is not null), 0)::text as parties
+      from journal_lines l join accounts a on a.id = l.account_id
+      where l.client_id = ${clientId} and a.client_id = ${clientId} and a.code = '1100'`);
+    const ledger = await queryRows<{ id: number; balance: string }>(tx, sql`
+      select l.party_id as id, sum(l.debit - l.credit)::text as balance
+      from journal_lines l join accounts a on a.id = l.account_id
+      where l.client_id = ${clientId} and a.code = '1100' and l.party_type = 'customer' group by l.party_id`);
+    const documents = await queryRows<{ id: number; balance: string }>(tx, sql`
+      select c.id,
+             (case when c.opening_balance_posted then c.opening_balance else 0 end
+              + coalesce((select sum(b.amount) from bills b where b.client_id = c.client_id and b.customer_id = c.id and b.status = 'Open'), 0)
+              - coalesce((select sum(p.amount) from payments p where p.client_id = c.client_id and p.customer_id = c.id and p.status = 'Posted'), 0)
+              + coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.to_customer_id = c.id and t.status = 'Posted'), 0)
+              - coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.from_customer_id = c.id and t.status = 'Posted'), 0)
+             )::text as balance
+      from customers c where c.client_id = ${clientId}`);
+    const customers: ReceivableState['customers'] = {};
+    for (const d of documents) {
+      const extra = new Decimal(others[Number(d.id)] ?? 0);
+      customers[String(d.id)] = { ledger: '0.00', documents: new Decimal(d.balance).plus(extra).toFixed(2) };
+    }
+    for (const l of ledger) {
+      const entry = customers[String(l.id)] ?? { ledger: '0.00', documents: '0.00' };
+      customers[String(l.id)] = { ...entry, ledger: new Decimal(l.balance).toFixed(2) };
+    }
+    return { receivable: new Decimal(account.total).toFixed(2), sumOfCustomers: new Decimal(account.parties).toFixed(2), customers };
+  });
+}
+
+/** Fails the test, naming the customers whose ledger and documents disagree. */
+export async function expectReceivableMatchesCustomers(db: Db, clientId: number, others: Record<number, string> = {}): Promise<ReceivableState> {
+  const state = await receivableState(db, clientId, others);
+  expect(state.sumOfCustomers, 'sum of customer balances vs the receivable account').toBe(state.receivable);
+  const wrong = Object.entries(state.customers).filter(([, v]) => v.ledger !== v.documents).map(([id, v]) => ({ customerId: Number(id), ...v }));
+  expect(wrong, 'customers whose ledger balance differs from their documents').toEqual([]);
+  return state;
+}

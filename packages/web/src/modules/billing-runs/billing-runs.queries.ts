@@ -1,0 +1,171 @@
+// Server state of the readings, bill-run and bills screens: the reading sheet of a zone and period, the
+// zones to choose from, saving readings (one, a batch, a CSV file), previewing a run, running it as a
+// background job whose progress is polled, cancelling a run, one bill with the print header, and the
+// ungenerated bill report. Saves refresh what they change (sheet, pending readings, runs, bills).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillDetail,
+  BillPreview,
+  BillPrintCompany,
+  BillRunBody,
+  BillRunJob,
+  BillRunJobAccepted,
+  ReadingBatchBody,
+  ReadingBatchResult,
+  ReadingImportResult,
+  ReadingSheet,
+  UngeneratedBillReport,
+  Zone,
+} from '@ubo/contracts';
+import { useSession } from '../../app/session.tsx';
+import { api } from '../../lib/api.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
+import { billingRunsPrivileges as p } from './billing-runs.access.ts';
+import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
+
+export const READS_PATH = 'elc/reads';
+export const SHEET_PATH = 'elc/reads/sheet';
+export const PENDING_PATH = 'elc/reads/pending';
+export const ZONES_PATH = 'elc/zones';
+export const CUSTOMERS_PATH = 'elc/customers';
+export const BILLS_PATH = 'bills';
+export const RUNS_PATH = 'bills/runs';
+export const JOBS_PATH = 'bills/jobs';
+export const PRINT_COMPANY_PATH = 'bills/print/company';
+export const UNGENERATED_PATH = 'bills/ungenerated';
+
+/** Every zone (active first) for the pickers; idle without the zones privilege. */
+export function useZones() {
+  const { can } = useSession();
+  const mayRead = can(p.zones);
+  const query = useQuery({
+    queryKey: resourceKeys(ZONES_PATH).list({ _limit: 1000, _sort: 'name', _order: 'asc' }),
+    queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, { _limit: 1000, _sort: 'name', _order: 'asc' }, { signal }),
+    enabled: mayRead,
+    staleTime: 60_000,
+  });
+  return { ...query, mayRead, zones: query.data?.data ?? [] };
+}
+
+/** The reading sheet of a zone for a period; idle until both are chosen. */
+export function useReadingSheet(period: string | null, zoneId: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(SHEET_PATH).list({ period: period ?? '', zoneId: zoneId ?? 0 }),
+    queryFn: ({ signal }) => api.get<ReadingSheet>(SHEET_PATH, { period, zoneId }, { signal }),
+    enabled: period !== null && zoneId !== null,
+    staleTime: 0,
+  });
+}
+
+function useRefreshReadings() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([SHEET_PATH, PENDING_PATH, READS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+}
+
+/** POST /api/elc/reads/batch, all or nothing; refusals are put on their rows by the sheet (not toasted). */
+export function useSaveReadingBatch() {
+  const refresh = useRefreshReadings();
+  return useMutation({
+    mutationFn: (body: ReadingBatchBody) => api.post<ReadingBatchResult>(`${READS_PATH}/batch`, body, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/elc/reads/import: checks the file (commit false) or saves its valid rows (commit true). */
+export function useImportReadings() {
+  const refresh = useRefreshReadings();
+  return useMutation({
+    mutationFn: ({ file, commit }: { file: File; commit: boolean }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.post<ReadingImportResult>(`${READS_PATH}/import${commit ? '?commit=true' : ''}`, form, { silent: true });
+    },
+    onSuccess: async (result) => {
+      if (result.committed) await refresh();
+    },
+  });
+}
+
+export { useRefreshReadings };
+
+/** POST /api/bills/generateCustomersBill: what a run would bill; writes nothing. */
+export function usePreviewRun() {
+  return useMutation({
+    mutationFn: (body: BillRunBody) => api.post<BillPreview>(`${BILLS_PATH}/generateCustomersBill`, body, { background: true, silent: true }),
+  });
+}
+
+/** POST /api/bills/jobs: queues the run in the background (202 { jobId }); one key per click, so a retry is not a second run. */
+export function useStartRunJob() {
+  return useMutation({
+    mutationFn: (body: BillRunBody) => api.post<BillRunJobAccepted>(JOBS_PATH, body, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+  });
+}
+
+/** A job, polled while queued or running; when it ends, the runs and bills lists are read again. */
+export function useRunJob(jobId: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: resourceKeys(JOBS_PATH).detail(jobId ?? ''),
+    queryFn: async ({ signal }) => {
+      const job = await api.get<BillRunJob>(`${JOBS_PATH}/${jobId}`, undefined, { signal });
+      if (!isJobActive(job.status)) {
+        await Promise.all(
+          [JOBS_PATH, RUNS_PATH, BILLS_PATH, SHEET_PATH, PENDING_PATH, UNGENERATED_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).lists() })),
+        );
+      }
+      return job;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data && !isJobActive(query.state.data.status) ? false : JOB_POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** The newest jobs of the organisation: a run still going is shown again when the page is opened. */
+export function useRecentJobs() {
+  return useQuery({
+    queryKey: resourceKeys(JOBS_PATH).list({ _limit: 5 }),
+    queryFn: ({ signal }) => api.list<BillRunJob>(JOBS_PATH, { _limit: 5 }, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** POST /api/bills/runs/:id/cancel; a refusal (a payment allocated) is toasted with the server's message. */
+export function useCancelRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ runId: number; cancelledBills: number }>(`${RUNS_PATH}/${id}/cancel`),
+    onSuccess: () =>
+      Promise.all([RUNS_PATH, BILLS_PATH, SHEET_PATH, PENDING_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all }))),
+  });
+}
+
+export function useBill(id: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(BILLS_PATH).detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<BillDetail>(`${BILLS_PATH}/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** The company header and payment instructions of a printed bill. */
+export function usePrintCompany() {
+  return useQuery({
+    queryKey: resourceKeys(PRINT_COMPANY_PATH).all,
+    queryFn: ({ signal }) => api.get<BillPrintCompany>(PRINT_COMPANY_PATH, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useUngeneratedReport(period: string, zoneId: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(UNGENERATED_PATH).list({ period, zoneId: zoneId ?? 0 }),
+    queryFn: ({ signal }) => api.get<UngeneratedBillReport>(UNGENERATED_PATH, { period, zoneId: zoneId ?? undefined }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+

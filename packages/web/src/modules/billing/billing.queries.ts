@@ -1,0 +1,88 @@
+// Server state of the billing master-data screens. Lists and details go through lib/queries (keys from
+// resourceKeys, every change refreshes the lists of its path); here are the paths, the option lists the
+// forms and filters read (zones, cities, the zone form's choices), a customer search for the house
+// form's picker, and the house actions that are neither create nor update (status, meter replacement).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { City, Customer, HouseDetail, HouseStatusBody, ReplaceMeterBody, Zone, ZoneChoices } from '@ubo/contracts';
+import { useCan } from '../../app/session.tsx';
+import { api, type Page } from '../../lib/api.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
+import { billingPrivileges as p } from './billing.access.ts';
+
+export const ZONES_PATH = 'elc/zones';
+export const TARIFFS_PATH = 'elc/prices';
+export const CUSTOMERS_PATH = 'elc/customers';
+export const HOUSES_PATH = 'elc/houses';
+export const BILLS_PATH = 'bills';
+const CITIES_PATH = 'cities';
+
+/** Everything a house change can alter: its lists, the customers' meter numbers and house counts, the zones' house counts. */
+export const HOUSE_DEPENDENTS = [CUSTOMERS_PATH, ZONES_PATH];
+
+/** Option lists are short; one page of up to 1000 covers them. */
+const ALL = { _page: 1, _limit: 1000, _sort: 'name', _order: 'asc' } as const;
+
+export function useZoneChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...resourceKeys(ZONES_PATH).all, 'choices'],
+    queryFn: ({ signal }) => api.get<ZoneChoices>(`${ZONES_PATH}/choices`, undefined, { signal }),
+    enabled,
+  });
+}
+
+/** Every zone (for filters and the house form), when the user may read zones. */
+export function useAllZones() {
+  const can = useCan();
+  return useQuery({
+    queryKey: resourceKeys(ZONES_PATH).list({ ...ALL, all: 1 }),
+    queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, ALL, { signal }),
+    enabled: can(p.zones),
+    select: (page: Page<Zone>) => page.data,
+  });
+}
+
+/** The organisation's cities, when the user may read them. */
+export function useAllCities() {
+  const can = useCan();
+  return useQuery({
+    queryKey: resourceKeys(CITIES_PATH).list({ ...ALL, all: 1 }),
+    queryFn: ({ signal }) => api.list<City>(CITIES_PATH, ALL, { signal }),
+    enabled: can(p.cities),
+    select: (page: Page<City>) => page.data,
+  });
+}
+
+/** Customers whose name, number, phone or meter starts with the typed text (the house form's picker). */
+export function useCustomerSearch(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys(CUSTOMERS_PATH).list({ q, _limit: 20, picker: 1 }),
+    queryFn: ({ signal }) => api.list<Customer>(CUSTOMERS_PATH, { q: q || undefined, _limit: 20, _sort: 'name', _order: 'asc' }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+function useRefreshHouses() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([HOUSES_PATH, ...HOUSE_DEPENDENTS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+}
+
+/** PATCH /api/elc/houses/:id/status { status, reason }: connect or disconnect, logged with the reason. */
+export function useHouseStatus() {
+  const refresh = useRefreshHouses();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: HouseStatusBody }) => api.patch<HouseDetail>(`${HOUSES_PATH}/${id}/status`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/elc/houses/:id/replace-meter; field errors are put on the dialog's fields by the caller. */
+export function useReplaceMeter() {
+  const refresh = useRefreshHouses();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ReplaceMeterBody }) =>
+      api.post<HouseDetail>(`${HOUSES_PATH}/${id}/replace-meter`, body, { silent: true }),
+    onSuccess: () => refresh(),
+  });
+}
