@@ -56,8 +56,32 @@ const clients = Number(process.env.CLIENTS ?? 8);
 const posts = Number(process.env.POSTS ?? 400);
 await measurePosting({ app, db: database.db, clientId, token, clients, entries: 50 });
 stats.clear();
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+if (process.env.CPUPROF) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+const cpu0 = process.cpuUsage();
 const r = await measurePosting({ app, db: database.db, clientId, token, clients, entries: posts });
-console.log(JSON.stringify(r));
+const cpu1 = process.cpuUsage(cpu0);
+if (process.env.CPUPROF) { const { profile } = await session.post('Profiler.stop'); writeFileSync(process.env.CPUPROF, JSON.stringify(profile)); }
+console.log(JSON.stringify(r), 'node cpu ms per posting', ((cpu1.user + cpu1.system) / 1000 / posts).toFixed(3));
+if (process.env.PGTRACE && kind === 'pglite') {
+  // biome-ignore lint/suspicious/noExplicitAny: scratch
+  const client = (database.db as any).session.client;
+  for (const name of ['query', 'exec']) {
+    const orig = client[name].bind(client);
+    client[name] = async (...args: unknown[]) => {
+      const key = String(args[0]).replace(/\s+/g, ' ').trim().slice(0, 70);
+      const start = process.hrtime.bigint();
+      try { return await orig(...args); } finally {
+        const s = stats.get(key) ?? { n: 0, ms: 0 };
+        s.n += 1; s.ms += Number(process.hrtime.bigint() - start) / 1e6; stats.set(key, s);
+      }
+    };
+  }
+  stats.clear();
+  await measurePosting({ app, db: database.db, clientId, token, clients: 1, entries: 100 });
+}
 // auth only
 const t0 = process.hrtime.bigint();
 for (let i = 0; i < 200; i++) await app.inject({ method: 'GET', url: '/api/finance/accounts/1', headers: { authorization: `Bearer ${token}` } });
@@ -71,3 +95,4 @@ if (dbName) {
   await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await c.end();
 }
+// (appended) CPU per request

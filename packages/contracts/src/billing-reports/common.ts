@@ -17,8 +17,11 @@ export const unitsText = z.string();
 /** A customer-list report exports at most this many rows in one file; beyond it, filter by zone. */
 export const BILLING_EXPORT_MAX_ROWS = 100_000;
 
-/** A required id in a query string (customerId of a statement). */
-export const queryId = z.coerce.number().int().positive().max(2147483647);
+/** A required id in a query string (customerId of a statement): missing or empty is "required". */
+export const queryId = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.number().int().positive().max(2147483647),
+);
 
 /** Payment methods of a receipt (0024_payments.sql). */
 export const receiptMethodValues = ['cash', 'bank', 'mobile_money', 'cheque'] as const;

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
 import { documentNumber } from './document-counter.ts';
+import { queryPrepared } from './prepared-query.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal, money } from './money.ts';
 
@@ -339,10 +340,10 @@ async function writeStatement(
   const { posting, series } = w;
   const { clientId } = posting;
   const payload = JSON.stringify(w.lines.map((l, ord) => ({ ord, ...l })));
-  const [row] = await queryRows<WriteResult>(tx, sql`
+  const [row] = await queryPrepared<WriteResult>(tx, sql`
     with used as (
       select id, status, code, name_en, name_so, type from accounts
-      where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(w.accountIds)}::jsonb))::int)
+      where client_id = ${clientId} and id = any(${`{${w.accountIds.join(',')}}`}::int[])
     ),
     settings as (
       select lock_date from ledger_settings where client_id = ${clientId} for key share

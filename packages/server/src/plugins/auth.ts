@@ -1,13 +1,14 @@
 // Authentication, tenant and privilege check for every /api route, in one onRequest-stage hook.
 // Each route declares config.access: 'public', 'authenticated' or { privilege }. A route that
 // declares nothing is refused at registration (see assertRouteAccess), so none can slip through.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
-import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { hasPrivilege, pickLang, type Lang } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { inTenant } from '../db/tenant.ts';
-import { queryRows } from '../db/rows.ts';
 import { AppError } from './errors.ts';
 import { recordRoute } from './route-registry.ts';
 
@@ -64,18 +65,61 @@ export async function signToken(app: FastifyInstance, claims: { sid: string; uid
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'auth.unauthorized');
 
-async function verifyToken(app: FastifyInstance, header: string | undefined) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodePart(part: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw unauthorized();
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Verifies an HS256 token with a synchronous node:crypto HMAC (jose's WebCrypto verify queues a
+ * thread-pool job per call, which cost more than the rest of the check). The algorithm is pinned: the
+ * header must name HS256 and carry no critical extensions; the signature is compared in constant time
+ * before the payload is read; exp is required and checked as jose does (expired when exp <= now), nbf
+ * when present. Tokens are still signed by jose (signToken).
+ */
+function verifyHs256(token: string, secret: Uint8Array): Record<string, unknown> {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw unauthorized();
+  const [header, payload, signature] = parts;
+  const head = decodePart(header);
+  if (head.alg !== ALG || 'crit' in head) throw unauthorized();
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized();
+  const claims = decodePart(payload);
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof claims.exp !== 'number' || claims.exp <= now) throw unauthorized();
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) throw unauthorized();
+  if (claims.iat !== undefined && typeof claims.iat !== 'number') throw unauthorized();
+  return claims;
+}
+
+function verifyToken(app: FastifyInstance, header: string | undefined) {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match) throw unauthorized();
+  let claims: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(match[1], app.tokenSecret, { algorithms: [ALG] });
-    const uid = Number(payload.uid);
-    const cid = Number(payload.cid);
-    if (!payload.jti || !Number.isInteger(uid) || !Number.isInteger(cid)) throw unauthorized();
-    return { sid: payload.jti, uid, cid };
+    claims = verifyHs256(match[1], app.tokenSecret);
   } catch {
     throw unauthorized();
   }
+  const uid = Number(claims.uid);
+  const cid = Number(claims.cid);
+  if (typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(uid) || !Number.isInteger(cid)) throw unauthorized();
+  return { sid: claims.jti, uid, cid };
+}
+
+/**
+ * Runs one statement as a named prepared statement: node-postgres parses and plans it once per pooled
+ * connection (this runs before every API call); PGlite runs it as usual.
+ */
+async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return (result as unknown as { rows: T[] }).rows;
 }
 
 /**
@@ -87,7 +131,7 @@ async function verifyToken(app: FastifyInstance, header: string | undefined) {
  * another organisation, or a token whose cid does not match its session, finds no row).
  */
 export async function loadAuthContext(db: Db, claims: { sid: string; uid: number; cid: number }): Promise<AuthContext> {
-  const [row] = await queryRows<AuthRow>(db, sql`
+  const [row] = await queryPrepared<AuthRow>(db, 'ubo_auth_context_v1', sql`
     select u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
            u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
            (s.revoked_at is null and s.expires_at > now()) as session_ok,
@@ -133,7 +177,7 @@ export function registerAuth(app: FastifyInstance): void {
     const access = config.access;
     if (!access) throw new AppError(404, 'NOT_FOUND', 'common.notFound');
     if (access === 'public') return;
-    const claims = await verifyToken(app, req.headers.authorization);
+    const claims = verifyToken(app, req.headers.authorization);
     const auth = await loadAuthContext(app.db, claims);
     req.auth = auth;
     if (auth.mustChangePassword && !config.allowMustChange) {

@@ -6,8 +6,10 @@ import * as settings from '../modules/settings/index.ts';
 import * as finance from '../modules/finance/index.ts';
 import * as financeReports from '../modules/finance-reports/index.ts';
 import * as treasury from '../modules/treasury/index.ts';
+import * as payments from '../modules/payments/index.ts';
 import * as billing from '../modules/billing/index.ts';
 import * as billingRuns from '../modules/billing-runs/index.ts';
+import * as sms from '../modules/sms/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -17,8 +19,10 @@ export const modules: WebModule[] = [
   finance,
   financeReports,
   treasury,
+  payments,
   billing,
   billingRuns,
+  sms,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -51,3 +51,12 @@ REVOKE DELETE, TRUNCATE ON bill_run_jobs FROM ubo_app;
 -- A billed reading names a bill of its own organisation (0022 left this out while tests used made-up ids).
 ALTER TABLE meter_readings
   ADD CONSTRAINT meter_readings_billed_bill FOREIGN KEY (client_id, billed_bill_id) REFERENCES bills(client_id, id);
+
+-- The ledger's deferred balance check (0010) runs once per entry and per line at commit. Run as the
+-- tenant role, row-level security adds "client_id = app_client_id()" to its lookup of the entry's lines,
+-- and without fresh statistics (a new installation; PGlite, which has no autovacuum, always) the planner
+-- combines the client_id index with the entry index: every check then reads all the organisation's
+-- lines, so a bill run of N bills costs N x (lines in the books). As the owner (whose policies reduce to
+-- true) the check reads only the entry's lines by journal_lines_entry. It reads two rows by id and
+-- raises; it writes nothing, so running it as the owner widens nothing. The body is unchanged.
+ALTER FUNCTION journal_entry_is_balanced() SECURITY DEFINER SET search_path = public, pg_temp;

@@ -123,6 +123,7 @@ export async function billingReportsRoutes(app: FastifyInstance) {
     response: agingReport,
     run: aging,
     runForExport: everyRow(aging),
+    filters: (q) => ({ zoneId: q.zoneId }),
     table: tables.agingTable,
   });
 

@@ -1,7 +1,8 @@
 // GET /api/finance/reports/account-transaction: one account's statement. Opening balance, range totals,
-// line count and closing balance come from the daily balances; the page of lines is read in ledger
-// order along the (client, account, date, entry, line) index with a running sum, so a page costs its
-// offset plus its length, never the whole journal.
+// line count and closing balance come from the daily balances, and so does the day a page starts on
+// (running line counts per day) with the balance before it; the page of lines is then read in ledger
+// order along the (client, account, date, entry, line) index from that day, with a running sum. A page
+// costs the account's days plus at most one day of lines before it, wherever it is in the range.
 import { sql } from 'drizzle-orm';
 import type { AccountStatement, AccountStatementQuery, AccountType, Lang } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -35,29 +36,51 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
     select id, code, name_en, name_so, type from accounts where client_id = ${clientId} and id = ${query.accountId}`);
   if (!account) throw notFound();
 
-  const from = query.startDate ? sql`and date >= ${query.startDate}::date` : sql``;
   const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
   const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
-  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number }>(tx, sql`
+  const offset = (query._page - 1) * query._limit;
+  // The day the page starts on, from the daily line counts: the lines of the range before that day
+  // (fewer than or equal to the offset) and their net; the page is then read from that day on.
+  const [sums] = await queryRows<{
+    opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number;
+    start_date: string | null; lines_before: number | null; net_before: string | null;
+  }>(tx, sql`
+    with days as (
+      select date, debit, credit, line_count from account_daily_balances
+      where client_id = ${clientId} and account_id = ${account.id} ${to}
+    ), in_range as (
+      select date, sum(line_count) over w - line_count as lines_before, sum(debit - credit) over w - (debit - credit) as net_before
+      from days where not (${before})
+      window w as (order by date rows between unbounded preceding and current row)
+    ), start_day as (
+      select date, lines_before, net_before from in_range where lines_before <= ${offset} order by date desc limit 1
+    )
     select coalesce(sum(debit) filter (where ${before}), 0) as opening_debit,
            coalesce(sum(credit) filter (where ${before}), 0) as opening_credit,
            coalesce(sum(debit) filter (where not (${before})), 0) as debit,
            coalesce(sum(credit) filter (where not (${before})), 0) as credit,
-           coalesce(sum(line_count) filter (where not (${before})), 0)::int as lines
-    from account_daily_balances
-    where client_id = ${clientId} and account_id = ${account.id} ${to}`);
+           coalesce(sum(line_count) filter (where not (${before})), 0)::int as lines,
+           (select date::text from start_day) as start_date,
+           (select lines_before::int from start_day) as lines_before,
+           (select net_before from start_day) as net_before
+    from days`);
 
-  const offset = (query._page - 1) * query._limit;
-  const rows = await queryRows<LineRow>(tx, sql`
+  const skip = offset - (sums.lines_before ?? 0);
+  const rows =
+    sums.start_date === null || offset >= sums.lines
+      ? []
+      : await queryRows<LineRow>(tx, sql`
     with page as (
       select id, entry_id, date, debit, credit, party_type, party_id, memo, running from (
         select l.id, l.entry_id, l.date, l.debit, l.credit, l.party_type, l.party_id, l.memo,
                sum(l.debit - l.credit) over (order by l.date, l.entry_id, l.id rows between unbounded preceding and current row) as running
         from journal_lines l
-        where l.client_id = ${clientId} and l.account_id = ${account.id} ${from} ${to}
+        where l.client_id = ${clientId} and l.account_id = ${account.id} and l.date >= ${sums.start_date}::date ${to}
+        order by l.date, l.entry_id, l.id
+        limit ${skip + query._limit}
       ) ordered
       order by date, entry_id, id
-      limit ${query._limit} offset ${offset}
+      offset ${skip}
     )
     select p.id, p.entry_id, p.date::text as date, p.debit, p.credit, p.running, p.party_type, p.party_id, p.memo as line_memo,
            e.series, e.entry_no, e.reference, e.memo, e.source_type, e.reverses_id, e.reversed_by_id
@@ -85,7 +108,7 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
       isReversed: r.reversed_by_id !== null,
       debit: money(r.debit),
       credit: money(r.credit),
-      balance: money(opening.plus(naturalBalance(account.type, dec(r.running), dec(0)))),
+      balance: money(opening.plus(naturalBalance(account.type, dec(sums.net_before).plus(r.running), dec(0)))),
     })),
     totals: { debit: money(sums.debit), credit: money(sums.credit) },
     closingBalance: money(opening.plus(naturalBalance(account.type, sums.debit, sums.credit))),

@@ -1,11 +1,11 @@
-// GET /api/finance/balancesheet: assets, liabilities and equity at the end of a day from the daily
-// balances. Income less expenses not yet closed into retained earnings is shown as current-year
-// earnings within equity, so assets = liabilities + equity holds whenever every entry balances.
+// GET /api/finance/balancesheet: assets, liabilities and equity at the end of a day from the monthly and
+// daily balances (ledger balanceSums). Income less expenses not yet closed into retained earnings is shown
+// as current-year earnings within equity, so assets = liabilities + equity holds whenever every entry balances.
 import { sql } from 'drizzle-orm';
 import { type AccountSubtype, type AccountType, type BalanceSheet, type Lang, type StatementRow, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { Decimal, money, naturalBalance } from '../../ledger/index.ts';
+import { balanceSums, Decimal, money, naturalBalance } from '../../ledger/index.ts';
 import { accountName } from './list-accounts.ts';
 
 interface Row {
@@ -23,14 +23,8 @@ interface Row {
 export async function balanceSheet(opts: { tx: Db; clientId: number; lang: Lang; date: string }): Promise<BalanceSheet> {
   const { tx, clientId, lang, date } = opts;
   const rows = await queryRows<Row>(tx, sql`
-    with balances as (
-      select account_id, sum(debit) as debit, sum(credit) as credit
-      from account_daily_balances
-      where client_id = ${clientId} and date <= ${date}::date
-      group by account_id
-    )
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id, b.debit, b.credit
-    from accounts a join balances b on b.account_id = a.id
+    from accounts a join ${balanceSums(clientId, { to: date })} b on b.account_id = a.id
     where a.client_id = ${clientId}
     order by a.code`);
 

@@ -1,11 +1,11 @@
-// GET /api/finance/incomestatement: income and expense accounts over a period from the daily balances,
-// less year-end closing entries (which empty those accounts into retained earnings and would otherwise
-// make a closed year show no result).
+// GET /api/finance/incomestatement: income and expense accounts over a period from the monthly and daily
+// balances (ledger balanceSums), less year-end closing entries (which empty those accounts into retained
+// earnings and would otherwise make a closed year show no result).
 import { type SQL, sql } from 'drizzle-orm';
 import type { AccountSubtype, AccountType, IncomeStatement, IncomeStatementQuery, Lang, StatementRow } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { CLOSING_SOURCE_TYPE, Decimal, money, naturalBalance } from '../../ledger/index.ts';
+import { balanceSums, CLOSING_SOURCE_TYPE, Decimal, money, naturalBalance } from '../../ledger/index.ts';
 import { accountName } from './list-accounts.ts';
 
 interface Row {
@@ -26,10 +26,7 @@ export async function incomeStatement(opts: { tx: Db; clientId: number; lang: La
     sql`${query.startDate ? sql`and ${column} >= ${query.startDate}::date` : sql``} ${query.endDate ? sql`and ${column} <= ${query.endDate}::date` : sql``}`;
   const rows = await queryRows<Row>(tx, sql`
     with period as (
-      select b.account_id, sum(b.debit) as debit, sum(b.credit) as credit
-      from account_daily_balances b
-      where b.client_id = ${clientId} ${range(sql`b.date`)}
-      group by b.account_id
+      select account_id, debit, credit from ${balanceSums(clientId, { from: query.startDate, to: query.endDate })} b
     ), closing as (
       select l.account_id, sum(l.debit) as debit, sum(l.credit) as credit
       from journal_entries e join journal_lines l on l.entry_id = e.id

@@ -1,11 +1,12 @@
 // GET /api/finance/reports/trial-balance: per account the net balance before startDate, the debits and
-// credits from startDate to endDate, and the net balance at endDate, all read from the daily balances
-// (cost grows with accounts x days, not with journal lines). Every pair of columns totals equal.
+// credits from startDate to endDate, and the net balance at endDate, all read from the monthly and daily
+// balances (ledger balanceSums: cost grows with accounts x months, not with journal lines). Every pair of
+// columns totals equal.
 import { sql } from 'drizzle-orm';
 import type { AccountSubtype, AccountType, Lang, TrialBalance, TrialBalanceQuery, TrialBalanceRow } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { Decimal, dec, money } from '../../ledger/index.ts';
+import { balanceSums, Decimal, dayBefore, dec, money } from '../../ledger/index.ts';
 import { accountName } from './list-accounts.ts';
 
 interface Row {
@@ -26,20 +27,15 @@ const split = (net: Decimal) => ({ debit: money(net.gt(0) ? net : 0), credit: mo
 
 export async function trialBalance(opts: { tx: Db; clientId: number; lang: Lang; query: TrialBalanceQuery }): Promise<TrialBalance> {
   const { tx, clientId, lang, query } = opts;
-  const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
+  const opening = query.startDate ? balanceSums(clientId, { to: dayBefore(query.startDate) }) : null;
+  const movement = balanceSums(clientId, { from: query.startDate, to: query.endDate });
   const rows = await queryRows<Row>(tx, sql`
-    with balances as (
-      select account_id,
-             coalesce(sum(debit - credit) filter (where ${before}), 0) as opening,
-             coalesce(sum(debit) filter (where not (${before})), 0) as movement_debit,
-             coalesce(sum(credit) filter (where not (${before})), 0) as movement_credit
-      from account_daily_balances
-      where client_id = ${clientId} ${query.endDate ? sql`and date <= ${query.endDate}::date` : sql``}
-      group by account_id
-    )
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id,
-           coalesce(b.opening, 0) as opening, coalesce(b.movement_debit, 0) as movement_debit, coalesce(b.movement_credit, 0) as movement_credit
-    from accounts a left join balances b on b.account_id = a.id
+           ${opening ? sql`coalesce(o.debit - o.credit, 0)` : sql`0`} as opening,
+           coalesce(m.debit, 0) as movement_debit, coalesce(m.credit, 0) as movement_credit
+    from accounts a
+    ${opening ? sql`left join ${opening} o on o.account_id = a.id` : sql``}
+    left join ${movement} m on m.account_id = a.id
     where a.client_id = ${clientId}
     order by a.code`);
 

@@ -1,7 +1,7 @@
 // GET /api/finance/payments/batches: the batch receives saved (newest first), with their account,
 // method, number of payments and total, and how many of their payments were cancelled since.
 import { type SQL, sql } from 'drizzle-orm';
-import { type BatchPage, type Lang, type PaymentBatch, type PaymentMethod, type batchListQuery, type z } from '@ubo/contracts';
+import type { BatchPage, Lang, PaymentBatch, PaymentMethod, batchListQuery, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { money } from '../../ledger/index.ts';

@@ -226,6 +226,24 @@ describe('receiving a payment', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('serialises concurrent payments and a bill run of the same customer: no bill over-paid, no deadlock, gapless receipts', async () => {
+    const c = await a.billableCustomer();
+    await a.bill(c.id, '2025-08', 10); // 12.00
+    const houseRun = a.bill(c.id, '2025-09', 10); // 12.00, while payments arrive
+    const results = await Promise.all([
+      houseRun,
+      ...Array.from({ length: 5 }, (_, i) => pay({ customerId: c.id, amount: '5', reference: `Rush ${i}` })),
+    ]);
+    for (const res of results.slice(1) as Array<{ statusCode: number; body: string }>) expect(res.statusCode, res.body).toBe(201);
+    const account = await a.account(c.id);
+    expect(account).toMatchObject({ balance: '-1.00', openBills: [], credit: '1.00' });
+    const numbers = (await a.api('GET', `${PAY}?_limit=1000`)).json().data.map((p: { receiptNo: number }) => p.receiptNo).sort((x: number, y: number) => x - y);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    await invariant();
+  });
+});
+
 describe('the allocation preview, the pickers and the customer account', () => {
   it('proposes oldest first without writing, and lists customers and receiving accounts', async () => {
     const c = await a.billableCustomer({ name: 'Preview Person', phone: '0634411223' });

@@ -11,8 +11,10 @@ import * as settings from '../../modules/settings/settings.i18n.ts';
 import * as finance from '../../modules/finance/finance.i18n.ts';
 import * as financeReports from '../../modules/finance-reports/finance-reports.i18n.ts';
 import * as treasury from '../../modules/treasury/treasury.i18n.ts';
+import * as payments from '../../modules/payments/payments.i18n.ts';
 import * as billing from '../../modules/billing/billing.i18n.ts';
 import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
+import * as sms from '../../modules/sms/sms.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -21,8 +23,10 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   finance,
   financeReports,
   treasury,
+  payments,
   billing,
   billingRuns,
+  sms,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

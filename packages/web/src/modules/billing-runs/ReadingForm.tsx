@@ -134,7 +134,7 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
             label={t('billingRuns.currentReading')}
             disabled={type === 'estimated'}
             required={type !== 'estimated'}
-            rules={{ validate: (v, all) => (all.type === 'estimated' || v.trim() !== '' ? true : 'v.required') }}
+            rules={{ validate: (v, all) => (all.type === 'estimated' || String(v ?? '').trim() !== '' ? true : 'v.required') }}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
           <FormTextField
@@ -166,13 +166,13 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
             (check?.state === 'ready' && check.needsConfirmation) || fieldState.error ? (
               <Box>
                 <FormControlLabel
-                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} />}
+                  control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
                   label={t('billingRuns.readings.single.confirmFlags')}
                 />
                 {fieldState.error && <FormHelperText error>{message(fieldState.error.message)}</FormHelperText>}
               </Box>
             ) : (
-              <></>
+              <span hidden />
             )
           }
         />

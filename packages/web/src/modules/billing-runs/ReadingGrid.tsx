@@ -39,7 +39,6 @@ import {
   batchOf,
   checkRow,
   emptyEntry,
-  isUnconfirmed,
   nextRowIndex,
   type RowCheck,
   type RowEntry,
@@ -104,7 +103,7 @@ const GridRow = memo(function GridRow({ row, index, entry, check, errors, onEntr
           <NativeSelect
             value={entry.type}
             onChange={(e) => onEntry(row.houseId, { type: e.target.value as EnteredReadingType, confirmed: false })}
-            inputProps={{ 'aria-label': t('billingRuns.readings.typeOf', { house }), 'data-type-row': index }}
+            inputProps={{ 'aria-label': t('billingRuns.readings.typeOf', { house }) }}
             sx={{ fontSize: '0.8125rem', minWidth: 104 }}
           >
             {TYPES.map((ty) => (
@@ -382,7 +381,6 @@ export function ReadingGridSkeleton() {
     <Paper sx={{ p: 2 }}>
       <Skeleton variant="text" width="40%" />
       {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
         <Skeleton key={i} variant="rounded" height={32} sx={{ mt: 1 }} />
       ))}
     </Paper>

@@ -147,8 +147,9 @@ export function rowErrorsOf(details: readonly RowError[], houses: readonly numbe
   for (const d of details) {
     const m = /^rows\.(\d+)\.(.+)$/.exec(d.field);
     const house = m ? houses[Number(m[1])] : undefined;
-    if (m && house !== undefined) (byHouse[house] ??= []).push({ field: m[2], message: d.message });
-    else other.push(d);
+    if (m && house !== undefined) {
+      byHouse[house] = [...(byHouse[house] ?? []), { field: m[2], message: d.message }];
+    } else other.push(d);
   }
   return { byHouse, other };
 }

@@ -23,6 +23,7 @@ import { billingPrivileges as p } from './billing.access.ts';
 import { CUSTOMERS_PATH, useAllCities } from './billing.queries.ts';
 import { checkCustomerForm, type CustomerFormValues, customerToForm, emptyCustomer } from './customer.logic.ts';
 import { bodyOf, contractResolver } from './form.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 const resolver = contractResolver(checkCustomerForm);
 
@@ -186,9 +187,7 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
           </Grid>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} disabled={save.isPending} />
           <Button type="submit" variant="contained" disabled={save.isPending || (!isNew && !isChanged)}>
             {t('common.save')}
           </Button>

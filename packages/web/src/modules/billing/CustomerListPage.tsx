@@ -95,7 +95,7 @@ export default function CustomerListPage() {
         subtitle={t('billing.customers.subtitle')}
         actions={
           canEdit && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('billing.customers.add')}
             </Button>
           )

@@ -1,7 +1,8 @@
-// /customers/:id: one customer. The header shows the number, name, phone, class and status; the tabs
-// show the customer's houses (meter, zone, tariff in force today, status, latest reading; add a house,
-// disconnect or reconnect, replace a meter) and bills (each opens the bill). The tab is kept in the
-// address (?tab=bills) so a reload or a link returns to it.
+// /customers/:id: one customer. The header shows the number, name, phone, class, status and the balance
+// from the ledger (what is owed or in credit, the open bills, the last payment); the tabs show the
+// customer's houses (meter, zone, tariff in force today, status, latest reading; add a house, disconnect
+// or reconnect, replace a meter), bills, payments and statement, each to those who hold its privilege.
+// The tab is kept in the address (?tab=bills) so a reload or a link returns to it.
 import { type ReactNode, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,12 +28,15 @@ import { useDetailQuery } from '../../lib/queries.ts';
 import { billingPrivileges as p } from './billing.access.ts';
 import { CUSTOMERS_PATH, HOUSES_PATH } from './billing.queries.ts';
 import { CustomerBillsTab } from './CustomerBillsTab.tsx';
+import { CustomerBalance } from './CustomerBalance.tsx';
 import { CustomerFormDialog } from './CustomerFormDialog.tsx';
+import { CustomerPaymentsTab } from './CustomerPaymentsTab.tsx';
+import { CustomerStatementTab } from './CustomerStatementTab.tsx';
 import { HouseFormDialog } from './HouseFormDialog.tsx';
 import { useHouseColumns } from './houseColumns.tsx';
 import { useHouseActions } from './useHouseActions.tsx';
 
-type TabKey = 'houses' | 'bills';
+type TabKey = 'houses' | 'bills' | 'payments' | 'statement';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -96,6 +100,8 @@ export default function CustomerPage() {
   const tabs: { key: TabKey; label: string; isShown: boolean }[] = [
     { key: 'houses', label: t('billing.customers.tabs.houses'), isShown: can(p.houses) },
     { key: 'bills', label: t('billing.customers.tabs.bills'), isShown: can(p.bills) },
+    { key: 'payments', label: t('billing.customers.tabs.payments'), isShown: can(p.payments) },
+    { key: 'statement', label: t('billing.customers.tabs.statement'), isShown: can(p.statement) },
   ];
   const shown = tabs.filter((x) => x.isShown);
   const wanted = search.get('tab');
@@ -155,6 +161,7 @@ export default function CustomerPage() {
             </Fact>
           </Grid>
         </Grid>
+        <CustomerBalance customerId={c.id} />
       </Paper>
       {tab && (
         <>
@@ -171,6 +178,8 @@ export default function CustomerPage() {
           <Box role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
             {tab === 'houses' && <HousesTab customer={c} />}
             {tab === 'bills' && <CustomerBillsTab customerId={c.id} />}
+            {tab === 'payments' && <CustomerPaymentsTab customerId={c.id} />}
+            {tab === 'statement' && <CustomerStatementTab customer={c} />}
           </Box>
         </>
       )}

@@ -24,6 +24,7 @@ import { HOUSE_DEPENDENTS, HOUSES_PATH, useAllZones } from './billing.queries.ts
 import { type CustomerOption, CustomerPicker } from './CustomerPicker.tsx';
 import { bodyOf, contractResolver } from './form.logic.ts';
 import { checkHouseForm, emptyHouse, type HouseFormValues, houseToForm, isMeterFixed } from './house.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 const resolver = contractResolver(checkHouseForm);
 const DIGITS = ['4', '5', '6', '7', '8', '9'];
@@ -211,9 +212,7 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
           </Grid>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} disabled={save.isPending} />
           <Button type="submit" variant="contained" disabled={save.isPending || (!isNew && !formState.isDirty)}>
             {t('common.save')}
           </Button>

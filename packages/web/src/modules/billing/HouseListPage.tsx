@@ -36,7 +36,7 @@ export default function HouseListPage() {
         subtitle={t('billing.houses.subtitle')}
         actions={
           canEdit && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAddOpen(true)}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAddOpen(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('billing.houses.add')}
             </Button>
           )

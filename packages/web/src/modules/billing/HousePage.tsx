@@ -134,7 +134,7 @@ export default function HousePage() {
         </Grid>
       </Paper>
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>
+        <Grid size={12}>
           <Paper component="section" aria-labelledby="meter-history" sx={{ p: { xs: 2, md: 3 } }}>
             <Typography id="meter-history" variant="h6" component="h3" sx={{ mb: 1 }}>
               {t('billing.houses.meterHistory')}
@@ -160,11 +160,11 @@ export default function HousePage() {
                       </Stack>
                     </TableCell>
                     <TableCell align="right">{m.digits}</TableCell>
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <DateText value={m.installedOn} />
                     </TableCell>
                     <TableCell align="right">{m.initialReading}</TableCell>
-                    <TableCell>{m.removedOn ? <DateText value={m.removedOn} /> : '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.removedOn ? <DateText value={m.removedOn} /> : '—'}</TableCell>
                     <TableCell align="right">{m.finalReading ?? '—'}</TableCell>
                   </TableRow>
                 ))}
@@ -172,7 +172,7 @@ export default function HousePage() {
             </Table>
           </Paper>
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
+        <Grid size={12}>
           <Paper component="section" aria-labelledby="status-history" sx={{ p: { xs: 2, md: 3 } }}>
             <Typography id="status-history" variant="h6" component="h3" sx={{ mb: 1 }}>
               {t('billing.houses.statusHistory')}
@@ -192,8 +192,8 @@ export default function HousePage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {h.statusHistory.map((s) => (
-                    <TableRow key={`${s.at}-${s.status}`}>
+                  {h.statusHistory.map((s, i) => (
+                    <TableRow key={`${i}-${s.at}`}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         <DateText value={s.at} withTime />
                       </TableCell>

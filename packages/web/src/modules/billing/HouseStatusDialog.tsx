@@ -14,6 +14,7 @@ import type { House } from '@ubo/contracts';
 import { toast } from '../../lib/api.ts';
 import { useHouseStatus } from './billing.queries.ts';
 import { houseLabel, nextStatus } from './house.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 const REASON_MAX = 500;
 
@@ -76,9 +77,7 @@ export function HouseStatusDialog({ house, open, onClose }: HouseStatusDialogPro
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={change.isPending}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} disabled={change.isPending} />
           <Button type="submit" variant="contained" color={isDisconnect ? 'error' : 'success'} disabled={change.isPending}>
             {t(isDisconnect ? 'billing.houses.disconnect' : 'billing.houses.reconnect')}
           </Button>

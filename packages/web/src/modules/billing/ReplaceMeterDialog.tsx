@@ -28,6 +28,7 @@ import { useMessage } from '../../lib/messages.ts';
 import { useReplaceMeter } from './billing.queries.ts';
 import { bodyOf, contractResolver } from './form.logic.ts';
 import { baselineOf, checkReplaceForm, consumptionSince, emptyReplacement, periodOfDate, type ReplaceFormValues } from './house.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 const resolver = contractResolver(checkReplaceForm);
 const DIGITS = ['4', '5', '6', '7', '8', '9'];
@@ -180,7 +181,7 @@ export function ReplaceMeterDialog({ house, open, onClose }: ReplaceMeterDialogP
                   render={({ field, fieldState }) => (
                     <>
                       <FormControlLabel
-                        control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} inputRef={field.ref} />}
+                        control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
                         label={t('billing.houses.confirmFinal')}
                       />
                       {fieldState.error && !field.value && <FormHelperText error>{text(fieldState.error.message)}</FormHelperText>}
@@ -192,9 +193,7 @@ export function ReplaceMeterDialog({ house, open, onClose }: ReplaceMeterDialogP
           </Grid>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={replace.isPending}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} disabled={replace.isPending} />
           <Button type="submit" variant="contained" disabled={replace.isPending}>
             {t('billing.houses.replace')}
           </Button>

@@ -27,6 +27,7 @@ import { BlocksEditor } from './BlocksEditor.tsx';
 import { bodyOf, contractResolver } from './form.logic.ts';
 import { PricePreview } from './PricePreview.tsx';
 import { checkTariffForm, emptyTariff, type TariffFormValues, tariffFormField, tariffToForm } from './tariff.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 const resolver = contractResolver(checkTariffForm);
 
@@ -170,9 +171,7 @@ export default function TariffEditPage() {
                 <BlocksEditor control={control} />
                 <FormTextField control={control} name="description" label={t('billing.tariffs.description')} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
                 <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-                  <Button onClick={() => navigate('/customers/tariffs')} disabled={save.isPending}>
-                    {t('common.cancel')}
-                  </Button>
+                  <CancelButton onClick={() => navigate('/customers/tariffs')} disabled={save.isPending} />
                   <Button type="submit" variant="contained" disabled={save.isPending || (!isNew && !formState.isDirty)}>
                     {t('billing.tariffs.save')}
                   </Button>

@@ -4,6 +4,7 @@
 // delete asks first and shows why the server refused (a version bills were made with is in use).
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -53,12 +54,15 @@ export default function TariffListPage() {
       { field: 'name', header: t('billing.tariffs.name') },
       { field: 'customerClass', header: t('billing.class.label'), render: (r) => t(`billing.class.${r.customerClass}`), csv: (r) => t(`billing.class.${r.customerClass}`) },
       { field: 'zoneName', header: t('billing.tariffs.zone'), sortable: false, render: (r) => r.zoneName ?? t('billing.tariffs.allZones'), csv: (r) => r.zoneName ?? t('billing.tariffs.allZones') },
-      { field: 'effectiveFrom', header: t('billing.tariffs.effectiveFrom'), render: (r) => <DateText value={r.effectiveFrom} /> },
       {
-        field: 'effectiveTo',
-        header: t('billing.tariffs.effectiveTo'),
-        sortable: false,
-        render: (r) => (r.effectiveTo ? <DateText value={r.effectiveTo} /> : t('billing.tariffs.openEnded')),
+        field: 'effectiveFrom',
+        header: t('billing.tariffs.validity'),
+        render: (r) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <DateText value={r.effectiveFrom} /> – {r.effectiveTo ? <DateText value={r.effectiveTo} /> : t('billing.tariffs.openEnded')}
+          </Box>
+        ),
+        csv: (r) => `${r.effectiveFrom} – ${r.effectiveTo ?? ''}`,
       },
       {
         field: 'phase',
@@ -110,7 +114,7 @@ export default function TariffListPage() {
         title={t('billing.tariffs.title')}
         subtitle={t('billing.tariffs.subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/customers/tariffs/new')}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/customers/tariffs/new')} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {t('billing.tariffs.add')}
           </Button>
         }

@@ -18,6 +18,7 @@ import { toast } from '../../lib/api.ts';
 import { useSaveMutation } from '../../lib/queries.ts';
 import { useZoneChoices, ZONES_PATH } from './billing.queries.ts';
 import { bodyOf, checkWith, contractResolver } from './form.logic.ts';
+import { CancelButton } from './CancelButton.tsx';
 
 interface ZoneFormValues {
   name: string;
@@ -120,9 +121,7 @@ export function ZoneFormDialog({ zone, open, onClose }: ZoneFormDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} disabled={save.isPending} />
           <Button type="submit" variant="contained" disabled={save.isPending || (!isNew && !formState.isDirty)}>
             {t('common.save')}
           </Button>

@@ -110,7 +110,7 @@ export default function ZoneListPage() {
         subtitle={t('billing.zones.subtitle')}
         actions={
           canEdit && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('billing.zones.add')}
             </Button>
           )

@@ -116,6 +116,9 @@ describe('meter replacement', () => {
     expect(checkReplaceForm(v)).toMatchObject({ ok: true, body: { date: '2026-04-15', digits: 5, newInitialReading: '0' } });
     const r = checkReplaceForm({ ...v, oldFinalReading: '', newMeterNumber: 'a b', period: '2026-13' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues.map((i) => i.field).sort()).toEqual(['newMeterNumber', 'oldFinalReading', 'period']);
+    if (!r.ok) {
+      expect(r.issues.map((i) => i.field).sort()).toEqual(['newMeterNumber', 'oldFinalReading', 'period']);
+      expect(r.issues.find((i) => i.field === 'oldFinalReading')?.message).toBe('v.required');
+    }
   });
 });

@@ -9,6 +9,10 @@ export const billingPrivileges = {
   houses: 'list-house',
   /** The customer page's Bills tab (GET /api/bills). */
   bills: 'batch-bill',
+  /** The customer page's Payments tab (GET /api/finance/payments). */
+  payments: 'receive-payment',
+  /** The customer page's Statement tab (GET /api/billing-reports/customer-transaction). */
+  statement: 'customer-transaction',
   /** The city of a customer (GET /api/cities). */
   cities: 'list-cities',
 } as const;

@@ -3,7 +3,7 @@
 // forms and filters read (zones, cities, the zone form's choices), a customer search for the house
 // form's picker, and the house actions that are neither create nor update (status, meter replacement).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { City, Customer, HouseDetail, HouseStatusBody, ReplaceMeterBody, Zone, ZoneChoices } from '@ubo/contracts';
+import type { City, Customer, CustomerAccount, CustomerTransaction, HouseDetail, HouseStatusBody, ReplaceMeterBody, Zone, ZoneChoices } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { api, type Page } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
@@ -14,6 +14,8 @@ export const TARIFFS_PATH = 'elc/prices';
 export const CUSTOMERS_PATH = 'elc/customers';
 export const HOUSES_PATH = 'elc/houses';
 export const BILLS_PATH = 'bills';
+export const PAYMENTS_PATH = 'finance/payments';
+export const STATEMENT_PATH = 'billing-reports/customer-transaction';
 const CITIES_PATH = 'cities';
 
 /** Everything a house change can alter: its lists, the customers' meter numbers and house counts, the zones' house counts. */
@@ -57,6 +59,24 @@ export function useCustomerSearch(q: string, enabled: boolean) {
   return useQuery({
     queryKey: resourceKeys(CUSTOMERS_PATH).list({ q, _limit: 20, picker: 1 }),
     queryFn: ({ signal }) => api.list<Customer>(CUSTOMERS_PATH, { q: q || undefined, _limit: 20, _sort: 'name', _order: 'asc' }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Where the customer stands in the ledger (GET /api/elc/customers/:id/account): balance, open bills, credit. */
+export function useCustomerAccount(customerId: number) {
+  return useQuery({
+    queryKey: [...resourceKeys(CUSTOMERS_PATH).detail(customerId), 'account'],
+    queryFn: ({ signal }) => api.get<CustomerAccount>(`${CUSTOMERS_PATH}/${customerId}/account`, undefined, { signal }),
+  });
+}
+
+/** One page of the customer's statement between two dates (GET /api/billing-reports/customer-transaction). */
+export function useCustomerStatement(query: { customerId: number; startDate: string; endDate: string; _page: number; _limit: number }, enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys(STATEMENT_PATH).list(query),
+    queryFn: ({ signal }) => api.get<CustomerTransaction>(STATEMENT_PATH, query, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -123,7 +123,13 @@ export const emptyReplacement = (h: Pick<House, 'meterDigits'>, today: string): 
 export type ReplaceMeterInput = z.output<typeof replaceMeterBody>;
 
 export function checkReplaceForm(v: ReplaceFormValues): FormCheck<ReplaceMeterInput> {
-  return checkWith(replaceMeterBody, { ...v, period: v.period.trim() || undefined, confirmed: v.confirmed || undefined });
+  return checkWith(replaceMeterBody, {
+    ...v,
+    // An empty final reading is missing ("required"), not a malformed number.
+    oldFinalReading: v.oldFinalReading.trim() || undefined,
+    period: v.period.trim() || undefined,
+    confirmed: v.confirmed || undefined,
+  });
 }
 
 /** The billing period of the final reading when none is typed: the month of the replacement date. */

@@ -1,0 +1,129 @@
+// Pieces the payments screens share: a customer's balance in words ("Owes 12.00" / "In credit 4.00"),
+// a payment's or transfer's state as a chip, the method as text, and the dialog that cancels a payment
+// or a balance transfer (a reason, required, and the reversing entry's date; posted with an
+// Idempotency-Key made when the dialog opens; a refused date or reason shows on its field).
+import { type ReactNode, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Decimal from 'decimal.js';
+import { useTranslation } from 'react-i18next';
+import type { PaymentCancelBody, PaymentStatus } from '@ubo/contracts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useLang, useMessage } from '../../lib/messages.ts';
+import { newIdempotencyKey } from '../finance/finance.logic.ts';
+
+/** "Owes 12.00", "In credit 4.00" or "Nothing owed". */
+export function useBalanceText() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (balance: string | null | undefined) => {
+    const d = new Decimal(balance || 0);
+    if (d.isZero()) return t('payments.settled');
+    return d.gt(0) ? t('payments.owes', { amount: formatMoney(d, lang) }) : t('payments.inCredit', { amount: formatMoney(d.abs(), lang) });
+  };
+}
+
+export function BalanceText({ value }: { value: string | null | undefined }) {
+  const text = useBalanceText();
+  const d = new Decimal(value || 0);
+  return (
+    <Box component="span" sx={{ fontWeight: 600, color: d.gt(0) ? 'warning.dark' : d.lt(0) ? 'success.dark' : 'text.secondary' }}>
+      {text(value)}
+    </Box>
+  );
+}
+
+export function StateChip({ state }: { state: PaymentStatus }) {
+  const { t } = useTranslation();
+  return <Chip size="small" color={state === 'Posted' ? 'success' : 'error'} variant={state === 'Posted' ? 'outlined' : 'filled'} label={t(`payments.state.${state}`)} />;
+}
+
+export interface CancelDocumentDialogProps {
+  open: boolean;
+  /** RC-000001 or CT-000001 */
+  number: string;
+  message: ReactNode;
+  /** The document's date: the reversal takes it unless the user changes it. */
+  documentDate: string;
+  onCancel: (body: PaymentCancelBody, key: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function CancelDocumentDialog({ open, number, message, documentDate, onCancel, onClose }: CancelDocumentDialogProps) {
+  const { t } = useTranslation();
+  const text = useMessage();
+  const [reason, setReason] = useState('');
+  const [date, setDate] = useState(documentDate);
+  const [errors, setErrors] = useState<{ reason?: string; date?: string; form?: string }>({});
+  const [key, setKey] = useState(newIdempotencyKey);
+  useEffect(() => {
+    if (!open) return;
+    setReason('');
+    setDate(documentDate);
+    setErrors({});
+    setKey(newIdempotencyKey());
+  }, [open, documentDate]);
+
+  const confirm = async () => {
+    if (!reason.trim()) {
+      setErrors({ reason: t('payments.cancel.reasonRequired') });
+      throw new Error('reason required');
+    }
+    try {
+      await onCancel({ reason: reason.trim(), date: date || undefined }, key);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const byField = Object.fromEntries(err.details.filter((d) => d.field === 'reason' || d.field === 'date').map((d) => [d.field, d.message]));
+        setErrors(Object.keys(byField).length > 0 ? byField : { form: err.message });
+      }
+      throw err;
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('payments.cancel.title', { number })}
+      destructive
+      confirmLabel={t('payments.cancel.confirm')}
+      cancelLabel={t('payments.cancel.keep')}
+      onConfirm={confirm}
+      onClose={onClose}
+      message={
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <Box>{message}</Box>
+          <TextField
+            label={t('payments.cancel.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            autoFocus
+            multiline
+            minRows={2}
+            error={Boolean(errors.reason)}
+            helperText={errors.reason ? text(errors.reason) : undefined}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          <TextField
+            label={t('payments.cancel.date')}
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            error={Boolean(errors.date)}
+            helperText={errors.date ? text(errors.date) : t('payments.cancel.dateHelp')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: documentDate } }}
+          />
+          {errors.form && (
+            <Box role="alert" sx={{ color: 'error.main' }}>
+              {errors.form}
+            </Box>
+          )}
+        </Stack>
+      }
+    />
+  );
+}

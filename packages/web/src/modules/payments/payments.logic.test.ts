@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { BatchMatchedRow, CustomerOpenBill, ReceivingAccount } from '@ubo/contracts';
+import {
+  amountOf,
+  batchRows,
+  batchTotals,
+  checkAllocation,
+  defaultAccount,
+  emptyReceipt,
+  filledRows,
+  initialDecisions,
+  proposed,
+  receivedAmountRule,
+  toPaymentBody,
+} from './payments.logic.ts';
+
+const bill = (billId: number, open: string): CustomerOpenBill => ({
+  billId,
+  number: `B-${String(billId).padStart(6, '0')}`,
+  period: '2025-01',
+  billDate: '2025-01-31',
+  dueDate: '2025-02-15',
+  amount: open,
+  paidAmount: '0.00',
+  open,
+});
+const bills = [bill(1, '12.00'), bill(2, '22.00')];
+
+describe('the allocation table', () => {
+  it('proposes the amount over the oldest bills first and leaves the rest as credit', () => {
+    expect(proposed(bills, '20')).toEqual({ 1: '12.00', 2: '8.00' });
+    expect(proposed(bills, '50')).toEqual({ 1: '12.00', 2: '22.00' });
+    expect(proposed(bills, '')).toEqual({ 1: '', 2: '' });
+    expect(proposed(bills, 'abc')).toEqual({ 1: '', 2: '' });
+    const check = checkAllocation(bills, proposed(bills, '50'), '50');
+    expect([check.allocated.toFixed(2), check.creditLeft.toFixed(2), check.isOverAllocated]).toEqual(['34.00', '16.00', false]);
+  });
+
+  it('checks amounts typed by hand against each bill and the amount received', () => {
+    const check = checkAllocation(bills, { 1: '13', 2: 'x' }, '10');
+    expect(check.errors).toEqual({ 1: 'payments.receive.overBill', 2: 'v.money' });
+    const over = checkAllocation(bills, { 1: '5', 2: '10' }, '10');
+    expect([over.isOverAllocated, over.creditLeft.toFixed(2)]).toEqual([true, '-5.00']);
+  });
+
+  it('sends allocations only when the cashier changed the proposal', () => {
+    const values = { ...emptyReceipt('2025-06-10'), customerId: 7, accountId: 3, amount: '20.5', reference: ' EVC-1 ', memo: '' };
+    expect(toPaymentBody(values, { amounts: proposed(bills, '20.5'), isManual: false }, bills)).toEqual({
+      customerId: 7, amount: '20.50', date: '2025-06-10', accountId: 3, method: 'cash', reference: 'EVC-1', memo: undefined,
+    });
+    expect(toPaymentBody(values, { amounts: { 1: '', 2: '20.5' }, isManual: true }, bills).allocations).toEqual([{ billId: 2, amount: '20.50' }]);
+  });
+
+  it('reads amounts exactly and asks for a positive one', () => {
+    expect(amountOf('1250.50')?.toFixed(2)).toBe('1250.50');
+    expect(amountOf('1.234')).toBeNull();
+    expect(receivedAmountRule('')).toBe('v.required');
+    expect(receivedAmountRule('0')).toBe('v.positive');
+    expect(receivedAmountRule('1,5')).toBe('v.money');
+    expect(receivedAmountRule('0.01')).toBe(true);
+  });
+
+  it('receives into the first cash account unless told otherwise', () => {
+    const a = (id: number, subtype: ReceivingAccount['subtype']): ReceivingAccount => ({ id, code: String(id), name: String(id), subtype, currency: 'USD', method: subtype });
+    expect(defaultAccount([a(1, 'bank'), a(2, 'cash')])?.id).toBe(2);
+    expect(defaultAccount([a(1, 'mobile_money')])?.id).toBe(1);
+    expect(defaultAccount([])).toBeUndefined();
+  });
+});
+
+describe('batch receive', () => {
+  const row = (i: number, status: BatchMatchedRow['status'], customerId: number | null, amount = '5'): BatchMatchedRow => ({
+    row: i,
+    line: null,
+    reference: `R${i}`,
+    customerText: 'x',
+    amount,
+    date: '2025-06-01',
+    status,
+    matchedBy: customerId ? 'phone' : null,
+    customer: customerId ? { id: customerId, customerNo: 'C-1', name: 'n', phone: 'p' } : null,
+    candidates: [],
+    duplicateOf: null,
+    errors: [],
+  });
+
+  it('saves matched rows and unmatched rows once a customer is chosen; never duplicates or invalid rows', () => {
+    const rows = [row(0, 'matched', 1, '10'), row(1, 'unmatched', null, '7'), row(2, 'duplicate', 1), row(3, 'invalid', null)];
+    const decisions = initialDecisions(rows);
+    expect(decisions.map((d) => d.include)).toEqual([true, false, false, false]);
+    expect(batchTotals(rows, decisions)).toMatchObject({ count: 1, waiting: 1 });
+    decisions[1] = { customerId: 9, include: true };
+    decisions[2] = { customerId: 1, include: true };
+    const totals = batchTotals(rows, decisions);
+    expect([totals.count, totals.total.toFixed(2), totals.waiting]).toEqual([2, '17.00', 0]);
+    expect(batchRows(rows, decisions)).toEqual({
+      rows: [
+        { customerId: 1, amount: '10', date: '2025-06-01', reference: 'R0' },
+        { customerId: 9, amount: '7', date: '2025-06-01', reference: 'R1' },
+      ],
+      rowOf: [0, 1],
+    });
+  });
+
+  it('leaves out grid rows where nothing was typed', () => {
+    expect(filledRows([{ reference: '', customer: '', amount: '', date: '2025-06-01' }, { reference: 'A', customer: '', amount: '', date: '' }])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+// The payments screens' arithmetic and conversions, kept out of the components so they can be tested:
+// the allocation table (proposed oldest first, edited by hand, checked), the form values to the API's
+// body, the batch grid's rows, and the receiving account's method. Money stays in decimal.js.
+import Decimal from 'decimal.js';
+import {
+  type AllocationInput,
+  type BatchMatchedRow,
+  type CustomerOpenBill,
+  type PaymentBody,
+  type PaymentMethod,
+  type ReceivingAccount,
+  proposeAllocation,
+} from '@ubo/contracts';
+
+export const AMOUNT_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
+
+/** A decimal from a typed amount, or null when it is not one (empty, letters, three decimals). */
+export function amountOf(text: string | null | undefined): Decimal | null {
+  const t = (text ?? '').trim();
+  return AMOUNT_PATTERN.test(t) ? new Decimal(t) : null;
+}
+
+/** react-hook-form rule of an amount received: a positive number with at most two decimals. */
+export function receivedAmountRule(value: unknown): true | string {
+  const text = String(value ?? '').trim();
+  if (!text) return 'v.required';
+  const d = amountOf(text);
+  if (!d) return 'v.money';
+  return d.gt(0) ? true : 'v.positive';
+}
+
+export interface AllocationState {
+  /** What the cashier puts on each bill (texts as typed), by bill id. */
+  amounts: Record<number, string>;
+  /** True once a bill's amount was typed by hand: the amount no longer re-proposes. */
+  isManual: boolean;
+}
+
+/** The oldest-first proposal of `amount` over the open bills, as texts per bill. */
+export function proposed(bills: readonly CustomerOpenBill[], amount: string): Record<number, string> {
+  const valid = amountOf(amount);
+  const { amounts } = proposeAllocation(bills.map((b) => b.open), valid ? valid.toFixed(2) : '0');
+  return Object.fromEntries(bills.map((b, i) => [b.billId, new Decimal(amounts[i]).isZero() ? '' : amounts[i]]));
+}
+
+export interface AllocationCheck {
+  allocated: Decimal;
+  /** amount - allocated (negative when more is allocated than received). */
+  creditLeft: Decimal;
+  /** Message keys per bill id for amounts that are not valid or exceed the bill. */
+  errors: Record<number, string>;
+  /** The table as a whole: more allocated than received. */
+  isOverAllocated: boolean;
+}
+
+export function checkAllocation(bills: readonly CustomerOpenBill[], amounts: Record<number, string>, amount: string): AllocationCheck {
+  const errors: Record<number, string> = {};
+  let allocated = new Decimal(0);
+  for (const b of bills) {
+    const text = amounts[b.billId]?.trim() ?? '';
+    if (text === '') continue;
+    const d = amountOf(text);
+    if (!d) errors[b.billId] = 'v.money';
+    else if (d.gt(b.open)) errors[b.billId] = 'payments.receive.overBill';
+    else allocated = allocated.plus(d);
+  }
+  const received = amountOf(amount) ?? new Decimal(0);
+  return { allocated, creditLeft: received.minus(allocated), errors, isOverAllocated: allocated.gt(received) };
+}
+
+export interface ReceiveFormValues {
+  customerId: number | null;
+  amount: string;
+  date: string;
+  accountId: number | null;
+  method: PaymentMethod;
+  reference: string;
+  memo: string;
+}
+
+export const emptyReceipt = (date: string, account?: ReceivingAccount): ReceiveFormValues => ({
+  customerId: null,
+  amount: '',
+  date,
+  accountId: account?.id ?? null,
+  method: account?.method ?? 'cash',
+  reference: '',
+  memo: '',
+});
+
+/** The POST body: allocations only when the cashier changed the proposal (else the server proposes the same, oldest first). */
+export function toPaymentBody(values: ReceiveFormValues, allocation: AllocationState, bills: readonly CustomerOpenBill[]): PaymentBody {
+  const allocations: AllocationInput[] | undefined = allocation.isManual
+    ? bills
+        .map((b) => ({ billId: b.billId, amount: (amountOf(allocation.amounts[b.billId]) ?? new Decimal(0)).toFixed(2) }))
+        .filter((a) => new Decimal(a.amount).gt(0))
+    : undefined;
+  return {
+    customerId: values.customerId ?? 0,
+    amount: (amountOf(values.amount) ?? new Decimal(0)).toFixed(2),
+    date: values.date,
+    accountId: values.accountId ?? 0,
+    method: values.method,
+    reference: values.reference.trim() || undefined,
+    memo: values.memo.trim() || undefined,
+    ...(allocations ? { allocations } : {}),
+  };
+}
+
+/** The default receiving account: the first cash account, else the first one. */
+export function defaultAccount(accounts: readonly ReceivingAccount[]): ReceivingAccount | undefined {
+  return accounts.find((a) => a.subtype === 'cash') ?? accounts[0];
+}
+
+// ---- Batch receive -------------------------------------------------------------------------------
+
+export interface GridRow {
+  reference: string;
+  customer: string;
+  amount: string;
+  date: string;
+}
+
+export const emptyGridRow = (date: string): GridRow => ({ reference: '', customer: '', amount: '', date });
+
+/** The grid's rows worth matching (a row with nothing typed is left out). */
+export const filledRows = (rows: readonly GridRow[]) => rows.filter((r) => r.reference.trim() || r.customer.trim() || r.amount.trim());
+
+/** A matched row and the customer the user chose for it (unmatched rows), and whether it is saved. */
+export interface BatchDecision {
+  customerId: number | null;
+  include: boolean;
+}
+
+/** The starting decision of each matched row: matched rows are in; the rest wait for the user or stay out. */
+export function initialDecisions(rows: readonly BatchMatchedRow[]): BatchDecision[] {
+  return rows.map((r) => ({ customerId: r.customer?.id ?? null, include: r.status === 'matched' }));
+}
+
+/** Whether a row can be saved at all: duplicates and invalid rows never; unmatched ones once a customer is chosen. */
+export const isSavable = (row: BatchMatchedRow, decision: BatchDecision) =>
+  (row.status === 'matched' || row.status === 'unmatched') && decision.customerId !== null;
+
+export function batchTotals(rows: readonly BatchMatchedRow[], decisions: readonly BatchDecision[]) {
+  let count = 0;
+  let total = new Decimal(0);
+  let waiting = 0;
+  rows.forEach((r, i) => {
+    const d = decisions[i];
+    if (!d) return;
+    if (r.status === 'unmatched' && d.customerId === null) waiting += 1;
+    if (d.include && isSavable(r, d)) {
+      count += 1;
+      total = total.plus(amountOf(r.amount) ?? 0);
+    }
+  });
+  return { count, total, waiting };
+}
+
+/** The rows to save, each with the index of the matched row it came from (to put server errors back). */
+export function batchRows(rows: readonly BatchMatchedRow[], decisions: readonly BatchDecision[]) {
+  const out: Array<{ customerId: number; amount: string; date: string; reference: string }> = [];
+  const rowOf: number[] = [];
+  rows.forEach((r, i) => {
+    const d = decisions[i];
+    if (!d?.include || !isSavable(r, d)) return;
+    out.push({ customerId: d.customerId as number, amount: r.amount, date: r.date, reference: r.reference });
+    rowOf.push(i);
+  });
+  return { rows: out, rowOf };
+}

@@ -1,0 +1,134 @@
+// Server state of the payments screens: the customer and account pickers, a customer's open bills and
+// balance (the allocation preview), payments and their receipts, batches, customer balance transfers.
+// Postings carry the form's Idempotency-Key (a double click or a lost answer posts once) and are not
+// toasted on failure: the forms put field errors on their fields and show the rest. Every posting
+// refreshes the payments lists, the customers' balances and the ledger's lists and reports.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AllocationPreview,
+  BatchMatchBody,
+  BatchMatchResult,
+  BatchSaveBody,
+  BatchSaved,
+  CustomerLookup,
+  CustomerTransfer,
+  CustomerTransferBody,
+  PaymentBody,
+  PaymentCancelBody,
+  PaymentDetail,
+  ReceivingAccount,
+} from '@ubo/contracts';
+import { api } from '../../lib/api.ts';
+import { resourceKeys } from '../../lib/queryKeys.ts';
+import { LEDGER_PATHS } from '../finance/finance.queries.ts';
+
+export const PAYMENTS_PATH = 'finance/payments';
+export const BATCHES_PATH = 'finance/payments/batches';
+export const C2C_PATH = 'finance/c2c';
+const PREVIEW_PATH = 'finance/payments/allocation-preview';
+const LOOKUP_PATH = 'finance/payments/customers';
+const ACCOUNTS_PATH = 'finance/payments/accounts';
+/** Other modules' views of customers and bills that a payment changes. */
+const CUSTOMER_PATHS = ['elc/customers', 'bills'];
+
+const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, silent: true });
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [PAYMENTS_PATH, BATCHES_PATH, C2C_PATH, PREVIEW_PATH, LOOKUP_PATH, ...CUSTOMER_PATHS, ...LEDGER_PATHS].map((path) =>
+        client.invalidateQueries({ queryKey: resourceKeys(path).all }),
+      ),
+    );
+}
+
+/** Customers matching what the cashier typed (name, number, phone, meter); idle until something is typed. */
+export function useCustomerLookup(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: resourceKeys(LOOKUP_PATH).list({ q: text }),
+    queryFn: ({ signal }) => api.get<{ data: CustomerLookup[] }>(LOOKUP_PATH, { q: text, _limit: 20 }, { signal, silent: true }),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReceivingAccounts() {
+  return useQuery({
+    queryKey: resourceKeys(ACCOUNTS_PATH).list(),
+    queryFn: ({ signal }) => api.get<{ data: ReceivingAccount[] }>(ACCOUNTS_PATH, undefined, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The customer's balance and open bills (oldest first). */
+export function useCustomerBills(customerId: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(PREVIEW_PATH).detail(customerId ?? ''),
+    queryFn: ({ signal }) => api.get<AllocationPreview>(PREVIEW_PATH, { customerId: customerId ?? undefined }, { signal }),
+    enabled: customerId !== null,
+  });
+}
+
+export function usePayment(id: number | null) {
+  return useQuery({
+    queryKey: resourceKeys(PAYMENTS_PATH).detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<PaymentDetail>(`${PAYMENTS_PATH}/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useReceivePayment() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PaymentBody; key: string }) => api.post<PaymentDetail>(PAYMENTS_PATH, body, idempotent(key)),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useCancelPayment() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: number; body: PaymentCancelBody; key: string }) =>
+      api.post<PaymentDetail>(`${PAYMENTS_PATH}/${id}/cancel`, body, idempotent(key)),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Matches typed rows (JSON) or a statement file (multipart) to customers; reads only. */
+export function useMatchBatch() {
+  return useMutation({
+    mutationFn: (input: { body: BatchMatchBody } | { file: File; accountId: number | null }) => {
+      if ('body' in input) return api.post<BatchMatchResult>(`${PAYMENTS_PATH}/batch/match`, input.body, { silent: true, background: true });
+      const form = new FormData();
+      form.append('file', input.file, input.file.name);
+      return api.post<BatchMatchResult>(`${PAYMENTS_PATH}/batch/match`, form, { query: { accountId: input.accountId }, silent: true, background: true });
+    },
+  });
+}
+
+export function useSaveBatch() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: BatchSaveBody; key: string }) => api.post<BatchSaved>(`${PAYMENTS_PATH}/batch`, body, idempotent(key)),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function usePostCustomerTransfer() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CustomerTransferBody; key: string }) => api.post<CustomerTransfer>(C2C_PATH, body, idempotent(key)),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useCancelCustomerTransfer() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: number; body: PaymentCancelBody; key: string }) =>
+      api.post<CustomerTransfer>(`${C2C_PATH}/${id}/cancel`, body, idempotent(key)),
+    onSuccess: () => refresh(),
+  });
+}
