@@ -1,9 +1,11 @@
 // `npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 400] [--keep-triggers]`
+// `npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]`
 // Builds a fresh database (PGlite in memory; on PostgreSQL a new database next to DATABASE_URL or
 // TEST_DATABASE_URL, dropped afterwards), migrates it, creates one organisation with ~200 accounts and
 // N journal lines over two years (bench/ledger/generate.ts), checks it with verifyLedger, measures the
 // reports through the app and posting throughput (bench/ledger/measure.ts), prints a markdown table and
-// writes it to bench/results/ledger-<db>.md.
+// writes it to bench/results/ledger-<db>.md. The billing benchmark (bench/billing/run-billing.ts) uses
+// the same databases.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -17,6 +19,7 @@ import { migrate } from '../packages/server/src/db/migrate.ts';
 import { queryRows } from '../packages/server/src/db/rows.ts';
 import { assertTenantIsolation } from '../packages/server/src/db/tenant.ts';
 import { createOrganisation } from '../packages/server/src/modules/organisations/index.ts';
+import { benchBilling, DEFAULT_CUSTOMERS } from './billing/run-billing.ts';
 import { generateBooks, type GeneratedBooks } from './ledger/generate.ts';
 import { measurePosting, measureReports, type PostingTiming, type ReportTiming, timedVerify } from './ledger/measure.ts';
 import { fmt } from './stats.ts';
@@ -154,13 +157,21 @@ async function main(argv: string[]): Promise<number> {
       lines: { type: 'string', default: String(DEFAULT_LINES) },
       runs: { type: 'string', default: '20' },
       db: { type: 'string', default: 'all' },
-      clients: { type: 'string', default: '8' },
+      clients: { type: 'string' },
       posts: { type: 'string', default: '400' },
       'keep-triggers': { type: 'boolean', default: false },
+      customers: { type: 'string', default: String(DEFAULT_CUSTOMERS) },
+      searches: { type: 'string', default: '2000' },
+      'pay-clients': { type: 'string', default: '8' },
+      payments: { type: 'string', default: '400' },
     },
   });
-  const usage = 'Usage: npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 400] [--keep-triggers]';
-  if (positionals[0] !== 'ledger' || positionals.length > 1) {
+  const usage = [
+    'Usage: npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 400] [--keep-triggers]',
+    '       npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]',
+  ].join('\n');
+  const which = positionals[0];
+  if ((which !== 'ledger' && which !== 'billing') || positionals.length > 1) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -168,13 +179,6 @@ async function main(argv: string[]): Promise<number> {
     const x = Number(v);
     if (!Number.isInteger(x) || x < min) throw new Error(`--${name} must be a whole number of at least ${min}`);
     return x;
-  };
-  const options: Options = {
-    lines: int('lines', values.lines, 10),
-    runs: int('runs', values.runs, 1),
-    clients: int('clients', values.clients, 1),
-    posts: int('posts', values.posts, 1),
-    keepTriggers: values['keep-triggers'] === true,
   };
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   const targets: Target[] = [];
@@ -187,6 +191,25 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
+  if (which === 'billing') {
+    const billing = {
+      customers: int('customers', values.customers, 100),
+      searchClients: int('clients', values.clients ?? '50', 1),
+      searches: int('searches', values.searches, 1),
+      paymentClients: int('pay-clients', values['pay-clients'], 1),
+      payments: int('payments', values.payments, 1),
+      agingRuns: 10,
+    };
+    for (const target of targets) process.stdout.write(`${await benchBilling(target, billing)}\n`);
+    return 0;
+  }
+  const options: Options = {
+    lines: int('lines', values.lines, 10),
+    runs: int('runs', values.runs, 1),
+    clients: int('clients', values.clients ?? '8', 1),
+    posts: int('posts', values.posts, 1),
+    keepTriggers: values['keep-triggers'] === true,
+  };
   for (const target of targets) {
     const text = await benchLedger(target, options);
     process.stdout.write(`${text}\n`);

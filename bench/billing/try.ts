@@ -15,6 +15,11 @@ const name = `ubo_try_${randomBytes(4).toString('hex')}`;
 if (kind === 'postgres') {
   const c = new pg.Client({ connectionString: base }); await c.connect(); await c.query(`create database ${name}`); await c.end();
   url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  if (process.env.AUTOEXPLAIN) {
+    const c2 = new pg.Client({ connectionString: base }); await c2.connect();
+    for (const s of [`session_preload_libraries = 'auto_explain'`, `auto_explain.log_min_duration = 300`, `auto_explain.log_analyze = on`, `auto_explain.log_nested_statements = on`, `auto_explain.log_timing = off`]) await c2.query(`alter database ${name} set ${s}`);
+    await c2.end();
+  }
 }
 const database = await openDatabase({ url });
 try {
@@ -32,7 +37,7 @@ try {
   console.log('preview', p.statusCode, p.body.length, Date.now() - t);
   t = Date.now();
   const s = await app.inject({ method: 'POST', url: '/api/bills/saveCustomersBill', payload: { period: BENCH_PERIOD }, headers: { authorization: `Bearer ${token}` } });
-  console.log('save', s.statusCode, s.body, Date.now() - t);
+  console.log("save", s.statusCode, s.body, Date.now() - t);
   await app.close();
 } finally {
   await database.close();

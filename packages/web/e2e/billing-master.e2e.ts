@@ -4,7 +4,8 @@
 // non-Somali phone number is refused on its field) with a house and meter, replaces the meter (the old
 // number cannot be reused; the old meter's last consumption shows as the final reading is typed),
 // disconnects the house with a reason and reconnects it (both in its history), and sees it all on the
-// customer's page. Then the screens once more in Somali.
+// customer's page: the balance from the ledger (the opening balance), bills, payments and the statement.
+// Then the screens once more in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -260,18 +261,38 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await visible(house.getByText('Connected', { exact: true }));
     expect(await house.innerText()).toContain(TARIFF);
     await visible(page.getByTestId('customer-opening-balance').getByText('15.50'));
+    // The opening balance is in the ledger: the customer owes it, and the statement shows it.
+    expect(await page.getByTestId('customer-balance').innerText()).toBe('15.50 owed');
+    await e2e.shot(page, 'billing-12-customer-page');
     await page.getByRole('tab', { name: 'Bills' }).click();
     await visible(page.getByText('No bills yet.'));
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await visible(page.getByText('No payments yet.'));
+    await page.getByRole('tab', { name: 'Statement' }).click();
+    await visible(page.getByRole('table', { name: 'Statement of account' }));
+    expect(await page.getByTestId('statement-opening').innerText()).toBe('0.00');
+    expect(await page.getByTestId('statement-closing').innerText()).toBe('15.50');
+    await e2e.shot(page, 'billing-13-customer-statement');
+    expect(new URL(page.url()).hash).toMatch(/\?tab=statement$/);
     await page.getByRole('tab', { name: 'Houses' }).click();
-    await e2e.shot(page, 'billing-12-customer-page');
+
+    await page.goto('/#/customers/houses');
+    const listed = page.getByRole('row').filter({ hasText: 'JY-0002' });
+    await visible(listed.getByText('Connected', { exact: true }));
+    expect(await listed.innerText()).toMatch(/C-\d{6}/);
+    expect(await listed.innerText()).toContain(CUSTOMER);
+    await e2e.shot(page, 'billing-14-houses');
   });
 
   it('shows the screens in Somali', async () => {
+    await page.goto(`/#${customerUrl}`);
+    await visible(page.getByRole('heading', { name: CUSTOMER }));
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('tab', { name: 'Guryaha' }));
     await visible(page.getByRole('row').filter({ hasText: 'JY-0002' }).getByText('Ku xiran', { exact: true }));
-    await e2e.shot(page, 'billing-13-customer-page-somali');
+    expect(await page.getByTestId('customer-balance').innerText()).toBe('15.50 lagu leeyahay');
+    await e2e.shot(page, 'billing-15-customer-page-somali');
 
     await page.goto('/#/customers/tariffs');
     await page.getByRole('row').filter({ hasText: TARIFF }).click();
@@ -281,13 +302,13 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await visible(table.getByText('Heerka 2: ka badan 10 ilaa 30 unug'));
     await visible(table.getByText('Canshuur 5% oo 21.50 ah'));
     expect(await page.getByTestId('preview-total').innerText()).toBe('22.58');
-    await e2e.shot(page, 'billing-14-tariff-somali');
+    await e2e.shot(page, 'billing-16-tariff-somali');
 
     await page.goto('/#/customers/houses');
     await visible(page.getByRole('heading', { name: 'Guryaha iyo mitirada', level: 2 }));
     await page.getByRole('row').filter({ hasText: 'JY-0002' }).getByRole('button', { name: 'Beddel mitirka' }).click();
     await visible(page.getByRole('dialog', { name: 'Beddel mitirka JY-0002' }));
-    await e2e.shot(page, 'billing-15-replace-meter-somali');
+    await e2e.shot(page, 'billing-17-replace-meter-somali');
     await page.getByRole('dialog').getByRole('button', { name: 'Jooji' }).click();
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();

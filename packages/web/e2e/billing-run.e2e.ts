@@ -27,7 +27,7 @@ function monthBefore(back: number): string {
 const PERIOD = monthBefore(0);
 
 /** The signed-in page's own API call (bearer token from its storage). */
-async function apiCall<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const res = await page.evaluate(
     async ({ method, path, body }) => {
       const r = await fetch(`/api${path}`, {
@@ -45,30 +45,30 @@ async function apiCall<T = any>(page: Page, method: string, path: string, body?:
 
 interface Prepared {
   zoneId: number;
-  houses: Record<string, { id: number; houseNo: string }>;
+  houses: Record<string, { id: number; houseNo: string; meterNumber: string }>;
 }
 
 /** A zone with its tariff, four customers with houses, and three months of readings of about 100 units. */
 async function prepareZone(page: Page): Promise<Prepared> {
-  const company = await apiCall(page, 'GET', '/elc/settings/company');
-  await apiCall(page, 'PUT', '/elc/settings/company', {
+  const company = await apiCall<Record<string, string | null>>(page, 'GET', '/elc/settings/company');
+  await apiCall<unknown>(page, 'PUT', '/elc/settings/company', {
     name: company.name, address: company.address ?? 'Mogadishu', phone: company.phone ?? '0615000000', email: company.email, website: company.website,
     currency: company.currency, contactPhone: company.contactPhone, billingCode: 'DU-BILLS', shortCode: '*789#',
   });
-  const branches = await apiCall(page, 'GET', '/elc/branches?_limit=10');
-  const zone = await apiCall(page, 'POST', '/elc/zones', { name: 'Wadajir Journey', branchId: branches.data[0].id });
-  await apiCall(page, 'POST', '/elc/prices', {
+  const branches = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/elc/branches?_limit=10');
+  const zone = await apiCall<{ id: number }>(page, 'POST', '/elc/zones', { name: 'Wadajir Journey', branchId: branches.data[0].id });
+  await apiCall<unknown>(page, 'POST', '/elc/prices', {
     name: 'Wadajir residential', customerClass: 'residential', zoneId: zone.id, effectiveFrom: `${monthBefore(6)}-01`,
     serviceCharge: '3', taxPercent: '5', blocks: [{ from: '0', to: '50', rate: '0.4' }, { from: '50', to: null, rate: '0.6' }],
   });
   const houses: Prepared['houses'] = {};
   for (const [i, name] of ['Ayaan Cali', 'Bashiir Nuur', 'Cawo Xasan', 'Deeqa Maxamed'].entries()) {
-    const customer = await apiCall(page, 'POST', '/elc/customers', { name, phone: `061500010${i}`, customerClass: 'residential' });
-    const house = await apiCall(page, 'POST', '/elc/houses', {
+    const customer = await apiCall<{ id: number }>(page, 'POST', '/elc/customers', { name, phone: `061500010${i}`, customerClass: 'residential' });
+    const house = await apiCall<{ id: number; meterNumber: string }>(page, 'POST', '/elc/houses', {
       customerId: customer.id, zoneId: zone.id, houseNo: `W-${i + 1}`, meterNumber: `WJ-${Date.now().toString(36)}-${i}`,
       meterDigits: 5, installationReading: '1000', installationDate: `${monthBefore(5)}-01`,
     });
-    houses[name] = { id: house.id, houseNo: `W-${i + 1}` };
+    houses[name] = { id: house.id, houseNo: `W-${i + 1}`, meterNumber: house.meterNumber };
   }
   // Three months of about 100 units a month: each house's average is 100.
   const rows = [3, 2, 1].flatMap((back, k) =>
@@ -76,7 +76,7 @@ async function prepareZone(page: Page): Promise<Prepared> {
       houseId: h.id, period: monthBefore(back), readingDate: `${monthBefore(back)}-20`, type: 'regular', currentReading: String(1100 + k * 100),
     })),
   );
-  await apiCall(page, 'POST', '/elc/reads/batch', { rows });
+  await apiCall<unknown>(page, 'POST', '/elc/reads/batch', { rows });
   return { zoneId: zone.id, houses };
 }
 
@@ -233,14 +233,34 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await e2e.shot(page, 'billing-run-10-ungenerated');
   });
 
+  it('imports a late reading from a CSV file: checked first, errors per row, then only the valid rows saved', async () => {
+    await page.goto(`/#/customers/readings?period=${PERIOD}&zoneId=${prepared.zoneId}&tab=import`);
+    const today = new Date();
+    const date = `${PERIOD}-${String(today.getDate()).padStart(2, '0')}`;
+    const csv = `meterNumber,period,reading,date\n${prepared.houses['Cawo Xasan'].meterNumber},${PERIOD},1392,${date}\nNO-SUCH-METER,${PERIOD},10,${date}\n`;
+    await page.getByLabel('CSV file').setInputFiles({ name: 'late-readings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await visible(page.getByTestId('import-file-name').filter({ hasText: 'late-readings.csv' }));
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await visible(page.getByRole('status').filter({ hasText: '2 rows: 1 valid, 1 with errors.' }));
+    await visible(page.locator('tr[data-line="3"]').getByText('meter number: No meter has this number.'));
+    await e2e.shot(page, 'billing-run-11-import-checked');
+    await page.getByRole('button', { name: 'Import 1 valid row' }).click();
+    await visible(page.getByText('1 reading imported.'));
+    await visible(page.locator('tr[data-line="2"]').getByText('Imported', { exact: true }));
+
+    await page.getByRole('tab', { name: 'Pending readings' }).click();
+    await visible(page.getByRole('row').filter({ hasText: 'Cawo Xasan' }).getByText('1392'));
+    await e2e.shot(page, 'billing-run-12-pending');
+  });
+
   it('lets a meter reader read but not bill', async () => {
     const other = await e2e.newPage(await e2e.newContext());
     await signInAs(other, reader);
     await other.goto(`/#/customers/readings?period=${PERIOD}&zoneId=${prepared.zoneId}`);
-    await visible(other.getByTestId('sheet-summary').filter({ hasText: '3 read before, 0 typed, 1 still to read, of 4 houses' }));
+    await visible(other.getByTestId('sheet-summary').filter({ hasText: '4 read before, 0 typed, 0 still to read, of 4 houses' }));
     await other.goto('/#/customers/batch-bill');
     await other.waitForURL(/#\/error\/403$/);
-    await e2e.shot(other, 'billing-run-11-reader-403');
+    await e2e.shot(other, 'billing-run-13-reader-403');
     await other.close();
   });
 
@@ -249,21 +269,22 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: /^Xaashida akhriska · Wadajir Journey/ }));
-    await visible(page.getByTestId('sheet-summary').filter({ hasText: '3 horay loo akhriyay' }));
-    await e2e.shot(page, 'billing-run-12-sheet-somali');
+    await visible(page.getByTestId('sheet-summary').filter({ hasText: '4 horay loo akhriyay' }));
+    await e2e.shot(page, 'billing-run-14-sheet-somali');
 
     await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     await page.getByRole('button', { name: 'Eeg horudhac' }).click();
-    // Everything is billed now: the three houses are "already billed", the fourth has no reading.
-    await visible(page.getByText('Akhris looma hayo muddada').first());
-    await e2e.shot(page, 'billing-run-13-preview-somali');
+    // Three houses are billed already; the late reading makes the fourth billable.
+    await visible(page.getByTestId('preview-totals').filter({ hasText: /^1 ka mid ah 4 guri ayaa la biilay/ }));
+    await visible(page.getByText('Horay ayaa loo biilay muddada · 3'));
+    await e2e.shot(page, 'billing-run-15-preview-somali');
 
     await page.goto(`/#/customers/bills?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     await page.getByRole('row').filter({ hasText: 'Bashiir Nuur' }).getByRole('button', { name: 'Daabac' }).click();
     await page.waitForURL(/#\/customers\/bills\/\d+\/print$/);
     await visible(page.getByTestId('bill-sheet').getByText('Biilka korontada'));
     expect(await page.getByTestId('print-how-to-pay').innerText()).toMatch(/^Taleefankaaga ka garaac \*789#/);
-    await e2e.shot(page, 'billing-run-14-print-somali');
+    await e2e.shot(page, 'billing-run-16-print-somali');
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'EN · English' }).click()]);

@@ -1,4 +1,5 @@
-// Finance contracts: chart of accounts, general journal, financial reports.
+// Finance contracts: chart of accounts, general journal, financial reports, dashboard panels.
 export * from './accounts.ts';
 export * from './journal.ts';
 export * from './reports.ts';
+export * from './dashboard.ts';

@@ -424,4 +424,42 @@ describe('concurrency', () => {
     const report = await verifyLedger(db, { clientId: corg.clientId });
     expect(report).toMatchObject({ isSound: true, entries: 400, lines: 1200 });
   });
+
+  // The issue's load requirement; on PGlite (one connection) the same code runs one posting at a time.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('8 clients x 500 entries through the API lose no balance update, leave the trial balance at zero and no gap', async () => {
+    const corg = await newOrganisation(ctx);
+    const cacc = await accountsByCode(db, corg.clientId);
+    const worker = async (w: number) => {
+      for (let i = 0; i < 500; i++) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/finance/transaction',
+          headers: { authorization: `Bearer ${corg.token}` },
+          payload: {
+            date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+            lines: [
+              { accountId: cacc['1010'], debit: `${w + 1}.01` },
+              { accountId: cacc['1040'], debit: '0.99' },
+              { accountId: cacc['4010'], credit: `${w + 2}.00` },
+            ],
+          },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    const [totals] = await rows<{ cash: string; evc: string; sales: string; n: number; max_no: number; monthly_cash: string }>(corg.clientId, sql`
+      select (select sum(debit - credit)::text from account_daily_balances where account_id = ${cacc['1010']}) as cash,
+             (select sum(debit - credit)::text from account_daily_balances where account_id = ${cacc['1040']}) as evc,
+             (select sum(credit - debit)::text from account_daily_balances where account_id = ${cacc['4010']}) as sales,
+             (select sum(debit - credit)::text from account_monthly_balances where account_id = ${cacc['1010']}) as monthly_cash,
+             (select count(*)::int from journal_entries) as n,
+             (select max(entry_no)::int from journal_entries) as max_no`);
+    // cash: 500 x (1.01 + ... + 8.01) = 500 x 36.08; evc: 4000 x 0.99; sales: 500 x (2 + ... + 9) = 500 x 44
+    expect(totals).toEqual({ cash: '18040.00', evc: '3960.00', sales: '22000.00', monthly_cash: '18040.00', n: 4000, max_no: 4000 });
+    const tb = await ctx.app.inject({ method: 'GET', url: '/api/finance/reports/trial-balance', headers: { authorization: `Bearer ${corg.token}` } });
+    expect(tb.json().totals).toMatchObject({ debit: '22000.00', credit: '22000.00', movement: { debit: '22000.00', credit: '22000.00' } });
+    const report = await verifyLedger(db, { clientId: corg.clientId });
+    expect(report).toMatchObject({ isSound: true, entries: 4000, lines: 12000, numberingGaps: [] });
+  });
 });

@@ -1,6 +1,7 @@
 // GET /api/finance/reports/account-summary and /account-types: per account (and per type and subtype) the
 // balance before the period, the period's debits and credits and the balance at its end. Everything is
-// read from account_daily_balances, so the cost grows with accounts x days, never with journal lines.
+// read from the monthly and daily balances (ledger balanceSums), so the cost grows with accounts x months,
+// never with journal lines.
 import { sql } from 'drizzle-orm';
 import {
   type AccountSubtype,
@@ -17,7 +18,7 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { Decimal, dec, money, naturalBalance } from '../../ledger/index.ts';
+import { balanceSums, Decimal, dayBefore, dec, money, naturalBalance } from '../../ledger/index.ts';
 import { accountSubtypeName, accountTypeName, nameIn } from './labels.ts';
 
 interface MovementRow {
@@ -45,20 +46,12 @@ interface Movement {
 /** Every account of the organisation (optionally of one type) with its opening, period and closing figures. */
 async function readMovements(tx: Db, clientId: number, startDate: string, endDate: string, type?: AccountType): Promise<Movement[]> {
   const rows = await queryRows<MovementRow>(tx, sql`
-    with balances as (
-      select account_id,
-             coalesce(sum(debit) filter (where date < ${startDate}::date), 0) as opening_debit,
-             coalesce(sum(credit) filter (where date < ${startDate}::date), 0) as opening_credit,
-             coalesce(sum(debit) filter (where date >= ${startDate}::date), 0) as debit,
-             coalesce(sum(credit) filter (where date >= ${startDate}::date), 0) as credit
-      from account_daily_balances
-      where client_id = ${clientId} and date <= ${endDate}::date
-      group by account_id
-    )
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id,
-           coalesce(b.opening_debit, 0) as opening_debit, coalesce(b.opening_credit, 0) as opening_credit,
-           coalesce(b.debit, 0) as debit, coalesce(b.credit, 0) as credit
-    from accounts a left join balances b on b.account_id = a.id
+           coalesce(o.debit, 0) as opening_debit, coalesce(o.credit, 0) as opening_credit,
+           coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
+    from accounts a
+    left join ${balanceSums(clientId, { to: dayBefore(startDate) })} o on o.account_id = a.id
+    left join ${balanceSums(clientId, { from: startDate, to: endDate })} m on m.account_id = a.id
     where a.client_id = ${clientId} ${type ? sql`and a.type = ${type}` : sql``}
     order by a.code`);
   return rows.map((row) => {

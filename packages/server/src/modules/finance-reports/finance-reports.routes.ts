@@ -1,5 +1,6 @@
 // Issue-3 reports and their tools, each under its catalogue privilege: account and account-type
-// summaries, cash flow, revenue, budgets and budget vs actual, monthly reconciliation, personal accounts.
+// summaries, cash flow, revenue, budgets and budget vs actual, monthly reconciliation, personal accounts,
+// and the finance panels of the dashboard.
 // Every report downloads as a file: GET <report>/export?format=csv|xlsx (also for the finance module's
 // trial balance, income statement, balance sheet and account transaction), and this module's reports
 // answer the same file when their own path is called with format=csv|xlsx. Thin routes: validate with
@@ -21,6 +22,8 @@ import {
   budgetVsActualQuery,
   cashFlowQuery,
   cashFlowStatement as cashFlowSchema,
+  cashPosition as cashPositionSchema,
+  incomeExpenseSummary as incomeExpenseSummarySchema,
   exportFields,
   incomeStatementQuery,
   type Lang,
@@ -42,6 +45,7 @@ import { accountStatement, balanceSheet, incomeStatement, trialBalance } from '.
 import { accountSummary, accountTypeSummary } from './account-summary.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlowStatement } from './cash-flow.ts';
+import { cashPosition, incomeExpenseSummary } from './finance-dashboard.ts';
 import * as tables from './export/report-tables.ts';
 import type { ReportTable } from './export/report-table.ts';
 import { assertExportable, EXPORT_MAX_LINES, organisationName, sendReport } from './export/send-report.ts';
@@ -194,6 +198,17 @@ export async function financeReportsRoutes(app: FastifyInstance) {
     config: privilege('monthly-reconciliation'),
     schema: { tags, body: reconciliationCompleteBody, response: { 200: reconciliationSchema } },
   }, async (req) => tenantTx(req, (tx) => completeReconciliation({ tx, req, input: req.body })));
+
+  // Dashboard panels: each needs the privilege of the report it summarises -------------------------------------
+  r.get('/api/finance/dashboard/cash', {
+    config: privilege('balance-sheet'),
+    schema: { tags, response: { 200: cashPositionSchema } },
+  }, async (req) => read(req, (s) => cashPosition(s)));
+
+  r.get('/api/finance/dashboard/income-expense', {
+    config: privilege('income-statement'),
+    schema: { tags, response: { 200: incomeExpenseSummarySchema } },
+  }, async (req) => read(req, (s) => incomeExpenseSummary(s)));
 
   // Personal account -------------------------------------------------------------------------------------------
   registerReport(app, {

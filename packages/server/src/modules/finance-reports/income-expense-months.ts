@@ -1,12 +1,13 @@
-// Income and expense movements per account per month in the accounts' natural sign, from the daily
-// balances, less year-end closing entries (which empty these accounts into retained earnings and would
-// otherwise wipe out a closed year's figures), exactly as the income statement counts them. Read by the
-// revenue report and the budget comparison.
+// Income and expense movements per account per month in the accounts' natural sign, from the monthly
+// balances (days from the daily ones where the range cuts a month), less year-end closing entries (which
+// empty these accounts into retained earnings and would otherwise wipe out a closed year's figures),
+// exactly as the income statement counts them. Read by the revenue report, the budget comparison and the
+// finance dashboard.
 import { sql } from 'drizzle-orm';
 import type { AccountSubtype, AccountType } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { CLOSING_SOURCE_TYPE, type Decimal, naturalBalance } from '../../ledger/index.ts';
+import { CLOSING_SOURCE_TYPE, type Decimal, monthlySums, naturalBalance } from '../../ledger/index.ts';
 
 export interface AccountMonth {
   accountId: number;
@@ -33,10 +34,7 @@ export async function incomeExpenseByMonth(opts: {
     with wanted as (
       select id from accounts where client_id = ${clientId} and type in (select jsonb_array_elements_text(${types}::jsonb))
     ), period as (
-      select account_id, to_char(date, 'YYYY-MM') as month, sum(debit) as debit, sum(credit) as credit
-      from account_daily_balances
-      where client_id = ${clientId} and date between ${startDate}::date and ${endDate}::date and account_id in (select id from wanted)
-      group by account_id, to_char(date, 'YYYY-MM')
+      select account_id, month, debit, credit from ${monthlySums(clientId, { from: startDate, to: endDate }, sql`account_id in (select id from wanted)`)} m
     ), closing as (
       select l.account_id, to_char(e.date, 'YYYY-MM') as month, sum(l.debit) as debit, sum(l.credit) as credit
       from journal_entries e join journal_lines l on l.entry_id = e.id

@@ -6,6 +6,7 @@ export { cashFlowStatement } from './cash-flow.ts';
 export { revenueReport } from './revenue-report.ts';
 export { budgetVsActual } from './budget-vs-actual.ts';
 export { personalAccount } from './personal-account.ts';
+export { cashPosition, incomeExpenseSummary } from './finance-dashboard.ts';
 export { budgets, reconciliations, reconciliationItems } from './finance-reports.tables.ts';
 export type { ReportTable, ReportColumn, ReportRow, CellValue } from './export/report-table.ts';
 export { writeCsv } from './export/csv.ts';

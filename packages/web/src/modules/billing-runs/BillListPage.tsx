@@ -3,6 +3,7 @@
 // open bill of the chosen zone and period as one PDF drawn by the server, one bill per page.
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -74,7 +75,7 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange: (
       onChange={(_, c) => onChange(c?.id ?? null)}
       getOptionLabel={(c) => `${c.name} · ${c.customerNo}`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      sx={{ minWidth: 260 }}
+      sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}
       renderInput={(params) => <TextField {...params} label={t('billingRuns.bills.customerFilter')} placeholder={t('billingRuns.bills.allCustomers')} />}
     />
   );
@@ -112,8 +113,8 @@ export default function BillListPage() {
     void pdf.download('bills/print/batch.pdf', `bills-${period}-${zoneName}.pdf`, { period, zoneId });
   };
   const columns: DataTableColumn<Bill>[] = [
-    { field: 'id', header: t('billingRuns.bills.number'), render: (b) => b.number, csv: (b) => b.number },
-    { field: 'period', header: t('billingRuns.period'), render: (b) => periodText(b.period) },
+    { field: 'id', header: t('billingRuns.bills.number'), render: (b) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{b.number}</Box>, csv: (b) => b.number },
+    { field: 'period', header: t('billingRuns.period'), render: (b) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{periodText(b.period)}</Box>, csv: (b) => b.period },
     { field: 'customerName', header: t('billingRuns.customer'), sortable: false },
     { field: 'houseNo', header: t('billingRuns.house'), sortable: false },
     { field: 'zoneName', header: t('billingRuns.zone'), sortable: false },
@@ -146,7 +147,7 @@ export default function BillListPage() {
           <PeriodField value={period} required={false} onChange={(v) => update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll />
           {can(p.customers) && <CustomerFilter value={customerId} onChange={(id) => update({ customerId: id === null ? null : String(id) })} />}
-          <TextField select size="small" label={t('billingRuns.bills.status')} value={status || 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value })} sx={{ minWidth: 160 }}>
+          <TextField select size="small" label={t('billingRuns.bills.status')} value={status || 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value })} sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}>
             <MenuItem value="all">{t('billingRuns.bills.allStatuses')}</MenuItem>
             <MenuItem value="Open">{t('billingRuns.bills.statuses.Open')}</MenuItem>
             <MenuItem value="Cancelled">{t('billingRuns.bills.statuses.Cancelled')}</MenuItem>

@@ -194,20 +194,20 @@ export default function BillPage() {
                   <TableRow>
                     <TableCell>{t('billingRuns.readings.pending.date')}</TableCell>
                     <TableCell>{t('billingRuns.type')}</TableCell>
-                    <TableCell align="right">{t('billingRuns.previousReading')}</TableCell>
-                    <TableCell align="right">{t('billingRuns.currentReading')}</TableCell>
+                    <TableCell align="right">{t('billingRuns.bill.reading')}</TableCell>
                     <TableCell align="right">{t('billingRuns.consumption')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {b.readings.map((r) => (
                     <TableRow key={r.id}>
-                      <TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         <DateText value={r.readingDate} />
                       </TableCell>
                       <TableCell>{t(`billingRuns.types.${r.type}`, { defaultValue: r.type })}</TableCell>
-                      <TableCell align="right">{r.previousReading}</TableCell>
-                      <TableCell align="right">{r.currentReading}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {r.previousReading} → {r.currentReading}
+                      </TableCell>
                       <TableCell align="right">{r.consumption}</TableCell>
                     </TableRow>
                   ))}

@@ -16,7 +16,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type BillPreview, type BillRun, type BillService, type UngeneratedBillReport, billServiceValues } from '@ubo/contracts';
+import { type Bill, type BillPreview, type BillRun, type BillService, type UngeneratedBillReport, billServiceValues } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
@@ -27,18 +27,18 @@ import { ApiError, api, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { BillRunJobPanel } from './BillRunJobPanel.tsx';
-import { BillRunPreview } from './BillRunPreview.tsx';
+import { BillRunPreview, type HouseNames } from './BillRunPreview.tsx';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
 import { isJobActive } from './billing-runs.logic.ts';
-import { RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
+import { BILLS_PATH, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
 import { PERIOD_PATTERN, periodOf } from './readings.logic.ts';
 
 interface Shown {
   /** The choices the preview was made with; another choice hides it. */
   key: string;
   preview: BillPreview;
-  names?: UngeneratedBillReport;
+  names: HouseNames;
 }
 
 export default function BillRunPage() {
@@ -89,13 +89,17 @@ export default function BillRunPage() {
   const preview = async () => {
     setPreviewError([]);
     try {
-      // The ungenerated report names the houses the preview lists only by id (where the user may read it).
-      const [answer, names] = await Promise.all([
+      // The preview lists the houses it leaves out by id: the ungenerated report (where the user may read
+      // it) names those still to bill, the period's bills those already billed.
+      const [answer, unbilled, billed] = await Promise.all([
         previewRun.mutateAsync(body),
         can(p.ungenerated)
           ? api.get<UngeneratedBillReport>(UNGENERATED_PATH, { period, zoneId: zoneId ?? undefined }, { silent: true }).catch(() => undefined)
           : Promise.resolve(undefined),
+        api.list<Bill>(BILLS_PATH, { period, zoneId: zoneId ?? undefined, status: 'Open', _limit: 1000 }, { silent: true }).catch(() => undefined),
       ]);
+      const names: HouseNames = new Map();
+      for (const h of [...(unbilled?.data ?? []), ...(billed?.data ?? [])]) names.set(h.houseId, { customerName: h.customerName, houseNo: h.houseNo });
       setShown({ key, preview: answer, names });
     } catch (err) {
       if (!(err instanceof ApiError)) return;
@@ -126,17 +130,17 @@ export default function BillRunPage() {
     <>
       <PageHeader title={t('billingRuns.run.title')} subtitle={t('billingRuns.run.subtitle')} />
       <Paper sx={{ p: 2, mb: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
           <PeriodField value={period} onChange={(v) => PERIOD_PATTERN.test(v) && update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll />
-          <TextField select size="small" label={t('billingRuns.service')} value={service} onChange={(e) => update({ service: e.target.value })} sx={{ minWidth: 160 }}>
+          <TextField select size="small" label={t('billingRuns.service')} value={service} onChange={(e) => update({ service: e.target.value })} sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}>
             {billServiceValues.map((s) => (
               <MenuItem key={s} value={s}>
                 {t(`billingRuns.services.${s}`)}
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: { md: 'flex-end' } }}>
+          <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: { md: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
             <Button variant="outlined" startIcon={<PlayArrowIcon />} onClick={() => void preview()} disabled={previewRun.isPending}>
               {t('billingRuns.run.preview')}
             </Button>

@@ -24,13 +24,16 @@ import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useTranslation } from 'react-i18next';
-import type { BillPreview, BillPreviewRow, UngeneratedBillReport } from '@ubo/contracts';
+import type { BillPreview, BillPreviewRow } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { BreakdownTable, usePeriodText } from './BillingParts.tsx';
 import { exceptionGroups, sumAmounts } from './billing-runs.logic.ts';
+
+/** Customer and house number of the houses the preview names only by id. */
+export type HouseNames = Map<number, { customerName: string; houseNo: string | null }>;
 
 function PreviewRow({ bill }: { bill: BillPreviewRow }) {
   const { t } = useTranslation();
@@ -77,12 +80,11 @@ function PreviewRow({ bill }: { bill: BillPreviewRow }) {
   );
 }
 
-export function BillRunPreview({ preview, zoneName, names }: { preview: BillPreview; zoneName: string; names?: UngeneratedBillReport }) {
+export function BillRunPreview({ preview, zoneName, names }: { preview: BillPreview; zoneName: string; names: HouseNames }) {
   const { t } = useTranslation();
   const lang = useLang();
   const periodText = usePeriodText();
   const groups = exceptionGroups(preview.exceptions);
-  const known = new Map((names?.data ?? []).map((h) => [h.houseId, h]));
   const money = (v: string) => formatMoney(v, lang);
   return (
     <Stack spacing={2}>
@@ -168,7 +170,7 @@ export function BillRunPreview({ preview, zoneName, names }: { preview: BillPrev
                 <Chip size="small" color={g.reason === 'already_billed' ? 'default' : 'warning'} label={`${t(`billingRuns.run.reasons.${g.reason}`)} · ${g.items.length}`} />
                 <List dense disablePadding>
                   {g.items.map((e) => {
-                    const house = known.get(e.houseId);
+                    const house = names.get(e.houseId);
                     return (
                       <ListItem key={e.houseId} disableGutters data-testid={`exception-${e.houseId}`}>
                         <ListItemText

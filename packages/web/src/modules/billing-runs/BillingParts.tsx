@@ -46,7 +46,7 @@ export function PeriodField({ value, onChange, ...rest }: Omit<TextFieldProps, '
       onChange={(e) => onChange(e.target.value)}
       error={value !== '' && !PERIOD_PATTERN.test(value)}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('billingRuns.period') } }}
-      sx={{ width: 180 }}
+      sx={{ width: 200, flexShrink: 0 }}
       {...rest}
     />
   );
@@ -76,7 +76,7 @@ export function ZoneSelect({
       required={!allowAll}
       value={known ? String(value) : allowAll ? 'all' : ''}
       onChange={(e) => onChange(e.target.value === 'all' || e.target.value === '' ? null : Number(e.target.value))}
-      sx={{ minWidth: 220 }}
+      sx={{ width: { xs: '100%', md: 280 }, flexShrink: 0 }}
       slotProps={{ select: { displayEmpty: allowAll }, inputLabel: { shrink: allowAll || known ? true : undefined } }}
     >
       {allowAll && <MenuItem value="all">{t('billingRuns.allZones')}</MenuItem>}

@@ -101,7 +101,7 @@ export default function ReadingsPage() {
               value={readingDate}
               onChange={(e) => setDateFor({ period, date: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 180 }}
+              sx={{ width: 200, flexShrink: 0 }}
             />
           )}
         </Stack>

@@ -48,7 +48,7 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
   return (
     <Paper sx={{ overflow: 'hidden' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-        <Typography id={titleId} variant="h6" component="h3" sx={{ flexGrow: 1 }}>
+        <Typography id={titleId} variant="h6" component="h3" sx={{ flexGrow: 1, whiteSpace: { sm: 'nowrap' } }}>
           {t('billing.statement.title')}
         </Typography>
         <TextField
@@ -56,6 +56,7 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
           size="small"
           label={t('billing.statement.from')}
           value={startDate}
+          sx={{ width: { sm: 190 } }}
           onChange={(e) => {
             setStartDate(e.target.value);
             setPage(0);
@@ -67,6 +68,7 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
           size="small"
           label={t('billing.statement.to')}
           value={endDate}
+          sx={{ width: { sm: 190 } }}
           error={isDate(startDate) && isDate(endDate) && endDate < startDate}
           helperText={isDate(startDate) && isDate(endDate) && endDate < startDate ? t('billing.statement.badRange') : undefined}
           onChange={(e) => {

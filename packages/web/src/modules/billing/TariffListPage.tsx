@@ -52,14 +52,22 @@ export default function TariffListPage() {
   const columns = useMemo<DataTableColumn<Tariff>[]>(
     () => [
       { field: 'name', header: t('billing.tariffs.name') },
-      { field: 'customerClass', header: t('billing.class.label'), render: (r) => t(`billing.class.${r.customerClass}`), csv: (r) => t(`billing.class.${r.customerClass}`) },
+      { field: 'customerClass', header: t('billing.class.short'), render: (r) => t(`billing.class.${r.customerClass}`), csv: (r) => t(`billing.class.${r.customerClass}`) },
       { field: 'zoneName', header: t('billing.tariffs.zone'), sortable: false, render: (r) => r.zoneName ?? t('billing.tariffs.allZones'), csv: (r) => r.zoneName ?? t('billing.tariffs.allZones') },
       {
         field: 'effectiveFrom',
         header: t('billing.tariffs.validity'),
         render: (r) => (
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            <DateText value={r.effectiveFrom} /> – {r.effectiveTo ? <DateText value={r.effectiveTo} /> : t('billing.tariffs.openEnded')}
+            {r.effectiveTo ? (
+              <>
+                <DateText value={r.effectiveFrom} /> – <DateText value={r.effectiveTo} />
+              </>
+            ) : (
+              <>
+                {t('billing.tariffs.since')} <DateText value={r.effectiveFrom} />
+              </>
+            )}
           </Box>
         ),
         csv: (r) => `${r.effectiveFrom} – ${r.effectiveTo ?? ''}`,

@@ -11,6 +11,7 @@ export const en = {
   deactivate: 'Deactivate',
   class: {
     label: 'Customer class',
+    short: 'Class',
     residential: 'Residential',
     commercial: 'Commercial',
     institutional: 'Institutional',
@@ -73,8 +74,8 @@ export const en = {
     effectiveFromHelp: 'The first day this version applies.',
     effectiveTo: 'Valid to',
     effectiveToHelp: 'The last day it applies. Empty: until further notice.',
-    openEnded: 'until further notice',
     validity: 'Valid',
+    since: 'from',
     phase: 'Today',
     phases: {
       inForce: 'In force',
@@ -316,6 +317,7 @@ export const so: Texts<typeof en> = {
   deactivate: 'Hakad geli',
   class: {
     label: 'Nooca macmiilka',
+    short: 'Nooca',
     residential: 'Guryaha',
     commercial: 'Ganacsi',
     institutional: 'Hay’adaha',
@@ -378,8 +380,8 @@ export const so: Texts<typeof en> = {
     effectiveFromHelp: 'Maalinta koowaad ee noocani shaqeeyo.',
     effectiveTo: 'Wuxuu shaqeeyaa ilaa',
     effectiveToHelp: 'Maalinta ugu dambaysa ee uu shaqeeyo. Bannaan: ilaa ogeysiis dambe.',
-    openEnded: 'ilaa ogeysiis dambe',
     validity: 'Muddada shaqada',
+    since: 'laga bilaabo',
     phase: 'Maanta',
     phases: {
       inForce: 'Shaqaynaya',

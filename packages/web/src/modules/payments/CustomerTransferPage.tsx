@@ -25,7 +25,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { CancelDocumentDialog, StateChip, useBalanceText } from './PaymentsParts.tsx';
+import { CancelDocumentDialog, CustomerCell, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { amountOf, receivedAmountRule } from './payments.logic.ts';
 import { C2C_PATH, useCancelCustomerTransfer, usePostCustomerTransfer } from './payments.queries.ts';
@@ -183,10 +183,19 @@ export default function CustomerTransferPage() {
 
   const columns = useMemo<DataTableColumn<CustomerTransfer>[]>(
     () => [
-      { field: 'number', header: t('payments.c2c.number'), sortable: false, render: (r) => <Box component="span" sx={{ fontWeight: 500 }}>{r.number}</Box> },
-      { field: 'date', header: t('payments.date'), render: (r) => <DateText value={r.date} />, csv: (r) => r.date },
-      { field: 'from', header: t('payments.c2c.from'), sortable: false, render: (r) => `${r.from.name} · ${r.from.customerNo}`, csv: (r) => r.from.customerNo },
-      { field: 'to', header: t('payments.c2c.to'), sortable: false, render: (r) => `${r.to.name} · ${r.to.customerNo}`, csv: (r) => r.to.customerNo },
+      {
+        field: 'number',
+        header: t('payments.c2c.number'),
+        sortable: false,
+        render: (r) => (
+          <Box component="span" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+            {r.number}
+          </Box>
+        ),
+      },
+      { field: 'date', header: t('payments.date'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}><DateText value={r.date} /></Box>, csv: (r) => r.date },
+      { field: 'from', header: t('payments.c2c.from'), sortable: false, render: (r) => <CustomerCell customer={r.from} />, csv: (r) => `${r.from.customerNo} ${r.from.name}` },
+      { field: 'to', header: t('payments.c2c.to'), sortable: false, render: (r) => <CustomerCell customer={r.to} />, csv: (r) => `${r.to.customerNo} ${r.to.name}` },
       { field: 'amount', header: t('payments.amount'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.amount} /> },
       { field: 'memo', header: t('payments.memo'), sortable: false },
       { field: 'entryNumber', header: t('payments.entry'), sortable: false, hidden: true },

@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { CancelDocumentDialog, StateChip } from './PaymentsParts.tsx';
+import { CancelDocumentDialog, CustomerCell, StateChip } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { PAYMENTS_PATH, useCancelPayment, useReceivingAccounts } from './payments.queries.ts';
 
@@ -52,19 +52,12 @@ export default function PaymentListPage() {
         ),
         csv: (r) => r.number,
       },
-      { field: 'date', header: t('payments.date'), render: (r) => <DateText value={r.date} />, csv: (r) => r.date },
+      { field: 'date', header: t('payments.date'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}><DateText value={r.date} /></Box>, csv: (r) => r.date },
       {
         field: 'customer',
         header: t('payments.customer'),
         sortable: false,
-        render: (r) => (
-          <Box>
-            <Box component="span">{r.customer.name}</Box>
-            <Box component="span" sx={{ display: 'block', fontSize: '0.8em', color: 'text.secondary' }}>
-              {r.customer.customerNo}
-            </Box>
-          </Box>
-        ),
+        render: (r) => <CustomerCell customer={r.customer} />,
         csv: (r) => `${r.customer.customerNo} ${r.customer.name}`,
       },
       { field: 'amount', header: t('payments.amount'), align: 'right', render: (r) => <MoneyText value={r.amount} /> },
@@ -113,7 +106,7 @@ export default function PaymentListPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <TextField size="small" type="date" label={t('payments.list.startDate')} value={filters.startDate} onChange={set('startDate')} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField size="small" type="date" label={t('payments.list.endDate')} value={filters.endDate} onChange={set('endDate')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" select label={t('payments.status')} value={filters.status} onChange={set('status')} sx={{ minWidth: 160 }}>
+          <TextField size="small" select label={t('payments.status')} value={filters.status} onChange={set('status')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 160 }}>
             <MenuItem value="">{t('payments.list.allStatuses')}</MenuItem>
             {paymentStatusValues.map((s) => (
               <MenuItem key={s} value={s}>
@@ -121,7 +114,7 @@ export default function PaymentListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label={t('payments.account')} value={filters.accountId} onChange={set('accountId')} sx={{ minWidth: 200 }}>
+          <TextField size="small" select label={t('payments.account')} value={filters.accountId} onChange={set('accountId')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 200 }}>
             <MenuItem value="">{t('payments.list.allAccounts')}</MenuItem>
             {(accounts.data?.data ?? []).map((a) => (
               <MenuItem key={a.id} value={String(a.id)}>
@@ -129,7 +122,7 @@ export default function PaymentListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label={t('payments.method')} value={filters.method} onChange={set('method')} sx={{ minWidth: 160 }}>
+          <TextField size="small" select label={t('payments.method')} value={filters.method} onChange={set('method')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 160 }}>
             <MenuItem value="">{t('payments.list.allMethods')}</MenuItem>
             {paymentMethodValues.map((m) => (
               <MenuItem key={m} value={m}>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import type { PaymentCancelBody, PaymentStatus } from '@ubo/contracts';
+import type { PayerRef, PaymentCancelBody, PaymentStatus } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -33,6 +33,18 @@ export function BalanceText({ value }: { value: string | null | undefined }) {
   return (
     <Box component="span" sx={{ fontWeight: 600, color: d.gt(0) ? 'warning.dark' : d.lt(0) ? 'success.dark' : 'text.secondary' }}>
       {text(value)}
+    </Box>
+  );
+}
+
+/** A customer in a table cell: the name, and the customer number under it. */
+export function CustomerCell({ customer }: { customer: Pick<PayerRef, 'name' | 'customerNo'> }) {
+  return (
+    <Box>
+      <Box component="span">{customer.name}</Box>
+      <Box component="span" sx={{ display: 'block', fontSize: '0.8em', color: 'text.secondary' }}>
+        {customer.customerNo}
+      </Box>
     </Box>
   );
 }

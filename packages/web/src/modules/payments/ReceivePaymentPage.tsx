@@ -4,7 +4,7 @@
 // (POST /api/finance/payments with an Idempotency-Key) and opens its receipt, ready to print.
 // Keyboard: the customer box has the focus; Enter picks the highlighted customer and moves to the
 // amount; Enter there saves.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,8 +59,7 @@ export default function ReceivePaymentPage() {
   const [serverAllocationErrors, setServerAllocationErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
-  const amountRef = useRef<HTMLInputElement | null>(null);
-  const { control, handleSubmit, reset, setError, setValue, clearErrors } = useForm<ReceiveFormValues>({
+  const { control, handleSubmit, reset, setError, setValue, setFocus, clearErrors } = useForm<ReceiveFormValues>({
     mode: 'onTouched',
     defaultValues: emptyReceipt(todayIso()),
   });
@@ -141,7 +140,7 @@ export default function ReceivePaymentPage() {
                 <CustomerPicker
                   value={customer}
                   onChange={pickCustomer}
-                  onPicked={() => setTimeout(() => amountRef.current?.focus(), 0)}
+                  onPicked={() => setTimeout(() => setFocus('amount'), 0)}
                   label={t('payments.picker.label')}
                   required
                   autoFocus
@@ -203,7 +202,6 @@ export default function ReceivePaymentPage() {
               name="amount"
               label={t('payments.amount')}
               required
-              inputRef={amountRef}
               rules={{ validate: receivedAmountRule }}
               helperText={account?.currency}
               slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right', fontSize: '1.2em' } } }}

@@ -150,7 +150,13 @@ export function CustomerPicker({ value, onChange, label, helperText, error, requ
 export function LanguageSelect({ value, onChange, emptyLabel, ...rest }: Omit<TextFieldProps, 'value' | 'onChange' | 'select'> & { value: string; onChange: (next: string) => void; emptyLabel?: string }) {
   const { t } = useTranslation();
   return (
-    <TextField select value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
+    <TextField
+      select
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      {...rest}
+      slotProps={emptyLabel !== undefined ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
+    >
       {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
       {smsLanguageValues.map((l) => (
         <MenuItem key={l} value={l}>

@@ -148,7 +148,16 @@ export default function SmsReportPage() {
             {smsStatusValues.map((s) => chip(s, t(`sms.status.${s}`), counts?.[s]))}
             {filters.batchId && <Chip label={`#${filters.batchId}`} onDelete={() => setFilter('batchId', '')} color="secondary" />}
           </Stack>
-          <TextField select size="small" label={t('sms.report.kind')} value={filters.kind} onChange={(e) => setFilter('kind', e.target.value)} sx={{ minWidth: 170 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={t('sms.report.kind')}
+            value={filters.kind}
+            onChange={(e) => setFilter('kind', e.target.value)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 170 }}
+          >
             <MenuItem value="">{t('sms.report.allKinds')}</MenuItem>
             {smsKindValues.map((k) => (
               <MenuItem key={k} value={k}>
@@ -156,8 +165,8 @@ export default function SmsReportPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="date" label={t('sms.report.from')} value={filters.startDate} onChange={(e) => setFilter('startDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('sms.report.to')} value={filters.endDate} onChange={(e) => setFilter('endDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" fullWidth={false} type="date" label={t('sms.report.from')} value={filters.startDate} onChange={(e) => setFilter('startDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" fullWidth={false} type="date" label={t('sms.report.to')} value={filters.endDate} onChange={(e) => setFilter('endDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
       </Paper>
       <DataTable<SmsMessage>

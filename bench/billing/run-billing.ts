@@ -1,0 +1,164 @@
+// `npm run bench -- billing`: one organisation with N customers and houses in 50 zones and a month of
+// readings (generate.ts), then through the real app: the bill run preview and save of the whole month
+// against bare SQL doing the same writes (bare.ts), the customer search with 50 concurrent clients,
+// receiving payments with 8 concurrent cashiers and the customer ageing report (measure.ts). Prints a
+// markdown table and writes bench/results/billing-<db>.md.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../packages/server/src/app.ts';
+import type { Database } from '../../packages/server/src/db/client.ts';
+import { migrate } from '../../packages/server/src/db/migrate.ts';
+import { queryRows } from '../../packages/server/src/db/rows.ts';
+import { assertTenantIsolation, inTenant } from '../../packages/server/src/db/tenant.ts';
+import { verifyLedger } from '../../packages/server/src/ledger/index.ts';
+import { createOrganisation } from '../../packages/server/src/modules/organisations/index.ts';
+import { fmt, timed } from '../stats.ts';
+import { bareBillRun } from './bare.ts';
+import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
+import { type LoadTiming, hasRoute, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
+
+const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+export const DEFAULT_CUSTOMERS = 100_000;
+
+export interface BillingOptions {
+  customers: number;
+  searchClients: number;
+  searches: number;
+  paymentClients: number;
+  payments: number;
+  agingRuns: number;
+}
+
+export interface BillingTarget {
+  kind: 'pglite' | 'postgres';
+  open(): Promise<{ database: Database; label: string; drop(): Promise<void> }>;
+}
+
+interface Figures {
+  generated: GeneratedBilling;
+  preview: { ms: number; bills: number; bytes: number };
+  bare: { ms: number; bills: number };
+  save: { ms: number; bills: number };
+  verify: { ms: number; isSound: boolean };
+  search: LoadTiming;
+  payments: LoadTiming | null;
+  aging: { median: number; p95: number; customers: number } | null;
+  verifyAfter: { isSound: boolean; gaps: number };
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
+
+function markdown(o: { label: string; version: string; options: BillingOptions; kind: BillingTarget['kind']; f: Figures; loadBefore: number; loadAfter: number }): string {
+  const { f, options } = o;
+  const saveTarget = o.kind === 'postgres' ? 3000 : 6000;
+  const rows = [
+    `| Bill run preview, whole month (POST /api/bills/generateCustomersBill, ${n(f.preview.bills)} bills, ${(f.preview.bytes / 2 ** 20).toFixed(0)} MiB of JSON) | ${s(f.preview.ms)} | | |`,
+    `| Bill run save, whole month (POST /api/bills/saveCustomersBill: ${n(f.save.bills)} bills, entries, lines, readings) | ${s(f.save.ms)} | ${s(saveTarget)} | ${mark(f.save.ms < saveTarget)} |`,
+    `| Bare set-based SQL doing the same writes, one transaction | ${s(f.bare.ms)} | | |`,
+    `| Save / bare SQL | ${(f.save.ms / f.bare.ms).toFixed(2)} | | |`,
+    `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
+    f.payments
+      ? `| Receive payment, ${f.payments.clients} concurrent cashiers (POST /api/finance/payments, ${n(f.payments.requests)} payments) | ${f.payments.perSecond.toFixed(0)} payments/s, p50 ${fmt(f.payments.p50)} ms, p99 ${fmt(f.payments.p99)} ms | | |`
+      : '| Receive payment | route not available in this build | | |',
+    f.aging
+      ? `| Customer ageing (GET /api/finance/customer/aging?date, ${n(f.aging.customers)} customers, first page) | median ${fmt(f.aging.median)} ms, p95 ${fmt(f.aging.p95)} ms | < 300 ms | ${mark(f.aging.median < 300)} |`
+      : '| Customer ageing | route not available in this build | | |',
+  ];
+  return [
+    `# Billing benchmark: ${o.label}`,
+    '',
+    `${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${o.version}. Machine load average (1 min) ${o.loadBefore.toFixed(1)} at the start, ${o.loadAfter.toFixed(1)} at the end: other work on the machine slows every figure alike.`,
+    '',
+    `Data: one organisation, ${n(f.generated.customers)} customers with one house and meter each in ${f.generated.zones} zones, ${n(f.generated.readings)} readings for ${BENCH_PERIOD}; generated in ${f.generated.seconds.toFixed(1)} s with set-based SQL (search words filled by the real triggers).`,
+    `Through the app: buildApp + app.inject, signed-in administrator (token and session check, tenant transaction, validation, JSON). The bare SQL run is rolled back after its deferred checks ran (SET CONSTRAINTS ALL IMMEDIATE), then the tables are vacuumed and the app bills the same readings.`,
+    '',
+    '| Measure | Result | Target | |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    `verifyLedger after the save: ${f.verify.isSound ? 'sound' : 'DIFFERENCES'} (${s(f.verify.ms)}); after the payments: ${f.verifyAfter.isSound ? 'sound' : 'DIFFERENCES'}, ${f.verifyAfter.gaps} numbering gaps. Options: ${JSON.stringify(options)}.`,
+    '',
+  ].join('\n');
+}
+
+async function vacuum(db: Database['db'], tables: string[]) {
+  for (const table of tables) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+}
+
+export async function benchBilling(target: BillingTarget, options: BillingOptions): Promise<string> {
+  const loadBefore = loadavg()[0];
+  const { database, label, drop } = await target.open();
+  const log = (m: string) => process.stderr.write(`[billing ${target.kind}] ${m}\n`);
+  try {
+    await migrate(database);
+    await assertTenantIsolation(database.db);
+    const db = database.db;
+    const [{ version }] = await queryRows<{ version: string }>(db, sql`select version()`);
+    const app = await buildApp({ db, tokenSecret: randomBytes(32).toString('hex') });
+    await app.ready();
+    try {
+      const password = 'Bench@2026';
+      const { clientId, adminId } = await createOrganisation(db, { code: 9002, name: 'Billing Benchmark Utility', adminUsername: 'admin', adminPassword: password });
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password, code: 9002 } });
+      if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+      const token: string = login.json().token;
+
+      log(`generating ${n(options.customers)} customers...`);
+      const generated = await generateBilling(db, { clientId, userId: adminId, customers: options.customers });
+      log(`generated in ${generated.seconds.toFixed(1)} s; preview...`);
+      await measurePreview(app, token, BENCH_PERIOD);
+      const preview = await measurePreview(app, token, BENCH_PERIOD);
+      log(`preview ${s(preview.ms)}; bare SQL...`);
+      const bare = await bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD });
+      await vacuum(db, ['bills', 'bill_lines', 'bill_runs', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings', 'document_counters']);
+      log(`bare ${s(bare.ms)} (${n(bare.bills)} bills); save...`);
+      const save = await measureSave(app, token, BENCH_PERIOD);
+      if (save.bills !== preview.bills || bare.bills !== save.bills) throw new Error(`bill counts differ: preview ${preview.bills}, bare ${bare.bills}, save ${save.bills}`);
+      log(`save ${s(save.ms)}; verifying...`);
+      const verified = await timed(() => inTenant(db, clientId, (tx) => verifyLedger(tx, { clientId, limit: 20 })));
+      if (!verified.value.isSound) throw new Error(`ledger not sound after the save: ${JSON.stringify(verified.value).slice(0, 500)}`);
+      await vacuum(db, ['bills', 'bill_lines', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings']);
+
+      log(`search with ${options.searchClients} clients...`);
+      const search = await measureSearch(app, db, { clientId, token, clients: options.searchClients, requests: options.searches });
+      let payments: LoadTiming | null = null;
+      if (hasRoute(app, 'POST', '/api/finance/payments')) {
+        log(`payments with ${options.paymentClients} clients...`);
+        payments = await measurePayments(app, db, { clientId, token, clients: options.paymentClients, requests: options.payments, date: '2025-07-05' });
+      }
+      let aging: Figures['aging'] = null;
+      if (hasRoute(app, 'GET', '/api/finance/customer/aging')) {
+        log('ageing...');
+        aging = await measureAging(app, token, '2025-07-31', options.agingRuns);
+      }
+      const after = await inTenant(db, clientId, (tx) => verifyLedger(tx, { clientId, limit: 20 }));
+      const text = markdown({
+        label,
+        version: version.split(' on ')[0].split(',')[0],
+        options,
+        kind: target.kind,
+        f: {
+          generated, preview, bare, save, search, payments, aging,
+          verify: { ms: verified.ms, isSound: verified.value.isSound },
+          verifyAfter: { isSound: after.isSound, gaps: after.numberingGaps.length },
+        },
+        loadBefore,
+        loadAfter: loadavg()[0],
+      });
+      mkdirSync(resultsDir, { recursive: true });
+      const size = options.customers === DEFAULT_CUSTOMERS ? '' : `-${options.customers}`;
+      writeFileSync(`${resultsDir}billing-${target.kind}${size}.md`, text);
+      return text;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
