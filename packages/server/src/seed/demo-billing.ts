@@ -200,7 +200,7 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
         date,
         accountId,
         method,
-        reference: method === 'cash' ? null : `${accountId === evcPlus ? 'EVC' : 'ZD'}${period.replace('-', '')}${String(i + 1).padStart(4, '0')}`,
+        ...(method === 'cash' ? {} : { reference: `${accountId === evcPlus ? 'EVC' : 'ZD'}${period.replace('-', '')}${String(i + 1).padStart(4, '0')}` }),
       });
       payments += 1;
     }

@@ -60,13 +60,18 @@ export default function SmsReportPage() {
       { field: 'createdAt', header: t('sms.report.queuedAt'), render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, lang)}</Box>, csv: (m) => m.createdAt },
       {
         field: 'customerName',
-        header: t('sms.customer'),
+        header: t('sms.report.recipient'),
         sortable: false,
-        render: (m) => (m.customerName ? `${m.customerName} · ${m.customerNo}` : '—'),
+        render: (m) => (
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            {m.customerName && <div>{`${m.customerName} · ${m.customerNo}`}</div>}
+            <Box sx={{ color: m.customerName ? 'text.secondary' : 'text.primary', fontSize: m.customerName ? '0.85em' : undefined }}>{m.phone}</Box>
+          </Box>
+        ),
         csv: (m) => m.customerName ?? '',
       },
-      { field: 'phone', header: t('sms.phone'), render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{m.phone}</Box> },
-      { field: 'kind', header: t('sms.report.kind'), sortable: false, render: (m) => t(`sms.kind.${m.kind}`) },
+      { field: 'phone', header: t('sms.phone'), hidden: true },
+      { field: 'kind', header: t('sms.report.kind'), sortable: false, render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{t(`sms.kind.${m.kind}`)}</Box> },
       { field: 'language', header: t('sms.language'), sortable: false, hidden: true, render: (m) => t(`sms.languages.${m.language}`) },
       {
         field: 'body',
@@ -74,19 +79,29 @@ export default function SmsReportPage() {
         sortable: false,
         render: (m) => (
           <Tooltip title={m.body}>
-            <Box sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.body}</Box>
+            <Box sx={{ maxWidth: 300, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.body}</Box>
           </Tooltip>
         ),
       },
       { field: 'parts', header: t('sms.parts'), sortable: false, align: 'right', hidden: true },
-      { field: 'status', header: t('sms.report.status'), render: (m) => <SmsStatusChip status={m.status} />, csv: (m) => t(`sms.status.${m.status}`) },
-      { field: 'attempts', header: t('sms.report.attempts'), sortable: false, align: 'right' },
+      {
+        field: 'status',
+        header: t('sms.report.status'),
+        render: (m) => (
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            <SmsStatusChip status={m.status} />
+            {m.attempts > 1 && <Box sx={{ fontSize: '0.8em', color: 'text.secondary', mt: 0.25 }}>{t('sms.report.attemptCount', { count: m.attempts })}</Box>}
+          </Box>
+        ),
+        csv: (m) => t(`sms.status.${m.status}`),
+      },
+      { field: 'attempts', header: t('sms.report.attempts'), sortable: false, align: 'right', hidden: true },
       {
         field: 'lastError',
         header: t('sms.report.answer'),
         sortable: false,
         render: (m) => (
-          <Box sx={{ maxWidth: 280, fontSize: '0.85em', color: m.lastError ? 'error.main' : 'text.secondary' }}>
+          <Box sx={{ minWidth: 160, maxWidth: 240, fontSize: '0.85em', color: m.lastError ? 'error.main' : 'text.secondary' }}>
             {m.lastError ? describeSmsError(m.lastError, t) : (m.providerMessageId ?? '')}
             {m.status === 'queued' && m.nextAttemptAt && m.attempts > 0 && (
               <Box sx={{ color: 'text.secondary' }}>{t('sms.report.nextAttempt', { time: formatDateTime(m.nextAttemptAt, lang) })}</Box>
@@ -95,7 +110,7 @@ export default function SmsReportPage() {
         ),
         csv: (m) => m.lastError ?? m.providerMessageId ?? '',
       },
-      { field: 'sentAt', header: t('sms.report.sentAt'), sortable: false, render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.sentAt, lang)}</Box>, csv: (m) => m.sentAt ?? '' },
+      { field: 'sentAt', header: t('sms.report.sentAt'), sortable: false, hidden: true, render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.sentAt, lang)}</Box>, csv: (m) => m.sentAt ?? '' },
       { field: 'createdBy', header: t('sms.report.createdBy'), sortable: false, hidden: true },
     ],
     [t, lang],
@@ -142,31 +157,35 @@ export default function SmsReportPage() {
         }
       />
       <Paper sx={{ p: 2, mb: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexGrow: 1 }} role="group" aria-label={t('sms.report.title')}>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label={t('sms.report.status')}>
             {chip('', t('sms.report.all'), all)}
             {smsStatusValues.map((s) => chip(s, t(`sms.status.${s}`), counts?.[s]))}
-            {filters.batchId && <Chip label={`#${filters.batchId}`} onDelete={() => setFilter('batchId', '')} color="secondary" />}
+            {filters.batchId && (
+              <Chip label={t('sms.report.batch', { id: filters.batchId })} onDelete={() => setFilter('batchId', '')} color="secondary" variant="outlined" />
+            )}
           </Stack>
-          <TextField
-            select
-            size="small"
-            fullWidth={false}
-            label={t('sms.report.kind')}
-            value={filters.kind}
-            onChange={(e) => setFilter('kind', e.target.value)}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 170 }}
-          >
-            <MenuItem value="">{t('sms.report.allKinds')}</MenuItem>
-            {smsKindValues.map((k) => (
-              <MenuItem key={k} value={k}>
-                {t(`sms.kind.${k}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField size="small" fullWidth={false} type="date" label={t('sms.report.from')} value={filters.startDate} onChange={(e) => setFilter('startDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" fullWidth={false} type="date" label={t('sms.report.to')} value={filters.endDate} onChange={(e) => setFilter('endDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              label={t('sms.report.kind')}
+              value={filters.kind}
+              onChange={(e) => setFilter('kind', e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">{t('sms.report.allKinds')}</MenuItem>
+              {smsKindValues.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {t(`sms.kind.${k}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField size="small" fullWidth={false} type="date" label={t('sms.report.from')} value={filters.startDate} onChange={(e) => setFilter('startDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField size="small" fullWidth={false} type="date" label={t('sms.report.to')} value={filters.endDate} onChange={(e) => setFilter('endDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          </Stack>
         </Stack>
       </Paper>
       <DataTable<SmsMessage>
