@@ -222,7 +222,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`bench failed: ${(err as Error).message}\n`);
+    const cause = (err as Error & { cause?: Error }).cause;
+    process.stderr.write(`bench failed: ${(err as Error).message.slice(0, 2000)}${cause ? `\ncause: ${cause.message}` : ''}\n`);
     process.exitCode = 1;
   },
 );

@@ -99,9 +99,10 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
         ),
         inserted_lines as (
           insert into bill_lines (client_id, bill_id, position, kind, block, from_units, to_units, units, rate, amount)
-          select ${clientId}, p.bill_id, 1, 'service_charge', null, null, null, null, null, p.service_charge from priced p where p.service_charge > 0
+          select ${clientId}::int, p.bill_id, 1, 'service_charge', null::int, null::numeric, null::numeric, null::numeric, null::numeric, p.service_charge
+          from priced p where p.service_charge > 0
           union all
-          select ${clientId}, x.bill_id, 1 + x.position, 'block', x.position, x.from_units, x.to_units, x.units, x.rate, round(x.units * x.rate, 2) from blocks x
+          select ${clientId}::int, x.bill_id, 1 + x.position, 'block', x.position, x.from_units, x.to_units, x.units, x.rate, round(x.units * x.rate, 2) from blocks x
         ),
         readings as (
           update meter_readings m set billed_bill_id = p.bill_id, updated_at = now()

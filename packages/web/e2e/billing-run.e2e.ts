@@ -233,6 +233,28 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await e2e.shot(page, 'billing-run-10-ungenerated');
   });
 
+  it('refuses to cancel a run once a payment is allocated, with the server message', async () => {
+    const accounts = await apiCall<{ data: Array<{ id: number; code: string }> }>(page, 'GET', '/finance/accounts?_limit=1000');
+    const cash = accounts.data.find((a) => a.code === '1010');
+    const bills = await apiCall<{ data: Array<{ customerId: number; customerName: string }> }>(page, 'GET', `/bills?period=${PERIOD}&zoneId=${prepared.zoneId}`);
+    const ayaan = bills.data.find((b) => b.customerName === 'Ayaan Cali');
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await apiCall<unknown>(page, 'POST', '/finance/payments', { customerId: ayaan?.customerId, amount: '20.00', date: today, accountId: cash?.id, method: 'cash' });
+
+    await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
+    const run = page.getByRole('row').filter({ hasText: 'Wadajir Journey' });
+    await run.getByRole('button', { name: 'Cancel run' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Cancel run \d+\?$/ });
+    await dialog.getByRole('button', { name: 'Cancel run' }).click();
+    await visible(page.getByText('A payment is already allocated to a bill of this run; it cannot be cancelled.'));
+    await e2e.shot(page, 'billing-run-11-cancel-refused');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await visible(run.getByText('Posted'));
+  });
+
   it('imports a late reading from a CSV file: checked first, errors per row, then only the valid rows saved', async () => {
     await page.goto(`/#/customers/readings?period=${PERIOD}&zoneId=${prepared.zoneId}&tab=import`);
     const today = new Date();
@@ -243,14 +265,14 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await page.getByRole('button', { name: 'Check file' }).click();
     await visible(page.getByRole('status').filter({ hasText: '2 rows: 1 valid, 1 with errors.' }));
     await visible(page.locator('tr[data-line="3"]').getByText('meter number: No meter has this number.'));
-    await e2e.shot(page, 'billing-run-11-import-checked');
+    await e2e.shot(page, 'billing-run-12-import-checked');
     await page.getByRole('button', { name: 'Import 1 valid row' }).click();
     await visible(page.getByText('1 reading imported.'));
     await visible(page.locator('tr[data-line="2"]').getByText('Imported', { exact: true }));
 
     await page.getByRole('tab', { name: 'Pending readings' }).click();
     await visible(page.getByRole('row').filter({ hasText: 'Cawo Xasan' }).getByText('1392'));
-    await e2e.shot(page, 'billing-run-12-pending');
+    await e2e.shot(page, 'billing-run-13-pending');
   });
 
   it('lets a meter reader read but not bill', async () => {
@@ -260,7 +282,7 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await visible(other.getByTestId('sheet-summary').filter({ hasText: '4 read before, 0 typed, 0 still to read, of 4 houses' }));
     await other.goto('/#/customers/batch-bill');
     await other.waitForURL(/#\/error\/403$/);
-    await e2e.shot(other, 'billing-run-13-reader-403');
+    await e2e.shot(other, 'billing-run-14-reader-403');
     await other.close();
   });
 
@@ -270,21 +292,21 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: /^Xaashida akhriska · Wadajir Journey/ }));
     await visible(page.getByTestId('sheet-summary').filter({ hasText: '4 horay loo akhriyay' }));
-    await e2e.shot(page, 'billing-run-14-sheet-somali');
+    await e2e.shot(page, 'billing-run-15-sheet-somali');
 
     await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     await page.getByRole('button', { name: 'Eeg horudhac' }).click();
     // Three houses are billed already; the late reading makes the fourth billable.
     await visible(page.getByTestId('preview-totals').filter({ hasText: /^1 ka mid ah 4 guri ayaa la biilay/ }));
     await visible(page.getByText('Horay ayaa loo biilay muddada · 3'));
-    await e2e.shot(page, 'billing-run-15-preview-somali');
+    await e2e.shot(page, 'billing-run-16-preview-somali');
 
     await page.goto(`/#/customers/bills?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     await page.getByRole('row').filter({ hasText: 'Bashiir Nuur' }).getByRole('button', { name: 'Daabac' }).click();
     await page.waitForURL(/#\/customers\/bills\/\d+\/print$/);
     await visible(page.getByTestId('bill-sheet').getByText('Biilka korontada'));
     expect(await page.getByTestId('print-how-to-pay').innerText()).toMatch(/^Taleefankaaga ka garaac \*789#/);
-    await e2e.shot(page, 'billing-run-16-print-somali');
+    await e2e.shot(page, 'billing-run-17-print-somali');
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'EN · English' }).click()]);

@@ -3,6 +3,7 @@
 // before the range, each bill, payment, cancellation, transfer and adjustment with a running balance,
 // and the closing balance. Lines name their document (bill or receipt number) and describe it.
 import { isoDate, money, z } from '../common/validation.ts';
+import { customerClass } from '../billing/fields.ts';
 import { rangeIsOrdered, rangeIssue } from '../finance-reports/common.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { pageFields, queryId, reportPaging } from './common.ts';
@@ -43,6 +44,7 @@ export const customerTransaction = z.object({
     customerNo: z.string(),
     name: z.string(),
     phone: z.string(),
+    customerClass,
     zoneName: z.string().nullable(),
   }),
   startDate: isoDate.nullable(),

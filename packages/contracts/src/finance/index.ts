@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './journal.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';
+export * from './parties.ts';

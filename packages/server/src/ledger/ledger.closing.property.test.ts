@@ -138,7 +138,7 @@ it('postings, reversals, closings and reopenings keep the ledger sound', async (
           lockDay = op.day;
           lockedSnapshot = await snapshot(lockDay);
         } else {
-          const target = op.isFull || lockDay === null ? null : lockDay - 1 - op.back;
+          const target: number | null = op.isFull || lockDay === null ? null : lockDay - 1 - op.back;
           const res = await call('POST', '/api/finance/closing/reopen', { lockDate: target === null || target < 0 ? null : day(target), reason: 'Correction found by the auditors' });
           if (lockDay === null) {
             expect(res.json().code).toBe('NOT_CLOSED');

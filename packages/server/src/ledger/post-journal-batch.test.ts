@@ -174,10 +174,11 @@ describe('postJournalBatch', () => {
     const statements = (list: Posting[]) =>
       inTenant(db, org.clientId, async (tx) => {
         let n = 0;
-        const counted = new Proxy(tx, {
-          get: (target, prop, receiver) =>
-            prop === 'execute' ? (q: Parameters<Db['execute']>[0]) => ((n += 1), target.execute(q)) : Reflect.get(target, prop, receiver),
-        });
+        const execute = (q: Parameters<Db['execute']>[0]) => {
+          n += 1;
+          return tx.execute(q);
+        };
+        const counted = new Proxy(tx, { get: (target, prop, receiver) => (prop === 'execute' ? execute : Reflect.get(target, prop, receiver)) });
         await postJournalBatch(counted, { clientId: org.clientId, postings: list });
         return n;
       });

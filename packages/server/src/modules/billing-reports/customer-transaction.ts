@@ -6,6 +6,7 @@
 // opening balance, a cancellation (the reversal of a bill or receipt), or the entry's own memo.
 import { sql } from 'drizzle-orm';
 import {
+  type CustomerClass,
   type CustomerStatementLine,
   type CustomerTransaction,
   type CustomerTransactionQuery,
@@ -96,8 +97,8 @@ function describe(r: LineRow, kind: StatementLineKind, lang: Lang): string {
 
 export async function customerTransaction(opts: ReportScope & { query: CustomerTransactionQuery }): Promise<CustomerTransaction> {
   const { tx, clientId, lang, query } = opts;
-  const [customer] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; zone_name: string | null }>(tx, sql`
-    select c.id, c.customer_no, c.name, c.phone, zn.name as zone_name
+  const [customer] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; customer_class: CustomerClass; zone_name: string | null }>(tx, sql`
+    select c.id, c.customer_no, c.name, c.phone, c.customer_class, zn.name as zone_name
     from customers c
     left join (${customerZones(clientId)}) z on z.customer_id = c.id
     left join zones zn on zn.client_id = c.client_id and zn.id = z.zone_id
@@ -159,7 +160,14 @@ export async function customerTransaction(opts: ReportScope & { query: CustomerT
     };
   });
   return {
-    customer: { id: Number(customer.id), customerNo: customer.customer_no, name: customer.name, phone: customer.phone, zoneName: customer.zone_name },
+    customer: {
+      id: Number(customer.id),
+      customerNo: customer.customer_no,
+      name: customer.name,
+      phone: customer.phone,
+      customerClass: customer.customer_class,
+      zoneName: customer.zone_name,
+    },
     startDate: query.startDate ?? null,
     endDate: query.endDate ?? null,
     openingBalance: money(opening),

@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Org = Awaited<ReturnType<typeof newOrganisation>>;
 const system = <T>(fn: (tx: Db) => Promise<T>) => inSystem(db, fn);
 
 /** An organisation with a flat tariff (2.00 a unit) and `houses` houses in one zone, each with a reading of `units` for the period. */
@@ -107,16 +106,19 @@ describe('bill run jobs', () => {
     const done = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-05' });
     await waitForBillRunJobs(db);
     await system((tx) => tx.execute(sql`
-      insert into bill_run_jobs (client_id, period, zone_id, service, status, started_at, created_by)
-      values (${org.clientId}, '2025-06', ${zone.id}, 'electricity', 'running', now(), ${org.adminId}),
-             (${org.clientId}, '2025-07', null, 'electricity', 'queued', null, ${org.adminId})`));
-    expect(await recoverInterruptedJobs(db)).toBe(2);
+      insert into bill_run_jobs (client_id, period, zone_id, service, status, started_at, created_by, created_at)
+      values (${org.clientId}, '2025-06', ${zone.id}, 'electricity', 'running', now(), ${org.adminId}, now()),
+             (${org.clientId}, '2025-07', null, 'electricity', 'queued', null, ${org.adminId}, now() - interval '2 minutes'),
+             (${org.clientId}, '2025-08', null, 'electricity', 'queued', null, ${org.adminId}, now())`));
+    // The fresh queued job may still be starting in another process: it is looked at again later.
+    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 2, waiting: 1 });
     const rows = await jobRows(org.clientId);
-    expect(rows.map((r) => [r.status, r.error])).toEqual([['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED]]);
+    expect(rows.map((r) => [r.status, r.error])).toEqual([['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED], ['queued', null]]);
     const failed = await f.call(org.token, 'GET', `/api/bills/jobs/${rows[1].id}`);
     expect(failed.json().error).toBe(translate(JOB_INTERRUPTED, 'en'));
     expect((await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json().status).toBe('done');
-    expect(await recoverInterruptedJobs(db)).toBe(0);
+    await system((tx) => tx.execute(sql`update bill_run_jobs set created_at = now() - interval '1 minute' where id = ${rows[3].id}`));
+    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 1, waiting: 0 });
   });
 
   it('reports progress chunk by chunk while saving', async () => {

@@ -115,19 +115,55 @@ export async function waitForBillRunJobs(db: Db): Promise<void> {
   await Promise.all([...liveOf(db).values()].map((j) => j.finished));
 }
 
+/** A queued job starts within milliseconds; one still queued after this was queued by a process that died. */
+const QUEUED_GRACE_SECONDS = 30;
+
 /**
- * At server start: jobs left queued or running by a process that died never committed their run (the
- * run and the 'done' mark commit together), so they are marked failed. A job whose run transaction is
- * alive in another server process holds its lock and is left alone.
+ * Fails the jobs a dead process left unfinished: their run never committed (the run and the 'done' mark
+ * commit together), so nothing of them was billed. A running job counts as dead when nobody holds its
+ * lock (the run's transaction holds it: alive in this or another server process, it is left alone); a
+ * queued one when it has waited past the grace period. Jobs of this process are never touched. Answers
+ * how many were failed and how many unfinished jobs of other processes remain to look at again.
  */
-export async function recoverInterruptedJobs(db: Db): Promise<number> {
-  const rows = await inSystem(db, (tx) =>
-    queryRows(tx, sql`
+export async function recoverInterruptedJobs(db: Db): Promise<{ failed: number; waiting: number }> {
+  const mine = JSON.stringify([...liveOf(db).keys()]);
+  return inSystem(db, async (tx) => {
+    const failed = await queryRows(tx, sql`
       update bill_run_jobs set status = 'failed', error = ${JOB_INTERRUPTED}, finished_at = now()
-      where status in ('queued', 'running') and pg_try_advisory_xact_lock(${jobLock(sql`id`)})
-      returning id`),
-  );
-  return rows.length;
+      where status in ('queued', 'running')
+        and id not in (select (jsonb_array_elements_text(${mine}::jsonb))::bigint)
+        and (status = 'running' or created_at < now() - make_interval(secs => ${QUEUED_GRACE_SECONDS}))
+        and pg_try_advisory_xact_lock(${jobLock(sql`id`)})
+      returning id`);
+    const [left] = await queryRows<{ n: number }>(tx, sql`
+      select count(*)::int as n from bill_run_jobs
+      where status in ('queued', 'running') and id not in (select (jsonb_array_elements_text(${mine}::jsonb))::bigint)`);
+    return { failed: failed.length, waiting: left.n };
+  });
+}
+
+/**
+ * At server start, and again every few seconds while unfinished jobs of other (or dead) processes
+ * remain: a killed process's transaction ends only when PostgreSQL notices the client is gone.
+ */
+export function watchInterruptedJobs(db: Db, log: FastifyBaseLogger): { stop(): void; first: Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let isStopped = false;
+  const sweep = async (): Promise<void> => {
+    const { failed, waiting } = await recoverInterruptedJobs(db);
+    if (failed > 0) log.warn(`${failed} bill run job(s) interrupted by a stopped server were marked failed; nothing of them was billed`);
+    if (waiting > 0 && !isStopped) {
+      timer = setTimeout(() => void sweep().catch((err) => log.error({ err }, 'bill run job check failed')), 2000);
+      timer.unref();
+    }
+  };
+  return {
+    first: sweep(),
+    stop: () => {
+      isStopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 interface JobRow {

@@ -26,7 +26,7 @@ import {
 } from '@ubo/contracts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { getBillRunJob, launchBillRunJob, listBillRunJobs, queueBillRunJob, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
+import { getBillRunJob, launchBillRunJob, listBillRunJobs, queueBillRunJob, waitForBillRunJobs, watchInterruptedJobs } from './bill-run-jobs.ts';
 import { cancelBillRun } from './cancel-bill-run.ts';
 import { computeBillRun } from './compute-bill-run.ts';
 import { getBill, getBillRun, listBillRuns, listBills, ungeneratedBills } from './list-bills.ts';
@@ -42,11 +42,15 @@ export async function billsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bills'];
 
+  let watcher: ReturnType<typeof watchInterruptedJobs> | undefined;
   app.addHook('onReady', async () => {
-    const failed = await recoverInterruptedJobs(app.db);
-    if (failed > 0) app.log.warn(`${failed} bill run job(s) interrupted by a stop were marked failed; nothing of them was billed`);
+    watcher = watchInterruptedJobs(app.db, app.log);
+    await watcher.first;
   });
-  app.addHook('onClose', async () => waitForBillRunJobs(app.db));
+  app.addHook('onClose', async () => {
+    watcher?.stop();
+    await waitForBillRunJobs(app.db);
+  });
 
   // A whole month's preview is 100,000 bills: the answer is built field by field below from typed rows,
   // so it is written with JSON.stringify instead of being re-validated by zod (seconds at that size).

@@ -24,6 +24,8 @@ import {
   cashFlowStatement as cashFlowSchema,
   cashPosition as cashPositionSchema,
   incomeExpenseSummary as incomeExpenseSummarySchema,
+  ledgerParties,
+  ledgerPartiesQuery,
   exportFields,
   incomeStatementQuery,
   type Lang,
@@ -51,6 +53,7 @@ import type { ReportTable } from './export/report-table.ts';
 import { assertExportable, EXPORT_MAX_LINES, organisationName, sendReport } from './export/send-report.ts';
 import { getBudgetSheet } from './list-budgets.ts';
 import { personalAccount } from './personal-account.ts';
+import { listLedgerParties } from './personal-account-parties.ts';
 import { getReconciliation } from './read-reconciliation.ts';
 import { revenueReport } from './revenue-report.ts';
 import { saveBudgets } from './save-budgets.ts';
@@ -211,6 +214,11 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   }, async (req) => read(req, (s) => incomeExpenseSummary(s)));
 
   // Personal account -------------------------------------------------------------------------------------------
+  r.get('/api/finance/reports/personalaccount/parties', {
+    config: privilege('account-transaction'),
+    schema: { tags, querystring: ledgerPartiesQuery, response: { 200: ledgerParties } },
+  }, async (req) => read(req, (s) => listLedgerParties({ tx: s.tx, clientId: s.clientId, query: req.query })));
+
   registerReport(app, {
     path: '/api/finance/reports/personalaccount',
     privilege: 'account-transaction',

@@ -263,6 +263,24 @@ describe('personal account', () => {
     expect(v).toMatchObject({ party: { type: 'vendor', id: 7, name: null }, balanceSide: 'credit', closingBalance: '1500.00' });
     expect(v.lines.map((l: Line) => l.balance)).toEqual(['2500.00', '1500.00']);
   });
+
+  it('offers the parties to pick: customers from the register by name, number or id, vendors by the ids on the lines', async () => {
+    const parties = async (query: string, token = org.token) => (await get(`/api/finance/reports/personalaccount/parties?${query}`, token)).json();
+    const all = await parties('partyType=customer');
+    expect(all.data.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([[c1, 'Faadumo Cali'], [c2, 'Maxamed Nuur']]);
+    expect(all.data[0]).toMatchObject({ type: 'customer', number: expect.any(String) });
+    expect((await parties('partyType=customer&q=nuur')).data.map((p: { id: number }) => p.id)).toEqual([c2]);
+    expect((await parties(`partyType=customer&q=${all.data[0].number}`)).data.map((p: { id: number }) => p.id)).toEqual([c1]);
+    expect((await parties('partyType=vendor')).data).toEqual([{ type: 'vendor', id: 7, name: null, number: null }]);
+    expect((await parties('partyType=vendor&q=8')).data).toEqual([]);
+    expect((await parties('partyType=employee')).data).toEqual([]);
+    const other = await newOrganisation(ctx);
+    expect((await parties('partyType=customer', other.token)).data).toEqual([]);
+    expect((await parties('partyType=vendor', other.token)).data).toEqual([]);
+    const bad = await get('/api/finance/reports/personalaccount/parties?partyType=friend', org.token, { 'x-lang': 'so' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('partyType');
+  });
 });
 
 describe('privileges and isolation', () => {
@@ -274,6 +292,7 @@ describe('privileges and isolation', () => {
       '/api/finance/reports/cash-flow?startDate=2025-01-01&endDate=2025-02-28',
       '/api/finance/reports/revenue?startDate=2025-01-01&endDate=2025-02-28',
       `/api/finance/reports/personalaccount?partyType=customer&partyId=${c1}`,
+      '/api/finance/reports/personalaccount/parties?partyType=customer',
       '/api/finance/reports/cash-flow/export?format=xlsx&startDate=2025-01-01&endDate=2025-02-28',
     ]) {
       const res = await get(url, tbOnly);

@@ -86,6 +86,7 @@ describe('batch receive: matching', () => {
       'Ma jiro macmiil leh lambarkan macmiilka ama taleefankan.',
       'Macaamiil dhowr ah ayaa leh taleefankan; dooro kan lacagta bixiyay.',
     ]);
+    await invariant();
   });
 
   it('reads a mobile-money statement as CSV (upload or text/csv), with its own column names and formats', async () => {
@@ -107,6 +108,12 @@ describe('batch receive: matching', () => {
     expect(text.json().totals).toMatchObject({ rows: 3, matched: 2, unmatched: 1 });
     const noColumn = await ctx.app.inject({ method: 'POST', url: MATCH, payload: 'ref,amount\nA,1', headers: { 'content-type': 'text/csv', authorization: `Bearer ${org.token}` } });
     expect(noColumn.json().details).toEqual([{ field: 'file', message: 'The file has no column customer.' }]);
+    const noRows = await k.api('POST', MATCH, { rows: [] });
+    expect(noRows.statusCode).toBe(400);
+    expect(noRows.json().details).toEqual([{ field: 'rows', message: 'The value must be at least 1' }]);
+    const nothing = await ctx.app.inject({ method: 'POST', url: MATCH, headers: { authorization: `Bearer ${org.token}` } });
+    expect(nothing.json().details).toEqual([{ field: 'file', message: 'Choose a file to upload.' }]);
+    await invariant();
   });
 });
 

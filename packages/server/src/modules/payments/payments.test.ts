@@ -205,6 +205,7 @@ describe('receiving a payment', () => {
     expect(lockedSo.json().details).toEqual([{ field: 'date', message: 'Buugaagta xisaabta waa la xiray ilaa 2025-06-30; dooro taariikh ka dambaysa.' }]);
     expect(await a.snapshot()).toEqual(before);
     await a.lockBooks(null);
+    await invariant();
   });
 
   it('speaks Somali', async () => {
@@ -223,6 +224,7 @@ describe('receiving a payment', () => {
     await a.api('POST', `${PAY}/${p.id}/cancel`, { reason: 'Khalad' });
     const again = await a.api('POST', `${PAY}/${p.id}/cancel`, { reason: 'Khalad' }, { lang: 'so' });
     expect(again.json().message).toBe('Lacag-bixintan horay ayaa loo joojiyay.');
+    await invariant();
   });
 });
 
@@ -267,6 +269,7 @@ describe('the allocation preview, the pickers and the customer account', () => {
       expect.arrayContaining(['1010:cash', '1030:bank', '1040:mobile_money', '1050:mobile_money']),
     );
     expect(accounts.some((x: { code: string }) => x.code === '1100')).toBe(false);
+    await invariant();
   });
 });
 

@@ -31,7 +31,7 @@ import { BillRunPreview, type HouseNames } from './BillRunPreview.tsx';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
 import { isJobActive } from './billing-runs.logic.ts';
-import { BILLS_PATH, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
+import { BILLS_PATH, newIdempotencyKey, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
 import { PERIOD_PATTERN, periodOf } from './readings.logic.ts';
 
 interface Shown {
@@ -39,6 +39,8 @@ interface Shown {
   key: string;
   preview: BillPreview;
   names: HouseNames;
+  /** Idempotency-Key of saving this preview. */
+  saveKey: string;
 }
 
 export default function BillRunPage() {
@@ -100,7 +102,7 @@ export default function BillRunPage() {
       ]);
       const names: HouseNames = new Map();
       for (const h of [...(unbilled?.data ?? []), ...(billed?.data ?? [])]) names.set(h.houseId, { customerName: h.customerName, houseNo: h.houseNo });
-      setShown({ key, preview: answer, names });
+      setShown({ key, preview: answer, names, saveKey: newIdempotencyKey() });
     } catch (err) {
       if (!(err instanceof ApiError)) return;
       setShown(null);
@@ -109,7 +111,8 @@ export default function BillRunPage() {
   };
 
   const save = async () => {
-    const accepted = await startJob.mutateAsync(body);
+    if (!current) return;
+    const accepted = await startJob.mutateAsync({ body, key: current.saveKey });
     setStartedJob(accepted.jobId);
     setShown(null);
     await recent.refetch();

@@ -97,12 +97,17 @@ export function usePreviewRun() {
   });
 }
 
-/** POST /api/bills/jobs: queues the run in the background (202 { jobId }); one key per click, so a retry is not a second run. */
+/**
+ * POST /api/bills/jobs: queues the run in the background (202 { jobId }). The key belongs to the preview
+ * being saved, so pressing Save again after a lost answer gets the same job, never a second run.
+ */
 export function useStartRunJob() {
   return useMutation({
-    mutationFn: (body: BillRunBody) => api.post<BillRunJobAccepted>(JOBS_PATH, body, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+    mutationFn: ({ body, key }: { body: BillRunBody; key: string }) => api.post<BillRunJobAccepted>(JOBS_PATH, body, { headers: { 'Idempotency-Key': key } }),
   });
 }
+
+export { newIdempotencyKey };
 
 /** A job, polled while queued or running; when it ends, the runs and bills lists are read again. */
 export function useRunJob(jobId: number | null) {

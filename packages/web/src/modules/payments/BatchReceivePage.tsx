@@ -29,9 +29,11 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
+import { useSession } from '../../app/session.tsx';
 import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { BatchGrid } from './BatchGrid.tsx';
 import { MatchResults } from './MatchResults.tsx';
+import { paymentsPrivileges as p } from './payments.access.ts';
 import { type BatchDecision, type GridRow, batchRows, batchTotals, emptyGridRow, filledRows, initialDecisions } from './payments.logic.ts';
 import { BATCHES_PATH, useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
 
@@ -40,6 +42,9 @@ type Source = 'grid' | 'csv';
 export default function BatchReceivePage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const { can } = useSession();
+  // The payments list needs receive-payment; batch-bill alone sees the batches only.
+  const mayListPayments = can(p.receive);
   const accounts = useReceivingAccounts();
   const match = useMatchBatch();
   const save = useSaveBatch();
@@ -135,15 +140,16 @@ export default function BatchReceivePage() {
         field: 'payments',
         header: '',
         sortable: false,
-        render: (r) => (
-          <Link component={RouterLink} to={`/customers/payments?batchId=${r.id}`} underline="hover">
-            {t('payments.batch.openPayments')}
-          </Link>
-        ),
+        render: (r) =>
+          mayListPayments ? (
+            <Link component={RouterLink} to={`/customers/payments?batchId=${r.id}`} underline="hover">
+              {t('payments.batch.openPayments')}
+            </Link>
+          ) : null,
         csv: () => '',
       },
     ],
-    [t],
+    [t, mayListPayments],
   );
 
   return (
@@ -216,9 +222,11 @@ export default function BatchReceivePage() {
             <Alert
               severity="success"
               action={
-                <Button component={RouterLink} to={`/customers/payments?batchId=${saved.id}`} color="inherit" size="small">
-                  {t('payments.batch.openPayments')}
-                </Button>
+                mayListPayments ? (
+                  <Button component={RouterLink} to={`/customers/payments?batchId=${saved.id}`} color="inherit" size="small">
+                    {t('payments.batch.openPayments')}
+                  </Button>
+                ) : undefined
               }
             >
               {t('payments.batch.saved', { id: saved.id, count: saved.paymentCount, amount: formatMoney(saved.total, lang) })}

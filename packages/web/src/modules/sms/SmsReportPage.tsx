@@ -79,7 +79,7 @@ export default function SmsReportPage() {
         sortable: false,
         render: (m) => (
           <Tooltip title={m.body}>
-            <Box sx={{ maxWidth: 300, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.body}</Box>
+            <Box sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.body}</Box>
           </Tooltip>
         ),
       },
@@ -101,7 +101,7 @@ export default function SmsReportPage() {
         header: t('sms.report.answer'),
         sortable: false,
         render: (m) => (
-          <Box sx={{ minWidth: 160, maxWidth: 240, fontSize: '0.85em', color: m.lastError ? 'error.main' : 'text.secondary' }}>
+          <Box sx={{ minWidth: 130, maxWidth: 200, fontSize: '0.85em', color: m.lastError ? 'error.main' : 'text.secondary' }}>
             {m.lastError ? describeSmsError(m.lastError, t) : (m.providerMessageId ?? '')}
             {m.status === 'queued' && m.nextAttemptAt && m.attempts > 0 && (
               <Box sx={{ color: 'text.secondary' }}>{t('sms.report.nextAttempt', { time: formatDateTime(m.nextAttemptAt, lang) })}</Box>

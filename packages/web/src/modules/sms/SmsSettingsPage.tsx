@@ -121,7 +121,7 @@ function TemplateCard({ template }: { template: SmsTemplate }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setBody(template.body), [template.body]);
   const label = t('sms.settings.templates.label', { kind: t(`sms.settings.templates.kind.${template.kind}`), language: t(`sms.languages.${template.language}`) });
-  const example = renderSmsTemplate(body, template.kind === 'bill' ? exampleValues : { ...exampleValues, period: undefined });
+  const example = renderSmsTemplate(body, exampleValues(template.language));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 // Pure helpers of the SMS screens: the phone list typed on the send screen, the character and part
 // counter, the gateway's error codes in words, and example values for template previews.
-import { normaliseSomaliPhone, smsPlaceholders, type SmsValues, smsSegments, splitPhoneList } from '@ubo/contracts';
+import { normaliseSomaliPhone, type SmsLanguage, smsPlaceholders, type SmsValues, smsSegments, splitPhoneList } from '@ubo/contracts';
 
 export interface PhoneList {
   /** Entries as typed, in order (what the request sends). */
@@ -45,11 +45,11 @@ export function describeSmsError(error: string | null, t: Translate): string {
 /** The placeholders as a template's help text lists them. */
 export const placeholderList = smsPlaceholders.map((p) => `{${p}}`).join(' ');
 
-/** Values of a made-up bill for a template's example. */
-export const exampleValues: SmsValues = {
+/** Values of a made-up bill for a template's example, the period written as the server writes it in `language`. */
+export const exampleValues = (language: SmsLanguage): SmsValues => ({
   name: 'Sahra Nur',
   customerNo: 'C-000042',
-  period: 'April 2026',
+  period: language === 'so' ? 'Abriil 2026' : 'April 2026',
   consumption: '25',
   amount: '23.10',
   balance: '31.60',
@@ -57,7 +57,7 @@ export const exampleValues: SmsValues = {
   shortCode: '*789*1000#',
   company: 'Demo Utility',
   currency: 'USD',
-};
+});
 
 /** A new key per send: a retried request (lost answer) is answered once, a new send is a new key. */
 export const newSendKey = () => globalThis.crypto.randomUUID();
