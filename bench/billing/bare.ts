@@ -59,9 +59,12 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
                  least(src.consumption, coalesce(b.to_units, src.consumption)) - b.from_units as units
           from src join tariff_blocks b on b.client_id = ${clientId} and b.tariff_id = src.tariff_id and src.consumption > b.from_units
         ),
+        block_sums as (
+          select bill_id, sum(round(units * rate, 2)) as amount from blocks group by bill_id
+        ),
         priced as (
-          select src.*, src.service_charge + coalesce((select sum(round(x.units * x.rate, 2)) from blocks x where x.bill_id = src.bill_id), 0) as amount
-          from src
+          select src.*, src.service_charge + coalesce(s.amount, 0) as amount
+          from src left join block_sums s on s.bill_id = src.bill_id
         ),
         entries as (
           insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, user_id, total)

@@ -119,10 +119,11 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       log(`bare ${s(bare.ms)} (${n(bare.bills)} bills); save...`);
       const save = await measureSave(app, token, BENCH_PERIOD);
       if (save.bills !== preview.bills || bare.bills !== save.bills) throw new Error(`bill counts differ: preview ${preview.bills}, bare ${bare.bills}, save ${save.bills}`);
+      // Fresh statistics for what follows (autovacuum would do it on a live server, PGlite has none).
+      await vacuum(db, ['bills', 'bill_lines', 'journal_entries', 'journal_lines', 'account_daily_balances', 'account_monthly_balances', 'meter_readings']);
       log(`save ${s(save.ms)}; verifying...`);
       const verified = await timed(() => inTenant(db, clientId, (tx) => verifyLedger(tx, { clientId, limit: 20 })));
       if (!verified.value.isSound) throw new Error(`ledger not sound after the save: ${JSON.stringify(verified.value).slice(0, 500)}`);
-      await vacuum(db, ['bills', 'bill_lines', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings']);
 
       log(`search with ${options.searchClients} clients...`);
       const search = await measureSearch(app, db, { clientId, token, clients: options.searchClients, requests: options.searches });

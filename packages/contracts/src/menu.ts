@@ -29,7 +29,7 @@ export const menu: MenuItem[] = [
     link('general-journal', 'General journal', 'Diiwaanka guud', 'general-journal', true),
     link('transfer-balance', 'Money transfer', 'Wareejinta lacagta', 'transfer-balance', true),
     link('write-check', 'Write cheque', 'Qor jeeg', 'write-check', true),
-    link('c2c', 'Customer balance transfer', 'Wareejinta haraaga macmiilka', 'receive-payment'),
+    link('c2c', 'Customer balance transfer', 'Wareejinta haraaga macmiilka', 'receive-payment', true),
   ]),
   sub('/Sales-reports', 'Sales reports', 'Warbixinnada iibka', 'Assessment', [
     link('item-transaction', 'Item transactions', 'Dhaqdhaqaaqa alaabta', 'item-transaction'),
@@ -73,11 +73,11 @@ export const menu: MenuItem[] = [
     link('sales-invoice', 'Sales invoice', 'Qaansheegta iibka', 'sales-invoice'),
     link('quotation', 'Quotation', 'Qiimeyn-bixin', 'quotation'),
     link('sales-return', 'Sales return', 'Celinta iibka', 'sales-return'),
-    link('payment', 'Receive payment', 'Qabo lacag-bixin', 'receive-payment'),
-    link('payments', 'Payments', 'Lacag-bixinnada', 'receive-payment'),
+    link('payment', 'Receive payment', 'Qabo lacag-bixin', 'receive-payment', true),
+    link('payments', 'Payments', 'Lacag-bixinnada', 'receive-payment', true),
     link('bill-sms', 'Bill SMS', 'SMS-ka biilka', 'send-sms'),
     link('batch-bill', 'Batch bill', 'Biilal wadareed', 'batch-bill'),
-    link('batch-receive', 'Batch receive', 'Qabasho wadareed', 'batch-bill'),
+    link('batch-receive', 'Batch receive', 'Qabasho wadareed', 'batch-bill', true),
   ]),
   sub('/vendors', 'Vendors', 'Iibiyeyaasha', 'LocalShipping', [
     link('', 'Vendors list', 'Liiska iibiyeyaasha', 'list-vendor'),

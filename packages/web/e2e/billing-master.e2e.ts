@@ -5,7 +5,8 @@
 // number cannot be reused; the old meter's last consumption shows as the final reading is typed),
 // disconnects the house with a reason and reconnects it (both in its history), and sees it all on the
 // customer's page: the balance from the ledger (the opening balance), bills, payments and the statement.
-// Then the screens once more in Somali.
+// The demo cashier (customers list only) sees the customers without the actions and tabs they may not
+// use. Then the screens once more in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -284,6 +285,26 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await e2e.shot(page, 'billing-14-houses');
   });
 
+  it('shows a cashier (customers list only) the customers without the actions and tabs they may not use', async () => {
+    const cashier = await e2e.newPage(await e2e.newContext());
+    await signInAs(cashier, demo.cashier);
+    await cashier.goto('/#/customers');
+    const row = cashier.getByRole('row').filter({ hasText: CUSTOMER });
+    await visible(row);
+    expect(await cashier.getByRole('button', { name: 'Add customer' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    await row.click();
+    await visible(cashier.getByRole('heading', { name: CUSTOMER }));
+    expect(await cashier.getByTestId('customer-balance').innerText()).toBe('15.50 owed');
+    expect(await cashier.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await cashier.getByRole('tab').count()).toBe(0);
+    await e2e.shot(cashier, 'billing-15-cashier-customer');
+    await cashier.goto('/#/customers/zones');
+    await cashier.waitForURL(/#\/error\/403$/);
+    await cashier.close();
+  });
+
   it('shows the screens in Somali', async () => {
     await page.goto(`/#${customerUrl}`);
     await visible(page.getByRole('heading', { name: CUSTOMER }));
@@ -292,7 +313,7 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await visible(page.getByRole('tab', { name: 'Guryaha' }));
     await visible(page.getByRole('row').filter({ hasText: 'JY-0002' }).getByText('Ku xiran', { exact: true }));
     expect(await page.getByTestId('customer-balance').innerText()).toBe('15.50 lagu leeyahay');
-    await e2e.shot(page, 'billing-15-customer-page-somali');
+    await e2e.shot(page, 'billing-16-customer-page-somali');
 
     await page.goto('/#/customers/tariffs');
     await page.getByRole('row').filter({ hasText: TARIFF }).click();
@@ -302,13 +323,13 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await visible(table.getByText('Heerka 2: ka badan 10 ilaa 30 unug'));
     await visible(table.getByText('Canshuur 5% oo 21.50 ah'));
     expect(await page.getByTestId('preview-total').innerText()).toBe('22.58');
-    await e2e.shot(page, 'billing-16-tariff-somali');
+    await e2e.shot(page, 'billing-17-tariff-somali');
 
     await page.goto('/#/customers/houses');
     await visible(page.getByRole('heading', { name: 'Guryaha iyo mitirada', level: 2 }));
     await page.getByRole('row').filter({ hasText: 'JY-0002' }).getByRole('button', { name: 'Beddel mitirka' }).click();
     await visible(page.getByRole('dialog', { name: 'Beddel mitirka JY-0002' }));
-    await e2e.shot(page, 'billing-17-replace-meter-somali');
+    await e2e.shot(page, 'billing-18-replace-meter-somali');
     await page.getByRole('dialog').getByRole('button', { name: 'Jooji' }).click();
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();

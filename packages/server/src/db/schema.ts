@@ -14,3 +14,4 @@ export * from '../modules/tariffs/tariffs.tables.ts';
 export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/metering/metering.tables.ts';
 export * from '../modules/bills/bills.tables.ts';
+export * from '../modules/payments/payments.tables.ts';

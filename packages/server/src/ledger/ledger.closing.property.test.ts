@@ -14,6 +14,8 @@ import { balanceSums, verifyLedger } from './index.ts';
 import { accountsByCode } from './ledger-test-kit.ts';
 
 let ctx: TestContext;
+/** Across all runs: the property must have exercised closings that posted an entry, and reopenings. */
+const seen = { closingEntries: 0, reopenings: 0, lockedRefusals: 0 };
 beforeAll(async () => {
   ctx = await startTestApp();
 });
@@ -94,8 +96,10 @@ it('postings, reversals, closings and reopenings keep the ledger sound', async (
             lines: lines.map((l) => (l.net > 0n ? { accountId: l.accountId, debit: amount(l.net) } : { accountId: l.accountId, credit: amount(-l.net) })),
           });
           if (isZero) expect(res.json().code).toBe('ZERO_ENTRY');
-          else if (isLocked(op.day)) expect(res.json().code).toBe('PERIOD_LOCKED');
-          else {
+          else if (isLocked(op.day)) {
+            expect(res.json().code).toBe('PERIOD_LOCKED');
+            seen.lockedRefusals += 1;
+          } else {
             expect(res.statusCode).toBe(201);
             entries.push({ id: res.json().id, day: op.day, isReversal: false, isReversed: false });
             for (const [accountId, net] of merged) if (net !== 0n) moves.push({ day: op.day, accountId, net });
@@ -134,7 +138,10 @@ it('postings, reversals, closings and reopenings keep the ledger sound', async (
           }
           if (toRetained !== 0n) moves.push({ day: op.day, accountId: retained, net: toRetained });
           const closing = res.json();
-          if (closing.entryId !== null) entries.push({ id: closing.entryId, day: op.day, isReversal: false, isReversed: false });
+          if (closing.entryId !== null) {
+            entries.push({ id: closing.entryId, day: op.day, isReversal: false, isReversed: false });
+            seen.closingEntries += 1;
+          }
           lockDay = op.day;
           lockedSnapshot = await snapshot(lockDay);
         } else {
@@ -145,6 +152,7 @@ it('postings, reversals, closings and reopenings keep the ledger sound', async (
             continue;
           }
           expect(res.statusCode).toBe(200);
+          seen.reopenings += 1;
           lockDay = target === null || target < 0 ? null : target;
           if (lockDay !== null) lockedSnapshot = await snapshot(lockDay);
         }
@@ -187,4 +195,7 @@ it('postings, reversals, closings and reopenings keep the ledger sound', async (
     }),
     { numRuns: 15 },
   );
+  expect(seen.closingEntries).toBeGreaterThan(0);
+  expect(seen.reopenings).toBeGreaterThan(0);
+  expect(seen.lockedRefusals).toBeGreaterThan(0);
 });

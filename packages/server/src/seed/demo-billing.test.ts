@@ -6,6 +6,7 @@ import { queryRows } from '../db/rows.ts';
 import { inTenant } from '../db/tenant.ts';
 import { verifyLedger } from '../ledger/index.ts';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../test/harness.ts';
+import { expectReceivableMatchesCustomers } from '../../test/receivable-invariant.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 
 let ctx: TestContext;
@@ -45,5 +46,6 @@ describe('demo billing', () => {
     expect(books.debit).toBe(books.credit);
     expect(books.parties).toBe(books.receivable);
     expect(Number(books.receivable)).toBeGreaterThan(0);
+    await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
   }, 120_000);
 });

@@ -41,7 +41,7 @@ import { customerTransaction } from './customer-transaction.ts';
 import { describeFilters, type FilterValues } from './export-filters.ts';
 import * as tables from './export-tables.ts';
 import { receivedPayments } from './received-payments.ts';
-import type { ReportScope } from './report-scope.ts';
+import { type ReportScope, tuneForReports } from './report-scope.ts';
 import { revenueByClass } from './revenue-by-class.ts';
 import { unpaidReport } from './unpaid-report.ts';
 import { zoneSummary } from './zone-summary.ts';
@@ -50,7 +50,10 @@ const tags = ['billing-reports'];
 const BASE = '/api/billing-reports';
 
 const read = <T>(req: FastifyRequest, fn: (scope: ReportScope) => Promise<T>) =>
-  tenantTx(req, (tx) => fn({ tx, clientId: caller(req).clientId, lang: req.lang }));
+  tenantTx(req, async (tx) => {
+    await tuneForReports(tx);
+    return fn({ tx, clientId: caller(req).clientId, lang: req.lang });
+  });
 
 /** A paged list's file holds every row, up to the limit; beyond it the caller is asked to filter. */
 function assertExportable(total: number): void {

@@ -4,4 +4,5 @@ export { houses, meters, meterReadings } from './metering.tables.ts';
 export { evaluateReading, houseAverage, type HouseState, type ReadingAttempt, type EvaluatedReading } from './reading-rules.ts';
 export { getHouse } from './list-houses.ts';
 export { findHouseTariff } from './find-house-tariff.ts';
+export { parseCsv } from './parse-csv.ts';
 export { meteringRoutes } from './metering.routes.ts';

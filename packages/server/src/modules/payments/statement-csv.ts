@@ -6,7 +6,7 @@
 import type { BatchMatchRow } from '@ubo/contracts';
 import { fieldError } from '../../plugins/errors.ts';
 // The metering module's RFC 4180 reader is pure and dependency-free; its index does not export it yet.
-import { parseCsv } from '../metering/parse-csv.ts';
+import { parseCsv } from '../metering/index.ts';
 
 const columnAliases: Record<string, keyof BatchMatchRow> = {
   reference: 'reference',

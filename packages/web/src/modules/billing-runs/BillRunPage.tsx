@@ -26,12 +26,13 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, api, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
+import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { BillRunJobPanel } from './BillRunJobPanel.tsx';
 import { BillRunPreview, type HouseNames } from './BillRunPreview.tsx';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
 import { isJobActive } from './billing-runs.logic.ts';
-import { BILLS_PATH, newIdempotencyKey, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
+import { BILLS_PATH, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
 import { PERIOD_PATTERN, periodOf } from './readings.logic.ts';
 
 interface Shown {

@@ -92,7 +92,7 @@ export default function ReadingsPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <PeriodField value={period} onChange={(v) => PERIOD_PATTERN.test(v) && update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll={tab === 'pending'} />
-          {(tab === 'sheet' || tab === 'single') && (
+          {tab === 'sheet' && (
             <TextField
               label={t('billingRuns.readingDate')}
               type="date"

@@ -21,7 +21,6 @@ import { useSession } from '../../app/session.tsx';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 
 export const READS_PATH = 'elc/reads';
@@ -107,7 +106,6 @@ export function useStartRunJob() {
   });
 }
 
-export { newIdempotencyKey };
 
 /** A job, polled while queued or running; when it ends, the runs and bills lists are read again. */
 export function useRunJob(jobId: number | null) {

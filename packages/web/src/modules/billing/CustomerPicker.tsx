@@ -6,6 +6,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { CustomerClass } from '@ubo/contracts';
+import { useCan } from '../../app/session.tsx';
+import { billingPrivileges } from './billing.access.ts';
 import { useCustomerSearch } from './billing.queries.ts';
 
 export interface CustomerOption {
@@ -32,6 +34,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 export function CustomerPicker({ value, onChange, label, required, disabled, error, helperText, inputRef, onBlur }: CustomerPickerProps) {
   const { t } = useTranslation();
+  // The search reads the customers list; without list-customer the picker says why it is empty.
+  const mayList = useCan()(billingPrivileges.customers);
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
@@ -41,7 +45,7 @@ export function CustomerPicker({ value, onChange, label, required, disabled, err
   }, [input]);
   // While the input shows the chosen customer's label, search for everyone rather than for that label.
   const chosenLabel = value ? `${value.customerNo} · ${value.name}` : '';
-  const search = useCustomerSearch(q === chosenLabel ? '' : q, open && !disabled);
+  const search = useCustomerSearch(q === chosenLabel ? '' : q, open && !disabled && mayList);
   const options: CustomerOption[] = search.data?.data ?? [];
 
   return (
@@ -59,7 +63,7 @@ export function CustomerPicker({ value, onChange, label, required, disabled, err
       getOptionLabel={(c) => `${c.customerNo} · ${c.name}`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       autoHighlight
-      disabled={disabled}
+      disabled={disabled || !mayList}
       loading={search.isFetching}
       onBlur={onBlur}
       noOptionsText={t('billing.picker.noMatch')}
@@ -88,7 +92,7 @@ export function CustomerPicker({ value, onChange, label, required, disabled, err
           label={label}
           required={required}
           error={error}
-          helperText={helperText ?? t('billing.picker.help')}
+          helperText={helperText ?? (mayList ? t('billing.picker.help') : t('billing.picker.noPrivilege'))}
           inputRef={inputRef}
         />
       )}

@@ -15,11 +15,13 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { customerClassValues, type House, type HouseDetail, type HouseInput } from '@ubo/contracts';
+import { useCan } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { useDetailQuery, useSaveMutation } from '../../lib/queries.ts';
+import { billingPrivileges as p } from './billing.access.ts';
 import { HOUSE_DEPENDENTS, HOUSES_PATH, useAllZones } from './billing.queries.ts';
 import { type CustomerOption, CustomerPicker } from './CustomerPicker.tsx';
 import { bodyOf, contractResolver } from './form.logic.ts';
@@ -43,6 +45,7 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
   const { t } = useTranslation();
   const text = useMessage();
   const titleId = useId();
+  const can = useCan();
   const zones = useAllZones();
   const detail = useDetailQuery<HouseDetail>(HOUSES_PATH, open && house ? house.id : null);
   const [picked, setPicked] = useState<CustomerOption | null>(null);
@@ -116,7 +119,16 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 5 }}>
-              <FormTextField control={control} name="zoneId" label={t('billing.zone')} select required fullWidth autoFocus={customer !== null}>
+              <FormTextField
+                control={control}
+                name="zoneId"
+                label={t('billing.zone')}
+                select
+                required
+                fullWidth
+                autoFocus={customer !== null}
+                helperText={can(p.zones) ? undefined : t('billing.houses.zonesNoPrivilege')}
+              >
                 {zoneOptions.map((z) => (
                   <MenuItem key={z.id} value={String(z.id)}>
                     {z.name}

@@ -30,6 +30,7 @@ export const en = {
     noMatch: 'No customer matches.',
     open: 'Show customers',
     clear: 'Clear',
+    noPrivilege: 'You cannot read the customers list.',
   },
   zones: {
     title: 'Zones',
@@ -254,6 +255,7 @@ export const en = {
     lastReading: 'Last reading',
     noReadingYet: 'None yet (installed at {{value}})',
     readOn: 'Read on {{date}}: {{consumption}} units used',
+    zonesNoPrivilege: 'You cannot read the zones list.',
     meterSection: 'Meter',
     meterNumber: 'Meter no.',
     meterNumberHelp: 'As printed on the meter; unique in the organisation.',
@@ -336,6 +338,7 @@ export const so: Texts<typeof en> = {
     noMatch: 'Macmiil u dhigma lama helin.',
     open: 'Muuji macaamiisha',
     clear: 'Tirtir',
+    noPrivilege: 'Ma akhrin kartid liiska macaamiisha.',
   },
   zones: {
     title: 'Aagagga',
@@ -560,6 +563,7 @@ export const so: Texts<typeof en> = {
     lastReading: 'Akhriskii ugu dambeeyay',
     noReadingYet: 'Weli ma jiro (lagu rakibay {{value}})',
     readOn: 'La akhriyay {{date}}: {{consumption}} unug ayaa la isticmaalay',
+    zonesNoPrivilege: 'Ma akhrin kartid liiska aagagga.',
     meterSection: 'Mitirka',
     meterNumber: 'Lambarka mitirka',
     meterNumberHelp: 'Sida ay ugu qoran tahay mitirka; ururka dhexdiisa mid keliya.',

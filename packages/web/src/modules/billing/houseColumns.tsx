@@ -22,7 +22,7 @@ export function useHouseColumns(withCustomer: boolean) {
               header: t('billing.houses.customer'),
               render: (h: House) => (
                 <>
-                  <Box component="span" sx={{ color: 'text.secondary', mr: 1 }}>
+                  <Box component="span" sx={{ color: 'text.secondary', mr: 1, whiteSpace: 'nowrap' }}>
                     {h.customerNo}
                   </Box>
                   {h.customerName}
@@ -33,7 +33,8 @@ export function useHouseColumns(withCustomer: boolean) {
           ]
         : []),
       { field: 'zoneName', header: t('billing.zone'), sortable: false },
-      { field: 'effectiveClass', header: t('billing.class.label'), sortable: false, render: (h) => classText(t, h), csv: (h) => classText(t, h) },
+      // On the customer's page the class is the customer's (shown above) unless a house overrides it.
+      { field: 'effectiveClass', header: t('billing.class.label'), sortable: false, hidden: !withCustomer, render: (h) => classText(t, h), csv: (h) => classText(t, h) },
       { field: 'tariffName', header: t('billing.houses.tariff'), sortable: false, render: (h) => <TariffText house={h} />, csv: (h) => h.tariffName ?? '' },
       {
         field: 'lastReading',

@@ -8,4 +8,6 @@ export const financeReportsPrivileges = {
   /** The budget grid, its save and the budget vs actual comparison. */
   budgets: 'budget-registration',
   reconciliation: 'monthly-reconciliation',
+  /** The personal account report (the statement of a party; same privilege as the account statement). */
+  personalAccount: 'account-transaction',
 } as const;

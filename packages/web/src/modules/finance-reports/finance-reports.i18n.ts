@@ -168,6 +168,20 @@ export const en = {
     lines: 'Ledger lines',
     discardText: 'The changes to this reconciliation are not saved.',
   },
+  personal: {
+    title: 'Personal account',
+    partyType: 'Party type',
+    party: 'Customer, vendor or employee',
+    search: 'Type a name, number or id',
+    noMatch: 'No one matches.',
+    numbered: '{{type}} {{id}}',
+    choose: 'Choose a customer, vendor or employee to see every ledger line carrying them, across accounts.',
+    account: 'Account',
+    side: {
+      debit: 'Balances are debit minus credit: a positive balance is what the customer owes the organisation.',
+      credit: 'Balances are credit minus debit: a positive balance is what the organisation owes them.',
+    },
+  },
 };
 
 export const so: Texts<typeof en> = {
@@ -334,5 +348,19 @@ export const so: Texts<typeof en> = {
     refused: 'Isu-waafajinta lama kaydin',
     lines: 'Sadarrada diiwaanka',
     discardText: 'Isbeddellada isu-waafajintan lama kaydin.',
+  },
+  personal: {
+    title: 'Xisaabta shakhsiga',
+    partyType: 'Nooca dhinaca',
+    party: 'Macmiil, iibiye ama shaqaale',
+    search: 'Qor magac, lambar ama aqoonsi',
+    noMatch: 'Cidna kuma habboona.',
+    numbered: '{{type}} {{id}}',
+    choose: 'Dooro macmiil, iibiye ama shaqaale si aad u aragto sadar kasta oo buugga xisaabta ku qoran oo iyaga leh, xisaab kasta.',
+    account: 'Xisaab',
+    side: {
+      debit: 'Haraagu waa debit laga jaray credit: haraag togan waa waxa macmiilku ku leeyahay ururka.',
+      credit: 'Haraagu waa credit laga jaray debit: haraag togan waa waxa ururku ku leeyahay iyaga.',
+    },
   },
 };

@@ -10,6 +10,9 @@ import type {
   BudgetsBodyInput,
   BudgetVsActual,
   CashFlowStatement,
+  LedgerParties,
+  PartyType,
+  PersonalAccount,
   Reconciliation,
   ReconciliationBodyInput,
   ReconciliationCompleteBody,
@@ -25,6 +28,8 @@ export const REVENUE_PATH = 'finance/reports/revenue';
 export const BUDGETS_PATH = 'finance/budgets';
 export const BUDGET_VS_ACTUAL_PATH = 'finance/reports/budget-vs-actual';
 export const RECONCILIATION_PATH = 'finance/reconciliation';
+export const PERSONAL_ACCOUNT_PATH = 'finance/reports/personalaccount';
+export const PARTIES_PATH = 'finance/reports/personalaccount/parties';
 
 /** GET <path>?query, fresh on every visit, the previous answer kept on screen while the next loads. */
 function useLedgerReport<T>(path: string, query: Query, enabled = true, keepPrevious = true) {
@@ -42,6 +47,19 @@ export const useAccountTypes = (query: Query) => useLedgerReport<AccountTypeSumm
 export const useCashFlow = (query: Query) => useLedgerReport<CashFlowStatement>(CASH_FLOW_PATH, query);
 export const useRevenue = (query: Query) => useLedgerReport<RevenueReport>(REVENUE_PATH, query);
 export const useBudgetVsActual = (query: Query) => useLedgerReport<BudgetVsActual>(BUDGET_VS_ACTUAL_PATH, query);
+
+/** One party's lines across accounts; idle until a party is chosen. */
+export const usePersonalAccount = (query: Query, enabled: boolean) => useLedgerReport<PersonalAccount>(PERSONAL_ACCOUNT_PATH, query, enabled);
+
+/** The party picker's options for what is typed (customers by name, number or id; vendors and employees by id). */
+export function useLedgerParties(partyType: PartyType, q: string) {
+  return useQuery({
+    queryKey: resourceKeys(PARTIES_PATH).list({ partyType, q }),
+    queryFn: ({ signal }) => api.get<LedgerParties>(PARTIES_PATH, { partyType, q: q || undefined }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
 
 /** A year's budget grid; another year shows only once loaded (never the previous year's cells). */
 export const useBudgetSheet = (year: number) => useLedgerReport<BudgetSheet>(BUDGETS_PATH, { year }, true, false);

@@ -1,6 +1,6 @@
 // Finance reports: account summary and account type summary, cash flow statement, revenue report,
-// budget registration with budget vs actual, and monthly reconciliation of bank and mobile money
-// accounts. Each page needs the privilege of its menu entry; without it the router shows #/error/403.
+// budget registration with budget vs actual, monthly reconciliation of bank and mobile money accounts,
+// and the personal account of a customer, vendor or employee. Each page needs the privilege of its menu entry; without it the router shows #/error/403.
 // The figures drill down to the finance module's account statement (/reports/account-transaction).
 import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
 import { financeReportsPrivileges as p } from './finance-reports.access.ts';
@@ -12,4 +12,5 @@ export const routes: ModuleRoute[] = [
   { path: 'reports/revenue-report', element: lazyPage(() => import('./RevenueReportPage.tsx')), privilege: p.revenue },
   { path: 'reports/budget-registration', element: lazyPage(() => import('./BudgetPage.tsx')), privilege: p.budgets },
   { path: 'reports/monthly-reconciliation', element: lazyPage(() => import('./ReconciliationPage.tsx')), privilege: p.reconciliation },
+  { path: 'reports/personal-account', element: lazyPage(() => import('./PersonalAccountPage.tsx')), privilege: p.personalAccount },
 ];

@@ -1,7 +1,7 @@
 // Server state of the finance screens: the whole chart of accounts (every page of GET
 // /api/finance/accounts, the tree and the pickers need all of it), journal entries, postings with an
-// Idempotency-Key, reversals, the four reports and the account statement, and the company name for
-// printed reports. Keys come from resourceKeys(path), so a posting or an account change refreshes
+// Idempotency-Key, reversals, the four reports and the account statement, the dashboard panels, and the
+// company name for printed reports. Keys come from resourceKeys(path), so a posting or an account change refreshes
 // every open list and report.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -9,7 +9,9 @@ import type {
   AccountPage,
   AccountStatement,
   BalanceSheet,
+  CashPosition,
   CompanyProfile,
+  IncomeExpenseSummary,
   IncomeStatement,
   JournalBodyInput,
   JournalEntry,
@@ -28,10 +30,15 @@ export const TRIAL_BALANCE_PATH = 'finance/reports/trial-balance';
 export const INCOME_STATEMENT_PATH = 'finance/incomestatement';
 export const BALANCE_SHEET_PATH = 'finance/balancesheet';
 export const STATEMENT_PATH = 'finance/reports/account-transaction';
+export const DASHBOARD_CASH_PATH = 'finance/dashboard/cash';
+export const DASHBOARD_FLOWS_PATH = 'finance/dashboard/income-expense';
 const COMPANY_PATH = 'elc/settings/company';
 
 /** Everything a posting changes: lists, reports and balances. */
-export const LEDGER_PATHS = [ACCOUNTS_PATH, JOURNAL_PATH, JOURNAL_REPORT_PATH, TRIAL_BALANCE_PATH, INCOME_STATEMENT_PATH, BALANCE_SHEET_PATH, STATEMENT_PATH];
+export const LEDGER_PATHS = [
+  ACCOUNTS_PATH, JOURNAL_PATH, JOURNAL_REPORT_PATH, TRIAL_BALANCE_PATH, INCOME_STATEMENT_PATH, BALANCE_SHEET_PATH, STATEMENT_PATH,
+  DASHBOARD_CASH_PATH, DASHBOARD_FLOWS_PATH,
+];
 
 const PAGE = 1000;
 
@@ -71,6 +78,23 @@ export const useTrialBalance = (query: Query) => useReport<TrialBalance>(TRIAL_B
 export const useIncomeStatement = (query: Query) => useReport<IncomeStatement>(INCOME_STATEMENT_PATH, query);
 export const useBalanceSheet = (query: Query) => useReport<BalanceSheet>(BALANCE_SHEET_PATH, query);
 export const useAccountStatement = (query: Query, enabled: boolean) => useReport<AccountStatement>(STATEMENT_PATH, query, enabled);
+
+/**
+ * The dashboard panels (GET /api/finance/dashboard/cash and /income-expense), read afresh on every visit
+ * of the dashboard: other screens and modules post without telling this one. Failures are not toasted;
+ * the panel says so itself.
+ */
+function useDashboardPanel<T>(path: string, enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys(path).all,
+    queryFn: ({ signal }) => api.get<T>(path, undefined, { signal, silent: true }),
+    staleTime: 0,
+    enabled,
+  });
+}
+
+export const useCashPosition = (enabled = true) => useDashboardPanel<CashPosition>(DASHBOARD_CASH_PATH, enabled);
+export const useIncomeExpenseSummary = (enabled = true) => useDashboardPanel<IncomeExpenseSummary>(DASHBOARD_FLOWS_PATH, enabled);
 
 export function useJournalEntry(id: number | null) {
   return useQuery({
