@@ -3,6 +3,7 @@
 // whole period, the customer search with many concurrent clients, receiving payments with concurrent
 // cashiers, and the customer ageing report. The save is compared with bare set-based SQL doing the same
 // writes (bare.ts).
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../packages/server/src/db/client.ts';
@@ -20,6 +21,53 @@ export interface LoadTiming {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** CPU seconds a run used: this process (with PGlite, the database too) and the PostgreSQL backends of the database, when they run on this machine. */
+export interface CpuSeconds {
+  node: number;
+  postgres: number | null;
+}
+
+/** utime + stime of a process in seconds (Linux /proc, 100 ticks a second), or null when it cannot be read. */
+function processCpu(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function backendCpu(db: Db): Promise<Map<number, number> | null> {
+  const rows = await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const cpu = processCpu(Number(pid));
+    if (cpu === null) return null;
+    out.set(Number(pid), cpu);
+  }
+  return out;
+}
+
+/**
+ * Runs fn and answers what it cost in CPU as well as in wall time: on a machine shared with other work
+ * the wall time mostly measures the queue for the cores, the CPU time what the work itself needs.
+ */
+export async function withCpu<T>(db: Db, kind: 'pglite' | 'postgres', fn: () => Promise<T>): Promise<{ value: T; cpu: CpuSeconds }> {
+  const before = kind === 'postgres' ? await backendCpu(db) : null;
+  const nodeBefore = process.cpuUsage();
+  const value = await fn();
+  const used = process.cpuUsage(nodeBefore);
+  let postgres: number | null = null;
+  if (before) {
+    const after = await backendCpu(db);
+    if (after) {
+      postgres = 0;
+      for (const [pid, cpu] of after) postgres += cpu - (before.get(pid) ?? 0);
+    }
+  }
+  return { value, cpu: { node: (used.user + used.system) / 1e6, postgres } };
+}
 
 export function hasRoute(app: FastifyInstance, method: 'GET' | 'POST', url: string): boolean {
   return app.hasRoute({ method, url });

@@ -75,7 +75,7 @@ export const menu: MenuItem[] = [
     link('sales-return', 'Sales return', 'Celinta iibka', 'sales-return'),
     link('payment', 'Receive payment', 'Qabo lacag-bixin', 'receive-payment', true),
     link('payments', 'Payments', 'Lacag-bixinnada', 'receive-payment', true),
-    link('bill-sms', 'Bill SMS', 'SMS-ka biilka', 'send-sms'),
+    link('bill-sms', 'Bill SMS', 'SMS-ka biilka', 'bill-sms', true),
     link('batch-bill', 'Batch bill', 'Biilal wadareed', 'batch-bill'),
     link('batch-receive', 'Batch receive', 'Qabasho wadareed', 'batch-bill', true),
   ]),
@@ -149,8 +149,8 @@ export const menu: MenuItem[] = [
     link('list-log-sheet', 'Log sheet', 'Diiwaanka dhaqdhaqaaqa', 'list-log-sheet', true),
   ]),
   sub('/sms', 'SMS', 'Fariimaha SMS', 'Sms', [
-    link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms'),
-    link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms'),
+    link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms', true),
+    link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms', true),
   ]),
   sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [
     link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets'),

@@ -1,12 +1,14 @@
 // Journey 7: the finance reports. The administrator posts the owner's capital into the bank, a sale
-// into cash and a fuel expense through the general journal, then reads the account summary (a figure
+// into cash and a fuel expense through the general journal, sees them on the dashboard (cash and bank
+// position, income and expenses by month, the year's largest expenses), then reads the account summary (a figure
 // opens the account statement), the account type summary, the cash flow statement (opening + net
 // change = closing) and the revenue report (a month's figure opens that month's statement); enters a
 // budget from the keyboard, sees the server refuse a line on its cell, saves and compares it with the
 // actual figures; reconciles the bank for the month (Complete only at a difference of 0.00, read-only
-// once completed); downloads the trial balance as Excel and finds the screen's totals in the file; and
-// sees the screens in Somali. A member of staff who may read only the summaries gets the 403 page for
-// the budget.
+// once completed); downloads the trial balance as Excel and finds the screen's totals in the file;
+// follows a customer and a vendor in the personal account (opening, running and closing balance, an
+// entry opened, Excel, print); and sees the screens in Somali. A member of staff who may read only the
+// summaries sees no finance panel on the dashboard and gets the 403 page for the budget.
 import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +41,12 @@ function apiCall(page: Page, method: string, path: string, body?: unknown) {
     },
     { method, path, body },
   );
+}
+
+/** The organisation's account ids by code. */
+async function accountIds(page: Page): Promise<Record<string, number>> {
+  const res = await apiCall(page, 'GET', '/finance/accounts?_limit=1000');
+  return Object.fromEntries((res.body.data as { id: number; code: string }[]).map((a) => [a.code, a.id]));
 }
 
 /** Posts an entry through the general journal screen (account by code + Enter, amounts typed). */
@@ -116,6 +124,34 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await postEntry(page, 'SALE-001', [['1010', '1200.50', ''], ['4010', '', '1200.50']]);
     await postEntry(page, 'FUEL-001', [['5020', '300.25', ''], ['1030', '', '300.25']]);
     expect((await apiCall(page, 'GET', '/finance/transaction')).body.total).toBe(3);
+  });
+
+  it('shows the cash and bank position, income and expenses by month and the largest expenses on the dashboard', async () => {
+    await page.goto('/#/dashboard');
+    const cash = page.getByTestId('dashboard-widget-finance-cash');
+    await visible(cash.getByRole('heading', { name: 'Cash and bank position' }));
+    await expect.poll(() => cash.getByTestId('cash-total').innerText()).toBe('10,900.25');
+    expect(await cash.getByTestId('cash-cash').innerText()).toBe('1,200.50');
+    expect(await cash.getByTestId('cash-bank').innerText()).toBe('9,699.75');
+    expect(await cash.getByTestId('cash-mobile_money').innerText()).toBe('0.00');
+    await visible(cash.getByRole('row').filter({ hasText: '1030 · Bank account' }).getByText('9,699.75'));
+
+    const flows = page.getByTestId('dashboard-widget-finance-income-expense');
+    await visible(flows.getByTestId('income-expense-chart'));
+    expect(await flows.getByTestId('year-income').innerText()).toBe('1,200.50');
+    expect(await flows.getByTestId('year-expenses').innerText()).toBe('300.25');
+    expect(await flows.getByTestId('year-net').innerText()).toBe('900.25');
+    // Twelve months drawn, this month's bars with their amounts; the same figures in the table read aloud.
+    expect(await flows.locator('[data-month]').count()).toBe(12);
+    const month = flows.locator(`[data-month="${now.iso.slice(0, 7)}"]`);
+    expect(await month.locator('title').allTextContents()).toEqual([`${mon} ${now.year} · Income: 1,200.50`, `${mon} ${now.year} · Expenses: 300.25`]);
+    expect(await flows.getByRole('row', { name: `${mon} ${now.year}` }).textContent()).toBe(`${mon} ${now.year}1,200.50300.25900.25`);
+    await visible(flows.getByTestId('top-expenses').getByText('100% of the year'));
+    await e2e.shot(page, 'finance-reports-19-dashboard');
+
+    await flows.getByRole('link', { name: '5020 · Generator fuel' }).click();
+    await page.waitForURL(/#\/reports\/account-transaction\?accountId=\d+&startDate=\d{4}-01-01&endDate=\d{4}-\d{2}-\d{2}$/);
+    expect(await page.getByTestId('closing-balance').innerText()).toBe('300.25');
   });
 
   it('reads the account summary, filters a type and opens an account statement from a figure', async () => {
@@ -324,6 +360,62 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await e2e.shot(page, 'finance-reports-14-trial-balance');
   });
 
+  it('follows a customer and a vendor in the personal account: balances, an entry, Excel and print', async () => {
+    const acc = await accountIds(page);
+    const customer = await apiCall(page, 'POST', '/elc/customers', { name: 'Hodan Cabdi', phone: '0615123456', customerClass: 'residential' });
+    expect(customer.status).toBe(201);
+    const id = customer.body.id as number;
+    const post = async (reference: string, lines: Record<string, unknown>[]) =>
+      expect((await apiCall(page, 'POST', '/finance/transaction', { date: now.iso, reference, lines })).status).toBe(201);
+    await post('BILL-77', [{ accountId: acc['1100'], debit: '150.00', partyType: 'customer', partyId: id }, { accountId: acc['4010'], credit: '150.00' }]);
+    await post('RCPT-77', [{ accountId: acc['1010'], debit: '100.00' }, { accountId: acc['1100'], credit: '100.00', partyType: 'customer', partyId: id }]);
+    await post('INV-V7', [{ accountId: acc['6120'], debit: '80.00' }, { accountId: acc['2010'], credit: '80.00', partyType: 'vendor', partyId: 7 }]);
+
+    await page.goto('/#/reports/personal-account');
+    await visible(page.getByText('Choose a customer, vendor or employee'));
+    await page.getByRole('combobox', { name: 'Customer, vendor or employee' }).fill('hodan');
+    await page.getByRole('option', { name: /Hodan Cabdi/ }).click();
+    await page.waitForURL(new RegExp(`partyId=${id}`));
+    await visible(page.getByRole('heading', { name: /^Personal account: .*Hodan Cabdi$/ }));
+    expect(await page.getByTestId('opening-balance').innerText()).toBe('0.00');
+    expect(await page.getByTestId('period-debit').innerText()).toBe('150.00');
+    expect(await page.getByTestId('period-credit').innerText()).toBe('100.00');
+    expect(await page.getByTestId('closing-balance').innerText()).toBe('50.00');
+    const bill = page.getByRole('row').filter({ hasText: 'BILL-77' });
+    await visible(bill.getByText('1100 · Customer receivables'));
+    await visible(bill.getByText('150.00').last());
+    await visible(page.getByRole('row').filter({ hasText: 'RCPT-77' }).getByText('50.00'));
+    await visible(page.getByText('a positive balance is what the customer owes the organisation'));
+    await e2e.shot(page, 'finance-reports-20-personal-account');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
+    expect(download.suggestedFilename()).toBe(`personal-account_customer-${id}_${now.year}-01-01_${now.year}-12-31.xlsx`);
+    const sheet = unzipEntry(readFileSync((await download.path()) ?? ''), 'xl/worksheets/sheet1.xml').toString('utf8');
+    expect(sheet).toContain(`Customer ${id} – Hodan Cabdi`);
+    expect(sheet).toContain('BILL-77');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('combobox', { name: 'Customer, vendor or employee' }).isVisible()).toBe(false);
+    await visible(page.locator('.finance-print-only').getByText(demo.name, { exact: true }));
+    await e2e.shot(page, 'finance-reports-21-personal-account-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    await bill.getByRole('link', { name: /^JV-\d+$/ }).click();
+    await page.waitForURL(/#\/finance\/general-journal\/\d+$/);
+    await visible(page.getByText('BILL-77').first());
+    await page.goBack();
+    await visible(page.getByRole('heading', { name: /^Personal account: .*Hodan Cabdi$/ }));
+
+    await page.getByRole('combobox', { name: 'Party type' }).click();
+    await page.getByRole('option', { name: 'Vendor', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Customer, vendor or employee' }).fill('7');
+    await page.getByRole('option', { name: 'Vendor 7' }).click();
+    await visible(page.getByRole('heading', { name: 'Personal account: Vendor 7' }));
+    expect(await page.getByTestId('closing-balance').innerText()).toBe('80.00');
+    await visible(page.getByText('a positive balance is what the organisation owes them'));
+    await e2e.shot(page, 'finance-reports-22-personal-account-vendor');
+  });
+
   it('shows the screens in Somali', async () => {
     await page.goto('/#/reports/cash-flow-statement');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
@@ -340,6 +432,14 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await page.goto('/#/reports/account-type-summery');
     await visible(page.getByRole('heading', { name: 'Soo koobidda noocyada xisaabaadka' }));
     await e2e.shot(page, 'finance-reports-17-account-types-somali');
+    await page.goto('/#/reports/personal-account?partyType=vendor&partyId=7');
+    await visible(page.getByRole('heading', { name: 'Xisaabta shakhsiga: Iibiye 7' }));
+    await visible(page.getByText('haraag togan waa waxa ururku ku leeyahay iyaga'));
+    await e2e.shot(page, 'finance-reports-23-personal-account-somali');
+    await page.goto('/#/dashboard');
+    await visible(page.getByRole('heading', { name: 'Xaaladda lacagta caddaanka iyo bangiga' }));
+    await visible(page.getByRole('heading', { name: 'Kharashaadka ugu badan sanadkan' }));
+    await e2e.shot(page, 'finance-reports-24-dashboard-somali');
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'EN · English' }).click()]);
@@ -352,6 +452,11 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await openMenuSection(staff, 'Reports');
     const entries = (await mainMenu(staff).locator('.MuiListItemButton-root .MuiListItemText-primary').allInnerTexts()).map((s) => s.trim());
     expect(entries).toEqual(['Dashboard', 'Reports', 'Account summary', 'Account type summary']);
+    // The finance panels need the balance sheet and income statement privileges.
+    await staff.goto('/#/dashboard');
+    await visible(staff.getByRole('heading', { name: 'Shortcuts' }));
+    expect(await staff.getByTestId('dashboard-widget-finance-cash').count()).toBe(0);
+    expect(await staff.getByTestId('dashboard-widget-finance-income-expense').count()).toBe(0);
     await mainMenu(staff).getByRole('link', { name: 'Account type summary' }).click();
     await visible(staff.getByTestId('types-check'));
     await staff.goto('/#/reports/budget-registration');

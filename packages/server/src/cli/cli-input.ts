@@ -34,6 +34,11 @@ export function one(args: CliArgs, name: string): string | undefined {
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+/** The named single-value options as one object: the input a command validates. */
+export function options(args: CliArgs, ...names: string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, one(args, name)]));
+}
+
 export function many(args: CliArgs, name: string): string[] {
   const v = args[name];
   if (v === undefined) return [];

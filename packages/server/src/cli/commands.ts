@@ -6,7 +6,7 @@ import type { Lang } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
-import { ledgerHelp, seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
+import { seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
 import { seedDemoUtilityCommand } from './demo-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
@@ -61,14 +61,8 @@ export const commands: Record<string, CommandSpec> = {
   },
   'list-notes': { usage: 'list-notes', options: [], needsDatabase: true, run: listNotesCommand },
   'deactivate-note': { usage: 'deactivate-note --id N', options: ['id'], needsDatabase: true, run: deactivateNoteCommand },
-  'verify-ledger': {
-    usage: 'verify-ledger [--code N]',
-    options: ['code'],
-    needsDatabase: true,
-    help: ledgerHelp['verify-ledger'],
-    run: verifyLedgerCommand,
-  },
-  'seed-chart': { usage: 'seed-chart --code N', options: ['code'], needsDatabase: true, help: ledgerHelp['seed-chart'], run: seedChartCommand },
+  'verify-ledger': { usage: 'verify-ledger [--code N]', options: ['code'], needsDatabase: true, run: verifyLedgerCommand },
+  'seed-chart': { usage: 'seed-chart --code N', options: ['code'], needsDatabase: true, run: seedChartCommand },
   'seed-demo-utility': {
     usage: 'seed-demo-utility',
     options: [],

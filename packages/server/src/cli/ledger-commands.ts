@@ -2,7 +2,7 @@
 // lines and re-checks every entry and the gapless numbering (all organisations, or one with --code),
 // printing the result and ending with exit code 0 when sound, 1 when there are differences;
 // seed-chart gives an organisation created before the ledger existed the default chart of accounts
-// and its ledger settings (codes it already has are left alone). Texts in English and Somali.
+// and its ledger settings (codes it already has are left alone). Texts (English and Somali) in messages.ts.
 import { type Lang, z } from '@ubo/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -14,53 +14,6 @@ import { type CliArgs, CliError, one, orgCode, validate } from './cli-input.ts';
 import { say } from './messages.ts';
 import { writeOperatorAudit } from './operator-audit.ts';
 
-type Texts = Record<string, Record<Lang, string>>;
-
-export const ledgerHelp: Texts = {
-  'verify-ledger': {
-    en: 'Check the books: recompute the daily balances from the journal lines, re-check that every entry balances and that numbers have no gaps (all organisations, or one with --code). Exit code 0 when sound, 1 when differences are found.',
-    so: 'Hubi buugaagta xisaabta: dib uga xisaabi haraagyada maalinlaha ah sadarrada diiwaanka, hubi in diiwaan kastaa isku dheellitiran yahay iyo in lambaradu aysan lahayn meelo bannaan (dhammaan ururada, ama mid keliya oo leh --code). Koodhka bixitaanku waa 0 marka ay sax yihiin, 1 marka farqi la helo.',
-  },
-  'seed-chart': {
-    en: 'Give an organisation created before the ledger the default chart of accounts and its ledger settings; accounts it already has are kept.',
-    so: 'Sii urur la sameeyay ka hor buugaagta xisaabta jaantuska xisaabaadka caadiga ah iyo dejinta buugaagta; xisaabaadka uu horay u lahaa waa la hayaa.',
-  },
-};
-
-const texts: Texts = {
-  scope: { en: 'Ledger of {scope}: {entries} entries, {lines} lines.', so: 'Buugaagta {scope}: {entries} diiwaan, {lines} sadar.' },
-  all: { en: 'all organisations', so: 'dhammaan ururada' },
-  one: { en: 'organisation {code} "{name}"', so: 'ururka {code} "{name}"' },
-  sound: {
-    en: 'Sound: the daily balances match the journal lines, every entry balances and numbering has no gaps.',
-    so: 'Sax: haraagyada maalinlaha ahi waxay la mid yihiin sadarrada diiwaanka, diiwaan kastaa wuu isku dheellitiran yahay, lambaraduna meel bannaan ma leh.',
-  },
-  differences: {
-    en: 'Differences found: {balances} daily balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
-    so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',
-  },
-  balance: {
-    en: '  balance   org {org}  account {account}  {date}: stored debit {sd} credit {sc} ({sl} lines); from the lines debit {ed} credit {ec} ({el} lines)',
-    so: '  haraag    urur {org}  xisaab {account}  {date}: kaydsan debit {sd} credit {sc} ({sl} sadar); sadarrada debit {ed} credit {ec} ({el} sadar)',
-  },
-  entry: {
-    en: '  entry     org {org}  entry {entry}: {lines} line(s), debit {debit}, credit {credit}, total {total}',
-    so: '  diiwaan   urur {org}  diiwaan {entry}: {lines} sadar, debit {debit}, credit {credit}, wadar {total}',
-  },
-  gap: {
-    en: '  numbering org {org}  series {series}: {count} entries, highest number {max}, counter next {next}',
-    so: '  lambarro  urur {org}  taxane {series}: {count} diiwaan, lambarka ugu sarreeya {max}, lambarka xiga {next}',
-  },
-  seeded: {
-    en: 'Organisation {code} "{name}": {added} account(s) added, {total} in its chart now.',
-    so: 'Ururka {code} "{name}": {added} xisaab ayaa lagu daray, hadda jaantuskiisu wuxuu leeyahay {total}.',
-  },
-};
-
-function text(key: string, lang: Lang, params: Record<string, string | number> = {}): string {
-  return texts[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-}
-
 async function findOrganisation(db: Db, code: number, lang: Lang) {
   const [client] = await inSystem(db, (tx) => tx.select({ id: clients.id, code: clients.code, name: clients.name }).from(clients).where(eq(clients.code, code)));
   if (!client) throw new CliError(say('cli.orgNotFound', lang, { code }));
@@ -70,20 +23,20 @@ async function findOrganisation(db: Db, code: number, lang: Lang) {
 /** The report as lines (organisations shown by their sign-in code). */
 export function reportLines(report: LedgerReport, scope: string, codes: Map<number, number>, lang: Lang): string[] {
   const org = (clientId: number) => String(codes.get(clientId) ?? `#${clientId}`);
-  const lines = [text('scope', lang, { scope, entries: report.entries, lines: report.lines })];
-  if (report.isSound) return [...lines, text('sound', lang)];
-  lines.push(text('differences', lang, { balances: report.balanceDifferences.length, entries: report.unbalancedEntries.length, gaps: report.numberingGaps.length }));
+  const lines = [say('ledger.scope', lang, { scope, entries: report.entries, lines: report.lines })];
+  if (report.isSound) return [...lines, say('ledger.sound', lang)];
+  lines.push(say('ledger.differences', lang, { balances: report.balanceDifferences.length, entries: report.unbalancedEntries.length, gaps: report.numberingGaps.length }));
   for (const d of report.balanceDifferences) {
-    lines.push(text('balance', lang, {
+    lines.push(say('ledger.balance', lang, {
       org: org(d.clientId), account: d.accountId, date: d.date, sd: d.storedDebit, sc: d.storedCredit, sl: d.storedLines,
       ed: d.expectedDebit, ec: d.expectedCredit, el: d.expectedLines,
     }));
   }
   for (const e of report.unbalancedEntries) {
-    lines.push(text('entry', lang, { org: org(e.clientId), entry: e.entryId, lines: e.lines, debit: e.debit, credit: e.credit, total: e.total }));
+    lines.push(say('ledger.entry', lang, { org: org(e.clientId), entry: e.entryId, lines: e.lines, debit: e.debit, credit: e.credit, total: e.total }));
   }
   for (const g of report.numberingGaps) {
-    lines.push(text('gap', lang, { org: org(g.clientId), series: g.series, count: g.count, max: g.maxNo, next: g.counterNext ?? say('cli.none', lang) }));
+    lines.push(say('ledger.gap', lang, { org: org(g.clientId), series: g.series, count: g.count, max: g.maxNo, next: g.counterNext ?? say('cli.none', lang) }));
   }
   return lines;
 }
@@ -97,7 +50,7 @@ export async function verifyLedgerCommand(db: Db, args: CliArgs, lang: Lang = 'e
   const report = await inSystem(db, (tx) => verifyLedger(tx, { clientId: org?.id }));
   const codeRows = await inSystem(db, (tx) => queryRows<{ id: number; code: number }>(tx, sql`select id, code from clients`));
   const codes = new Map(codeRows.map((r) => [Number(r.id), Number(r.code)]));
-  const scope = org ? text('one', lang, { code: org.code, name: org.name }) : text('all', lang);
+  const scope = org ? say('ledger.scopeOne', lang, { code: org.code, name: org.name }) : say('cli.scopeAll', lang);
   return { exitCode: report.isSound ? 0 : 1, stdout: reportLines(report, scope, codes, lang) };
 }
 
@@ -118,6 +71,6 @@ export async function seedChartCommand(db: Db, args: CliArgs, lang: Lang = 'en')
     if (after > before) {
       await writeOperatorAudit(tx, { clientId: client.id, action: 'create', entity: 'chart-of-accounts', entityId: client.code, after: { added: after - before } });
     }
-    return [text('seeded', lang, { code: client.code, name: client.name, added: after - before, total: after })];
+    return [say('ledger.seeded', lang, { code: client.code, name: client.name, added: after - before, total: after })];
   });
 }

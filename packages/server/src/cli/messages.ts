@@ -1,5 +1,6 @@
-// Texts of the operator command line in English and Somali. Validation messages come from the shared
-// catalogue (contracts/common/messages.ts); this file holds only what the command line itself says.
+// Texts of the operator command line in English and Somali. Validation messages and any text the
+// shared catalogue (contracts/common/messages.ts) already has ("col.code") come from there through
+// translate(); this file holds only what the command line itself says.
 import { type Lang, translate } from '@ubo/contracts';
 
 export const cliMessages = {
@@ -33,6 +34,14 @@ export const cliMessages = {
   },
   'help.list-notes': { en: 'List the published notes with their views.', so: 'Liiska ogeysiisyada la daabacay iyo inta jeer ee la arkay.' },
   'help.deactivate-note': { en: 'Withdraw a note so that nobody sees it any more.', so: 'Ka noqo ogeysiis si aanu qofna u arkin mar dambe.' },
+  'help.verify-ledger': {
+    en: 'Check the books: recompute the daily balances from the journal lines, re-check that every entry balances and that numbers have no gaps (all organisations, or one with --code). Exit code 0 when sound, 1 when differences are found.',
+    so: 'Hubi buugaagta xisaabta: dib uga xisaabi haraagyada maalinlaha ah sadarrada diiwaanka, hubi in diiwaan kastaa isku dheellitiran yahay iyo in lambaradu aysan lahayn meelo bannaan (dhammaan ururada, ama mid keliya oo leh --code). Koodhka bixitaanku waa 0 marka ay sax yihiin, 1 marka farqi la helo.',
+  },
+  'help.seed-chart': {
+    en: 'Give an organisation created before the ledger the default chart of accounts and its ledger settings; accounts it already has are kept.',
+    so: 'Sii urur la sameeyay ka hor buugaagta xisaabta jaantuska xisaabaadka caadiga ah iyo dejinta buugaagta; xisaabaadka uu horay u lahaa waa la hayaa.',
+  },
   'help.help': { en: 'Show this help.', so: 'Tus caawimaaddan.' },
   'help.lang': { en: 'Add --lang so for Somali or --lang en for English.', so: 'Ku dar --lang so si loogu qoro af-Soomaali ama --lang en si loogu qoro Ingiriisi.' },
   'help.embedded': {
@@ -99,20 +108,46 @@ export const cliMessages = {
   'cli.no': { en: 'no', so: 'maya' },
   'cli.all': { en: 'all', so: 'dhammaan' },
 
-  'col.code': { en: 'Code', so: 'Koodh' },
   'col.name': { en: 'Name', so: 'Magac' },
   'col.users': { en: 'Users', so: 'Isticmaalayaal' },
   'col.expires': { en: 'Expires', so: 'Dhammaad' },
   'col.id': { en: 'Id', so: 'Aqoonsi' },
   'col.scope': { en: 'For', so: 'Loogu talagalay' },
   'col.title': { en: 'Title', so: 'Cinwaan' },
-  'col.type': { en: 'Type', so: 'Nooc' },
   'col.target': { en: 'Target', so: 'Bartilmaameed' },
   'col.repetition': { en: 'Repetition', so: 'Soo noqnoqosho' },
   'col.questions': { en: 'Questions', so: "Su'aalo" },
   'col.views': { en: 'Views', so: 'Arag' },
   'col.active': { en: 'Active', so: 'Firfircoon' },
   'col.created': { en: 'Created', so: 'La sameeyay' },
+
+  // verify-ledger and seed-chart (the whole-installation scope reads cli.scopeAll).
+  'ledger.scope': { en: 'Ledger of {scope}: {entries} entries, {lines} lines.', so: 'Buugaagta {scope}: {entries} diiwaan, {lines} sadar.' },
+  'ledger.scopeOne': { en: 'organisation {code} "{name}"', so: 'ururka {code} "{name}"' },
+  'ledger.sound': {
+    en: 'Sound: the daily balances match the journal lines, every entry balances and numbering has no gaps.',
+    so: 'Sax: haraagyada maalinlaha ahi waxay la mid yihiin sadarrada diiwaanka, diiwaan kastaa wuu isku dheellitiran yahay, lambaraduna meel bannaan ma leh.',
+  },
+  'ledger.differences': {
+    en: 'Differences found: {balances} daily balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
+    so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',
+  },
+  'ledger.balance': {
+    en: '  balance   org {org}  account {account}  {date}: stored debit {sd} credit {sc} ({sl} lines); from the lines debit {ed} credit {ec} ({el} lines)',
+    so: '  haraag    urur {org}  xisaab {account}  {date}: kaydsan debit {sd} credit {sc} ({sl} sadar); sadarrada debit {ed} credit {ec} ({el} sadar)',
+  },
+  'ledger.entry': {
+    en: '  entry     org {org}  entry {entry}: {lines} line(s), debit {debit}, credit {credit}, total {total}',
+    so: '  diiwaan   urur {org}  diiwaan {entry}: {lines} sadar, debit {debit}, credit {credit}, wadar {total}',
+  },
+  'ledger.gap': {
+    en: '  numbering org {org}  series {series}: {count} entries, highest number {max}, counter next {next}',
+    so: '  lambarro  urur {org}  taxane {series}: {count} diiwaan, lambarka ugu sarreeya {max}, lambarka xiga {next}',
+  },
+  'ledger.seeded': {
+    en: 'Organisation {code} "{name}": {added} account(s) added, {total} in its chart now.',
+    so: 'Ururka {code} "{name}": {added} xisaab ayaa lagu daray, hadda jaantuskiisu wuxuu leeyahay {total}.',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;
 
 export type CliMessageKey = keyof typeof cliMessages;

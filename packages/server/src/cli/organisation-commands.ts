@@ -11,7 +11,7 @@ import { hashPassword, temporaryPassword } from '../modules/auth/passwords.ts';
 import { sessions } from '../modules/auth/auth.tables.ts';
 import { clients, createOrganisation, subscriptionPayments } from '../modules/organisations/index.ts';
 import { users } from '../modules/users/index.ts';
-import { type CliArgs, CliError, calendarDate, one, orgCode, table, today, validate } from './cli-input.ts';
+import { type CliArgs, CliError, calendarDate, options, orgCode, table, today, validate } from './cli-input.ts';
 import { say } from './messages.ts';
 import { writeOperatorAudit } from './operator-audit.ts';
 
@@ -41,15 +41,7 @@ const createSchema = z.object({
 });
 
 export async function createOrganisationCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(createSchema, {
-    code: one(args, 'code'),
-    name: one(args, 'name'),
-    'admin-username': one(args, 'admin-username'),
-    'admin-password': one(args, 'admin-password'),
-    expires: one(args, 'expires'),
-    'short-code': one(args, 'short-code'),
-    'contact-phone': one(args, 'contact-phone'),
-  }, lang);
+  const input = validate(createSchema, options(args, 'code', 'name', 'admin-username', 'admin-password', 'expires', 'short-code', 'contact-phone'), lang);
   await refuseEarlierThanToday(db, input.expires, 'expires', lang);
   const exists = await inSystem(db, (tx) => tx.select({ id: clients.id }).from(clients).where(eq(clients.code, input.code)));
   if (exists.length > 0) throw new CliError(say('cli.orgExists', lang, { code: input.code }));
@@ -100,7 +92,7 @@ export async function listOrganisationsCommand(db: Db, _args: CliArgs, lang: Lan
 const extendSchema = z.object({ code: orgCode, until: calendarDate });
 
 export async function extendSubscriptionCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(extendSchema, { code: one(args, 'code'), until: one(args, 'until') }, lang);
+  const input = validate(extendSchema, options(args, 'code', 'until'), lang);
   await refuseEarlierThanToday(db, input.until, 'until', lang);
   return inSystem(db, async (tx) => {
     const client = await findOrganisation(tx, input.code, lang);
@@ -126,13 +118,7 @@ const paymentSchema = z
   .refine((v) => v['expire-date'] > v['bill-date'], { path: ['expire-date'], message: 'cli.expireBeforeBill' });
 
 export async function recordSubscriptionPaymentCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(paymentSchema, {
-    code: one(args, 'code'),
-    amount: one(args, 'amount'),
-    'bill-date': one(args, 'bill-date'),
-    'expire-date': one(args, 'expire-date'),
-    name: one(args, 'name'),
-  }, lang);
+  const input = validate(paymentSchema, options(args, 'code', 'amount', 'bill-date', 'expire-date', 'name'), lang);
   const amount = new Decimal(input.amount).toFixed(2);
   return inSystem(db, async (tx) => {
     const client = await findOrganisation(tx, input.code, lang);
@@ -158,7 +144,7 @@ export async function recordSubscriptionPaymentCommand(db: Db, args: CliArgs, la
 const resetSchema = z.object({ code: orgCode, username: z.string().trim().min(1).max(100) });
 
 export async function resetPasswordCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(resetSchema, { code: one(args, 'code'), username: one(args, 'username') }, lang);
+  const input = validate(resetSchema, options(args, 'code', 'username'), lang);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   return inSystem(db, async (tx) => {

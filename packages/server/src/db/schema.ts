@@ -15,3 +15,4 @@ export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/metering/metering.tables.ts';
 export * from '../modules/bills/bills.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
+export * from '../modules/sms/sms.tables.ts';

@@ -20,8 +20,8 @@ export interface JournalBatch {
   clientId: number;
   /** Who posts; a posting's own userId wins. */
   userId?: number | null;
-  /** Each posting's clientId must be the batch's (or left out). */
-  postings: Array<Omit<Posting, 'clientId'> & { clientId?: number }>;
+  /** Each posting's clientId must be the batch's (or left out); reversesId links a reversal to its original. */
+  postings: Array<Omit<Posting, 'clientId'> & { clientId?: number; reversesId?: number | null }>;
 }
 
 /** numeric(18,2): sixteen digits before the point (as postJournal), in cents. */
@@ -257,6 +257,7 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
       b: e.posting.branchId ?? null,
       u: e.posting.userId ?? batch.userId ?? null,
       a: e.total,
+      v: e.posting.reversesId ?? null,
     })),
   );
   const linePayload = JSON.stringify(
@@ -269,11 +270,11 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
   const written = await queryRows<{ id: string | number; series: string; entry_no: string | number }>(tx, sql`
     with ein as (
       select * from jsonb_to_recordset(${entryPayload}::jsonb)
-        as x(o int, s text, n bigint, d date, r text, m text, t text, i bigint, b int, u int, a numeric)
+        as x(o int, s text, n bigint, d date, r text, m text, t text, i bigint, b int, u int, a numeric, v bigint)
     ),
     entry as (
-      insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total)
-      select ${clientId}, s, n, d, r, m, t, i, b, u, a from ein order by o
+      insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
+      select ${clientId}, s, n, d, r, m, t, i, b, u, a, v from ein order by o
       returning id, series, entry_no, date
     ),
     lin as (
@@ -313,7 +314,7 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
     branchId: e.posting.branchId ?? null,
     userId: e.posting.userId ?? batch.userId ?? null,
     total: e.total,
-    reversesId: null,
+    reversesId: e.posting.reversesId ?? null,
     lines: e.lines,
   }));
 }

@@ -54,7 +54,7 @@ REVOKE DELETE, TRUNCATE ON customer_ledger_balances FROM ubo_app;
 
 -- Bills not paid in full: the ageing, the unpaid report and the zone summary read only these.
 CREATE INDEX bills_unpaid ON bills(client_id, customer_id)
-  INCLUDE (zone_id, bill_date, due_date, amount, paid_amount)
+  INCLUDE (id, zone_id, bill_date, due_date, amount, paid_amount)
   WHERE status = 'Open' AND paid_amount < amount;
 
 -- A month's live bills with the figures the zone summary, revenue by class and the dashboard add up.

@@ -24,6 +24,13 @@ async function loadForPrint(tx: Db, clientId: number, which: BillSelection) {
   return { bills, company, logo };
 }
 
+/** Aborts when the response closes (sent, or the client went away first), so drawing stops. */
+function responseClosed(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  return controller.signal;
+}
+
 /** A file name of plain ASCII letters, digits and dashes. */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9-]+/g, '-');
 
@@ -48,7 +55,7 @@ export async function billPrintRoutes(app: FastifyInstance) {
     const { bills, company, logo } = await tenantTx(req, (tx) => loadForPrint(tx, caller(req).clientId, { period, zoneId }));
     if (!company) throw new AppError(404, 'NO_BILLS', 'billPrint.noBills');
     const title = `${pdfTexts[req.lang].title[bills[0].service]} ${period} · ${bills[0].zoneName}`;
-    const doc = renderBillsPdf({ bills, company, logo, lang: req.lang, title });
+    const doc = renderBillsPdf({ bills, company, logo, lang: req.lang, title, signal: responseClosed(reply) });
     return sendPdf(reply, doc, `bills-${period}-${bills[0].zoneName}`, 'attachment');
   });
 
@@ -56,7 +63,7 @@ export async function billPrintRoutes(app: FastifyInstance) {
     const { bills, company, logo } = await tenantTx(req, (tx) => loadForPrint(tx, caller(req).clientId, { billId: req.params.id }));
     if (!company) throw notFound();
     const bill = bills[0];
-    const doc = renderBillsPdf({ bills, company, logo, lang: req.lang, title: `${pdfTexts[req.lang].title[bill.service]} ${bill.number}` });
+    const doc = renderBillsPdf({ bills, company, logo, lang: req.lang, title: `${pdfTexts[req.lang].title[bill.service]} ${bill.number}`, signal: responseClosed(reply) });
     return sendPdf(reply, doc, `bill-${bill.number}`, 'inline');
   });
 }

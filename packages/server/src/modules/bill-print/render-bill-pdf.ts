@@ -218,8 +218,15 @@ function drawBill(ctx: Context, bill: PrintableBill) {
   if (bill.status === 'Cancelled') cancelledMark(ctx);
 }
 
-/** The PDF of `bills` in order, one page each; already ended, ready to be streamed. */
-export function renderBillsPdf(opts: { bills: PrintableBill[]; company: BillPrintCompany; logo: Buffer | null; lang: Lang; title: string }): PDFKit.PDFDocument {
+/** Bills drawn between two turns of the event loop: a zone of thousands never holds the server up. */
+const BILLS_PER_TURN = 10;
+
+/**
+ * The PDF of `bills` in order, one page each, as a stream the caller sends at once: pages are drawn a
+ * few at a time, yielding to other requests in between, and drawing stops when `signal` aborts (the
+ * browser went away). A drawing failure destroys the stream with the error.
+ */
+export function renderBillsPdf(opts: { bills: PrintableBill[]; company: BillPrintCompany; logo: Buffer | null; lang: Lang; title: string; signal?: AbortSignal }): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 36, bottom: 16, left: LEFT, right: PAGE.width - RIGHT },
@@ -227,10 +234,17 @@ export function renderBillsPdf(opts: { bills: PrintableBill[]; company: BillPrin
     info: { Title: opts.title, Author: opts.company.name, Creator: opts.company.name },
   });
   const ctx: Context = { doc, t: pdfTexts[opts.lang], lang: opts.lang, company: opts.company, logo: opts.logo };
-  for (const bill of opts.bills) {
-    doc.addPage();
-    drawBill(ctx, bill);
-  }
-  doc.end();
+  const draw = async () => {
+    for (const [i, bill] of opts.bills.entries()) {
+      if (i > 0 && i % BILLS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (opts.signal?.aborted) return;
+      doc.addPage();
+      drawBill(ctx, bill);
+    }
+  };
+  draw().then(
+    () => doc.end(),
+    (err: unknown) => doc.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
   return doc;
 }

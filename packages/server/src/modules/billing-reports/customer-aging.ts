@@ -45,6 +45,7 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
   }
   const s = await receivableScope(tx, clientId);
   const balances = await balancesAt(s, date);
+  const openBills = await openBillsAt(s, date);
   const sort = query._sort ?? 'name';
   const direction = (query._order ?? (sort === 'total' || sort === 'over90' ? 'desc' : 'asc')) === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query._page - 1) * query._limit;
@@ -58,22 +59,26 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
   const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, string | number>; zones: Array<Record<string, string | number | null>> | null }>(tx, sql`
     with bal as (${balances}),
     open_bills as (
+      -- The bucket of each bill once (0 current, 1: 1-30, ... 4: over 90), then integer filters.
       select customer_id,
-             sum(open) filter (where due_date >= ${date}::date) as current,
-             sum(open) filter (where ${date}::date - due_date between 1 and 30) as d1_30,
-             sum(open) filter (where ${date}::date - due_date between 31 and 60) as d31_60,
-             sum(open) filter (where ${date}::date - due_date between 61 and 90) as d61_90,
-             sum(open) filter (where ${date}::date - due_date > 90) as over90,
-             sum(open) as open
-      from (${openBillsAt(s, date)}) o group by customer_id
+             sum(open) filter (where k = 0) as current, sum(open) filter (where k = 1) as d1_30,
+             sum(open) filter (where k = 2) as d31_60, sum(open) filter (where k = 3) as d61_90,
+             sum(open) filter (where k = 4) as over90, sum(open) as open
+      from (
+        select customer_id, open,
+               case when due_date >= ${date}::date then 0 else least(4, (${date}::date - due_date - 1) / 30 + 1) end as k
+        from (${openBills}) o
+      ) o group by customer_id
     ),
+    -- Every customer with an open bill has a balance row (the bill was posted to the receivable), so
+    -- the balances drive a left join that keeps their customer order for the joins below.
     per_customer as (
-      select coalesce(b.customer_id, o.customer_id) as customer_id,
+      select b.customer_id,
              coalesce(o.current, 0) as current, coalesce(o.d1_30, 0) as d1_30, coalesce(o.d31_60, 0) as d31_60,
              coalesce(o.d61_90, 0) as d61_90, coalesce(o.over90, 0) as over90,
-             coalesce(b.balance, 0) - coalesce(o.open, 0) as unallocated, coalesce(b.balance, 0) as total
-      from bal b full join open_bills o on o.customer_id = b.customer_id
-      ${query.includeZero ? sql`` : sql`where coalesce(b.balance, 0) <> 0 or o.customer_id is not null`}
+             b.balance - coalesce(o.open, 0) as unallocated, b.balance as total
+      from bal b left join open_bills o on o.customer_id = b.customer_id
+      ${query.includeZero ? sql`` : sql`where b.balance <> 0 or o.customer_id is not null`}
     ),
     zone_of as (${customerZones(clientId)}),
     r as materialized (

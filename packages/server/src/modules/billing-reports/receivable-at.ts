@@ -65,20 +65,31 @@ export async function balancesAt(s: ReceivableScope, date: string): Promise<SQL>
     ) parts group by customer_id`;
 }
 
-/** SELECT customer_id, zone_id, due_date, open: the bills open on `date`, each with what was left to pay on it. */
-export function openBillsAt(s: ReceivableScope, date: string): SQL {
-  const later = sql`
+/**
+ * SELECT customer_id, zone_id, due_date, open: the bills open on `date`, each with what was left to pay
+ * on it, in customer order when no payment is dated after `date` (the usual case: today).
+ */
+export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL> {
+  const open = sql`
+    select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount as open
+    from bills b
+    where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date`;
+  const [later] = await queryRows<{ found: boolean }>(s.tx, sql`
+    select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
+  if (!later.found) return sql`${open} order by b.customer_id`;
+  // Payments dated after `date` paid part of these bills after it: that part was still open on `date`.
+  const allocated = sql`
     select a.bill_id, sum(a.amount) as amount
     from payments p join payment_allocations a on a.client_id = p.client_id and a.payment_id = p.id
     where p.client_id = ${s.clientId} and p.status = 'Posted' and p.date > ${date}::date
     group by a.bill_id`;
   return sql`
     select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount + coalesce(l.amount, 0) as open
-    from bills b left join (${later}) l on l.bill_id = b.id
+    from bills b left join (${allocated}) l on l.bill_id = b.id
     where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date
     union all
     select b.customer_id, b.zone_id, b.due_date, l.amount as open
-    from (${later}) l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
+    from (${allocated}) l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
     where b.status = 'Open' and b.paid_amount >= b.amount and b.bill_date <= ${date}::date`;
 }
 

@@ -29,6 +29,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
   const endDate = monthEnd(period);
   const s = await receivableScope(tx, clientId);
   const balances = await balancesAt(s, endDate);
+  const openBills = await openBillsAt(s, endDate);
 
   const rows = await queryRows<ZoneRow>(tx, sql`
     with zone_of as materialized (${customerZones(clientId)}),
@@ -56,7 +57,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
         from month_payments p left join zone_of z on z.customer_id = p.customer_id
       ) parts group by zone_id
     ),
-    open_bills as (${openBillsAt(s, endDate)}),
+    open_bills as (${openBills}),
     open_by_customer as (select customer_id, sum(open) as open from open_bills group by customer_id),
     outstanding as (
       select zone_id, sum(amount) as outstanding from (

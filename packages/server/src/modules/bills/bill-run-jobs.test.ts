@@ -158,6 +158,28 @@ describe('bill run jobs', () => {
     expect(preview.json().bills[0]).toMatchObject({ consumption: '5', amount: '10.00', previousBalance: '12.50', amountDue: '22.50' });
   });
 
+  it('cancels a run by one batch of reversals, each linked both ways to its bill entry', async () => {
+    const { org, f } = await billableOrg('Dusamareb Water', '2025-08', 3);
+    const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-08', service: 'water' });
+    const cancel = await f.call(org.token, 'POST', `/api/bills/runs/${saved.json().runId}/cancel`);
+    expect(cancel.json()).toEqual({ runId: saved.json().runId, cancelledBills: 3 });
+    const links = await system((tx) => queryRows<{ original: string; memo: string; reversal_source: string; bill_source: string }>(tx, sql`
+      select o.entry_no::text as original, r.memo, r.source_id::text as reversal_source, b.id::text as bill_source
+      from bills b join journal_entries o on o.id = b.journal_entry_id join journal_entries r on r.id = o.reversed_by_id and r.reverses_id = o.id
+      where b.run_id = ${saved.json().runId} order by b.id`));
+    expect(links).toHaveLength(3);
+    for (const l of links) {
+      expect(l.memo).toBe(`Reversal of JV-${l.original.padStart(6, '0')}`);
+      expect(l.reversal_source).toBe(l.bill_source);
+    }
+    const report = await verifyLedger(db, { clientId: org.clientId });
+    expect(report.isSound).toBe(true);
+    const [balance] = await system((tx) => queryRows<{ n: string }>(tx, sql`
+      select coalesce(sum(debit - credit), 0)::text as n from journal_lines l join accounts a on a.id = l.account_id
+      where l.client_id = ${org.clientId} and a.code = '1100'`));
+    expect(Number(balance.n)).toBe(0);
+  });
+
   it('answers a retried save with the same Idempotency-Key once, and queues a job once per key', async () => {
     const { org, f } = await billableOrg('Baidoa Water', '2025-09', 2);
     const headers = { 'idempotency-key': 'run-2025-09' };

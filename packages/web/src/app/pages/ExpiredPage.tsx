@@ -7,20 +7,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PhoneIcon from '@mui/icons-material/Phone';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { ExpiredInfo } from '@ubo/contracts';
-import { DateText } from '../../components/DateText.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
+import { SubscriptionPaymentsTable } from '../../components/SubscriptionPaymentsTable.tsx';
 import { api } from '../../lib/api.ts';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -91,41 +84,16 @@ export default function ExpiredPage() {
               <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 500 }}>
                 {t('auth.expired.payments')}
               </Typography>
-              <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('auth.expired.paymentName')}</TableCell>
-                      <TableCell align="right">{t('auth.expired.paymentAmount')}</TableCell>
-                      <TableCell>{t('auth.expired.billDate')}</TableCell>
-                      <TableCell>{t('auth.expired.expireDate')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.payments.length === 0 && (
-                      <TableRow>
-                        <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary' }}>
-                          {t('auth.expired.noPayments')}
-                        </TableCell>
-                      </TableRow>
-                    )}
-                    {data.payments.map((p, i) => (
-                      <TableRow key={`${p.bill_date}-${i}`}>
-                        <TableCell>{p.name}</TableCell>
-                        <TableCell align="right">
-                          <MoneyText value={p.bill_amount} />
-                        </TableCell>
-                        <TableCell>
-                          <DateText value={p.bill_date} />
-                        </TableCell>
-                        <TableCell>
-                          <DateText value={p.expire_date} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <SubscriptionPaymentsTable
+                payments={data.payments}
+                labels={{
+                  name: t('auth.expired.paymentName'),
+                  amount: t('auth.expired.paymentAmount'),
+                  billDate: t('auth.expired.billDate'),
+                  expireDate: t('auth.expired.expireDate'),
+                }}
+                emptyText={t('auth.expired.noPayments')}
+              />
             </Box>
           ) : (
             <Alert severity="warning">{t('auth.expired.contactAdmin')}</Alert>

@@ -1,7 +1,7 @@
 // Pieces every billing report screen shares (the frame itself is the finance ReportFrame): the URL
 // filters, the zone choice of the filter dialog, the pager and sortable headers bound to the URL, the
 // customer cell that opens the customer's statement, the bold totals row and the empty/loading states.
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import Link from '@mui/material/Link';
 import TableCell, { type TableCellProps } from '@mui/material/TableCell';
 import TablePagination from '@mui/material/TablePagination';
@@ -32,14 +32,20 @@ export function useBillingParams() {
 }
 
 /** The zone select of a filter dialog ("All" is 0), or none when the user may not list zones. */
-export function useZoneSelect(): { select: FilterSelect | null; nameOf: (id: number | null) => string | null } {
+export function useZoneSelect(): { select: FilterSelect | null; selects: readonly FilterSelect[]; nameOf: (id: number | null) => string | null } {
   const { t } = useTranslation();
   const zones = useZoneChoices();
-  const list = zones.data?.data ?? [];
-  return {
-    select: zones.isSuccess ? { name: 'zone', label: t('billingReports.filter.zone'), options: list.map((z) => ({ value: String(z.id), label: z.name })) } : null,
-    nameOf: (id) => (id === null ? null : (list.find((z) => z.id === id)?.name ?? null)),
-  };
+  const label = t('billingReports.filter.zone');
+  // Memoised: the filter dialog resets its form whenever its selects change.
+  return useMemo(() => {
+    const list = zones.data?.data ?? [];
+    const select = zones.isSuccess ? { name: 'zone', label, options: list.map((z) => ({ value: String(z.id), label: z.name })) } : null;
+    return {
+      select,
+      selects: select ? [select] : [],
+      nameOf: (id: number | null) => (id === null ? null : (list.find((z) => z.id === id)?.name ?? null)),
+    };
+  }, [zones.data, zones.isSuccess, label]);
 }
 
 /** A select's value from the dialog as an id (0 or missing: all). */

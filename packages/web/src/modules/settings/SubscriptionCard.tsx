@@ -8,17 +8,11 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
+import { SubscriptionPaymentsTable } from '../../components/SubscriptionPaymentsTable.tsx';
 import { useSubscriptionQuery } from './settings.queries.ts';
 
 /** Days left within which the chip warns. */
@@ -87,34 +81,15 @@ export function SubscriptionCard() {
               {t('settings.subscription.noPayments')}
             </Typography>
           ) : (
-            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('settings.subscription.paymentName')}</TableCell>
-                    <TableCell align="right">{t('settings.subscription.amount')}</TableCell>
-                    <TableCell>{t('settings.subscription.billDate')}</TableCell>
-                    <TableCell>{t('settings.subscription.expireDate')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {info.payments.map((p) => (
-                    <TableRow key={p.id}>
-                      <TableCell>{p.name}</TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={p.bill_amount} />
-                      </TableCell>
-                      <TableCell>
-                        <DateText value={p.bill_date} />
-                      </TableCell>
-                      <TableCell>
-                        <DateText value={p.expire_date} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <SubscriptionPaymentsTable
+              payments={info.payments}
+              labels={{
+                name: t('settings.subscription.paymentName'),
+                amount: t('settings.subscription.amount'),
+                billDate: t('settings.subscription.billDate'),
+                expireDate: t('settings.subscription.expireDate'),
+              }}
+            />
           )}
         </>
       )}

@@ -7,8 +7,6 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
@@ -19,22 +17,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { type AdminUser, type CreatedUser, type CreateUserBody, createUserBody, type z } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { api, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { useMessage } from '../../lib/messages.ts';
-import { useDetailQuery } from '../../lib/queries.ts';
-import { PrivilegePicker } from './PrivilegePicker.tsx';
+import { EditFormFrame, RecordLoader } from './EditScaffold.tsx';
+import { PrivilegesField } from './PrivilegesField.tsx';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
 import { EMPTY_OPTION_SELECT, withRequiredMessages } from './users.forms.ts';
 import { USERS_PATH, USERS_ROUTE, useBranchOptions, usePrivilegeCatalogue, useRefreshAccess, useRoleOptions } from './users.queries.ts';
@@ -56,41 +51,22 @@ function defaultsOf(u: AdminUser | undefined): UserFormValues {
 }
 
 export default function UserEdit() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const isNew = id === undefined;
-  const validId = isNew || /^\d{1,9}$/.test(id);
-  const detail = useDetailQuery<AdminUser>(USERS_PATH, !isNew && validId ? id : null);
-
-  if (!isNew && validId && detail.isPending) {
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
-  if (!isNew && (!validId || !detail.data)) {
-    return (
-      <Paper sx={{ p: 4, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{t('users.user.notFound')}</Typography>
-        <Button component={RouterLink} to={USERS_ROUTE} startIcon={<ArrowBackIcon />}>
-          {t('users.user.backToList')}
-        </Button>
-      </Paper>
-    );
-  }
-  return <UserForm key={id ?? 'new'} existing={detail.data} />;
+  return (
+    <RecordLoader<AdminUser> path={USERS_PATH} listRoute={USERS_ROUTE} texts="users.user">
+      {(existing) => <UserForm existing={existing} />}
+    </RecordLoader>
+  );
 }
 
 function UserForm({ existing }: { existing: AdminUser | undefined }) {
   const { t } = useTranslation();
-  const text = useMessage();
   const navigate = useNavigate();
-  const { user: me, isAdmin: actorIsAdmin } = useSession();
+  const { isAdmin: actorIsAdmin } = useSession();
   const refresh = useRefreshAccess();
   const roleOptions = useRoleOptions();
   const branchOptions = useBranchOptions();
-  const { catalogue, isPending: catalogueLoading, isError: catalogueFailed, refetch: reloadCatalogue } = usePrivilegeCatalogue();
+  // Loaded with the form, so the picker is ready when Administrator is switched off.
+  usePrivilegeCatalogue();
   const [showPassword, setShowPassword] = useState(false);
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
 
@@ -116,10 +92,6 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
     return list;
   }, [roleOptions.roles, existing]);
   const rolePrivileges = roles.find((r) => String(r.id) === String(roleId ?? ''))?.privileges ?? [];
-
-  // A non-administrator may give only privileges they hold; what the user already has may stay.
-  const initialExtras = existing?.extraPrivileges ?? [];
-  const isGrantable = (key: string) => actorIsAdmin || (me?.privileges ?? []).includes(key) || initialExtras.includes(key);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -193,28 +165,30 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
     </FormTextField>
   );
 
+  const notice = isDeleted ? (
+    <Alert severity="warning" sx={{ mb: 3 }}>
+      {t('users.user.deletedNotice')}
+    </Alert>
+  ) : (
+    isOutOfReach && (
+      <Alert severity="info" sx={{ mb: 3 }}>
+        {t('users.user.adminOnlyNotice')}
+      </Alert>
+    )
+  );
+
   return (
     <>
-      <PageHeader
-        title={isNew ? t('users.user.newTitle') : existing.fullname}
-        subtitle={isNew ? t('users.user.newSubtitle') : t('users.user.editSubtitle', { name: existing.username })}
-        actions={
-          <Button component={RouterLink} to={USERS_ROUTE} variant="outlined" startIcon={<ArrowBackIcon />}>
-            {t('users.user.backToList')}
-          </Button>
-        }
-      />
-      {isDeleted && (
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          {t('users.user.deletedNotice')}
-        </Alert>
-      )}
-      {!isDeleted && isOutOfReach && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {t('users.user.adminOnlyNotice')}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate>
+      <EditFormFrame
+        texts="users.user"
+        listRoute={USERS_ROUTE}
+        record={existing && { title: existing.fullname, name: existing.username }}
+        notice={notice}
+        onSubmit={submit}
+        isSubmitting={formState.isSubmitting}
+        isDirty={formState.isDirty}
+        readOnly={readOnly}
+      >
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Paper sx={{ p: 3, height: '100%' }}>
@@ -327,57 +301,21 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
                   <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                     {t('users.user.extraPrivilegesHelp')}
                   </Typography>
-                  {catalogue ? (
-                    <Controller
-                      control={control}
-                      name="extraPrivileges"
-                      render={({ field, fieldState }) => (
-                        <PrivilegePicker
-                          label={t('users.user.extraPrivileges')}
-                          catalogue={catalogue}
-                          value={field.value ?? []}
-                          onChange={field.onChange}
-                          inherited={rolePrivileges}
-                          inheritedLabel={t('users.user.fromRole')}
-                          isGrantable={isGrantable}
-                          disabled={readOnly}
-                          error={fieldState.error ? text(fieldState.error.message) : undefined}
-                        />
-                      )}
-                    />
-                  ) : catalogueLoading ? (
-                    <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-                      <CircularProgress size={20} />
-                      <Typography>{t('users.picker.loading')}</Typography>
-                    </Stack>
-                  ) : (
-                    catalogueFailed && (
-                      <Alert severity="error" action={<Button onClick={reloadCatalogue}>{t('errors.tryAgain')}</Button>}>
-                        {t('users.picker.failed')}
-                      </Alert>
-                    )
-                  )}
+                  <PrivilegesField
+                    control={control}
+                    name="extraPrivileges"
+                    label={t('users.user.extraPrivileges')}
+                    kept={existing?.extraPrivileges ?? []}
+                    inherited={rolePrivileges}
+                    inheritedLabel={t('users.user.fromRole')}
+                    disabled={readOnly}
+                  />
                 </>
               )}
             </Paper>
           </Grid>
         </Grid>
-        <Paper
-          elevation={3}
-          sx={{ position: 'sticky', bottom: 16, mt: 3, p: 1.5, display: 'flex', justifyContent: 'flex-end', gap: 1.5, zIndex: 2 }}
-        >
-          <Button component={RouterLink} to={USERS_ROUTE}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={readOnly || formState.isSubmitting || (!isNew && !formState.isDirty)}
-          >
-            {isNew ? t('users.user.create') : t('common.save')}
-          </Button>
-        </Paper>
-      </form>
+      </EditFormFrame>
       <TemporaryPasswordDialog
         value={temporary}
         onClose={() => {
