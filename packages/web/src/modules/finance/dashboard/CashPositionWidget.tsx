@@ -1,6 +1,6 @@
 // Dashboard panel "Cash and bank position" (privilege balance-sheet): what the cash, bank and mobile
-// money accounts hold at the end of today, per kind and in all, then account by account; an account
-// opens its statement for this year when the user may read statements.
+// money accounts hold at the end of today, per kind and in all, then each account holding a balance; an
+// account opens its statement for this year when the user may read statements.
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -17,7 +17,7 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/messages.ts';
 import { financePrivileges as p } from '../finance.access.ts';
-import { statementLink, thisYear } from '../finance.logic.ts';
+import { isNonZero, statementLink, thisYear } from '../finance.logic.ts';
 import { useCashPosition } from '../finance.queries.ts';
 import { DashboardPanel } from './DashboardPanel.tsx';
 
@@ -49,7 +49,9 @@ export default function CashPositionWidget() {
       query={query}
       height={160}
     >
-      {(data) => (
+      {(data) => {
+        const holding = data.accounts.filter((a) => isNonZero(a.balance));
+        return (
         <>
           <Grid container spacing={1.5} sx={{ mb: 2 }}>
             {data.bySubtype.map((s) => (
@@ -61,7 +63,7 @@ export default function CashPositionWidget() {
               <Figure label={t('finance.dashboard.cash.total')} value={data.total} testId="cash-total" isTotal />
             </Grid>
           </Grid>
-          {data.accounts.length === 0 ? (
+          {holding.length === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('finance.dashboard.cash.none')}</Typography>
           ) : (
             <Table size="small" aria-labelledby="finance-cash-title">
@@ -73,7 +75,7 @@ export default function CashPositionWidget() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.accounts.map((a) => {
+                {holding.map((a) => {
                   const label = `${a.code} · ${a.name}`;
                   return (
                     <TableRow key={a.accountId} hover>
@@ -102,7 +104,8 @@ export default function CashPositionWidget() {
             </Table>
           )}
         </>
-      )}
+        );
+      }}
     </DashboardPanel>
   );
 }
