@@ -2,7 +2,8 @@
 // from the ledger (what is owed or in credit, the open bills, the last payment); the tabs show the
 // customer's houses (meter, zone, tariff in force today, status, latest reading; add a house, disconnect
 // or reconnect, replace a meter), bills, payments and statement, each to those who hold its privilege.
-// The tab is kept in the address (?tab=bills) so a reload or a link returns to it.
+// The tab is kept in the address (?tab=bills) so a reload or a link returns to it. Receive payment opens
+// the cashier's screen with this customer chosen (for holders of receive-payment).
 import { type ReactNode, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,8 +18,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Customer, House } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -138,6 +140,12 @@ export default function CustomerPage() {
             {can(p.editCustomers) && (
               <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditOpen(true)}>
                 {t('common.edit')}
+              </Button>
+            )}
+            {can(p.payments) && (
+              // The cashier's screen with this customer already chosen.
+              <Button variant="contained" startIcon={<PaymentsOutlinedIcon />} component={RouterLink} to={`/customers/payment?customerId=${c.id}`}>
+                {t('billing.customers.receivePayment')}
               </Button>
             )}
           </Stack>

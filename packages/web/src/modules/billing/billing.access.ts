@@ -9,7 +9,7 @@ export const billingPrivileges = {
   houses: 'list-house',
   /** The customer page's Bills tab (GET /api/bills). */
   bills: 'batch-bill',
-  /** The customer page's Payments tab (GET /api/finance/payments). */
+  /** The customer page's Payments tab (GET /api/finance/payments) and its Receive payment button. */
   payments: 'receive-payment',
   /** The customer page's Statement tab (GET /api/billing-reports/customer-transaction). */
   statement: 'customer-transaction',

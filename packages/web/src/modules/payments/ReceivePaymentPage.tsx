@@ -3,7 +3,8 @@
 // can be typed over; what is not put on bills stays as the customer's credit. Saving posts the payment
 // (POST /api/finance/payments with an Idempotency-Key) and opens its receipt, ready to print.
 // Keyboard: the customer box has the focus; Enter picks the highlighted customer and moves to the
-// amount; Enter there saves.
+// amount; Enter there saves. Opened from a customer's page (?customerId=N), that customer is chosen
+// already and the amount has the focus.
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import Decimal from 'decimal.js';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type CustomerLookup, paymentMethodValues } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -38,6 +39,8 @@ import {
   checkAllocation,
   defaultAccount,
   emptyReceipt,
+  lookupOfPreview,
+  preselectedCustomerId,
   proposed,
   receivedAmountRule,
   toPaymentBody,
@@ -55,6 +58,8 @@ export default function ReceivePaymentPage() {
   const accounts = useReceivingAccounts();
   const receive = useReceivePayment();
   const [customer, setCustomer] = useState<CustomerLookup | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const wantedId = customer ? null : preselectedCustomerId(search);
   const [allocation, setAllocation] = useState<AllocationState>(NOT_MANUAL);
   const [serverAllocationErrors, setServerAllocationErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,11 +81,22 @@ export default function ReceivePaymentPage() {
     }
   }, [accounts.data, accountId, setValue]);
 
-  const bills = useCustomerBills(customer?.id ?? null);
+  const bills = useCustomerBills(customer?.id ?? wantedId);
   const openBills = bills.data?.openBills ?? [];
   const amounts = allocation.isManual ? allocation.amounts : proposed(openBills, amount);
   const check = useMemo(() => checkAllocation(openBills, amounts, amount), [openBills, amounts, amount]);
   const balanceAfter = bills.data ? new Decimal(bills.data.balance).minus(amountOf(amount) ?? 0) : null;
+
+  // The customer of ?customerId, once their balance and bills are here; the address then forgets the
+  // id, so Clear empties the form for the next customer.
+  const wanted = wantedId !== null && bills.data?.customer.id === wantedId ? bills.data : null;
+  useEffect(() => {
+    if (!wanted) return;
+    setCustomer(lookupOfPreview(wanted));
+    setValue('customerId', wanted.customer.id, { shouldValidate: true });
+    setSearch({}, { replace: true });
+    setTimeout(() => setFocus('amount'), 0);
+  }, [wanted, setValue, setSearch, setFocus]);
 
   const pickCustomer = (c: CustomerLookup | null) => {
     setCustomer(c);

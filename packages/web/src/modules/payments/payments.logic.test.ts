@@ -9,6 +9,8 @@ import {
   emptyReceipt,
   filledRows,
   initialDecisions,
+  lookupOfPreview,
+  preselectedCustomerId,
   proposed,
   receivedAmountRule,
   toPaymentBody,
@@ -104,5 +106,19 @@ describe('batch receive', () => {
 
   it('leaves out grid rows where nothing was typed', () => {
     expect(filledRows([{ reference: '', customer: '', amount: '', date: '2025-06-01' }, { reference: 'A', customer: '', amount: '', date: '' }])).toHaveLength(1);
+  });
+});
+
+describe('a customer chosen before the Receive payment screen opens', () => {
+  it('reads ?customerId as a positive whole id and nothing else', () => {
+    expect(preselectedCustomerId(new URLSearchParams('customerId=42'))).toBe(42);
+    for (const bad of ['', 'customerId=', 'customerId=0', 'customerId=-3', 'customerId=4.5', 'customerId=abc', 'customerId=99999999999']) {
+      expect(preselectedCustomerId(new URLSearchParams(bad))).toBeNull();
+    }
+  });
+
+  it("makes the picker's value from the customer's allocation preview", () => {
+    const customer = { id: 7, customerNo: 'C-000007', name: 'Xaliimo Axmed', phone: '0615000111', status: 'Active' };
+    expect(lookupOfPreview({ customer, balance: '27.30' })).toEqual({ ...customer, meterNumbers: [], balance: '27.30' });
   });
 });

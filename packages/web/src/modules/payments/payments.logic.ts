@@ -4,7 +4,9 @@
 import Decimal from 'decimal.js';
 import {
   type AllocationInput,
+  type AllocationPreview,
   type BatchMatchedRow,
+  type CustomerLookup,
   type CustomerOpenBill,
   type PaymentBody,
   type PaymentMethod,
@@ -106,6 +108,21 @@ export function toPaymentBody(values: ReceiveFormValues, allocation: AllocationS
     ...(allocations ? { allocations } : {}),
   };
 }
+
+/** ?customerId of the Receive payment address (the customer page's link): a positive whole id, else null. */
+export function preselectedCustomerId(params: URLSearchParams): number | null {
+  const raw = params.get('customerId');
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2147483647 ? id : null;
+}
+
+/** The picker's value for a customer known by id: their allocation preview names them (no search made). */
+export const lookupOfPreview = (preview: Pick<AllocationPreview, 'customer' | 'balance'>): CustomerLookup => ({
+  ...preview.customer,
+  meterNumbers: [],
+  balance: preview.balance,
+});
 
 /** The default receiving account: the first cash account, else the first one. */
 export function defaultAccount(accounts: readonly ReceivingAccount[]): ReceivingAccount | undefined {

@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { CashPosition } from '@ubo/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
@@ -34,6 +35,65 @@ function Figure({ label, value, testId, isTotal }: { label: string; value: strin
   );
 }
 
+function CashAccounts({ data, canOpenStatement }: { data: CashPosition; canOpenStatement: boolean }) {
+  const { t } = useTranslation();
+  const holding = data.accounts.filter((a) => isNonZero(a.balance));
+  return (
+    <>
+      <Grid container spacing={1.5} sx={{ mb: 2 }}>
+        {data.bySubtype.map((s) => (
+          <Grid key={s.subtype} size={{ xs: 6, md: 3 }}>
+            <Figure label={t(`finance.subtype.${s.subtype}`)} value={s.balance} testId={`cash-${s.subtype}`} />
+          </Grid>
+        ))}
+        <Grid size={{ xs: 6, md: 3 }}>
+          <Figure label={t('finance.dashboard.cash.total')} value={data.total} testId="cash-total" isTotal />
+        </Grid>
+      </Grid>
+      {holding.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('finance.dashboard.cash.none')}</Typography>
+      ) : (
+        <Table size="small" aria-labelledby="finance-cash-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('finance.dashboard.cash.account')}</TableCell>
+              <TableCell>{t('finance.accounts.subtype')}</TableCell>
+              <TableCell align="right">{t('finance.dashboard.cash.balance')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {holding.map((a) => {
+              const label = `${a.code} · ${a.name}`;
+              return (
+                <TableRow key={a.accountId} hover>
+                  <TableCell>
+                    {canOpenStatement ? (
+                      <Link
+                        component={RouterLink}
+                        to={statementLink(a.accountId, { startDate: thisYear(data.date).startDate, endDate: data.date })}
+                        underline="hover"
+                        aria-label={t('finance.dashboard.cash.openStatement', { account: label })}
+                      >
+                        {label}
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </TableCell>
+                  <TableCell>{t(`finance.subtype.${a.subtype}`)}</TableCell>
+                  <TableCell align="right">
+                    <MoneyText value={a.balance} negativeColor />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </>
+  );
+}
+
 export default function CashPositionWidget() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -49,63 +109,7 @@ export default function CashPositionWidget() {
       query={query}
       height={160}
     >
-      {(data) => {
-        const holding = data.accounts.filter((a) => isNonZero(a.balance));
-        return (
-        <>
-          <Grid container spacing={1.5} sx={{ mb: 2 }}>
-            {data.bySubtype.map((s) => (
-              <Grid key={s.subtype} size={{ xs: 6, md: 3 }}>
-                <Figure label={t(`finance.subtype.${s.subtype}`)} value={s.balance} testId={`cash-${s.subtype}`} />
-              </Grid>
-            ))}
-            <Grid size={{ xs: 6, md: 3 }}>
-              <Figure label={t('finance.dashboard.cash.total')} value={data.total} testId="cash-total" isTotal />
-            </Grid>
-          </Grid>
-          {holding.length === 0 ? (
-            <Typography sx={{ color: 'text.secondary' }}>{t('finance.dashboard.cash.none')}</Typography>
-          ) : (
-            <Table size="small" aria-labelledby="finance-cash-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('finance.dashboard.cash.account')}</TableCell>
-                  <TableCell>{t('finance.accounts.subtype')}</TableCell>
-                  <TableCell align="right">{t('finance.dashboard.cash.balance')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {holding.map((a) => {
-                  const label = `${a.code} · ${a.name}`;
-                  return (
-                    <TableRow key={a.accountId} hover>
-                      <TableCell>
-                        {canOpenStatement ? (
-                          <Link
-                            component={RouterLink}
-                            to={statementLink(a.accountId, { startDate: thisYear(data.date).startDate, endDate: data.date })}
-                            underline="hover"
-                            aria-label={t('finance.dashboard.cash.openStatement', { account: label })}
-                          >
-                            {label}
-                          </Link>
-                        ) : (
-                          label
-                        )}
-                      </TableCell>
-                      <TableCell>{t(`finance.subtype.${a.subtype}`)}</TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={a.balance} negativeColor />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          )}
-        </>
-        );
-      }}
+      {(data) => <CashAccounts data={data} canOpenStatement={canOpenStatement} />}
     </DashboardPanel>
   );
 }
