@@ -178,11 +178,13 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     expect(await menuEntries(user)).toEqual(['Dashboard', 'Settings', 'Cities']);
   });
 
-  it('the demo cashier sees only the dashboard', async () => {
+  it('the demo cashier sees only the dashboard and the customers list', async () => {
     const cashier = await e2e.newPage(await e2e.newContext());
     await signInAs(cashier, demo.cashier);
     await visible(cashier.getByText(`You are signed in to ${demo.name} as ${demo.cashier.username}.`));
-    expect(await menuEntries(cashier)).toEqual(['Dashboard']);
+    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Customers']);
+    await openMenuSection(cashier, 'Customers');
+    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Customers', 'Customers list']);
     expect(await mainMenu(cashier).getByRole('button', { name: 'Settings' }).count()).toBe(0);
     await e2e.shot(cashier, '02-cashier-dashboard');
 

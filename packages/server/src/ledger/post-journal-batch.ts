@@ -192,7 +192,6 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
     pending.push({ errors, checked });
   }
 
-  const T0 = Date.now(); const tr = (m: string) => process.env.UBO_TRACE && console.log('TRACE batch', m, Date.now() - T0);
   const { status, lockDate } = await readAccountsAndLockDate(tx, clientId, [...accountIds]);
 
   // In posting order, the first refusal wins, exactly as postJournal would refuse that posting alone.
@@ -228,7 +227,6 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
     });
   }
 
-  tr('checked');
   // One block of numbers per series, series in name order (every writer locks counter rows in that order).
   const bySeries = new Map<string, ReadyEntry[]>();
   for (const e of ready) {
@@ -297,7 +295,6 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
             line_count = account_daily_balances.line_count + excluded.line_count
     )
     select id, series, entry_no from entry`);
-  tr('written');
   const ids = new Map(written.map((w) => [`${w.series}|${w.entry_no}`, Number(w.id)]));
 
   return ready.map((e) => ({

@@ -124,7 +124,7 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
            coalesce(h.tariff_class, c.customer_class) as tariff_class,
            m.id as meter_id, m.meter_no, (b.house_id is not null) as is_billed,
            coalesce(r.n, 0) as reading_count, r.consumption::text as consumption,
-           r.previous_reading::text as previous_reading, r.current_reading::text as current_reading,
+           trim_scale(r.previous_reading)::text as previous_reading, trim_scale(r.current_reading)::text as current_reading,
            r.is_unconfirmed, r.reading_ids, coalesce(bal.amount, 0)::text as previous_balance
     from h
     join customers c on c.client_id = h.client_id and c.id = h.customer_id
@@ -151,20 +151,23 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
     const priced = priceOf(tariff, row.consumption as string);
     const amount = bdec(priced.total);
     total = total.plus(amount);
+    // Most customers owe nothing before the run: no decimal arithmetic for them.
+    const hasBalance = !bdec(row.previous_balance).isZero();
     bills.push({
       houseId: row.house_id,
       customerId: row.customer_id,
       customerName: row.customer_name,
       meterNumber: row.meter_no,
-      previousReading: plainDecimal(row.previous_reading as string),
-      currentReading: plainDecimal(row.current_reading as string),
+      // Readings come without trailing zeros (trim_scale): '125', '3.5'.
+      previousReading: row.previous_reading as string,
+      currentReading: row.current_reading as string,
       consumption: priced.consumption,
       tariffId: tariff.id,
       subtotal: priced.subtotal,
       tax: priced.tax,
       amount: priced.total,
-      previousBalance: billMoney(row.previous_balance),
-      amountDue: billMoney(bdec(row.previous_balance).plus(amount)),
+      previousBalance: hasBalance ? billMoney(row.previous_balance) : '0.00',
+      amountDue: hasBalance ? billMoney(bdec(row.previous_balance).plus(amount)) : priced.total,
       dueDate,
       lines: priced.lines,
       zoneId: row.zone_id,

@@ -50,12 +50,10 @@ export async function saveBillRun(opts: {
   const chunk = opts.chunkSize ?? BILL_CHUNK;
   const { clientId, userId } = caller(req);
   const report = opts.onProgress ?? (() => {});
-  const T0 = Date.now(); const tr = (m: string) => process.env.UBO_TRACE && console.log('TRACE', m, Date.now() - T0);
   await lockBillRuns(tx, clientId);
   const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds });
   const total = billMoney(run.totals.amount);
   const count = run.bills.length;
-  tr('computed');
   report(0, count);
 
   const [runRow] = await queryRows<{ id: string | number }>(tx, sql`
@@ -85,7 +83,6 @@ export async function saveBillRun(opts: {
         bills: run.bills.slice(start, end).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
       });
       report(end, count);
-      tr(`chunk ${end}`);
     }
   }
 
@@ -152,9 +149,7 @@ async function writeChunk(
       lines,
     };
   });
-  const T1 = Date.now();
   const entries = await postJournalBatch(tx, { clientId, userId, postings });
-  process.env.UBO_TRACE && console.log('TRACE posted', Date.now() - T1);
   const entryOf = new Map(posted.map((b, k) => [b.id, entries[k].id]));
 
   const billRows = o.bills.map(({ bill: b, id, no }) => ({
@@ -186,7 +181,6 @@ async function writeChunk(
       pb numeric, d numeric, e bigint)
     order by x.n`);
 
-  process.env.UBO_TRACE && console.log('TRACE bills', Date.now() - T1);
   const lineRows = o.bills.flatMap(({ bill, id }) =>
     bill.lines.map((l, k) => ({ b: id, p: k + 1, k: l.kind, n: l.block, f: l.from, t: l.to, u: l.units, r: l.rate, a: l.amount })),
   );
@@ -198,7 +192,6 @@ async function writeChunk(
         b bigint, p int, k text, n int, f numeric, t numeric, u numeric, r numeric, a numeric)`);
   }
 
-  process.env.UBO_TRACE && console.log('TRACE lines', Date.now() - T1);
   const readings = o.bills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
   if (readings.length > 0) {
     await tx.execute(sql`

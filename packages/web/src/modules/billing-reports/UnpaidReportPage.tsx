@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { unpaidSortValues } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterSelect } from '../../components/FilterDialog.tsx';
-import { todayIso } from '../../lib/format.ts';
+import { formatDate, todayIso } from '../../lib/format.ts';
+import { useLang, useMessage } from '../../lib/messages.ts';
 import { csvFileName } from '../finance/finance.logic.ts';
 import { ReportFrame } from '../finance/reports/ReportFrame.tsx';
 import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText } from '../finance/reports/useReportParams.ts';
 import { exportPathOf, isPeriod } from '../finance-reports/finance-reports.logic.ts';
 import { amountParam, idParam } from './billing-reports.logic.ts';
 import { UNPAID_PATH, useUnpaid } from './billing-reports.queries.ts';
@@ -38,7 +38,8 @@ function recentPeriods(today: string): string[] {
 export default function UnpaidReportPage() {
   const { t } = useTranslation();
   const { params, paging, filter, sortOf, orderOf } = useBillingParams();
-  const periodText = usePeriodText();
+  const lang = useLang();
+  const message = useMessage();
   const [isFilterOpen, setFilterOpen] = useState(false);
   const zones = useZoneSelect();
   const zoneId = idParam(params, 'zoneId');
@@ -79,7 +80,7 @@ export default function UnpaidReportPage() {
   return (
     <ReportFrame
       title={[title, zoneName, period].filter(Boolean).join(': ')}
-      period={data ? t('billingReports.unpaid.asAt', { date: periodText.asAt(data.date) }) : ''}
+      period={data ? t('billingReports.unpaid.asAt', { date: formatDate(data.date, lang) }) : ''}
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, zoneName ?? '', period ?? '')}
@@ -94,7 +95,7 @@ export default function UnpaidReportPage() {
           onBlur={() => isMinValid && filter({ minAmount: minText.trim() || null })}
           onKeyDown={(e) => e.key === 'Enter' && isMinValid && filter({ minAmount: minText.trim() || null })}
           error={!isMinValid}
-          helperText={isMinValid ? undefined : t('v.money')}
+          helperText={isMinValid ? undefined : message('v.money')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={{ width: { xs: '100%', md: 240 } }}
         />
