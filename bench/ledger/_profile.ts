@@ -9,7 +9,7 @@ import { generateBooks } from './generate.ts';
 import { measurePosting } from './measure.ts';
 
 const kind = process.argv[2] ?? 'postgres';
-const base = 'postgres://postgres@127.0.0.1:5432/test';
+const base = process.env.BASE ?? 'postgres://postgres@127.0.0.1:5432/test';
 let dbName = '';
 let url: string | undefined;
 if (kind === 'postgres') {

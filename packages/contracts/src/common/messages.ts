@@ -420,7 +420,12 @@ export function translate(message: string, lang: Lang, params: Record<string, st
   const entry = (messages as Record<string, { en: string; so: string }>)[key];
   if (!entry) return message;
   const all: Record<string, string | number> = n !== undefined ? { n, ...params } : params;
-  return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(all[name] ?? `{${name}}`));
+  return fillPlaceholders(entry[lang], all);
+}
+
+/** "{name}" placeholders filled from params; unknown ones stay visible. */
+export function fillPlaceholders(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 
 export function pickLang(header: string | undefined | null): Lang {

@@ -1,7 +1,7 @@
 // Texts of the operator command line in English and Somali. Validation messages and any text the
 // shared catalogue (contracts/common/messages.ts) already has ("col.code") come from there through
 // translate(); this file holds only what the command line itself says.
-import { type Lang, translate } from '@ubo/contracts';
+import { fillPlaceholders, type Lang, translate } from '@ubo/contracts';
 
 export const cliMessages = {
   'help.title': {
@@ -156,7 +156,7 @@ export type CliMessageKey = keyof typeof cliMessages;
 export function say(key: CliMessageKey | string, lang: Lang, params: Record<string, string | number> = {}): string {
   const entry = (cliMessages as Record<string, { en: string; so: string }>)[key];
   if (!entry) return translate(key, lang, params);
-  return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return fillPlaceholders(entry[lang], params);
 }
 
 /** --lang wins; otherwise a Somali locale (so, so_SO.UTF-8) in UBO_LANG, LC_ALL, LC_MESSAGES or LANG. */

@@ -10,6 +10,7 @@ import * as payments from '../modules/payments/index.ts';
 import * as billing from '../modules/billing/index.ts';
 import * as billingRuns from '../modules/billing-runs/index.ts';
 import * as sms from '../modules/sms/index.ts';
+import * as billingReports from '../modules/billing-reports/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -23,6 +24,7 @@ export const modules: WebModule[] = [
   billing,
   billingRuns,
   sms,
+  billingReports,
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -15,6 +15,7 @@ import * as payments from '../../modules/payments/payments.i18n.ts';
 import * as billing from '../../modules/billing/billing.i18n.ts';
 import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 import * as sms from '../../modules/sms/sms.i18n.ts';
+import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -27,6 +28,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   billing,
   billingRuns,
   sms,
+  billingReports,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -42,7 +42,7 @@ export default function ReceivedPaymentsPage() {
   const report = useReceivedPayments({ ...filters, _page: paging.page, _limit: paging.limit });
   const data = report.data;
   const title = t('billingReports.payments.title');
-  const accountList = accounts.data?.data ?? [];
+  const accountList = useMemo(() => accounts.data?.data ?? [], [accounts.data]);
   const accountName = accountList.find((a) => a.id === accountId);
   const selects = useMemo<FilterSelect[]>(
     () => [
