@@ -1,6 +1,7 @@
 // Scratch profiler (removed before hand-over).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { migrate } from '../../packages/server/src/db/migrate.ts';
@@ -60,11 +61,15 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 const session = new Session();
 if (process.env.CPUPROF) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
+import { readFileSync } from 'node:fs';
+const pids = kind === 'postgres' ? ((await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid) : [];
+const pgCpu = () => pids.reduce((sum, pid) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return sum + Number(f[11]) + Number(f[12]); } catch { return sum; } }, 0);
+const pg0 = pgCpu();
 const cpu0 = process.cpuUsage();
 const r = await measurePosting({ app, db: database.db, clientId, token, clients, entries: posts });
 const cpu1 = process.cpuUsage(cpu0);
 if (process.env.CPUPROF) { const { profile } = await session.post('Profiler.stop'); writeFileSync(process.env.CPUPROF, JSON.stringify(profile)); }
-console.log(JSON.stringify(r), 'node cpu ms per posting', ((cpu1.user + cpu1.system) / 1000 / posts).toFixed(3));
+console.log(JSON.stringify(r), 'node cpu ms per posting', ((cpu1.user + cpu1.system) / 1000 / posts).toFixed(3), 'user', (cpu1.user / 1000 / posts).toFixed(3), 'pg cpu ms per posting', (((pgCpu() - pg0) * 10) / posts).toFixed(3), 'backends', pids.length);
 if (process.env.PGTRACE && kind === 'pglite') {
   // biome-ignore lint/suspicious/noExplicitAny: scratch
   const client = (database.db as any).session.client;

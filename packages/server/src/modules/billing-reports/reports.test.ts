@@ -193,7 +193,11 @@ describe('revenue by tariff class', () => {
 describe('billing dashboard', () => {
   it('shows a month: billed, collected, rate, outstanding, zones and twelve months', async () => {
     const r = await json('/api/billing-reports/dashboard?month=2025-03');
-    expect(r).toMatchObject({ month: '2025-03', billed: '40.00', collected: '80.00', collectionRate: '200.0', outstanding: '128.00' });
+    // The rate sets March's collections against February's bills (due in March): 80.00 / 75.00.
+    expect(r).toMatchObject({
+      month: '2025-03', billed: '40.00', collected: '80.00', collectionRate: '106.7', rateMonth: '2025-02', rateBilled: '75.00',
+      outstanding: '128.00', consumptionMonth: '2025-03',
+    });
     expect(r.consumptionByZone).toEqual([
       { zoneId: s.zones.market, name: 'Market', consumption: '8', billed: '10.00' },
       { zoneId: s.zones.north, name: 'North', consumption: '28', billed: '30.00' },
@@ -207,6 +211,10 @@ describe('billing dashboard', () => {
       { month: '2025-03', billed: '40.00', collected: '80.00' },
     ]);
     const now = await json('/api/billing-reports/dashboard');
-    expect(now).toMatchObject({ billed: '0.00', collected: '0.00', collectionRate: null, outstanding: '150.50' });
+    expect(now).toMatchObject({ billed: '0.00', collected: '0.00', collectionRate: null, outstanding: '150.50', consumptionMonth: null, consumptionByZone: [] });
+    // A month without bills of its own shows the consumption of the latest billed month.
+    const may = await json('/api/billing-reports/dashboard?month=2025-05');
+    expect(may).toMatchObject({ billed: '0.00', consumptionMonth: '2025-04', rateMonth: '2025-04', rateBilled: '10.00', collectionRate: '0.0' });
+    expect(may.consumptionByZone).toEqual([{ zoneId: s.zones.north, name: 'North', consumption: '8', billed: '10.00' }]);
   });
 });

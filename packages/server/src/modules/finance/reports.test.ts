@@ -156,6 +156,44 @@ describe('account statement', () => {
     expect(page2.lines.map((l: { balance: string }) => l.balance)).toEqual(['8500.00']);
   });
 
+  it('gives every page of a busy account the same lines and running balances as one long page', async () => {
+    // A separate organisation: 23 lines on one account over 6 days (several a day, some days empty),
+    // so pages start in the middle of days, on day boundaries and on the first and last lines.
+    const busy = await newOrganisation(ctx);
+    const bacc = await accountsByCode(ctx.database.db, busy.clientId);
+    await inTenant(ctx.database.db, busy.clientId, async (tx) => {
+      const days = ['2025-03-01', '2025-03-01', '2025-03-01', '2025-03-04', '2025-03-04', '2025-03-05', '2025-03-09'];
+      for (let i = 0; i < 23; i++) {
+        const amount = `${(i * 37) % 500 + 1}.${String(i % 100).padStart(2, '0')}`;
+        const isIn = i % 3 !== 2;
+        await postJournal(tx, {
+          clientId: busy.clientId,
+          date: i === 0 ? '2025-02-27' : days[i % days.length],
+          sourceType: 'journal',
+          memo: `line ${i}`,
+          lines: [
+            { accountId: bacc['1010'], [isIn ? 'debit' : 'credit']: amount },
+            { accountId: bacc['4010'], [isIn ? 'credit' : 'debit']: amount },
+          ],
+        });
+      }
+    });
+    const url = (page: number, limit: number) =>
+      `/api/finance/reports/account-transaction?accountId=${bacc['1010']}&startDate=2025-02-28&endDate=2025-03-31&_page=${page}&_limit=${limit}`;
+    const all = (await api(url(1, 1000), busy.token)).json();
+    expect(all.total).toBe(22);
+    const key = (l: { lineId: number; balance: string }) => `${l.lineId}:${l.balance}`;
+    for (const limit of [1, 2, 3, 4, 5, 7, 22, 25]) {
+      const lines: string[] = [];
+      for (let page = 1; page <= Math.ceil(22 / limit) + 1; page++) {
+        const res = (await api(url(page, limit), busy.token)).json();
+        expect(res).toMatchObject({ openingBalance: all.openingBalance, closingBalance: all.closingBalance, total: 22 });
+        lines.push(...res.lines.map(key));
+      }
+      expect([limit, lines]).toEqual([limit, all.lines.map(key)]);
+    }
+  });
+
   it('shows a liability in its natural (credit) sign', async () => {
     const st = (await api(`/api/finance/reports/account-transaction?accountId=${acc['2100']}`)).json();
     expect(st.lines.map((l: { balance: string }) => l.balance)).toEqual(['900.00', '0.00']);

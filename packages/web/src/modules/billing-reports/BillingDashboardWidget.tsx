@@ -24,10 +24,10 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { formatMoney, localeOf } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
-import { AGING_ROUTE, barLength, linkTo, monthLabel, niceMax, ZONE_SUMMARY_ROUTE } from './billing-reports.logic.ts';
+import { AGING_ROUTE, barLength, linkTo, monthLabel, monthTitle, niceMax, ZONE_SUMMARY_ROUTE } from './billing-reports.logic.ts';
 import { useBillingDashboard } from './billing-reports.queries.ts';
 
-function Card({ icon, label, children, testId }: { icon: ReactNode; label: string; children: ReactNode; testId: string }) {
+function Card({ icon, label, note, children, testId }: { icon: ReactNode; label: string; note?: string; children: ReactNode; testId: string }) {
   return (
     <Paper sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }} data-testid={testId}>
       <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
@@ -35,9 +35,14 @@ function Card({ icon, label, children, testId }: { icon: ReactNode; label: strin
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {label}
         </Typography>
-        <Typography variant="h6" component="p">
+        <Typography variant="h6" component="p" data-testid={`${testId}-value`}>
           {children}
         </Typography>
+        {note && (
+          <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+            {note}
+          </Typography>
+        )}
       </Box>
     </Paper>
   );
@@ -58,7 +63,8 @@ export function BillingDashboardWidget() {
       </Paper>
     );
   }
-  const month = monthLabel(d.month, localeOf(lang));
+  const month = monthTitle(d.month, localeOf(lang));
+  const rateMonth = monthTitle(d.rateMonth, localeOf(lang));
   return (
     <Box component="section" aria-labelledby="billing-dashboard-title">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
@@ -88,8 +94,13 @@ export function BillingDashboardWidget() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <Card icon={<PercentIcon fontSize="large" />} label={t('billingReports.dashboard.rate')} testId="billing-card-rate">
-            {d.collectionRate === null ? t('billingReports.dashboard.noRate') : `${formatMoney(d.collectionRate, lang, { decimals: 1 })} %`}
+          <Card
+            icon={<PercentIcon fontSize="large" />}
+            label={t('billingReports.dashboard.rate')}
+            note={d.collectionRate === null ? undefined : t('billingReports.dashboard.rateOf', { month: rateMonth })}
+            testId="billing-card-rate"
+          >
+            {d.collectionRate === null ? t('billingReports.dashboard.noRate', { month: rateMonth }) : `${formatMoney(d.collectionRate, lang, { decimals: 1 })} %`}
           </Card>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -100,7 +111,9 @@ export function BillingDashboardWidget() {
         <Grid size={{ xs: 12, lg: 5 }}>
           <Paper sx={{ p: 2, height: '100%' }}>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-              {t('billingReports.dashboard.consumptionByZone')}
+              {d.consumptionMonth
+                ? t('billingReports.dashboard.consumptionByZone', { month: monthTitle(d.consumptionMonth, localeOf(lang)) })
+                : t('billingReports.dashboard.consumptionNone')}
             </Typography>
             <ZoneBars dashboard={d} />
           </Paper>

@@ -115,7 +115,7 @@ export default function CustomerAgingPage() {
                         <TableCell>
                           <CustomerName id={r.customerId} name={r.name} range={{ endDate: date }} />
                         </TableCell>
-                        <TableCell>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
                         {BUCKETS.map((b) => (
                           <MoneyCell key={b} value={r[b]} negativeColor={b === 'unallocated' || b === 'total'} showZero={b === 'total'} />
                         ))}

@@ -91,6 +91,12 @@ export function barLength(value: string | Decimal, max: Decimal, size: number): 
   return Decimal.min(d.div(max), 1).times(size).toDecimalPlaces(1).toNumber();
 }
 
+/** YYYY-MM as "March 2025" in the user's language. */
+export function monthTitle(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
 /** The short month label of YYYY-MM in the user's language ("Mar 25"). */
 export function monthLabel(month: string, locale: string): string {
   const [y, m] = month.split('-').map(Number);

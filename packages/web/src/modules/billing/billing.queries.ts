@@ -69,6 +69,8 @@ export function useCustomerAccount(customerId: number) {
   return useQuery({
     queryKey: [...resourceKeys(CUSTOMERS_PATH).detail(customerId), 'account'],
     queryFn: ({ signal }) => api.get<CustomerAccount>(`${CUSTOMERS_PATH}/${customerId}/account`, undefined, { signal }),
+    // The ledger changes under it (bill runs, batch payments, transfers): read afresh whenever shown.
+    staleTime: 0,
   });
 }
 

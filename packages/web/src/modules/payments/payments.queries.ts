@@ -68,6 +68,8 @@ export function useCustomerBills(customerId: number | null) {
     queryKey: resourceKeys(PREVIEW_PATH).detail(customerId ?? ''),
     queryFn: ({ signal }) => api.get<AllocationPreview>(PREVIEW_PATH, { customerId: customerId ?? undefined }, { signal }),
     enabled: customerId !== null,
+    // Bill runs add bills without telling this module: read afresh whenever a customer is chosen.
+    staleTime: 0,
   });
 }
 
