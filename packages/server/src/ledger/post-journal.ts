@@ -1,8 +1,10 @@
 // THE posting function: every movement of money in every module becomes one journal entry through
 // postJournal(), inside the caller's transaction. It checks the lines (field errors naming the line),
 // merges them per account and party, refuses unbalanced, zero and locked-period entries, takes the next
-// gapless number, and writes the entry, its lines and the daily balances. The database re-checks the
-// balance at commit and refuses any later change (migrations/0010_ledger.sql).
+// gapless number, and writes the entry, its lines and the daily balances (the monthly ones follow by
+// trigger) - checks and writes in ONE statement, so the counter row is held from the number to the
+// commit only. The database re-checks the balance at commit and refuses any later change
+// (migrations/0010_ledger.sql, 0016_ledger_rollups.sql).
 import { type SQL, sql } from 'drizzle-orm';
 import { type AccountType, partyTypeValues, type PartyType } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
@@ -188,10 +190,10 @@ export interface PostOptions {
 }
 
 /**
- * The accounts' status and the lock date, for an entry already known to be refused (field errors,
- * unbalanced or zero): the refusal names every faulty line, in the order the checks have always used.
+ * The accounts' status, for an entry already known to be refused (field errors, unbalanced or zero):
+ * the refusal names every faulty line, in the order the checks have always used.
  */
-async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: number[]) {
+async function readAccounts(tx: Db, clientId: number, accountIds: number[]) {
   const rows = await queryRows<AccountRow>(tx, sql`
     select id, status, code, name_en, name_so, type from accounts
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))::int)`);
@@ -273,7 +275,7 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   // Refused before writing: the refusal in its usual order (field errors with the accounts' own, then
   // the entry's balance), which needs one read of the accounts.
   if (errors.length > 0 || !debit.eq(credit) || lines.length === 0 || debit.isZero() || debit.gte(MAX_AMOUNT)) {
-    checkAccounts(checked, await readAccountsAndLockDate(tx, clientId, accountIds), errors);
+    checkAccounts(checked, await readAccounts(tx, clientId, accountIds), errors);
     if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
     if (!debit.eq(credit)) throw entryError('UNBALANCED', `ledger.unbalanced|${money(debit.minus(credit).abs())}`, 'lines');
     if (lines.length === 0 || debit.isZero()) throw entryError('ZERO_ENTRY', 'ledger.zero', 'lines');

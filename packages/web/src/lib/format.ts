@@ -1,7 +1,7 @@
 // Money and dates in the user's language. Money arrives as decimal strings ("1250.50"); it is rounded
 // with decimal.js and handed to Intl as a string, so no amount ever passes through a JS number.
 import Decimal from 'decimal.js';
-import type { Lang } from '@ubo/contracts';
+import { type Lang, MONTH_NAMES, SOMALI_SHORT_MONTHS } from '@ubo/contracts';
 
 const locales: Record<Lang, string> = { en: 'en-GB', so: 'so-SO' };
 const numberLocales: Record<Lang, string> = { en: 'en-US', so: 'so-SO' };
@@ -45,8 +45,8 @@ export type DateStyle = 'short' | 'medium' | 'long';
 
 // Browsers ship little or no Somali calendar data (Chromium shows English months), so Somali dates
 // are written here with the CLDR month names: "21 Noofeembar 2026", "21 Nof 2026", "21/11/2026".
-const somaliMonths = ['Jannaayo', 'Febraayo', 'Maarso', 'Abriil', 'Maayo', 'Juun', 'Luulyo', 'Ogosto', 'Sebteembar', 'Oktoobar', 'Noofeembar', 'Diseembar'];
-const somaliShortMonths = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
+const somaliMonths = MONTH_NAMES.so;
+const somaliShortMonths = SOMALI_SHORT_MONTHS;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 function somaliDate(day: number, month: number, year: number, style: DateStyle): string {

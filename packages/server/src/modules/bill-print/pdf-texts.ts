@@ -1,6 +1,6 @@
 // The words printed on a bill PDF, in English and Somali (the caller's language picks one). The web's
 // print page says the same in billing-runs.i18n.ts; {name} placeholders are filled by fill().
-import type { Lang } from '@ubo/contracts';
+import { type Lang, MONTH_NAMES } from '@ubo/contracts';
 
 const en = {
   title: { electricity: 'Electricity bill', water: 'Water bill' },
@@ -45,7 +45,7 @@ const en = {
   contact: 'Questions about this bill: {phone}',
   cancelled: 'CANCELLED',
   footer: '{company} · bill {number} · {period}',
-  month: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  month: [...MONTH_NAMES.en],
 };
 
 type PdfTexts = typeof en;
@@ -93,7 +93,7 @@ const so: PdfTexts = {
   contact: 'Su’aalaha biilkan: {phone}',
   cancelled: 'LA JOOJIYAY',
   footer: '{company} · biil {number} · {period}',
-  month: ['Jannaayo', 'Febraayo', 'Maarso', 'Abriil', 'Maayo', 'Juun', 'Luulyo', 'Ogosto', 'Sebteembar', 'Oktoobar', 'Noofeembar', 'Diseembar'],
+  month: [...MONTH_NAMES.so],
 };
 
 export const pdfTexts: Record<Lang, PdfTexts> = { en, so };

@@ -40,7 +40,16 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
   const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
   const offset = (query._page - 1) * query._limit;
   // The day the page starts on, from the daily line counts: the lines of the range before that day
-  // (fewer than or equal to the offset) and their net; the page is then read from that day on.
+  // (fewer than or equal to the offset) and their net; the page is then read from that day on. The first
+  // page starts at the start of the range.
+  const startDay =
+    offset === 0
+      ? sql`select (select min(date) from days where not (${before})) as date, 0 as lines_before, 0::numeric as net_before`
+      : sql`select date, lines_before, net_before from (
+          select date, sum(line_count) over w - line_count as lines_before, sum(debit - credit) over w - (debit - credit) as net_before
+          from days where not (${before})
+          window w as (order by date rows between unbounded preceding and current row)
+        ) in_range where lines_before <= ${offset} order by date desc limit 1`;
   const [sums] = await queryRows<{
     opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number;
     start_date: string | null; lines_before: number | null; net_before: string | null;
@@ -48,13 +57,7 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
     with days as (
       select date, debit, credit, line_count from account_daily_balances
       where client_id = ${clientId} and account_id = ${account.id} ${to}
-    ), in_range as (
-      select date, sum(line_count) over w - line_count as lines_before, sum(debit - credit) over w - (debit - credit) as net_before
-      from days where not (${before})
-      window w as (order by date rows between unbounded preceding and current row)
-    ), start_day as (
-      select date, lines_before, net_before from in_range where lines_before <= ${offset} order by date desc limit 1
-    )
+    ), start_day as (${startDay})
     select coalesce(sum(debit) filter (where ${before}), 0) as opening_debit,
            coalesce(sum(credit) filter (where ${before}), 0) as opening_credit,
            coalesce(sum(debit) filter (where not (${before})), 0) as debit,

@@ -1,14 +1,11 @@
 // The values a message's placeholders take: the organisation's name, payment short code and currency, and
 // periods and dates written the way a customer reads them in each language.
 import { eq } from 'drizzle-orm';
-import type { SmsLanguage, SmsValues } from '@ubo/contracts';
+import { MONTH_NAMES, type SmsLanguage, type SmsValues } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../organisations/index.ts';
 
-const MONTHS: Record<SmsLanguage, string[]> = {
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  so: ['Janaayo', 'Febraayo', 'Maarso', 'Abriil', 'May', 'Juun', 'Luulyo', 'Ogost', 'Sebtembar', 'Oktoobar', 'Nofembar', 'Desembar'],
-};
+const MONTHS: Record<SmsLanguage, readonly string[]> = MONTH_NAMES;
 
 /** '2025-04' as 'April 2025' / 'Abriil 2025'. */
 export function periodText(period: string, language: SmsLanguage): string {

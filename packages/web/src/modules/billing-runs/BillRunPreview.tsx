@@ -48,7 +48,7 @@ function PreviewRow({ bill }: { bill: BillPreviewRow }) {
           </IconButton>
         </TableCell>
         <TableCell>{bill.customerName}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace' }}>{bill.meterNumber ?? ''}</TableCell>
+        <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{bill.meterNumber ?? ''}</TableCell>
         <TableCell align="right">{bill.previousReading}</TableCell>
         <TableCell align="right">{bill.currentReading}</TableCell>
         <TableCell align="right" sx={{ fontWeight: 600 }}>

@@ -107,18 +107,23 @@ export function useStartRunJob() {
 }
 
 
-/** A job, polled while queued or running; when it ends, the runs and bills lists are read again. */
+/**
+ * A run (or its cancellation) moves every customer's balance and the ledger: everything read before it is
+ * stale (bills, readings, balances, payments' open bills, reports), except the job being polled itself.
+ */
+function invalidateAfterRun(client: ReturnType<typeof useQueryClient>) {
+  const job = resourceKeys(JOBS_PATH).all[0];
+  return client.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === job && q.queryKey[1] === 'detail') });
+}
+
+/** A job, polled while queued or running; when it ends, everything the run changed is read again. */
 export function useRunJob(jobId: number | null) {
   const client = useQueryClient();
   return useQuery({
     queryKey: resourceKeys(JOBS_PATH).detail(jobId ?? ''),
     queryFn: async ({ signal }) => {
       const job = await api.get<BillRunJob>(`${JOBS_PATH}/${jobId}`, undefined, { signal });
-      if (!isJobActive(job.status)) {
-        await Promise.all(
-          [JOBS_PATH, RUNS_PATH, BILLS_PATH, SHEET_PATH, PENDING_PATH, UNGENERATED_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).lists() })),
-        );
-      }
+      if (!isJobActive(job.status)) await invalidateAfterRun(client);
       return job;
     },
     enabled: jobId !== null,
@@ -141,8 +146,7 @@ export function useCancelRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<{ runId: number; cancelledBills: number }>(`${RUNS_PATH}/${id}/cancel`),
-    onSuccess: () =>
-      Promise.all([RUNS_PATH, BILLS_PATH, SHEET_PATH, PENDING_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all }))),
+    onSuccess: () => invalidateAfterRun(client),
   });
 }
 
