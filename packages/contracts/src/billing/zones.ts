@@ -37,6 +37,12 @@ export type ZoneListQuery = z.input<typeof zoneListQuery>;
 export const zonePage = page(zone);
 
 /**
+ * GET /api/elc/zones/options: the zone pickers of the screens that work per zone (readings, bill runs,
+ * SMS, billing reports), readable with any one of these privileges, not only list-zone.
+ */
+export const zonePickerPrivileges = ['list-zone', 'list-house', 'meter-reading', 'batch-bill', 'bill-sms', 'send-sms', 'customer-aging', 'zone-summary', 'unpaid-report', 'customer-summary'] as const;
+
+/**
  * GET /api/elc/zones/choices: what the zone form offers, readable with list-zone alone (the branch and
  * user lists need their own privileges): the active branches and the users who can be meter readers.
  */

@@ -45,7 +45,7 @@ const en = {
   contact: 'Questions about this bill: {phone}',
   cancelled: 'CANCELLED',
   footer: '{company} · bill {number} · {period}',
-  month: [...MONTH_NAMES.en],
+  month: [...MONTH_NAMES.en] as string[],
 };
 
 type PdfTexts = typeof en;

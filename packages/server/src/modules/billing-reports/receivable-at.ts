@@ -83,14 +83,18 @@ export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL
     from payments p join payment_allocations a on a.client_id = p.client_id and a.payment_id = p.id
     where p.client_id = ${s.clientId} and p.status = 'Posted' and p.date > ${date}::date
     group by a.bill_id`;
+  // The allocations are read once (a CTE inside the subquery) for both halves.
   return sql`
-    select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount + coalesce(l.amount, 0) as open
-    from bills b left join (${allocated}) l on l.bill_id = b.id
-    where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date
-    union all
-    select b.customer_id, b.zone_id, b.due_date, l.amount as open
-    from (${allocated}) l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
-    where b.status = 'Open' and b.paid_amount >= b.amount and b.bill_date <= ${date}::date`;
+    select * from (
+      with l as materialized (${allocated})
+      select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount + coalesce(l.amount, 0) as open
+      from bills b left join l on l.bill_id = b.id
+      where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date
+      union all
+      select b.customer_id, b.zone_id, b.due_date, l.amount as open
+      from l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
+      where b.status = 'Open' and b.paid_amount >= b.amount and b.bill_date <= ${date}::date
+    ) open_on_date`;
 }
 
 /** SELECT customer_id, zone_id: the zone of each customer's first house (customers without a house have none). */

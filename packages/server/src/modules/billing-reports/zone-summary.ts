@@ -38,34 +38,35 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
       from bills where client_id = ${clientId} and period = ${period} and status = 'Open'
       group by zone_id
     ),
-    month_payments as (
-      select id, customer_id, amount from payments
+    month_payments as materialized (
+      select id, customer_id, amount, allocated from payments
       where client_id = ${clientId} and status = 'Posted' and date between ${startDate}::date and ${endDate}::date
     ),
-    allocated as (
-      select a.payment_id, b.zone_id, sum(a.amount) as amount
-      from month_payments p
-      join payment_allocations a on a.client_id = ${clientId} and a.payment_id = p.id
-      join bills b on b.client_id = ${clientId} and b.id = a.bill_id
-      group by a.payment_id, b.zone_id
-    ),
+    -- A payment's allocations count for the zones of the bills they paid; its unallocated rest
+    -- (amount - allocated) for the customer's zone.
     collected as (
       select zone_id, sum(amount) as collected from (
-        select zone_id, amount from allocated
+        select b.zone_id, a.amount
+        from month_payments p
+        join payment_allocations a on a.client_id = ${clientId} and a.payment_id = p.id
+        join bills b on b.client_id = ${clientId} and b.id = a.bill_id
         union all
-        select z.zone_id, p.amount - coalesce((select sum(x.amount) from allocated x where x.payment_id = p.id), 0)
+        select z.zone_id, p.amount - p.allocated
         from month_payments p left join zone_of z on z.customer_id = p.customer_id
+        where p.amount > p.allocated
       ) parts group by zone_id
     ),
-    open_bills as (${openBills}),
+    open_bills as materialized (${openBills}),
     open_by_customer as (select customer_id, sum(open) as open from open_bills group by customer_id),
+    -- Every customer with an open bill has a balance row, so the balances drive the join.
     outstanding as (
       select zone_id, sum(amount) as outstanding from (
         select zone_id, open as amount from open_bills
         union all
-        select z.zone_id, coalesce(b.balance, 0) - coalesce(o.open, 0)
-        from (${balances}) b full join open_by_customer o on o.customer_id = b.customer_id
-        left join zone_of z on z.customer_id = coalesce(b.customer_id, o.customer_id)
+        select z.zone_id, b.balance - coalesce(o.open, 0)
+        from (${balances}) b
+        left join open_by_customer o on o.customer_id = b.customer_id
+        left join zone_of z on z.customer_id = b.customer_id
       ) parts group by zone_id
     ),
     customers_in as (select zone_id, count(*) as customers from zone_of group by zone_id),

@@ -1,8 +1,10 @@
-// /api/elc/zones (privilege list-zone): list, read, create, update, status and delete, and the form's choices.
+// /api/elc/zones (privilege list-zone): list, read, create, update, status and delete, and the form's choices;
+// /options: the same list for the zone pickers of anyone who works per zone (zonePickerPrivileges).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams, okResponse, referenceStatusBody, translate, zone, zoneBody, zoneChoices, zoneListQuery, zonePage } from '@ubo/contracts';
-import { tenantTx } from '../../plugins/auth.ts';
+import { hasPrivilege, idParams, okResponse, referenceStatusBody, translate, zone, zoneBody, zoneChoices, zoneListQuery, zonePage, zonePickerPrivileges } from '@ubo/contracts';
+import { forbidden } from '../../plugins/errors.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
 import { getZone, listZones } from './list-zones.ts';
 import { createZone, deleteZone, setZoneStatus, updateZone } from './save-zone.ts';
 import { zoneChoices as readZoneChoices } from './zone-choices.ts';
@@ -16,6 +18,12 @@ export async function zonesRoutes(app: FastifyInstance) {
 
   r.get(PATH, { config, schema: { tags, querystring: zoneListQuery, response: { 200: zonePage } } }, async (req) =>
     tenantTx(req, (tx) => listZones({ tx, query: req.query })));
+
+  r.get(`${PATH}/options`, { config: { access: 'authenticated' }, schema: { tags, querystring: zoneListQuery, response: { 200: zonePage } } }, async (req) => {
+    const auth = caller(req);
+    if (!zonePickerPrivileges.some((key) => hasPrivilege(auth, key))) throw forbidden();
+    return tenantTx(req, (tx) => listZones({ tx, query: req.query }));
+  });
 
   r.get(`${PATH}/choices`, { config, schema: { tags, response: { 200: zoneChoices } } }, async (req) => tenantTx(req, (tx) => readZoneChoices({ tx })));
 

@@ -83,4 +83,18 @@ describe('zones', () => {
     const reader = await staffUser(ctx, orgA, ['list-zone']);
     expect((await a.call(reader.token, 'GET', PATH)).statusCode).toBe(200);
   });
+
+  it('lets anyone who works per zone pick one (options), without the zones privilege, and no one else', async () => {
+    const branchId = await mainBranchId(ctx, orgA.clientId);
+    await a.call(orgA.token, 'POST', PATH, { name: 'Picker Zone', branchId });
+    const reader = await staffUser(ctx, orgA, ['meter-reading']);
+    const options = await a.call(reader.token, 'GET', `${PATH}/options?q=picker`);
+    expect(options.statusCode).toBe(200);
+    expect(options.json().data.map((z: { name: string }) => z.name)).toEqual(['Picker Zone']);
+    expect((await a.call(reader.token, 'GET', PATH)).statusCode).toBe(403);
+    const clerk = await staffUser(ctx, orgA, ['dashboard']);
+    expect((await a.call(clerk.token, 'GET', `${PATH}/options`)).statusCode).toBe(403);
+    const otherOrg = await a.call(orgB.token, 'GET', `${PATH}/options?q=picker`);
+    expect(otherOrg.json().total).toBe(0);
+  });
 });

@@ -6,8 +6,6 @@ export const billingRunsPrivileges = {
   /** Bill runs (preview, save, cancel), the bills, their print and PDFs. */
   batchBill: 'batch-bill',
   ungenerated: 'ungenerated-bill-report',
-  /** GET /api/elc/zones: the zone pickers. */
-  zones: 'list-zone',
   /** GET /api/elc/customers: the bills list's customer filter. */
   customers: 'list-customer',
 } as const;

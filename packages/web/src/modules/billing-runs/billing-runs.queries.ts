@@ -17,6 +17,7 @@ import type {
   UngeneratedBillReport,
   Zone,
 } from '@ubo/contracts';
+import { zonePickerPrivileges } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
@@ -26,7 +27,7 @@ import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 export const READS_PATH = 'elc/reads';
 export const SHEET_PATH = 'elc/reads/sheet';
 export const PENDING_PATH = 'elc/reads/pending';
-export const ZONES_PATH = 'elc/zones';
+export const ZONES_PATH = 'elc/zones/options';
 export const CUSTOMERS_PATH = 'elc/customers';
 export const BILLS_PATH = 'bills';
 export const RUNS_PATH = 'bills/runs';
@@ -37,7 +38,7 @@ export const UNGENERATED_PATH = 'bills/ungenerated';
 /** Every zone (active first) for the pickers; idle without the zones privilege. */
 export function useZones() {
   const { can } = useSession();
-  const mayRead = can(p.zones);
+  const mayRead = zonePickerPrivileges.some((key) => can(key));
   const query = useQuery({
     queryKey: resourceKeys(ZONES_PATH).list({ _limit: 1000, _sort: 'name', _order: 'asc' }),
     queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, { _limit: 1000, _sort: 'name', _order: 'asc' }, { signal }),
