@@ -21,7 +21,6 @@ import { zonePickerPrivileges } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { billingRunsPrivileges as p } from './billing-runs.access.ts';
 import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 
 export const READS_PATH = 'elc/reads';

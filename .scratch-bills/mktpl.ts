@@ -1,0 +1,17 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../packages/server/src/db/client.ts';
+import { migrate } from '../packages/server/src/db/migrate.ts';
+import { createOrganisation } from '../packages/server/src/modules/organisations/index.ts';
+import { generateBilling } from '../bench/billing/generate.ts';
+const base = 'postgres://postgres@127.0.0.1:5432/test';
+const name = process.argv[2];
+const n = Number(process.argv[3]);
+const c = new pg.Client({ connectionString: base }); await c.connect(); await c.query(`drop database if exists ${name} with (force)`); await c.query(`create database ${name}`); await c.end();
+const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:5432/${name}` });
+await migrate(database);
+const { clientId, adminId } = await createOrganisation(database.db, { code: 9001, name: 'Bench', adminUsername: 'admin', adminPassword: 'Bench@2026' });
+const g = await generateBilling(database.db, { clientId, userId: adminId, customers: n });
+await database.db.execute(sql`vacuum analyze`);
+console.log(JSON.stringify({ clientId, adminId, g }));
+await database.close();
