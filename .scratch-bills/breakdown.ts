@@ -1,10 +1,12 @@
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/db/client.ts';
 import { bareBillRun } from '../bench/billing/bare.ts';
+import { withCpu } from '../bench/billing/measure.ts';
 const base = 'postgres://postgres@127.0.0.1:5432/test';
 const variants: Record<string, string[]> = {
   full: [],
   noTriggersNoFk: ['ALTER DATABASE {db} SET session_replication_role = replica'],
+  noRowTriggers: ['ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_balanced', 'ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_balanced', 'ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_lock_date', 'ALTER TABLE bills DISABLE TRIGGER bills_apply_customer_credit', 'ALTER TABLE meter_readings DISABLE TRIGGER meter_readings_billed_frozen'],
   noLedgerRowTriggers: ['ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_balanced', 'ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_balanced', 'ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_lock_date'],
   noCustomerCredit: ['ALTER TABLE bills DISABLE TRIGGER bills_apply_customer_credit'],
   noCustomerBalances: ['ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_customer_balances'],
@@ -26,8 +28,8 @@ for (const [name, ddl] of Object.entries(variants)) {
   await d.end();
   const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:5432/${db}` });
   const load = (await import('node:os')).loadavg()[0];
-  const r = await bareBillRun(database.db, { clientId: 1, userId: 1, period: '2025-06' });
-  console.log(name, Math.round(r.ms), 'ms', r.bills, 'bills; load', load.toFixed(1));
+  const { value: r, cpu } = await withCpu(database.db, 'postgres', () => bareBillRun(database.db, { clientId: 1, userId: 1, period: '2025-06' }));
+  console.log(name, Math.round(r.ms), 'ms wall', cpu.postgres?.toFixed(2), 's pg cpu', r.bills, 'bills; load', load.toFixed(1));
   await database.close();
   const e = new pg.Client({ connectionString: base }); await e.connect(); await e.query(`drop database ${db} with (force)`); await e.end();
 }

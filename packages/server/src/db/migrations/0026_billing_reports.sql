@@ -69,3 +69,9 @@ CREATE INDEX houses_customer_first ON houses(client_id, customer_id, id) INCLUDE
 CREATE INDEX payments_posted_date ON payments(client_id, date)
   INCLUDE (customer_id, amount, allocated, account_id, method)
   WHERE status = 'Posted';
+
+-- The receivable lines naming a customer by date, with their amounts: a report on an earlier date takes
+-- the lines after it off the running sums (or adds the lines up to it) reading this index alone.
+CREATE INDEX journal_lines_customer_date ON journal_lines(client_id, account_id, date)
+  INCLUDE (party_id, debit, credit)
+  WHERE party_type = 'customer';

@@ -51,23 +51,27 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
   const offset = (query._page - 1) * query._limit;
   const money2 = (col: string) => sql.raw(`${col}::text as ${col}`);
 
-  // Streamed in customer order: the balances (grouped along the key of customer_ledger_balances) and the
-  // open bills (grouped along the bills_unpaid index) merge-joined, then the customers and their zones
-  // merge-joined by id, materialised once for three readers. Hash tables of 100,000 numeric sums cost
-  // more than the scans themselves, so this transaction plans without hash aggregation and hash joins.
-  await tx.execute(sql`select set_config('enable_hashagg', 'off', true), set_config('enable_hashjoin', 'off', true)`);
+  // On today's date (nothing posted or paid after it) everything streams in customer order: the
+  // balances (grouped along the key of customer_ledger_balances) and the open bills (grouped along the
+  // bills_unpaid index) merge-joined, then the customers and their zones merge-joined by id, materialised
+  // once for three readers. Hash tables of 100,000 numeric sums cost more than those scans, so that
+  // plan is asked for by switching hashing off for this transaction; an earlier date keeps the defaults.
+  if (balances.isStreamed && openBills.isStreamed) {
+    await tx.execute(sql`select set_config('enable_hashagg', 'off', true), set_config('enable_hashjoin', 'off', true)`);
+  }
   const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, string | number>; zones: Array<Record<string, string | number | null>> | null }>(tx, sql`
-    with bal as (${balances}),
+    with bal as (${balances.sql}),
     open_bills as (
-      -- The bucket of each bill once (0 current, 1: 1-30, ... 4: over 90), then integer filters.
+      -- The bucket of each bill once (0 current, 1: 1-30, ... 4: over 90), then integer filters: one
+      -- numeric addition per bill (the open total is the buckets' sum, taken per customer below).
       select customer_id,
-             sum(open) filter (where k = 0) as current, sum(open) filter (where k = 1) as d1_30,
-             sum(open) filter (where k = 2) as d31_60, sum(open) filter (where k = 3) as d61_90,
-             sum(open) filter (where k = 4) as over90, sum(open) as open
+             coalesce(sum(open) filter (where k = 0), 0) as current, coalesce(sum(open) filter (where k = 1), 0) as d1_30,
+             coalesce(sum(open) filter (where k = 2), 0) as d31_60, coalesce(sum(open) filter (where k = 3), 0) as d61_90,
+             coalesce(sum(open) filter (where k = 4), 0) as over90
       from (
         select customer_id, open,
                case when due_date >= ${date}::date then 0 else least(4, (${date}::date - due_date - 1) / 30 + 1) end as k
-        from (${openBills}) o
+        from (${openBills.sql}) o
       ) o group by customer_id
     ),
     -- Every customer with an open bill has a balance row (the bill was posted to the receivable), so
@@ -76,7 +80,7 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
       select b.customer_id,
              coalesce(o.current, 0) as current, coalesce(o.d1_30, 0) as d1_30, coalesce(o.d31_60, 0) as d31_60,
              coalesce(o.d61_90, 0) as d61_90, coalesce(o.over90, 0) as over90,
-             b.balance - coalesce(o.open, 0) as unallocated, b.balance as total
+             b.balance - coalesce(o.current + o.d1_30 + o.d31_60 + o.d61_90 + o.over90, 0) as unallocated, b.balance as total
       from bal b left join open_bills o on o.customer_id = b.customer_id
       ${query.includeZero ? sql`` : sql`where b.balance <> 0 or o.customer_id is not null`}
     ),

@@ -40,8 +40,8 @@ export async function customerSummary(opts: ReportScope & { query: CustomerSumma
   ];
 
   const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, unknown> }>(tx, sql`
-    with opening as materialized (${openingAt}),
-    closing as materialized (${closingAt}),
+    with opening as materialized (${openingAt.sql}),
+    closing as materialized (${closingAt.sql}),
     moves as (
       select l.party_id as customer_id,
              sum(l.debit - l.credit) filter (where e.source_type = 'bill') as billed,

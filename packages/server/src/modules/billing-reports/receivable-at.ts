@@ -45,8 +45,14 @@ async function balanceStrategy(s: ReceivableScope, date: string): Promise<Balanc
   return after <= Number(row.before) ? 'lessLater' : 'upTo';
 }
 
+/** A row source to embed, and whether it comes in customer order from one index (no lines or payments after the date). */
+export interface Source {
+  sql: SQL;
+  isStreamed: boolean;
+}
+
 /** SELECT customer_id, balance: every customer with receivable lines, their balance on `date` (debit - credit). */
-export async function balancesAt(s: ReceivableScope, date: string): Promise<SQL> {
+export async function balancesAt(s: ReceivableScope, date: string): Promise<Source> {
   const strategy = await balanceStrategy(s, date);
   const sums = sql`
     select customer_id, sum(debit - credit) as balance from customer_ledger_balances
@@ -55,28 +61,31 @@ export async function balancesAt(s: ReceivableScope, date: string): Promise<SQL>
     select party_id as customer_id, sum(debit - credit) as balance from journal_lines
     where client_id = ${s.clientId} and account_id = ${s.receivableId} and ${range} and party_type = 'customer'
     group by party_id`;
-  if (strategy === 'all') return sums;
-  if (strategy === 'upTo') return lines(sql`date <= ${date}::date`);
-  return sql`
-    select customer_id, sum(balance) as balance from (
-      ${sums}
-      union all
-      select customer_id, -balance from (${lines(sql`date > ${date}::date`)}) later
-    ) parts group by customer_id`;
+  if (strategy === 'all') return { sql: sums, isStreamed: true };
+  if (strategy === 'upTo') return { sql: lines(sql`date <= ${date}::date`), isStreamed: false };
+  return {
+    sql: sql`
+      select customer_id, sum(balance) as balance from (
+        ${sums}
+        union all
+        select customer_id, -balance from (${lines(sql`date > ${date}::date`)}) later
+      ) parts group by customer_id`,
+    isStreamed: false,
+  };
 }
 
 /**
  * SELECT customer_id, zone_id, due_date, open: the bills open on `date`, each with what was left to pay
  * on it, in customer order when no payment is dated after `date` (the usual case: today).
  */
-export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL> {
+export async function openBillsAt(s: ReceivableScope, date: string): Promise<Source> {
   const open = sql`
     select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount as open
     from bills b
     where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date`;
   const [later] = await queryRows<{ found: boolean }>(s.tx, sql`
     select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
-  if (!later.found) return sql`${open} order by b.customer_id`;
+  if (!later.found) return { sql: sql`${open} order by b.customer_id`, isStreamed: true };
   // Payments dated after `date` paid part of these bills after it: that part was still open on `date`.
   const allocated = sql`
     select a.bill_id, sum(a.amount) as amount
@@ -84,7 +93,9 @@ export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL
     where p.client_id = ${s.clientId} and p.status = 'Posted' and p.date > ${date}::date
     group by a.bill_id`;
   // The allocations are read once (a CTE inside the subquery) for both halves.
-  return sql`
+  return {
+    isStreamed: false,
+    sql: sql`
     select * from (
       with l as materialized (${allocated})
       select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount + coalesce(l.amount, 0) as open
@@ -94,7 +105,8 @@ export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL
       select b.customer_id, b.zone_id, b.due_date, l.amount as open
       from l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
       where b.status = 'Open' and b.paid_amount >= b.amount and b.bill_date <= ${date}::date
-    ) open_on_date`;
+    ) open_on_date`,
+  };
 }
 
 /** SELECT customer_id, zone_id: the zone of each customer's first house (customers without a house have none). */

@@ -56,7 +56,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
         where p.amount > p.allocated
       ) parts group by zone_id
     ),
-    open_bills as materialized (${openBills}),
+    open_bills as materialized (${openBills.sql}),
     open_by_customer as (select customer_id, sum(open) as open from open_bills group by customer_id),
     -- Every customer with an open bill has a balance row, so the balances drive the join.
     outstanding as (
@@ -64,7 +64,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
         select zone_id, open as amount from open_bills
         union all
         select z.zone_id, b.balance - coalesce(o.open, 0)
-        from (${balances}) b
+        from (${balances.sql}) b
         left join open_by_customer o on o.customer_id = b.customer_id
         left join zone_of z on z.customer_id = b.customer_id
       ) parts group by zone_id

@@ -44,6 +44,16 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Signals the server's whole process group (the tsx launcher and the node process running main.ts). */
+function killGroup(child: ChildProcess | null, signal: NodeJS.Signals): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
 describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
   const name = `ubo_crash_${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ubo-crash-'));
@@ -67,10 +77,12 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
 
   async function start(): Promise<void> {
     port = await freePort();
+    // Its own process group: tsx runs the server in a child node process, and kill -9 must reach it.
     const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
       cwd: root,
       env: { ...env, PORT: String(port), DATABASE_URL: url },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -121,7 +133,7 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
   }, 120_000);
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    killGroup(server, 'SIGKILL');
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -146,9 +158,12 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
       isWriting = rows[0].n > 0;
       if (!isWriting) await sleep(10);
     }
-    server?.kill('SIGKILL');
-    await new Promise((r) => server?.once('exit', r));
+    const exited = new Promise((r) => server?.once('exit', r));
+    killGroup(server, 'SIGKILL');
+    await exited;
     await watch.end();
+    // No process of the killed server lives on (it would finish the run and commit it): its port is closed.
+    await expect(fetch(`http://127.0.0.1:${port}/api/auth/me`)).rejects.toThrow();
     expect(isWriting).toBe(true);
 
     await start();
@@ -190,6 +205,6 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
         select count(*)::int as n, min(bill_no)::int as lo, max(bill_no)::int as hi from bills where client_id = ${clientId}`));
     expect(numbers).toEqual({ n: HOUSES, lo: 1, hi: HOUSES });
     expect((await inSystem(database.db, (tx) => verifyLedger(tx, { clientId }))).isSound).toBe(true);
-    server?.kill('SIGTERM');
+    killGroup(server, 'SIGTERM');
   }, 180_000);
 });
