@@ -54,11 +54,9 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
   // On today's date (nothing posted or paid after it) everything streams in customer order: the
   // balances (grouped along the key of customer_ledger_balances) and the open bills (grouped along the
   // bills_unpaid index) merge-joined, then the customers and their zones merge-joined by id, materialised
-  // once for three readers. Hash tables of 100,000 numeric sums cost more than those scans, so that
-  // plan is asked for by switching hashing off for this transaction; an earlier date keeps the defaults.
-  if (balances.isStreamed && openBills.isStreamed) {
-    await tx.execute(sql`select set_config('enable_hashagg', 'off', true), set_config('enable_hashjoin', 'off', true)`);
-  }
+  // once for three readers. Hash tables of 100,000 numeric sums cost more than sorting (measured on an
+  // earlier date too), so this transaction plans without hash aggregation and hash joins.
+  await tx.execute(sql`select set_config('enable_hashagg', 'off', true), set_config('enable_hashjoin', 'off', true)`);
   const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, string | number>; zones: Array<Record<string, string | number | null>> | null }>(tx, sql`
     with bal as (${balances.sql}),
     open_bills as (
