@@ -53,7 +53,7 @@ export const menu: MenuItem[] = [
     link('account-summery', 'Account summary', 'Soo koobidda xisaabaadka', 'account-summary', true),
     link('account-type-summery', 'Account type summary', 'Soo koobidda noocyada xisaabaadka', 'account-summary', true),
     link('account-transaction', 'Account transaction', 'Dhaqdhaqaaqa xisaabta', 'account-transaction', true),
-    link('personal-account', 'Personal account', 'Xisaabta shakhsiga', 'account-transaction'),
+    link('personal-account', 'Personal account', 'Xisaabta shakhsiga', 'account-transaction', true),
     link('income-statement', 'Income statement', 'Bayaanka dakhliga', 'income-statement', true),
     link('balance-sheet', 'Balance sheet', 'Xaashida hantida iyo deynta', 'balance-sheet', true),
     link('monthly-reconciliation', 'Monthly reconciliation', 'Isu-waafajinta bishii', 'monthly-reconciliation', true),

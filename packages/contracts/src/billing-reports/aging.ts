@@ -20,6 +20,8 @@ export const agingQuery = z.object({
   zoneId: optionalId,
   /** Also list customers whose every figure is zero. */
   includeZero: queryBoolean,
+  /** Also answer the totals of every zone (`zones`; otherwise empty). */
+  withZones: queryBoolean,
   ...reportPaging,
   _sort: z.enum(agingSortValues).optional(),
   _order: sortOrder,
@@ -63,7 +65,7 @@ export const agingReport = z.object({
   zoneName: z.string().nullable(),
   rows: z.array(agingRow),
   totals: z.object({ customers: z.number().int(), ...figures }),
-  /** Every zone's totals (with the zone filter: that zone only). */
+  /** With withZones: every zone's totals (with the zone filter: that zone only); otherwise empty. */
   zones: z.array(agingZone),
   /** Balance of the receivable account on the date, every line counted (lines without a customer too). */
   receivableBalance: money,

@@ -67,6 +67,12 @@ describe('customer ageing', () => {
     const today = (await aging('')).date as string;
     for (const date of ['2024-12-31', '2025-01-31', '2025-03-15', '2025-03-31', '2025-04-07', '2025-04-20', '2025-06-30', today]) {
       const r = await aging(`date=${date}&_limit=1000`);
+      // Walking the customers by name and adding up everyone at once (sorted by amount) agree.
+      const full = await aging(`date=${date}&_limit=1000&_sort=total&withZones=true`);
+      expect(full.totals, date).toEqual(r.totals);
+      expect(new Map(full.rows.map((x: Row) => [x.customerId, buckets(x)])), date).toEqual(new Map(r.rows.map((x: Row) => [x.customerId, buckets(x)])));
+      const zoneSum = full.zones.reduce((a: number, z: { total: string }) => a + Math.round(Number(z.total) * 100), 0);
+      expect(zoneSum, date).toBe(Math.round(Number(r.totals.total) * 100));
       const ledger = await ledgerBalances(ctx, org.clientId, date);
       const shown = new Map<number, string>(r.rows.map((x: Row) => [x.customerId, x.total]));
       for (const [id, balance] of ledger) if (balance !== '0.00') expect(shown.get(id), `${date} customer ${id}`).toBe(balance);
@@ -90,12 +96,13 @@ describe('customer ageing', () => {
   });
 
   it('filters by zone (the zone of the first house) with zone totals that add up', async () => {
-    const all = await aging('date=2025-04-20');
+    expect((await aging('date=2025-04-20')).zones).toEqual([]);
+    const all = await aging('date=2025-04-20&withZones=true');
     const zones = new Map(all.zones.map((z: { zoneId: number | null; total: string; customers: number }) => [z.zoneId, z]));
     expect(zones.get(s.zones.north)).toMatchObject({ customers: 2, total: '22.00', d31_60: '20.00', d1_30: '30.00', unallocated: '-28.00' });
     expect(zones.get(s.zones.market)).toMatchObject({ customers: 2, total: '103.00', over90: '10.00' });
     expect(zones.get(null)).toMatchObject({ customers: 1, total: '3.00' });
-    const north = await aging(`date=2025-04-20&zoneId=${s.zones.north}`);
+    const north = await aging(`date=2025-04-20&zoneId=${s.zones.north}&withZones=true`);
     expect(north.zoneName).toBe('North');
     expect(north.rows.map((x: Row) => x.customerId).sort()).toEqual([s.customers.c1, s.customers.c2].sort());
     expect(north.totals.total).toBe('22.00');
@@ -112,6 +119,14 @@ describe('customer ageing', () => {
     expect(last.rows.map((x: Row) => x.total)).toEqual(['-28.00']);
     const byName = await aging('date=2025-04-20&_sort=name&_order=asc');
     expect(byName.rows.map((x: { name: string }) => x.name)).toEqual(['Amina Warsame', 'Bashir Cilmi', 'Cawo Nuur', 'Deeqa Faarax', 'Hotel Jazeera']);
+    const byNameDown = await aging('date=2025-04-20&_sort=name&_order=desc&_limit=2&_page=2');
+    expect(byNameDown.rows.map((x: { name: string }) => x.name)).toEqual(['Cawo Nuur', 'Bashir Cilmi']);
+    const byNumber = await aging('date=2025-04-20&_sort=customerNo');
+    expect(byNumber.rows.map((x: Row) => x.customerId)).toEqual(Object.values(s.customers));
+    // One zone sorted by amount, and its customers by name.
+    const market = await aging(`date=2025-04-20&zoneId=${s.zones.market}&_sort=total`);
+    expect(market.rows.map((x: Row) => x.total)).toEqual(['98.00', '5.00']);
+    expect(market.totals).toMatchObject({ customers: 2, total: '103.00', over90: '10.00', unallocated: '-5.00' });
     // Before anything was billed nobody owes anything: no rows, unless zero rows are asked for.
     expect((await aging('date=2024-06-30')).rows).toEqual([]);
     const withZero = await aging('date=2024-06-30&includeZero=true');

@@ -9,7 +9,7 @@ import type { CustomerStatus, CustomerSummary, CustomerSummaryQuery } from '@ubo
 import { queryRows } from '../../db/rows.ts';
 import { money } from '../../ledger/index.ts';
 import { balancesAt, customerZones, dayBefore, receivableScope } from './receivable-at.ts';
-import type { ReportScope } from './report-scope.ts';
+import { planWithoutHashing, type ReportScope } from './report-scope.ts';
 
 const FIGURES = ['opening', 'billed', 'paid', 'adjustments', 'closing'] as const;
 type Figures = Record<(typeof FIGURES)[number], string>;
@@ -39,9 +39,10 @@ export async function customerSummary(opts: ReportScope & { query: CustomerSumma
     query.includeZero ? sql`` : sql`and (coalesce(o.balance, 0) <> 0 or coalesce(cl.balance, 0) <> 0 or m.customer_id is not null)`,
   ];
 
+  await planWithoutHashing(tx);
   const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, unknown> }>(tx, sql`
-    with opening as materialized (${openingAt.sql}),
-    closing as materialized (${closingAt.sql}),
+    with opening as materialized (${openingAt}),
+    closing as materialized (${closingAt}),
     moves as (
       select l.party_id as customer_id,
              sum(l.debit - l.credit) filter (where e.source_type = 'bill') as billed,

@@ -45,14 +45,61 @@ async function balanceStrategy(s: ReceivableScope, date: string): Promise<Balanc
   return after <= Number(row.before) ? 'lessLater' : 'upTo';
 }
 
-/** A row source to embed, and whether it comes in customer order from one index (no lines or payments after the date). */
-export interface Source {
-  sql: SQL;
-  isStreamed: boolean;
+/** Whether any receivable line naming a customer is dated after `date` (read from the daily balances). */
+export async function hasLinesAfter(s: ReceivableScope, date: string): Promise<boolean> {
+  return (await balanceStrategy(s, date)) !== 'all';
+}
+
+/** Whether a posted payment is dated after `date` (its allocations were not yet made on `date`). */
+export async function hasPaymentsAfter(s: ReceivableScope, date: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(s.tx, sql`
+    select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
+  return row.found;
+}
+
+/** The receivable balance of every customer together on `date`, without grouping by customer. */
+export async function totalBalanceAt(s: ReceivableScope, date: string): Promise<SQL> {
+  const strategy = await balanceStrategy(s, date);
+  const sums = sql`(select coalesce(sum(debit - credit), 0) from customer_ledger_balances where client_id = ${s.clientId} and account_id = ${s.receivableId})`;
+  const lines = (range: SQL) => sql`(select coalesce(sum(debit - credit), 0) from journal_lines
+    where client_id = ${s.clientId} and account_id = ${s.receivableId} and ${range} and party_type = 'customer')`;
+  if (strategy === 'all') return sums;
+  if (strategy === 'upTo') return lines(sql`date <= ${date}::date`);
+  return sql`(${sums} - ${lines(sql`date > ${date}::date`)})`;
+}
+
+/**
+ * One customer's balance on `date` as a scalar subquery (`customer` names the customer id column of
+ * the outer query): the customer's sums less their lines after the date (the party index of the lines).
+ */
+export function customerBalanceAt(s: ReceivableScope, date: string, customer: SQL, linesAfter: boolean): SQL {
+  const sums = sql`(select coalesce(sum(debit - credit), 0) from customer_ledger_balances
+    where client_id = ${s.clientId} and account_id = ${s.receivableId} and customer_id = ${customer})`;
+  if (!linesAfter) return sums;
+  return sql`(${sums} - (select coalesce(sum(debit - credit), 0) from journal_lines
+    where client_id = ${s.clientId} and party_type = 'customer' and party_id = ${customer} and date > ${date}::date
+      and account_id = ${s.receivableId}))`;
+}
+
+/** SELECT due_date, open: one customer's bills open on `date` (as openBillsAt, for the customer `customer`). */
+export function customerOpenBillsAt(s: ReceivableScope, date: string, customer: SQL, paymentsAfter: boolean): SQL {
+  if (!paymentsAfter) {
+    return sql`
+      select due_date, amount - paid_amount as open from bills
+      where client_id = ${s.clientId} and customer_id = ${customer} and status = 'Open' and paid_amount < amount and bill_date <= ${date}::date`;
+  }
+  return sql`
+    select due_date, open from (
+      select b.due_date, b.amount - b.paid_amount + coalesce((
+               select sum(a.amount) from payment_allocations a join payments p on p.client_id = a.client_id and p.id = a.payment_id
+               where a.client_id = ${s.clientId} and a.bill_id = b.id and p.status = 'Posted' and p.date > ${date}::date), 0) as open
+      from bills b
+      where b.client_id = ${s.clientId} and b.customer_id = ${customer} and b.status = 'Open' and b.bill_date <= ${date}::date
+    ) bills_on_date where open > 0`;
 }
 
 /** SELECT customer_id, balance: every customer with receivable lines, their balance on `date` (debit - credit). */
-export async function balancesAt(s: ReceivableScope, date: string): Promise<Source> {
+export async function balancesAt(s: ReceivableScope, date: string): Promise<SQL> {
   const strategy = await balanceStrategy(s, date);
   const sums = sql`
     select customer_id, sum(debit - credit) as balance from customer_ledger_balances
@@ -61,31 +108,28 @@ export async function balancesAt(s: ReceivableScope, date: string): Promise<Sour
     select party_id as customer_id, sum(debit - credit) as balance from journal_lines
     where client_id = ${s.clientId} and account_id = ${s.receivableId} and ${range} and party_type = 'customer'
     group by party_id`;
-  if (strategy === 'all') return { sql: sums, isStreamed: true };
-  if (strategy === 'upTo') return { sql: lines(sql`date <= ${date}::date`), isStreamed: false };
-  return {
-    sql: sql`
-      select customer_id, sum(balance) as balance from (
-        ${sums}
-        union all
-        select customer_id, -balance from (${lines(sql`date > ${date}::date`)}) later
-      ) parts group by customer_id`,
-    isStreamed: false,
-  };
+  if (strategy === 'all') return sums;
+  if (strategy === 'upTo') return lines(sql`date <= ${date}::date`);
+  return sql`
+    select customer_id, sum(balance) as balance from (
+      ${sums}
+      union all
+      select customer_id, -balance from (${lines(sql`date > ${date}::date`)}) later
+    ) parts group by customer_id`;
 }
 
 /**
  * SELECT customer_id, zone_id, due_date, open: the bills open on `date`, each with what was left to pay
  * on it, in customer order when no payment is dated after `date` (the usual case: today).
  */
-export async function openBillsAt(s: ReceivableScope, date: string): Promise<Source> {
+export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL> {
   const open = sql`
     select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount as open
     from bills b
     where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date`;
   const [later] = await queryRows<{ found: boolean }>(s.tx, sql`
     select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
-  if (!later.found) return { sql: sql`${open} order by b.customer_id`, isStreamed: true };
+  if (!later.found) return sql`${open} order by b.customer_id`;
   // Payments dated after `date` paid part of these bills after it: that part was still open on `date`.
   const allocated = sql`
     select a.bill_id, sum(a.amount) as amount
@@ -93,9 +137,7 @@ export async function openBillsAt(s: ReceivableScope, date: string): Promise<Sou
     where p.client_id = ${s.clientId} and p.status = 'Posted' and p.date > ${date}::date
     group by a.bill_id`;
   // The allocations are read once (a CTE inside the subquery) for both halves.
-  return {
-    isStreamed: false,
-    sql: sql`
+  return sql`
     select * from (
       with l as materialized (${allocated})
       select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount + coalesce(l.amount, 0) as open
@@ -105,8 +147,7 @@ export async function openBillsAt(s: ReceivableScope, date: string): Promise<Sou
       select b.customer_id, b.zone_id, b.due_date, l.amount as open
       from l join bills b on b.client_id = ${s.clientId} and b.id = l.bill_id
       where b.status = 'Open' and b.paid_amount >= b.amount and b.bill_date <= ${date}::date
-    ) open_on_date`,
-  };
+    ) open_on_date`;
 }
 
 /** SELECT customer_id, zone_id: the zone of each customer's first house (customers without a house have none). */

@@ -9,7 +9,7 @@ import { type ZoneSummary, type ZoneSummaryQuery, plainDecimal } from '@ubo/cont
 import { queryRows } from '../../db/rows.ts';
 import { Decimal, dec, money } from '../../ledger/index.ts';
 import { balancesAt, businessDate, customerZones, monthEnd, openBillsAt, receivableAccountBalance, receivableScope } from './receivable-at.ts';
-import type { ReportScope } from './report-scope.ts';
+import { planWithoutHashing, type ReportScope } from './report-scope.ts';
 
 interface ZoneRow {
   zone_id: number | null;
@@ -31,6 +31,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
   const balances = await balancesAt(s, endDate);
   const openBills = await openBillsAt(s, endDate);
 
+  await planWithoutHashing(tx);
   const rows = await queryRows<ZoneRow>(tx, sql`
     with zone_of as materialized (${customerZones(clientId)}),
     billed as (
@@ -56,7 +57,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
         where p.amount > p.allocated
       ) parts group by zone_id
     ),
-    open_bills as materialized (${openBills.sql}),
+    open_bills as materialized (${openBills}),
     open_by_customer as (select customer_id, sum(open) as open from open_bills group by customer_id),
     -- Every customer with an open bill has a balance row, so the balances drive the join.
     outstanding as (
@@ -64,7 +65,7 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
         select zone_id, open as amount from open_bills
         union all
         select z.zone_id, b.balance - coalesce(o.open, 0)
-        from (${balances.sql}) b
+        from (${balances}) b
         left join open_by_customer o on o.customer_id = b.customer_id
         left join zone_of z on z.customer_id = b.customer_id
       ) parts group by zone_id

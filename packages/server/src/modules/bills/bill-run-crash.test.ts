@@ -56,8 +56,8 @@ function killGroup(child: ChildProcess | null, signal: NodeJS.Signals): void {
 
 describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
   const name = `ubo_crash_${randomBytes(5).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'ubo-crash-'));
-  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: '0', LOG_LEVEL: 'warn' };
+  let dataDir = '';
+  const env = { ...process.env, HOST: '127.0.0.1', TOKEN_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: '0', LOG_LEVEL: 'warn' };
   let url = '';
   let database: Database;
   let clientId = 0;
@@ -80,7 +80,7 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
     // Its own process group: tsx runs the server in a child node process, and kill -9 must reach it.
     const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
       cwd: root,
-      env: { ...env, PORT: String(port), DATABASE_URL: url },
+      env: { ...env, PORT: String(port), DATABASE_URL: url, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -121,6 +121,7 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
     });
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ubo-crash-'));
     await admin(`CREATE DATABASE ${name}`); // a generated hex name, never input
     const u = new URL(baseUrl as string);
     u.pathname = `/${name}`;
@@ -136,7 +137,7 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
     killGroup(server, 'SIGKILL');
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('leaves the whole run or nothing, a sound ledger and a failed job; a new run then bills everyone once', async () => {

@@ -36,18 +36,20 @@ const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90', 'unallocated'
 
 export default function CustomerAgingPage() {
   const { t } = useTranslation();
-  const { params, date, paging, filter, sortOf, orderOf } = useBillingParams();
+  const { params, date, paging, filter, update, sortOf, orderOf } = useBillingParams();
   const periodText = usePeriodText();
   const [isFilterOpen, setFilterOpen] = useState(false);
   const zones = useZoneSelect();
   const zoneId = idParam(params, 'zoneId');
   const includeZero = params.get('zero') === '1';
+  const withZones = params.get('zones') === '1';
   const sort = sortOf(agingSortValues, 'name');
   const order = orderOf(sort === 'total' || sort === 'over90' ? 'desc' : 'asc');
   const query = {
     date,
     zoneId: zoneId ?? undefined,
     includeZero: includeZero ? 'true' : undefined,
+    withZones: withZones && !zoneId ? 'true' : undefined,
     _page: paging.page,
     _limit: paging.limit,
     _sort: sort,
@@ -80,10 +82,18 @@ export default function CustomerAgingPage() {
       exportPath={exportPathOf(AGING_PATH, { date, zoneId: zoneId ?? undefined, includeZero: query.includeZero, _sort: sort, _order: order })}
       isFetching={report.isFetching}
       toolbar={
-        <FormControlLabel
-          control={<Switch checked={includeZero} onChange={(e) => filter({ zero: e.target.checked ? '1' : null })} />}
-          label={t('billingReports.aging.includeZero')}
-        />
+        <>
+          <FormControlLabel
+            control={<Switch checked={includeZero} onChange={(e) => filter({ zero: e.target.checked ? '1' : null })} />}
+            label={t('billingReports.aging.includeZero')}
+          />
+          {!zoneId && (
+            <FormControlLabel
+              control={<Switch checked={withZones} onChange={(e) => update({ zones: e.target.checked ? '1' : null })} />}
+              label={t('billingReports.aging.showZones')}
+            />
+          )}
+        </>
       }
     >
       <ReportState query={report} isEmpty={data?.rows.length === 0 && data.totals.customers === 0} emptyText={t('billingReports.aging.empty')}>
@@ -144,7 +154,7 @@ export default function CustomerAgingPage() {
                 {difference.isZero() ? t('billingReports.aging.agrees') : t('billingReports.aging.differs', { amount: difference.toFixed(2) })}
               </Alert>
             )}
-            {!zoneId && data.zones.length > 0 && (
+            {withZones && !zoneId && data.zones.length > 0 && (
               <Paper sx={{ mt: 3 }}>
                 <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
                   {t('billingReports.aging.byZone')}

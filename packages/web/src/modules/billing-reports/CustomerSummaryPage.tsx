@@ -95,7 +95,7 @@ export default function CustomerSummaryPage() {
                       <TableCell>
                         <CustomerName id={r.customerId} name={r.name} range={range} />
                       </TableCell>
-                      <TableCell>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
                       <TableCell>{t(`billingReports.status.${r.status}`)}</TableCell>
                       {FIGURES.map((f) => (
                         <MoneyCell key={f} value={r[f]} negativeColor showZero={f === 'opening' || f === 'closing'} />

@@ -121,7 +121,7 @@ export default function ReceivedPaymentsPage() {
                         <TableCell>
                           <CustomerName id={r.customerId} name={r.name} range={range} />
                         </TableCell>
-                        <TableCell>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.zoneName ?? t('billingReports.filter.noZone')}</TableCell>
                         <TableCell>{t(`billingReports.method.${r.method}`)}</TableCell>
                         <TableCell>{`${r.accountCode} ${r.accountName}`}</TableCell>
                         <TableCell>{r.reference}</TableCell>
