@@ -50,28 +50,26 @@ export async function readAgingPageByWalking(read: AgingRead): Promise<AgingPage
     limit ${query._limit} offset ${offset}`);
 }
 
-/** The totals of every customer on the date, the bills summed without grouping them by customer. */
+/**
+ * The totals of every customer on the date: the open bills summed by bucket and the balances summed,
+ * neither grouped by customer; the customers listed are those whose balance is not zero (the balances
+ * grouped along their key) or, with a zero balance, still have an open bill (one probe each).
+ */
 export async function readAgingTotals(read: AgingRead): Promise<AgingTotalsRow> {
   const { s, date, query } = read;
   const { tx, clientId } = s;
-  const openBills = await openBillsAt(s, date);
+  const hasOpenBill = customerOpenBillsAt(s, date, sql`b.customer_id`, await hasPaymentsAfter(s, date));
   const count = query.includeZero
     ? sql`(select count(*) from customers where client_id = ${clientId})`
-    : sql`(select count(*) from (
-        select customer_id from (${await balancesAt(s, date)}) b where balance <> 0
-        union
-        select customer_id from open_bills
-      ) listed)`;
+    : sql`(select count(*) from (${await balancesAt(s, date)}) b where b.balance <> 0 or exists (${hasOpenBill}))`;
   await planWithoutHashing(tx);
   const [row] = await queryRows<AgingTotalsRow>(tx, sql`
-    with open_bills as materialized (${openBills}),
-    sums as (
-      select ${bucketSums}, ${await totalBalanceAt(s, date)} as total
-      from (select open, ${bucketOf(date, sql`due_date`)} as k from open_bills) o
-    )
     select ${count} as customers, current::text, d1_30::text, d31_60::text, d61_90::text, over90::text,
            (total - (current + d1_30 + d31_60 + d61_90 + over90))::text as unallocated, total::text
-    from sums`);
+    from (
+      select ${bucketSums}, ${await totalBalanceAt(s, date)} as total
+      from (select open, ${bucketOf(date, sql`due_date`)} as k from (${await openBillsAt(s, date)}) o) o
+    ) sums`);
   return row;
 }
 
