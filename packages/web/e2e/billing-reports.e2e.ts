@@ -105,7 +105,7 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     );
     expect(parts.reduce((a, b) => a + b, 0)).toBe(agingTotal);
     await e2e.shot(page, 'billing-reports-02-ageing');
-    await page.getByRole('checkbox', { name: 'Totals by zone' }).check();
+    await page.getByLabel('Totals by zone').click();
     await page.waitForURL(/zones=1/);
     await page.getByRole('heading', { name: 'Totals by zone' }).scrollIntoViewIfNeeded();
     await e2e.shot(page, 'billing-reports-03-ageing-zones');
