@@ -391,6 +391,53 @@ describe('the database enforces the ledger on its own (as ubo_app, past postJour
     );
     expect((await verifyLedger(db)).isSound).toBe(true);
   });
+
+  it('checks the lines of one entry written in several statements together, and refuses closed periods and foreign accounts', async () => {
+    const before = await ledgerCounts(db, dorg.clientId);
+    const line = (id: number, account: number, debit: number, credit: number, date = '2025-05-02') =>
+      sql`(${dorg.clientId}, ${id}, ${account}, ${debit}, ${credit}, ${date}::date)`;
+    const insertLine = (tx: Db, id: number, account: number, debit: number, credit: number, date?: string) =>
+      tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values ${line(id, account, debit, credit, date)}`);
+    // Two statements that balance only together pass; the same with one cent missing does not.
+    await asApp(async (tx) => {
+      const id = await insertEntry(tx, '10.00');
+      await insertLine(tx, id, dacc['1010'], 10, 0);
+      await insertLine(tx, id, dacc['4010'], 0, 10);
+      // What postJournal keeps beside the lines, so that the books stay sound for the tests after this one.
+      await tx.execute(sql`insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
+        values (${dorg.clientId}, ${dacc['1010']}, '2025-05-02', 10, 0, 1), (${dorg.clientId}, ${dacc['4010']}, '2025-05-02', 0, 10, 1)
+        on conflict (client_id, account_id, date) do update set debit = account_daily_balances.debit + excluded.debit,
+          credit = account_daily_balances.credit + excluded.credit, line_count = account_daily_balances.line_count + excluded.line_count`);
+      await tx.execute(sql`insert into document_counters (client_id, series, next_no)
+        select client_id, series, entry_no + 1 from journal_entries where id = ${id}
+        on conflict (client_id, series) do update set next_no = excluded.next_no`);
+    });
+    expect(await dbFailure(asApp(async (tx) => {
+      const id = await insertEntry(tx, '10.00');
+      await insertLine(tx, id, dacc['1010'], 10, 0);
+      await insertLine(tx, id, dacc['4010'], 0, 9.99);
+    }))).toMatch(/does not balance/);
+    const other = await newOrganisation(ctx);
+    const otherAcc = await accountsByCode(db, other.clientId);
+    expect(await dbFailure(asApp(async (tx) => {
+      const id = await insertEntry(tx, '10.00');
+      await tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values
+        ${line(id, dacc['1010'], 10, 0)}, ${line(id, otherAcc['4010'], 0, 10)}`);
+    }))).toMatch(/does not exist/);
+    await inSystem(db, (tx) => tx.execute(sql`update ledger_settings set lock_date = '2025-05-31' where client_id = ${dorg.clientId}`));
+    try {
+      expect(await dbFailure(asApp(async (tx) => {
+        const id = await insertEntry(tx, '10.00');
+        await tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values
+          ${line(id, dacc['1010'], 10, 0)}, ${line(id, dacc['4010'], 0, 10)}`);
+      }))).toMatch(/period up to 2025-05-31 is closed/);
+    } finally {
+      await inSystem(db, (tx) => tx.execute(sql`update ledger_settings set lock_date = null where client_id = ${dorg.clientId}`));
+    }
+    const after = await ledgerCounts(db, dorg.clientId);
+    expect([after.entries - before.entries, after.lines - before.lines]).toEqual([1, 2]); // the balanced pair only
+    expect((await verifyLedger(db, { clientId: dorg.clientId })).isSound).toBe(true);
+  });
 });
 
 describe('concurrency', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { inSystem } from '../../db/tenant.ts';
+import { inSystem, inTenant } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
@@ -11,6 +11,7 @@ let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
 let orgB: Awaited<ReturnType<typeof newOrganisation>>;
 let a: ReturnType<typeof billingFactory>;
+let residentialTariffId: number;
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -23,6 +24,7 @@ beforeAll(async () => {
     blocks: [{ from: '0', to: '10', rate: '0.5' }, { from: '10', to: null, rate: '1' }],
   });
   expect(tariff.statusCode).toBe(201);
+  residentialTariffId = tariff.json().id;
 });
 afterAll(() => ctx.close());
 
@@ -141,6 +143,28 @@ describe('bill runs', () => {
     await a.reading({ houseId: z.normal.id, period: '2025-05', currentReading: '130' });
     const may = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-05', zoneId: z.zone.id });
     expect(may.json().bills[0]).toMatchObject({ consumption: '5', amount: '4.73', previousBalance: '23.10', amountDue: '27.83' });
+  });
+
+  it('keeps what its bills name: no tariff or meter deleted under them, no bill naming another organisation', async () => {
+    const z = await zoneWithHouses('2025-12');
+    const saved = await a.call(orgA.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-12', zoneId: z.zone.id });
+    expect(saved.json()).toMatchObject({ billCount: 1 });
+    const before = await billingState(orgA.clientId);
+    const del = await a.call(orgA.token, 'DELETE', `/api/elc/prices/${residentialTariffId}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toMatchObject({ code: 'IN_USE' });
+    const refused = (fn: (tx: Db) => Promise<unknown>, asOwner = false) =>
+      (asOwner ? inSystem(ctx.database.db, fn) : inTenant(ctx.database.db, orgA.clientId, fn))
+        .then(() => 'committed', (err: Error) => String(err.cause ?? err.message));
+    // The application role may not delete meters at all; even the owner may not delete one a bill names.
+    expect(await refused((tx) => tx.execute(sql`delete from meters where id = (select meter_id from bills where run_id = ${saved.json().runId})`), true)).toMatch(/still referenced by bills/);
+    const b = billingFactory(ctx, orgB);
+    const otherHouse = await b.house({ customerId: (await b.customer()).id, zoneId: (await b.zone()).id });
+    expect(await refused((tx) => tx.execute(sql`
+      insert into bills select (jsonb_populate_record(null::bills, to_jsonb(b) || jsonb_build_object(
+        'id', nextval(pg_get_serial_sequence('bills', 'id')), 'bill_no', 999999, 'period', '2030-01', 'house_id', ${otherHouse.id}::int))).*
+      from bills b where run_id = ${saved.json().runId}`))).toMatch(/does not exist/);
+    expect(await billingState(orgA.clientId)).toEqual(before);
   });
 
   it('sums a meter replacement final reading and the new meter reading', async () => {
