@@ -44,18 +44,22 @@ export function startsWithPattern(expr: SQLWrapper, prefix: string): SQL {
 }
 
 /**
- * Customers whose search words start with every word of the query, as `id in (...)` conditions on
- * `customerId` (one per word), or null when the query has no words.
+ * Customers whose search words start with every word of the query, as one `customerId = any(array(...))`
+ * condition, or null when the query has no words. The ids are gathered first (one range per word,
+ * intersected) so that the customers are then read by primary key: written as `in (subquery)` the planner
+ * hashes the matches and scans every customer of the organisation, which at 100,000 customers made
+ * each search 3-5 times slower.
  */
 export function customerMatches(customerId: SQLWrapper, clientId: number, q: string): SQL | null {
   const words = searchWords(q);
   if (words.length === 0) return null;
-  return sql.join(
+  const ids = sql.join(
     words.map((w) => {
       const upper = prefixUpperBound(w);
       const range = upper === null ? sql`w.word >= ${w}` : sql`w.word >= ${w} and w.word < ${upper}`;
-      return sql`${customerId} in (select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${range})`;
+      return sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${range}`;
     }),
-    sql` and `,
+    sql` intersect `,
   );
+  return sql`${customerId} = any(array(${ids}))`;
 }
