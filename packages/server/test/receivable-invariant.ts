@@ -4,13 +4,14 @@
 // customer's ledger balance equals what their documents say: the posted opening balance, plus their open
 // bills, minus their posted payments, plus transfers to them, minus transfers from them. Read as the
 // owner (past row-level security). A module with other documents passes their effect per customer in
-// `others`.
+// `others`. It also checks the kept per-customer sums (customer_ledger_balances) against the lines.
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { inSystem } from '../src/db/tenant.ts';
+import { verifyLedger } from '../src/ledger/index.ts';
 
 export interface ReceivableState {
   receivable: string;
@@ -58,5 +59,8 @@ export async function expectReceivableMatchesCustomers(db: Db, clientId: number,
   expect(state.sumOfCustomers, 'sum of customer balances vs the receivable account').toBe(state.receivable);
   const wrong = Object.entries(state.customers).filter(([, v]) => v.ledger !== v.documents).map(([id, v]) => ({ customerId: Number(id), ...v }));
   expect(wrong, 'customers whose ledger balance differs from their documents').toEqual([]);
+  // The kept per-customer sums (customer_ledger_balances) that bills, balances and the ageing read.
+  const report = await inSystem(db, (tx) => verifyLedger(tx, { clientId, limit: 20 }));
+  expect(report.customerBalanceDifferences, 'customer_ledger_balances vs the customers\' lines').toEqual([]);
   return state;
 }

@@ -38,7 +38,7 @@ describe('verify-ledger', () => {
       exitCode: 0,
       stdout: [
         'Ledger of all organisations: 2 entries, 4 lines.',
-        'Sound: the daily balances match the journal lines, every entry balances and numbering has no gaps.',
+        'Sound: the daily, monthly and customer balances match the journal lines, every entry balances and numbering has no gaps.',
       ],
       stderr: [],
     });
@@ -62,8 +62,9 @@ describe('verify-ledger', () => {
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toEqual([
       `Ledger of organisation ${org.code} "Verify Water": 2 entries, 4 lines.`,
-      'Differences found: 1 daily balance(s), 0 unbalanced entr(y/ies), 0 numbering gap(s).',
+      'Differences found: 1 daily balance(s), 1 monthly balance(s), 0 customer balance(s), 0 unbalanced entr(y/ies), 0 numbering gap(s).',
       `  balance   org ${org.code}  account ${acc['1010']}  2025-01-06: stored debit 26.00 credit 0.00 (1 lines); from the lines debit 25.00 credit 0.00 (1 lines)`,
+      `  month     org ${org.code}  account ${acc['1010']}  2025-01-01: stored debit 51.00 credit 0.00 (2 lines); from the lines debit 50.00 credit 0.00 (2 lines)`,
     ]);
     await inSystem(db, (tx) => tx.execute(sql`
       update account_daily_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));

@@ -25,11 +25,21 @@ export function reportLines(report: LedgerReport, scope: string, codes: Map<numb
   const org = (clientId: number) => String(codes.get(clientId) ?? `#${clientId}`);
   const lines = [say('ledger.scope', lang, { scope, entries: report.entries, lines: report.lines })];
   if (report.isSound) return [...lines, say('ledger.sound', lang)];
-  lines.push(say('ledger.differences', lang, { balances: report.balanceDifferences.length, entries: report.unbalancedEntries.length, gaps: report.numberingGaps.length }));
-  for (const d of report.balanceDifferences) {
-    lines.push(say('ledger.balance', lang, {
+  lines.push(say('ledger.differences', lang, {
+    balances: report.balanceDifferences.length, months: report.monthlyDifferences.length, customers: report.customerBalanceDifferences.length,
+    entries: report.unbalancedEntries.length, gaps: report.numberingGaps.length,
+  }));
+  const difference = (key: 'ledger.balance' | 'ledger.month', d: LedgerReport['balanceDifferences'][number]) =>
+    say(key, lang, {
       org: org(d.clientId), account: d.accountId, date: d.date, sd: d.storedDebit, sc: d.storedCredit, sl: d.storedLines,
       ed: d.expectedDebit, ec: d.expectedCredit, el: d.expectedLines,
+    });
+  for (const d of report.balanceDifferences) lines.push(difference('ledger.balance', d));
+  for (const d of report.monthlyDifferences) lines.push(difference('ledger.month', d));
+  for (const d of report.customerBalanceDifferences) {
+    lines.push(say('ledger.customer', lang, {
+      org: org(d.clientId), account: d.accountId, customer: d.customerId, source: d.sourceType, sd: d.storedDebit, sc: d.storedCredit,
+      sl: d.storedLines, ed: d.expectedDebit, ec: d.expectedCredit, el: d.expectedLines,
     }));
   }
   for (const e of report.unbalancedEntries) {

@@ -125,12 +125,12 @@ export const cliMessages = {
   'ledger.scope': { en: 'Ledger of {scope}: {entries} entries, {lines} lines.', so: 'Buugaagta {scope}: {entries} diiwaan, {lines} sadar.' },
   'ledger.scopeOne': { en: 'organisation {code} "{name}"', so: 'ururka {code} "{name}"' },
   'ledger.sound': {
-    en: 'Sound: the daily balances match the journal lines, every entry balances and numbering has no gaps.',
-    so: 'Sax: haraagyada maalinlaha ahi waxay la mid yihiin sadarrada diiwaanka, diiwaan kastaa wuu isku dheellitiran yahay, lambaraduna meel bannaan ma leh.',
+    en: 'Sound: the daily, monthly and customer balances match the journal lines, every entry balances and numbering has no gaps.',
+    so: 'Sax: haraagyada maalinlaha, bishiiba iyo macaamiishu waxay la mid yihiin sadarrada diiwaanka, diiwaan kastaa wuu isku dheellitiran yahay, lambaraduna meel bannaan ma leh.',
   },
   'ledger.differences': {
-    en: 'Differences found: {balances} daily balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
-    so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',
+    en: 'Differences found: {balances} daily balance(s), {months} monthly balance(s), {customers} customer balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
+    so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {months} haraag bille ah, {customers} haraag macmiil, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',
   },
   'ledger.balance': {
     en: '  balance   org {org}  account {account}  {date}: stored debit {sd} credit {sc} ({sl} lines); from the lines debit {ed} credit {ec} ({el} lines)',
@@ -139,6 +139,14 @@ export const cliMessages = {
   'ledger.entry': {
     en: '  entry     org {org}  entry {entry}: {lines} line(s), debit {debit}, credit {credit}, total {total}',
     so: '  diiwaan   urur {org}  diiwaan {entry}: {lines} sadar, debit {debit}, credit {credit}, wadar {total}',
+  },
+  'ledger.month': {
+    en: '  month     org {org}  account {account}  {date}: stored debit {sd} credit {sc} ({sl} lines); from the lines debit {ed} credit {ec} ({el} lines)',
+    so: '  bil       urur {org}  xisaab {account}  {date}: kaydsan debit {sd} credit {sc} ({sl} sadar); sadarrada debit {ed} credit {ec} ({el} sadar)',
+  },
+  'ledger.customer': {
+    en: '  customer  org {org}  account {account}  customer {customer} ({source}): stored debit {sd} credit {sc} ({sl} lines); from the lines debit {ed} credit {ec} ({el} lines)',
+    so: '  macmiil   urur {org}  xisaab {account}  macmiil {customer} ({source}): kaydsan debit {sd} credit {sc} ({sl} sadar); sadarrada debit {ed} credit {ec} ({el} sadar)',
   },
   'ledger.gap': {
     en: '  numbering org {org}  series {series}: {count} entries, highest number {max}, counter next {next}',

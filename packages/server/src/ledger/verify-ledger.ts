@@ -1,5 +1,6 @@
 // The ledger's self-check (operator command verify-ledger, tests): recomputes every daily and monthly
-// balance from the journal lines and compares, and re-checks every entry's balance and the gapless numbering.
+// balance and each customer's balance (customer_ledger_balances) from the journal lines and compares, and
+// re-checks every entry's balance and the gapless numbering.
 // Expected result: no differences. Run on the owner connection it checks every organisation; inside a
 // tenant transaction row-level security limits it to that organisation.
 import { type SQL, sql } from 'drizzle-orm';
@@ -47,6 +48,8 @@ export interface LedgerReport {
   monthlyDifferences: BalanceDifference[];
   unbalancedEntries: UnbalancedEntry[];
   numberingGaps: NumberingGap[];
+  /** customer_ledger_balances (0026) against the customers' lines; `date` is '' and `accountId` the account. */
+  customerBalanceDifferences: Array<BalanceDifference & { customerId: number; sourceType: string }>;
 }
 
 interface DifferenceRow {
@@ -133,7 +136,29 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     order by 1, 2
     limit ${limit}`);
 
+  const customerRows = await queryRows<DifferenceRow & { customer_id: number; source_type: string }>(db, sql`
+    with recomputed as (
+      select l.client_id, l.account_id, l.party_id as customer_id, e.source_type,
+             sum(l.debit) as debit, sum(l.credit) as credit, count(*)::int as line_count
+      from journal_lines l join journal_entries e on e.id = l.entry_id
+      where l.party_type = 'customer' and ${only(sql`l.client_id`)}
+      group by 1, 2, 3, 4
+    ), stored as (
+      select client_id, account_id, customer_id, source_type, debit, credit, line_count
+      from customer_ledger_balances b where ${only(sql`b.client_id`)} and (debit <> 0 or credit <> 0 or line_count <> 0)
+    )
+    select coalesce(r.client_id, s.client_id) as client_id, coalesce(r.account_id, s.account_id) as account_id,
+           coalesce(r.customer_id, s.customer_id) as customer_id, coalesce(r.source_type, s.source_type) as source_type, '' as date,
+           coalesce(r.debit, 0) as expected_debit, coalesce(r.credit, 0) as expected_credit, coalesce(r.line_count, 0) as expected_lines,
+           coalesce(s.debit, 0) as stored_debit, coalesce(s.credit, 0) as stored_credit, coalesce(s.line_count, 0) as stored_lines
+    from recomputed r full join stored s
+      on s.client_id = r.client_id and s.account_id = r.account_id and s.customer_id = r.customer_id and s.source_type = r.source_type
+    where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
+    order by 1, 2, 3, 4
+    limit ${limit}`);
+
   const balanceDifferences = balanceRows.map(toDifference);
+  const customerBalanceDifferences = customerRows.map((r) => ({ ...toDifference(r), customerId: Number(r.customer_id), sourceType: r.source_type }));
   const monthlyDifferences = monthlyRows.map(toDifference);
   const unbalancedEntries = unbalancedRows.map((r) => ({
     clientId: Number(r.client_id),
@@ -151,12 +176,15 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     counterNext: r.counter_next === null ? null : Number(r.counter_next),
   }));
   return {
-    isSound: balanceDifferences.length === 0 && monthlyDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0,
+    isSound:
+      balanceDifferences.length === 0 && monthlyDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0 &&
+      customerBalanceDifferences.length === 0,
     entries: counts.entries,
     lines: counts.lines,
     balanceDifferences,
     monthlyDifferences,
     unbalancedEntries,
     numberingGaps,
+    customerBalanceDifferences,
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
+import { verifyLedger } from '../../ledger/index.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
@@ -165,6 +166,20 @@ describe('bill runs', () => {
         'id', nextval(pg_get_serial_sequence('bills', 'id')), 'bill_no', 999999, 'period', '2030-01', 'house_id', ${otherHouse.id}::int))).*
       from bills b where run_id = ${saved.json().runId}`))).toMatch(/does not exist/);
     expect(await billingState(orgA.clientId)).toEqual(before);
+
+    // The customer's kept balance (what the next bill's previous balance reads) is checked against the lines.
+    const customerSums = (delta: number) => system((tx) => tx.execute(sql`
+      update customer_ledger_balances set debit = debit + ${delta} where client_id = ${orgA.clientId} and customer_id = ${z.customer.id} and source_type = 'bill'`));
+    await customerSums(1);
+    const tampered = await system((tx) => verifyLedger(tx, { clientId: orgA.clientId }));
+    await customerSums(-1);
+    expect(tampered.isSound).toBe(false);
+    expect(tampered.customerBalanceDifferences).toEqual([
+      expect.objectContaining({ customerId: z.customer.id, sourceType: 'bill', expectedDebit: expect.any(String), storedDebit: expect.any(String) }),
+    ]);
+    const d = tampered.customerBalanceDifferences[0];
+    expect(Number(d.storedDebit) - Number(d.expectedDebit)).toBe(1);
+    expect((await system((tx) => verifyLedger(tx, { clientId: orgA.clientId }))).isSound).toBe(true);
   });
 
   it('sums a meter replacement final reading and the new meter reading', async () => {

@@ -86,6 +86,10 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
   const { billDate, dueDate } = periodDates(period);
   const houseIds = opts.houseIds ? JSON.stringify(opts.houseIds) : null;
   const zoneId = opts.zoneId ?? null;
+  // For this transaction only: the run's one big join is costed high enough to be JIT-compiled (about
+  // 0.7 s of compiling at 100,000 houses, more than it saves) and its sorts and hashes spill to disk
+  // with the default 4 MB of work memory.
+  await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
   const receivable = await systemAccountId(tx, clientId, 'receivable');
   const tariffs = await tariffsInForce(tx, clientId, billDate);
   const rows = await queryRows<HouseRow>(tx, sql`
@@ -114,11 +118,12 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
       where b.client_id = ${clientId} and b.period = ${period} and b.status <> 'Cancelled' and b.house_id in (select id from h)
     ),
     balance as (
-      select l.party_id, sum(l.debit - l.credit) as amount
-      from journal_lines l
-      where l.client_id = ${clientId} and l.party_type = 'customer' and l.account_id = ${receivable}
-        and l.party_id in (select customer_id from h)
-      group by l.party_id
+      -- customer_ledger_balances: the sums of these lines by source type, kept with every posting (0026).
+      select b.customer_id as party_id, sum(b.debit - b.credit) as amount
+      from customer_ledger_balances b
+      where b.client_id = ${clientId} and b.account_id = ${receivable}
+        and b.customer_id in (select customer_id from h)
+      group by b.customer_id
     )
     select h.id as house_id, h.house_no, h.customer_id, c.name as customer_name, h.zone_id, h.status,
            coalesce(h.tariff_class, c.customer_class) as tariff_class,

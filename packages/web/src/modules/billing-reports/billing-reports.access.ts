@@ -9,8 +9,6 @@ export const billingReportsPrivileges = {
   receivedPayments: 'received-payments',
   revenueByClass: 'revenue-by-class',
   dashboard: 'dashboard',
-  /** The zone choices of the filters (GET /api/elc/zones). */
-  zones: 'list-zone',
   /** The customer picker of the statement (GET /api/elc/customers?q=). */
   customers: 'list-customer',
 } as const;

@@ -14,10 +14,10 @@ import type {
   Zone,
   ZoneSummary,
 } from '@ubo/contracts';
+import { zonePickerPrivileges } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { api, type Page, type Query } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 
 export const AGING_PATH = 'finance/customer/aging';
 export const ZONE_SUMMARY_PATH = 'finance/zones/summery';
@@ -55,13 +55,13 @@ export function useBillingDashboard() {
   });
 }
 
-/** The zones of the filters, for holders of list-zone (others filter without zones). */
+/** The zones of the filters (GET /api/elc/zones/options, open to the report privileges too). */
 export function useZoneChoices() {
-  const canList = useCan()(p.zones);
+  const can = useCan();
   return useQuery({
-    queryKey: resourceKeys('elc/zones').list({ _limit: 1000, _sort: 'name' }),
-    queryFn: ({ signal }) => api.get<Page<Zone>>('elc/zones', { _limit: 1000, _sort: 'name' }, { signal }),
-    enabled: canList,
+    queryKey: resourceKeys('elc/zones/options').list({ _limit: 1000, _sort: 'name' }),
+    queryFn: ({ signal }) => api.get<Page<Zone>>('elc/zones/options', { _limit: 1000, _sort: 'name' }, { signal }),
+    enabled: zonePickerPrivileges.some((key) => can(key)),
     staleTime: 60_000,
   });
 }
