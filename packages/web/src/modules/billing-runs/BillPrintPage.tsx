@@ -5,11 +5,9 @@
 // billing code, the contact line). The same content as the server's PDF. A print stylesheet hides the
 // application around the sheet; a cancelled bill is marked across the sheet.
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
@@ -17,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { BillDetail, BillPrintCompany } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { DocumentGate } from '../../components/DocumentGate.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
@@ -264,39 +262,36 @@ export default function BillPrintPage() {
       {t('billingRuns.print.back')}
     </Button>
   );
-  if (id === null || (bill.error instanceof ApiError && bill.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title={t('billingRuns.print.title')} actions={back} />
-        <Alert severity="warning">{t('billingRuns.bill.notFound')}</Alert>
-      </>
-    );
-  }
-  if (!bill.data || !company.data) {
-    return (
-      <>
-        <PageHeader title={t('billingRuns.print.title')} actions={back} />
-        {bill.isError || company.isError ? <Alert severity="error">{t('billingRuns.bill.loadFailed')}</Alert> : <Skeleton variant="rounded" height={600} />}
-      </>
-    );
-  }
   return (
-    <>
-      {printStyles}
-      <Box className={NO_PRINT}>
-        <PageHeader
-          title={t('billingRuns.bill.title', { number: bill.data.number })}
-          actions={
-            <>
-              {back}
-              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                {t('billingRuns.print.print')}
-              </Button>
-            </>
-          }
-        />
-      </Box>
-      <Sheet bill={bill.data} company={company.data} />
-    </>
+    <DocumentGate
+      id={id}
+      queries={[bill, company]}
+      data={bill.data && company.data ? { bill: bill.data, company: company.data } : undefined}
+      title={t('billingRuns.print.title')}
+      back={back}
+      notFound={t('billingRuns.bill.notFound')}
+      loadFailed={t('billingRuns.bill.loadFailed')}
+      height={600}
+    >
+      {(d) => (
+        <>
+          {printStyles}
+          <Box className={NO_PRINT}>
+            <PageHeader
+              title={t('billingRuns.bill.title', { number: d.bill.number })}
+              actions={
+                <>
+                  {back}
+                  <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                    {t('billingRuns.print.print')}
+                  </Button>
+                </>
+              }
+            />
+          </Box>
+          <Sheet bill={d.bill} company={d.company} />
+        </>
+      )}
+    </DocumentGate>
   );
 }

@@ -3,13 +3,11 @@
 // 'Reverses'). Reverse posts the mirror entry after asking for its date and memo; an entry that was
 // reversed, or is itself a reversal, cannot be reversed again (the server refuses it as well).
 import { type ReactNode, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -27,13 +25,13 @@ import { useSession } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { EntryStateChips, entryState, useSourceLabel } from './EntryParts.tsx';
 import { financePrivileges as p } from './finance.access.ts';
 import { entryLink, isNonZero, statementLink } from './finance.logic.ts';
 import { useJournalEntry } from './finance.queries.ts';
 import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
 import { EntryAttachments } from '../treasury/EntryAttachments.tsx';
+import { DocumentGate } from '../../components/DocumentGate.tsx';
 
 function LinkedEntry({ id, label }: { id: number; label: string }) {
   const linked = useJournalEntry(id);
@@ -82,116 +80,113 @@ export default function JournalEntryPage() {
     </Button>
   );
 
-  if (id === null || (entry.error instanceof ApiError && entry.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title={t('finance.entry.title')} actions={back} />
-        <Alert severity="warning">{t('finance.entry.notFound')}</Alert>
-      </>
-    );
-  }
-  if (!entry.data) {
-    return (
-      <>
-        <PageHeader title={t('finance.entry.title')} actions={back} />
-        {entry.isError ? <Alert severity="error">{t('finance.entry.loadFailed')}</Alert> : <Skeleton variant="rounded" height={240} />}
-      </>
-    );
-  }
-
-  const e = entry.data;
-  const isReversible = e.reversedById === null && e.reversesId === null;
-  const reverseBlocked = e.reversedById !== null ? t('finance.entry.alreadyReversed') : e.reversesId !== null ? t('finance.entry.isReversal') : '';
-
   return (
-    <>
-      <PageHeader
-        title={t('finance.entry.titleNumber', { number: e.number })}
-        subtitle={<EntryStateChips {...entryState(e)} />}
-        actions={
-          <>
-            {back}
-            {can(p.journal) && (
-              <Tooltip title={reverseBlocked}>
-                <span>
-                  <Button variant="contained" color="warning" startIcon={<UndoIcon />} onClick={() => setReversing(true)} disabled={!isReversible}>
-                    {t('finance.entry.reverse')}
-                  </Button>
-                </span>
-              </Tooltip>
+    <DocumentGate
+      id={id}
+      queries={[entry]}
+      data={entry.data}
+      title={t('finance.entry.title')}
+      back={back}
+      notFound={t('finance.entry.notFound')}
+      loadFailed={t('finance.entry.loadFailed')}
+      height={240}
+    >
+      {(e) => {
+      const isReversible = e.reversedById === null && e.reversesId === null;
+      const reverseBlocked = e.reversedById !== null ? t('finance.entry.alreadyReversed') : e.reversesId !== null ? t('finance.entry.isReversal') : '';
+
+      return (
+        <>
+          <PageHeader
+            title={t('finance.entry.titleNumber', { number: e.number })}
+            subtitle={<EntryStateChips {...entryState(e)} />}
+            actions={
+              <>
+                {back}
+                {can(p.journal) && (
+                  <Tooltip title={reverseBlocked}>
+                    <span>
+                      <Button variant="contained" color="warning" startIcon={<UndoIcon />} onClick={() => setReversing(true)} disabled={!isReversible}>
+                        {t('finance.entry.reverse')}
+                      </Button>
+                    </span>
+                  </Tooltip>
+                )}
+              </>
+            }
+          />
+          <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+            <Grid container spacing={2}>
+              <Field label={t('finance.journal.date')}>
+                <DateText value={e.date} dateStyle="long" />
+              </Field>
+              <Field label={t('finance.journal.reference')}>{e.reference}</Field>
+              <Field label={t('finance.journal.source')}>{sourceLabel(e.sourceType)}</Field>
+              <Field label={t('finance.journal.memo')}>{e.memo}</Field>
+              <Field label={t('finance.journal.postedBy')}>{e.userName}</Field>
+              <Field label={t('finance.entry.postedAt')}>
+                <DateText value={e.createdAt} withTime />
+              </Field>
+            </Grid>
+            {(e.reversedById !== null || e.reversesId !== null) && (
+              <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                {e.reversedById !== null && <LinkedEntry id={e.reversedById} label={t('finance.entry.reversedBy')} />}
+                {e.reversesId !== null && <LinkedEntry id={e.reversesId} label={t('finance.entry.reverses')} />}
+              </Box>
             )}
-          </>
-        }
-      />
-      <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-        <Grid container spacing={2}>
-          <Field label={t('finance.journal.date')}>
-            <DateText value={e.date} dateStyle="long" />
-          </Field>
-          <Field label={t('finance.journal.reference')}>{e.reference}</Field>
-          <Field label={t('finance.journal.source')}>{sourceLabel(e.sourceType)}</Field>
-          <Field label={t('finance.journal.memo')}>{e.memo}</Field>
-          <Field label={t('finance.journal.postedBy')}>{e.userName}</Field>
-          <Field label={t('finance.entry.postedAt')}>
-            <DateText value={e.createdAt} withTime />
-          </Field>
-        </Grid>
-        {(e.reversedById !== null || e.reversesId !== null) && (
-          <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
-            {e.reversedById !== null && <LinkedEntry id={e.reversedById} label={t('finance.entry.reversedBy')} />}
-            {e.reversesId !== null && <LinkedEntry id={e.reversesId} label={t('finance.entry.reverses')} />}
-          </Box>
-        )}
-      </Paper>
-      <Paper>
-        <TableContainer>
-          <Table size="small" aria-label={t('finance.journal.linesTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('finance.journal.account')}</TableCell>
-                <TableCell>{t('finance.journal.party')}</TableCell>
-                <TableCell>{t('finance.journal.lineMemo')}</TableCell>
-                <TableCell align="right">{t('finance.debit')}</TableCell>
-                <TableCell align="right">{t('finance.credit')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {e.lines.map((l) => (
-                <TableRow key={l.id} hover>
-                  <TableCell>
-                    {mayReadStatement ? (
-                      <Link component={RouterLink} to={statementLink(l.accountId, { startDate: e.date, endDate: e.date })} underline="hover">
-                        {l.accountCode} · {l.accountName}
-                      </Link>
-                    ) : (
-                      `${l.accountCode} · ${l.accountName}`
-                    )}
-                  </TableCell>
-                  <TableCell>{l.partyType ? `${t(`finance.party.${l.partyType}`)} #${l.partyId}` : ''}</TableCell>
-                  <TableCell>{l.memo}</TableCell>
-                  <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
-                  <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.9rem' } }}>
-                <TableCell colSpan={3} align="right">
-                  {t('finance.journal.totals')}
-                </TableCell>
-                <TableCell align="right">
-                  <MoneyText value={e.total} />
-                </TableCell>
-                <TableCell align="right">
-                  <MoneyText value={e.total} />
-                </TableCell>
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </TableContainer>
-      </Paper>
-      <EntryAttachments entryId={e.id} />
-      <ReverseEntryDialog entry={e} open={isReversing} onClose={() => setReversing(false)} />
-    </>
+          </Paper>
+          <Paper>
+            <TableContainer>
+              <Table size="small" aria-label={t('finance.journal.linesTitle')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('finance.journal.account')}</TableCell>
+                    <TableCell>{t('finance.journal.party')}</TableCell>
+                    <TableCell>{t('finance.journal.lineMemo')}</TableCell>
+                    <TableCell align="right">{t('finance.debit')}</TableCell>
+                    <TableCell align="right">{t('finance.credit')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {e.lines.map((l) => (
+                    <TableRow key={l.id} hover>
+                      <TableCell>
+                        {mayReadStatement ? (
+                          <Link component={RouterLink} to={statementLink(l.accountId, { startDate: e.date, endDate: e.date })} underline="hover">
+                            {l.accountCode} · {l.accountName}
+                          </Link>
+                        ) : (
+                          `${l.accountCode} · ${l.accountName}`
+                        )}
+                      </TableCell>
+                      <TableCell>{l.partyType ? `${t(`finance.party.${l.partyType}`)} #${l.partyId}` : ''}</TableCell>
+                      <TableCell>{l.memo}</TableCell>
+                      <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
+                      <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.9rem' } }}>
+                    <TableCell colSpan={3} align="right">
+                      {t('finance.journal.totals')}
+                    </TableCell>
+                    <TableCell align="right">
+                      <MoneyText value={e.total} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <MoneyText value={e.total} />
+                    </TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+          </Paper>
+          <EntryAttachments entryId={e.id} />
+          <ReverseEntryDialog entry={e} open={isReversing} onClose={() => setReversing(false)} />
+        </>
+      );
+      }}
+    </DocumentGate>
   );
 }

@@ -9,7 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -20,7 +19,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { PaymentDetail } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiError, toast } from '../../lib/api.ts';
+import { toast } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
@@ -28,6 +27,7 @@ import { useFileObjectUrl } from '../settings/settings.queries.ts';
 import { CancelDocumentDialog, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';
+import { DocumentGate } from '../../components/DocumentGate.tsx';
 
 const INK = '#111';
 const RULE = '#9e9e9e';
@@ -248,75 +248,72 @@ export default function ReceiptPage() {
     </Button>
   );
 
-  if (id === null || (payment.error instanceof ApiError && payment.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title={t('payments.receipt.title')} actions={back} />
-        <Alert severity="warning">{t('payments.receipt.notFound')}</Alert>
-      </>
-    );
-  }
-  if (!payment.data) {
-    return (
-      <>
-        <PageHeader title={t('payments.receipt.title')} actions={back} />
-        {payment.isError ? <Alert severity="error">{t('payments.receipt.loadFailed')}</Alert> : <Skeleton variant="rounded" height={420} />}
-      </>
-    );
-  }
-
-  const p0 = payment.data;
   return (
-    <>
-      {printStyles}
-      <Box className={NO_PRINT}>
-        <PageHeader
-          title={t('payments.receipt.titleNumber', { number: p0.number })}
-          subtitle={<StateChip state={p0.status} />}
-          actions={
-            <>
-              {back}
-              {p0.status === 'Posted' && can(p.receive) && (
-                <Button color="error" startIcon={<BlockIcon />} onClick={() => setCancelling(true)}>
-                  {t('payments.list.cancel')}
-                </Button>
-              )}
-              <Button component={RouterLink} to="/customers/payment" startIcon={<AddIcon />}>
-                {t('payments.receipt.newPayment')}
-              </Button>
-              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                {t('payments.receipt.print')}
-              </Button>
-            </>
-          }
-        />
-        {p0.status === 'Cancelled' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('payments.receipt.cancelledNotice', { entry: p0.cancelEntryNumber ?? '', reason: p0.cancelReason ?? '' })}
-          </Alert>
-        )}
-      </Box>
-      <Box
-        className="receipt-sheet"
-        sx={{ maxWidth: '148mm', mx: 'auto', p: '8mm', bgcolor: '#fff', color: INK, boxShadow: 3, borderRadius: 1, fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif' }}
-      >
-        <Receipt payment={p0} />
-      </Box>
-      <CancelDocumentDialog
-        open={isCancelling}
-        number={p0.number}
-        documentDate={p0.date}
-        message={t('payments.cancel.paymentText', {
-          amount: formatMoney(p0.amount, lang),
-          account: `${p0.account.code} ${p0.account.name}`,
-          customer: p0.customer.name,
-        })}
-        onCancel={async (body, key) => {
-          const done = await cancel.mutateAsync({ id: p0.id, body, key });
-          toast(t('payments.cancel.done', { number: done.number }), 'success');
-        }}
-        onClose={() => setCancelling(false)}
-      />
-    </>
+    <DocumentGate
+      id={id}
+      queries={[payment]}
+      data={payment.data}
+      title={t('payments.receipt.title')}
+      back={back}
+      notFound={t('payments.receipt.notFound')}
+      loadFailed={t('payments.receipt.loadFailed')}
+      height={420}
+    >
+      {(p0) => {
+      return (
+        <>
+          {printStyles}
+          <Box className={NO_PRINT}>
+            <PageHeader
+              title={t('payments.receipt.titleNumber', { number: p0.number })}
+              subtitle={<StateChip state={p0.status} />}
+              actions={
+                <>
+                  {back}
+                  {p0.status === 'Posted' && can(p.receive) && (
+                    <Button color="error" startIcon={<BlockIcon />} onClick={() => setCancelling(true)}>
+                      {t('payments.list.cancel')}
+                    </Button>
+                  )}
+                  <Button component={RouterLink} to="/customers/payment" startIcon={<AddIcon />}>
+                    {t('payments.receipt.newPayment')}
+                  </Button>
+                  <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                    {t('payments.receipt.print')}
+                  </Button>
+                </>
+              }
+            />
+            {p0.status === 'Cancelled' && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('payments.receipt.cancelledNotice', { entry: p0.cancelEntryNumber ?? '', reason: p0.cancelReason ?? '' })}
+              </Alert>
+            )}
+          </Box>
+          <Box
+            className="receipt-sheet"
+            sx={{ maxWidth: '148mm', mx: 'auto', p: '8mm', bgcolor: '#fff', color: INK, boxShadow: 3, borderRadius: 1, fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif' }}
+          >
+            <Receipt payment={p0} />
+          </Box>
+          <CancelDocumentDialog
+            open={isCancelling}
+            number={p0.number}
+            documentDate={p0.date}
+            message={t('payments.cancel.paymentText', {
+              amount: formatMoney(p0.amount, lang),
+              account: `${p0.account.code} ${p0.account.name}`,
+              customer: p0.customer.name,
+            })}
+            onCancel={async (body, key) => {
+              const done = await cancel.mutateAsync({ id: p0.id, body, key });
+              toast(t('payments.cancel.done', { number: done.number }), 'success');
+            }}
+            onClose={() => setCancelling(false)}
+          />
+        </>
+      );
+      }}
+    </DocumentGate>
   );
 }

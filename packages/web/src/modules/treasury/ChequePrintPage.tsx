@@ -10,7 +10,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
@@ -18,13 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Cheque } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
 import { useFileObjectUrl } from '../settings/settings.queries.ts';
 import { DocumentStateChip } from './TreasuryParts.tsx';
 import { useCheque } from './treasury.queries.ts';
+import { DocumentGate } from '../../components/DocumentGate.tsx';
 
 const INK = '#111';
 const RULE = '#9e9e9e';
@@ -321,66 +320,63 @@ export default function ChequePrintPage() {
     </Button>
   );
 
-  if (id === null || (cheque.error instanceof ApiError && cheque.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title={t('treasury.print.title')} actions={back} />
-        <Alert severity="warning">{t('treasury.print.notFound')}</Alert>
-      </>
-    );
-  }
-  if (!cheque.data) {
-    return (
-      <>
-        <PageHeader title={t('treasury.print.title')} actions={back} />
-        {cheque.isError ? <Alert severity="error">{t('treasury.print.loadFailed')}</Alert> : <Skeleton variant="rounded" height={480} />}
-      </>
-    );
-  }
-
-  const c = cheque.data;
   return (
-    <>
-      {printStyles}
-      <Box className={NO_PRINT}>
-        <PageHeader
-          title={t('treasury.print.titleNumber', { number: c.chequeNumber })}
-          subtitle={<DocumentStateChip state={c.status} />}
-          actions={
-            <>
-              {back}
-              <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                {t('treasury.print.print')}
-              </Button>
-            </>
-          }
-        />
-        {c.status === 'Void' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('treasury.print.voidNotice', { entry: c.voidEntryNumber ?? '' })}
-          </Alert>
-        )}
-      </Box>
-      <Box
-        className="cheque-sheet"
-        sx={{
-          maxWidth: '190mm',
-          mx: 'auto',
-          p: '10mm',
-          bgcolor: '#fff',
-          color: INK,
-          boxShadow: 3,
-          borderRadius: 1,
-          fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
-        }}
-      >
-        <ChequeFace cheque={c} />
-        <Box
-          aria-hidden
-          sx={{ borderTop: `0.4mm dashed ${RULE}`, my: '8mm', position: 'relative', '&::after': { content: '"✂"', position: 'absolute', left: '2mm', top: '-3.2mm', px: '1mm', fontSize: '4mm', lineHeight: 1.4, color: RULE, bgcolor: '#fff' } }}
-        />
-        <Voucher cheque={c} />
-      </Box>
-    </>
+    <DocumentGate
+      id={id}
+      queries={[cheque]}
+      data={cheque.data}
+      title={t('treasury.print.title')}
+      back={back}
+      notFound={t('treasury.print.notFound')}
+      loadFailed={t('treasury.print.loadFailed')}
+      height={480}
+    >
+      {(c) => {
+      return (
+        <>
+          {printStyles}
+          <Box className={NO_PRINT}>
+            <PageHeader
+              title={t('treasury.print.titleNumber', { number: c.chequeNumber })}
+              subtitle={<DocumentStateChip state={c.status} />}
+              actions={
+                <>
+                  {back}
+                  <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                    {t('treasury.print.print')}
+                  </Button>
+                </>
+              }
+            />
+            {c.status === 'Void' && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('treasury.print.voidNotice', { entry: c.voidEntryNumber ?? '' })}
+              </Alert>
+            )}
+          </Box>
+          <Box
+            className="cheque-sheet"
+            sx={{
+              maxWidth: '190mm',
+              mx: 'auto',
+              p: '10mm',
+              bgcolor: '#fff',
+              color: INK,
+              boxShadow: 3,
+              borderRadius: 1,
+              fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
+            }}
+          >
+            <ChequeFace cheque={c} />
+            <Box
+              aria-hidden
+              sx={{ borderTop: `0.4mm dashed ${RULE}`, my: '8mm', position: 'relative', '&::after': { content: '"✂"', position: 'absolute', left: '2mm', top: '-3.2mm', px: '1mm', fontSize: '4mm', lineHeight: 1.4, color: RULE, bgcolor: '#fff' } }}
+            />
+            <Voucher cheque={c} />
+          </Box>
+        </>
+      );
+      }}
+    </DocumentGate>
   );
 }
