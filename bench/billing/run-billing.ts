@@ -18,7 +18,7 @@ import { createOrganisation } from '../../packages/server/src/modules/organisati
 import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
-import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
+import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch, measureSearchAlone } from './measure.ts';
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 export const DEFAULT_CUSTOMERS = 100_000;
@@ -44,6 +44,7 @@ interface Figures {
   save: { ms: number; bills: number; cpu: CpuSeconds };
   verify: { ms: number; isSound: boolean };
   search: LoadTiming;
+  searchAlone: LoadTiming;
   payments: LoadTiming | null;
   aging: { median: number; p95: number; customers: number } | null;
   verifyAfter: { isSound: boolean; gaps: number };
@@ -63,6 +64,7 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     `| Bill run save, whole month (POST /api/bills/saveCustomersBill: ${n(f.save.bills)} bills, entries, lines, readings) | ${s(f.save.ms)} | ${cpuText(f.save.cpu)} | ${s(saveTarget)} | wall ${mark(f.save.ms < saveTarget)}, CPU ${mark(cpuTotal(f.save.cpu) < saveTarget)} |`,
     `| Bare set-based SQL doing the same writes, one transaction | ${s(f.bare.ms)} | ${cpuText(f.bare.cpu)} | | |`,
     `| Save / bare SQL | ${(f.save.ms / f.bare.ms).toFixed(2)} | ${(cpuTotal(f.save.cpu) / cpuTotal(f.bare.cpu)).toFixed(2)} | | |`,
+    `| Customer search, one client at a time (the same searches, ${n(f.searchAlone.requests)} requests) | ${f.searchAlone.perSecond.toFixed(0)} req/s, p50 ${fmt(f.searchAlone.p50)} ms, p99 ${fmt(f.searchAlone.p99)} ms | | | |`,
     `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
     f.payments
       ? `| Receive payment, ${f.payments.clients} concurrent cashiers (POST /api/finance/payments, ${n(f.payments.requests)} payments) | ${f.payments.perSecond.toFixed(0)} payments/s, p50 ${fmt(f.payments.p50)} ms, p99 ${fmt(f.payments.p99)} ms | | | |`
@@ -131,6 +133,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       if (!verified.value.isSound) throw new Error(`ledger not sound after the save: ${JSON.stringify(verified.value).slice(0, 500)}`);
 
       log(`search with ${options.searchClients} clients...`);
+      const searchAlone = await measureSearchAlone(app, db, { clientId, token, requests: Math.min(500, options.searches) });
       const search = await measureSearch(app, db, { clientId, token, clients: options.searchClients, requests: options.searches });
       let payments: LoadTiming | null = null;
       if (hasRoute(app, 'POST', '/api/finance/payments')) {
@@ -149,7 +152,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
         options,
         kind: target.kind,
         f: {
-          generated, preview, bare, save, search, payments, aging,
+          generated, preview, bare, save, search, searchAlone, payments, aging,
           verify: { ms: verified.ms, isSound: verified.value.isSound },
           verifyAfter: { isSound: after.isSound, gaps: after.numberingGaps.length },
         },
