@@ -142,6 +142,11 @@ describe('customers', () => {
     expect(moved.statusCode).toBe(200);
     expect(names(await search('mtr-0042'))).toEqual(['Fadumo Yusuf Hirsi']);
     expect(names(await search('mtr 0042 b'))).toEqual(['Fadumo Yusuf Hirsi']);
+    // A customer is counted once however many of their words match.
+    await f.customer({ name: 'Sahra Sahal', phone: '0615000111', customerClass: 'residential' });
+    expect((await search('sah')).json()).toMatchObject({ total: 1, data: [{ name: 'Sahra Sahal' }] });
+    expect((await search('yus')).json()).toMatchObject({ total: 2 });
+    expect((await search('yus', '&status=Active')).json()).toMatchObject({ total: 1, data: [{ name: 'Yusuf Jama' }] });
     // Another organisation's search never sees these customers.
     expect(names(await billingFactory(ctx, orgB).call(orgB.token, 'GET', `${PATH}?q=fadumo`))).toEqual([]);
   });

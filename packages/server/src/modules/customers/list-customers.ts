@@ -6,10 +6,11 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Customer, CustomerClass, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
 import { billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
-import { customerMatches } from './search-terms.ts';
+import { matchingCustomerIds } from './search-terms.ts';
 
 const columns = {
   id: customers.id,
@@ -71,8 +72,10 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
   if (query.zoneId) {
     filters.push(sql`exists (select 1 from houses h where h.customer_id = ${customers.id} and h.zone_id = ${query.zoneId})`);
   }
-  const matches = query.q ? customerMatches(customers.id, clientId, query.q) : null;
-  if (matches) filters.push(matches);
+  const ids = query.q ? matchingCustomerIds(clientId, query.q) : null;
+  if (ids) filters.push(sql`${customers.id} = any(array(${ids}))`);
+  // A search alone is counted on the words index (a common first name matches thousands of customers).
+  const isSearchOnly = ids !== null && !query.status && !query.customerClass && !query.cityId && !query.zoneId;
   const where = and(...filters);
   const direction = query._order === 'desc' ? desc : asc;
   const rows = await tx
@@ -83,7 +86,9 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
     .orderBy(direction(sortColumns[query._sort ?? 'name']), direction(customers.id))
     .limit(query._limit)
     .offset((query._page - 1) * query._limit);
-  const [{ total }] = await tx.select({ total: count() }).from(customers).where(where);
+  const [{ total }] = isSearchOnly
+    ? await queryRows<{ total: number }>(tx, sql`select count(distinct x.customer_id)::int as total from (${ids}) x`)
+    : await tx.select({ total: count() }).from(customers).where(where);
   return { data: rows.map(toCustomer), total, page: query._page, limit: query._limit };
 }
 
