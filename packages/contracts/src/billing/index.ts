@@ -7,3 +7,4 @@ export * from './tariffs.ts';
 export * from './customers.ts';
 export * from './houses.ts';
 export * from './readings.ts';
+export * from './reading-rules.ts';

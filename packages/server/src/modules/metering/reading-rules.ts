@@ -3,7 +3,7 @@
 // input, either the reading to store (consumption, rollover, flags) or the field errors saying why not.
 // The services load the state, call this, and write; a batch feeds each accepted reading back into the
 // state so the next row of the same house is checked against it.
-import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal } from '@ubo/contracts';
+import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal, readingFlags, readRegister } from '@ubo/contracts';
 import type { FieldError } from '../../plugins/errors.ts';
 
 export interface HouseState {
@@ -49,8 +49,6 @@ export type Evaluation = { ok: true; reading: EvaluatedReading } | { ok: false; 
 
 /** How many of a house's latest readings make its average. */
 export const AVERAGE_OVER = 3;
-/** Consumption above this many times the house's average is a spike. */
-export const SPIKE_FACTOR = 3;
 
 /** The house's average consumption over its recent readings, or null without any. */
 export function houseAverage(state: Pick<HouseState, 'recent'>): BillingDecimal | null {
@@ -87,58 +85,11 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
   if (input.readingDate > opts.today) errors.push({ field: 'readingDate', message: 'reading.futureDate' });
   else if (input.readingDate < state.baselineDate) errors.push({ field: 'readingDate', message: `reading.dateBeforePrevious|${state.baselineDate}` });
 
-  const register = new BillingDecimal(10).pow(state.digits);
   const baseline = bdec(state.baselineValue);
   const average = houseAverage(state);
-  let current: BillingDecimal | null = null;
-  let consumption: BillingDecimal | null = null;
-  let isRollover = false;
-
-  if (input.type === 'estimated') {
-    const basis = average ?? opts.zoneAverage;
-    if (input.currentReading !== undefined) errors.push({ field: 'currentReading', message: 'reading.estimateComputed' });
-    else if (basis === null) errors.push({ field: 'type', message: 'reading.noAverage' });
-    else {
-      // Registers show whole units, so an estimate is a whole number of units.
-      consumption = basis.toDecimalPlaces(0);
-      current = baseline.plus(consumption);
-      if (current.gte(register)) {
-        current = current.minus(register);
-        isRollover = true;
-      }
-    }
-  } else if (input.currentReading === undefined) {
-    errors.push({ field: 'currentReading', message: 'v.required' });
-  } else {
-    current = bdec(input.currentReading);
-    if (current.gte(register)) {
-      errors.push({ field: 'currentReading', message: `reading.tooManyDigits|${state.digits}` });
-      current = null;
-    } else if (current.gte(baseline)) {
-      consumption = current.minus(baseline);
-    } else if (input.type === 'correction') {
-      // The previous reading was too high (an over-estimate or a misread): the difference is a credit.
-      consumption = current.minus(baseline);
-    } else {
-      // Below the baseline: the register wrapped past zero, if the wrapped consumption is plausible
-      // (less than half the register); otherwise it is a misread.
-      const wrapped = register.minus(baseline).plus(current);
-      if (wrapped.lt(register.dividedBy(2))) {
-        consumption = wrapped;
-        isRollover = true;
-      } else {
-        errors.push({ field: 'currentReading', message: `reading.belowPrevious|${plainDecimal(baseline)}` });
-      }
-    }
-  }
-
-  const flags: ReadingFlag[] = [];
-  if (consumption !== null) {
-    if (consumption.isZero()) flags.push('zero');
-    if (consumption.isNegative()) flags.push('negative');
-    if (average?.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
-    if (isRollover) flags.push('rollover');
-  }
+  const read = readRegister({ type: input.type, previous: baseline, digits: state.digits, current: input.currentReading, basis: average ?? opts.zoneAverage });
+  if (!read.ok) errors.push({ field: read.field, message: read.message });
+  const flags = read.ok ? readingFlags(read.consumption, average, read.isRollover) : [];
   const needing = flags.filter((f) => flagsNeedingConfirmation.includes(f));
   if (needing.length > 0 && input.confirmed !== true) {
     for (const flag of needing) {
@@ -148,16 +99,16 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
     }
   }
 
-  if (errors.length > 0 || current === null || consumption === null) return { ok: false, errors };
+  if (errors.length > 0 || !read.ok) return { ok: false, errors };
   return {
     ok: true,
     reading: {
       meterId: state.meterId,
       previousReading: plainDecimal(baseline),
       previousDate: state.baselineDate,
-      currentReading: plainDecimal(current),
-      consumption: plainDecimal(consumption),
-      isRollover,
+      currentReading: plainDecimal(read.current),
+      consumption: plainDecimal(read.consumption),
+      isRollover: read.isRollover,
       flags,
       isConfirmed: needing.length > 0,
     },

@@ -3,12 +3,20 @@
 // correction below the previous reading, the average for an estimate), the flags that need an explicit
 // confirmation (zero, spike above 3x the house's average, negative), the rows of the batch the sheet
 // sends, the server's row errors put back on their rows, and where Enter and the arrow keys go next.
-// The server (metering/reading-rules.ts) stays the judge; these mirror its rules for the screen.
-import Decimal from 'decimal.js';
-import { type EnteredReadingType, type ReadingBody, type ReadingFlag, type ReadingSheetRow, flagsNeedingConfirmation } from '@ubo/contracts';
+// The server (metering/reading-rules.ts) stays the judge; both read the register with the same
+// readRegister and readingFlags from contracts.
+import {
+  bdec,
+  type EnteredReadingType,
+  flagsNeedingConfirmation,
+  plainDecimal,
+  type ReadingBody,
+  type ReadingFlag,
+  type ReadingSheetRow,
+  readingFlags,
+  readRegister,
+} from '@ubo/contracts';
 
-/** Consumption above this many times the house's average is a spike (the server's SPIKE_FACTOR). */
-export const SPIKE_FACTOR = 3;
 const UNITS = /^\d{1,10}(\.\d{1,3})?$/;
 
 /** What the reader has put in one row of the sheet. */
@@ -38,57 +46,32 @@ export type RowCheck =
       needsConfirmation: boolean;
     };
 
-const plain = (d: Decimal) => (d.isZero() ? '0' : d.toFixed());
-
 /**
  * Checks a row as the server would: `zoneAverage` is the estimate's basis for a house without history.
  */
 export function checkRow(row: Pick<ReadingSheetRow, 'previousReading' | 'meterDigits' | 'averageConsumption' | 'reading'>, entry: RowEntry, zoneAverage: string | null): RowCheck {
   if (row.reading) return { state: 'saved' };
-  const register = new Decimal(10).pow(row.meterDigits);
-  const previous = new Decimal(row.previousReading);
-  const average = row.averageConsumption === null ? null : new Decimal(row.averageConsumption);
-  let current: Decimal;
-  let consumption: Decimal;
-  let isRollover = false;
-
-  if (entry.type === 'estimated') {
-    const basis = average ?? (zoneAverage === null ? null : new Decimal(zoneAverage));
-    if (basis === null) return { state: 'invalid', message: 'reading.noAverage' };
-    // Registers show whole units, so an estimate is a whole number of units.
-    consumption = basis.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
-    current = previous.plus(consumption);
-    if (current.gte(register)) {
-      current = current.minus(register);
-      isRollover = true;
-    }
-  } else {
-    const text = entry.current.trim();
-    if (text === '') return { state: 'empty' };
-    if (!UNITS.test(text)) return { state: 'invalid', message: 'v.units' };
-    current = new Decimal(text);
-    if (current.gte(register)) return { state: 'invalid', message: `reading.tooManyDigits|${row.meterDigits}` };
-    if (current.gte(previous)) consumption = current.minus(previous);
-    else if (entry.type === 'correction') consumption = current.minus(previous);
-    else {
-      // Below the previous reading: the register wrapped past zero if the wrapped use is plausible.
-      const wrapped = register.minus(previous).plus(current);
-      if (!wrapped.lt(register.dividedBy(2))) return { state: 'invalid', message: `reading.belowPrevious|${plain(previous)}` };
-      consumption = wrapped;
-      isRollover = true;
-    }
+  const average = row.averageConsumption === null ? null : bdec(row.averageConsumption);
+  let current: string | undefined;
+  if (entry.type !== 'estimated') {
+    current = entry.current.trim();
+    if (current === '') return { state: 'empty' };
+    if (!UNITS.test(current)) return { state: 'invalid', message: 'v.units' };
   }
-
-  const flags: ReadingFlag[] = [];
-  if (consumption.isZero()) flags.push('zero');
-  if (consumption.isNegative()) flags.push('negative');
-  if (average?.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
-  if (isRollover) flags.push('rollover');
+  const read = readRegister({
+    type: entry.type,
+    previous: bdec(row.previousReading),
+    digits: row.meterDigits,
+    current,
+    basis: average ?? (zoneAverage === null ? null : bdec(zoneAverage)),
+  });
+  if (!read.ok) return { state: 'invalid', message: read.message };
+  const flags = readingFlags(read.consumption, average, read.isRollover);
   return {
     state: 'ready',
-    current: plain(current),
-    consumption: plain(consumption),
-    isRollover,
+    current: plainDecimal(read.current),
+    consumption: plainDecimal(read.consumption),
+    isRollover: read.isRollover,
     flags,
     needsConfirmation: flags.some((f) => flagsNeedingConfirmation.includes(f)),
   };
