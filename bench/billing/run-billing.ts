@@ -17,6 +17,7 @@ import { verifyLedger } from '../../packages/server/src/ledger/index.ts';
 import { createOrganisation } from '../../packages/server/src/modules/organisations/index.ts';
 import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
+import { plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
 import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch, measureSearchAlone } from './measure.ts';
 
@@ -41,6 +42,7 @@ interface Figures {
   generated: GeneratedBilling;
   preview: { ms: number; bills: number; bytes: number; cpu: CpuSeconds };
   bare: { ms: number; bills: number; cpu: CpuSeconds };
+  plain: { ms: number; bills: number };
   save: { ms: number; bills: number; cpu: CpuSeconds };
   verify: { ms: number; isSound: boolean };
   search: LoadTiming;
@@ -64,6 +66,8 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     `| Bill run save, whole month (POST /api/bills/saveCustomersBill: ${n(f.save.bills)} bills, entries, lines, readings) | ${s(f.save.ms)} | ${cpuText(f.save.cpu)} | ${s(saveTarget)} | wall ${mark(f.save.ms < saveTarget)}, CPU ${mark(cpuTotal(f.save.cpu) < saveTarget)} |`,
     `| Bare set-based SQL doing the same writes, one transaction | ${s(f.bare.ms)} | ${cpuText(f.bare.cpu)} | | |`,
     `| Save / bare SQL | ${(f.save.ms / f.bare.ms).toFixed(2)} | ${(cpuTotal(f.save.cpu) / cpuTotal(f.bare.cpu)).toFixed(2)} | | |`,
+    `| The issue's yardstick: bills, entries and two lines each into plain tables (primary keys only, no checks), one transaction | ${s(f.plain.ms)} | | | |`,
+    `| Save / yardstick | ${(f.save.ms / f.plain.ms).toFixed(1)} | | | |`,
     `| Customer search, one client at a time (the same searches, ${n(f.searchAlone.requests)} requests) | ${f.searchAlone.perSecond.toFixed(0)} req/s, p50 ${fmt(f.searchAlone.p50)} ms, p99 ${fmt(f.searchAlone.p99)} ms | | | |`,
     `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
     f.payments
@@ -119,6 +123,8 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       const previewed = await withCpu(db, target.kind, () => measurePreview(app, token, BENCH_PERIOD));
       const preview = { ...previewed.value, cpu: previewed.cpu };
       log(`preview ${s(preview.ms)}; bare SQL...`);
+      const plain = await plainBillRun(db, { clientId, period: BENCH_PERIOD });
+      log(`plain-table yardstick ${s(plain.ms)}; bare SQL...`);
       const bared = await withCpu(db, target.kind, () => bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD }));
       const bare = { ...bared.value, cpu: bared.cpu };
       await vacuum(db, ['bills', 'bill_lines', 'bill_runs', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings', 'document_counters']);
@@ -152,7 +158,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
         options,
         kind: target.kind,
         f: {
-          generated, preview, bare, save, search, searchAlone, payments, aging,
+          generated, preview, bare, plain, save, search, searchAlone, payments, aging,
           verify: { ms: verified.ms, isSound: verified.value.isSound },
           verifyAfter: { isSound: after.isSound, gaps: after.numberingGaps.length },
         },
