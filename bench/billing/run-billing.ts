@@ -66,7 +66,7 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     `| Bill run save, whole month (POST /api/bills/saveCustomersBill: ${n(f.save.bills)} bills, entries, lines, readings) | ${s(f.save.ms)} | ${cpuText(f.save.cpu)} | ${s(saveTarget)} | wall ${mark(f.save.ms < saveTarget)}, CPU ${mark(cpuTotal(f.save.cpu) < saveTarget)} |`,
     `| Bare set-based SQL doing the same writes, one transaction | ${s(f.bare.ms)} | ${cpuText(f.bare.cpu)} | | |`,
     `| Save / bare SQL | ${(f.save.ms / f.bare.ms).toFixed(2)} | ${(cpuTotal(f.save.cpu) / cpuTotal(f.bare.cpu)).toFixed(2)} | | |`,
-    `| The issue's yardstick: bills, entries and two lines each into plain tables (primary keys only, no checks), one transaction | ${s(f.plain.ms)} | | | |`,
+    `| The issue's yardstick: bills, entries and two lines each into plain logged tables (primary keys only, no checks), one transaction | ${s(f.plain.ms)} | | | |`,
     `| Save / yardstick | ${(f.save.ms / f.plain.ms).toFixed(1)} | | | |`,
     `| Customer search, one client at a time (the same searches, ${n(f.searchAlone.requests)} requests) | ${f.searchAlone.perSecond.toFixed(0)} req/s, p50 ${fmt(f.searchAlone.p50)} ms, p99 ${fmt(f.searchAlone.p99)} ms | | | |`,
     `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
