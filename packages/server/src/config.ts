@@ -13,6 +13,8 @@ export interface Config {
   tokenTtlHours: number;
   seedDemo: boolean;
   webDist?: string;
+  /** Minutes between vacuum and analyze rounds on PGlite (db/maintenance.ts); 0 turns them off. */
+  pgliteMaintenanceMinutes: number;
 }
 
 export function loadTokenSecret(dataDir: string): string {
@@ -38,5 +40,6 @@ export function loadConfig(argv: string[] = process.argv): Config {
     tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 8),
     // The embedded database is a try-out installation: it always gets the demo organisation.
     seedDemo: databaseUrl ? demoFlag : process.env.SEED_DEMO !== '0',
+    pgliteMaintenanceMinutes: Number(process.env.PGLITE_MAINTENANCE_MINUTES ?? 60),
   };
 }

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
@@ -27,8 +28,13 @@ const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', 
 const app = await buildApp({ db: database.db, tokenSecret: config.tokenSecret, tokenTtlHours: config.tokenTtlHours, webDist, logger: true });
 await app.listen({ port: config.port, host: config.host });
 console.log(`  Open http://localhost:${config.port}  (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+const stopMaintenance = startMaintenance(database, {
+  minutes: config.pgliteMaintenanceMinutes,
+  onError: (err) => app.log.error({ err }, 'database maintenance failed'),
+});
 
 const shutdown = async () => {
+  stopMaintenance();
   await app.close();
   await database.close();
   process.exit(0);
