@@ -139,15 +139,21 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
   });
 
   it('opens a customer\'s statement from the ageing; its closing balance is the customer\'s ageing total', async () => {
+    // The screen keeps the previous answer while the next one loads: wait for this sort's answer, then
+    // read a row and follow its customer by name, not by position.
+    const answered = page.waitForResponse((r) => r.url().includes('/api/finance/customer/aging') && r.url().includes('_sort=total'));
     await page.goto('/#/Sales-reports/customer-aging?_sort=total');
+    await answered;
     const first = page.locator('[data-testid^="aging-row-"]').first();
     await visible(first);
-    const total = cents(await first.locator('td').last().innerText());
-    const name = await first.locator('td').nth(1).innerText();
-    await first.getByRole('link', { name: `Statement of ${name}` }).click();
+    const [total, name] = await first.evaluate((row) => {
+      const cells = [...row.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText);
+      return [cells[cells.length - 1], cells[1]];
+    });
+    await page.getByRole('link', { name: `Statement of ${name}` }).first().click();
     await page.waitForURL(/#\/Sales-reports\/customer-transaction\?customerId=\d+&endDate=\d{4}-\d{2}-\d{2}$/);
     await visible(page.getByRole('heading', { name: `Customer statement: ${name}` }));
-    await expect.poll(async () => cents(await page.getByTestId('statement-closing').innerText())).toBe(total);
+    await expect.poll(async () => cents(await page.getByTestId('statement-closing').innerText())).toBe(cents(total));
     await visible(page.getByRole('cell', { name: /^Bill B-\d{6} for \d{4}-\d{2}: [\d.]+ units$/ }).first());
     await e2e.shot(page, 'billing-reports-06-statement');
   });
