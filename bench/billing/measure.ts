@@ -130,11 +130,6 @@ export async function measureSearch(app: FastifyInstance, db: Db, opts: { client
   return load(opts.clients, opts.requests, send);
 }
 
-/** The same searches one at a time: what one request costs, without waiting behind the others. */
-export async function measureSearchAlone(app: FastifyInstance, db: Db, opts: { clientId: number; token: string; requests: number }): Promise<LoadTiming> {
-  return measureSearch(app, db, { ...opts, clients: 1 });
-}
-
 /** POST /api/finance/payments (mobile money, allocated to the open bills) by `clients` concurrent cashiers. */
 export async function measurePayments(app: FastifyInstance, db: Db, opts: { clientId: number; token: string; clients: number; requests: number; date: string }): Promise<LoadTiming> {
   const [row] = await inTenant(db, opts.clientId, (tx) =>

@@ -19,7 +19,7 @@ import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
-import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch, measureSearchAlone } from './measure.ts';
+import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 export const DEFAULT_CUSTOMERS = 100_000;
@@ -139,7 +139,8 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       if (!verified.value.isSound) throw new Error(`ledger not sound after the save: ${JSON.stringify(verified.value).slice(0, 500)}`);
 
       log(`search with ${options.searchClients} clients...`);
-      const searchAlone = await measureSearchAlone(app, db, { clientId, token, requests: Math.min(500, options.searches) });
+      // One client first: what one search costs without waiting behind the others.
+      const searchAlone = await measureSearch(app, db, { clientId, token, clients: 1, requests: Math.min(500, options.searches) });
       const search = await measureSearch(app, db, { clientId, token, clients: options.searchClients, requests: options.searches });
       let payments: LoadTiming | null = null;
       if (hasRoute(app, 'POST', '/api/finance/payments')) {

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
-import { matchingCustomerIds } from './search-terms.ts';
+import { isMatchingCustomer, matchingCustomerIds } from './search-terms.ts';
 
 const columns = {
   id: customers.id,
@@ -73,7 +73,7 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
     filters.push(sql`exists (select 1 from houses h where h.customer_id = ${customers.id} and h.zone_id = ${query.zoneId})`);
   }
   const ids = query.q ? matchingCustomerIds(clientId, query.q) : null;
-  if (ids) filters.push(sql`${customers.id} = any(array(${ids}))`);
+  if (ids) filters.push(isMatchingCustomer(customers.id, ids));
   // A search alone is counted on the words index (a common first name matches thousands of customers).
   const isSearchOnly = ids !== null && !query.status && !query.customerClass && !query.cityId && !query.zoneId;
   const where = and(...filters);
