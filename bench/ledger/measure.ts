@@ -133,7 +133,7 @@ export async function measureReports(opts: { app: FastifyInstance; db: Db; clien
  * round (every pooled connection has prepared its statements) that is not counted.
  */
 export async function measurePosting(opts: { app: FastifyInstance; db: Db; clientId: number; token: string; clients: number; entries: number; warmup?: number }): Promise<PostingTiming> {
-  const warmup = opts.warmup ?? Math.min(200, opts.entries);
+  const warmup = opts.warmup ?? Math.min(2000, opts.entries);
   if (warmup > 0) await postConcurrently({ ...opts, entries: warmup, offset: opts.entries });
   return postConcurrently({ ...opts, offset: 0 });
 }

@@ -32,6 +32,11 @@ export async function nextDocumentNumbers(tx: Db, clientId: number, series: stri
   return Number(row.first);
 }
 
+/** documentNumber() in SQL, for statements that name a number they have just taken. */
+export function entryNumberText(series: SQL, no: SQL): SQL {
+  return sql`${series} || '-' || case when length(${no}::text) >= 6 then ${no}::text else lpad(${no}::text, 6, '0') end`;
+}
+
 /** Series and number as people write them: JV-000042. */
 export function documentNumber(series: string, no: number): string {
   return `${series}-${String(no).padStart(6, '0')}`;

@@ -1,20 +1,22 @@
-// Posts many journal entries at once (bill runs, bulk imports) with the guarantees of postJournal: lines
-// checked and merged per account and party, unbalanced, empty and zero entries refused, accounts active,
-// dates after the lock date, gapless numbers, daily balances updated in the same transaction. The cost
-// is a constant number of set-based statements whatever the number of entries: one read of the accounts
-// and the lock date, one number block per series, and one statement writing every entry, line and daily
-// balance. Either every entry is written or none (the first refused posting throws before any write).
-// Amounts are checked and summed as exact whole cents (BigInt).
-// The database still checks each entry's balance at commit (deferred trigger of migrations/0010).
-import { sql } from 'drizzle-orm';
+// Posts many journal entries at once (bill runs, bulk imports, the general journal's group commit) with
+// the guarantees of postJournal: lines checked and merged per account and party, unbalanced, empty and
+// zero entries refused, accounts active, dates after the lock date, gapless numbers, daily balances
+// updated in the same transaction. Whatever the number of entries it costs ONE statement, which checks
+// the accounts and the lock date and, only when every posting passes, takes one block of numbers per
+// series and writes every entry, line and daily balance. Either every entry is written or none; a refusal
+// is the one postJournal would give the first refused posting alone. Amounts are checked and summed as
+// exact whole cents (BigInt). The database still checks each entry's balance at commit
+// (migrations/0027's deferred check).
+import { type SQL, sql } from 'drizzle-orm';
 import { type PartyType, partyTypeValues } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
-import { documentNumber, nextDocumentNumbers } from './document-counter.ts';
+import { documentNumber, entryNumberText } from './document-counter.ts';
+import { queryPrepared } from './prepared-query.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal } from './money.ts';
-import { DEFAULT_SERIES, type PostedEntry, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
+import { DEFAULT_SERIES, type PostedAccount, type PostedEntry, type PostedEntryDetail, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
 
 export interface JournalBatch {
   clientId: number;
@@ -156,97 +158,172 @@ async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: num
   return { status, lockDate };
 }
 
-interface ReadyEntry {
-  ord: number;
-  series: string;
-  entryNo: number;
-  posting: JournalBatch['postings'][number];
-  reference: string | null;
-  memo: string | null;
-  total: string;
-  lines: PostedLine[];
-}
-
 /**
  * Validates every posting, then writes them all; answers the posted entries in input order. Refusals are
  * the AppErrors of postJournal with fields prefixed by the posting: `postings.<i>.lines.<j>.accountId`,
- * code UNBALANCED / ZERO_ENTRY / PERIOD_LOCKED / LEDGER_EMPTY with field `postings.<i>.lines` or `.date`.
- * An empty batch posts nothing.
+ * code UNBALANCED / ZERO_ENTRY / PERIOD_LOCKED / LEDGER_EMPTY with field `postings.<i>.lines` or `.date`
+ * (refusedPosting() reads the index back). An empty batch posts nothing.
  */
 export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<PostedEntry[]> {
+  if (batch.postings.length === 0) return [];
+  const planned = planBatch(batch, { detail: false });
+  if ('screened' in planned) {
+    // Refused before writing; which posting is refused first depends on the accounts, so read them.
+    const { status, lockDate } = await readAccountsAndLockDate(tx, batch.clientId, planned.accountIds);
+    throw firstRefusal(planned.screened, status, lockDate) ?? new Error('postJournalBatch: a screened posting passed');
+  }
+  let rows = await queryPrepared<WrittenRow>(tx, planned.statement);
+  if (!planned.hasSettings(rows)) {
+    // Organisations always have the row (seeded with the chart); the safety net for one made otherwise.
+    await readLockDateForPosting(tx, batch.clientId);
+    rows = await queryPrepared<WrittenRow>(tx, planned.statement);
+  }
+  return planned.finish(rows);
+}
+
+export interface BatchPlanOptions {
+  /** Also answer what postJournal answers: created_at and line ids (the accounts come anyway). */
+  detail: boolean;
+  /**
+   * A data-modifying statement run inside the write statement (audit lines, say), reading the written
+   * entries from the relation it is given: columns ord (the posting's index in the batch), id, number
+   * (JV-000042) and created_at. `posted` has each posting's total and merged lines, by the same ord.
+   */
+  alsoWrite?: (entries: SQL, posted: Array<{ ord: number; total: string; lines: PostedLine[] }>) => SQL;
+}
+
+/** The index of the posting a postJournalBatch refusal names (field postings.<i>....), or null for another error. */
+export function refusedPosting(err: unknown): number | null {
+  if (!(err instanceof AppError) || err.statusCode !== 400) return null;
+  const match = /^postings\.(\d+)\./.exec(err.details?.[0]?.field ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+interface Screened {
+  posting: JournalBatch['postings'][number];
+  errors: FieldError[];
+  checked: CheckedLine[];
+  merged: ReturnType<typeof mergeLines>;
+}
+
+/**
+ * The refusal of posting i given the accounts' status and the lock date, with postJournal's rules and
+ * order (field and account errors, then balance, zero, size, closed period), or null when it passes.
+ */
+function refusalOf(i: number, p: Screened, status: ReadonlyMap<number, string | null>, lockDate: string | null): AppError | null {
+  const errors = [...p.errors];
+  for (const line of p.checked) {
+    const s = status.get(line.accountId);
+    if (s === undefined) errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.unknownAccount' });
+    else if (s !== 'Active') errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.inactiveAccount' });
+  }
+  if (errors.length > 0) return refusal(i, 'VALIDATION', 'common.validation', errors);
+  const { lines, debit, credit } = p.merged;
+  if (debit !== credit) {
+    const key = `ledger.unbalanced|${centsText(debit > credit ? debit - credit : credit - debit)}`;
+    return refusal(i, 'UNBALANCED', key, [{ field: 'lines', message: key }]);
+  }
+  if (lines.length === 0 || debit === 0n) return refusal(i, 'ZERO_ENTRY', 'ledger.zero', [{ field: 'lines', message: 'ledger.zero' }]);
+  if (debit >= MAX_CENTS) return refusal(i, 'VALIDATION', 'common.validation', [{ field: 'lines', message: 'v.money' }]);
+  if (lockDate !== null && p.posting.date <= lockDate) {
+    const key = `ledger.locked|${lockDate}`;
+    return refusal(i, 'PERIOD_LOCKED', key, [{ field: 'date', message: key }]);
+  }
+  return null;
+}
+
+/** In posting order the first refusal wins, exactly as postJournal would refuse that posting alone. */
+function firstRefusal(screened: Screened[], status: ReadonlyMap<number, string | null>, lockDate: string | null): AppError | null {
+  for (const [i, p] of screened.entries()) {
+    const refused = refusalOf(i, p, status, lockDate);
+    if (refused) return refused;
+  }
+  return null;
+}
+
+/** Passes the checks that need no database (fields, balance, zero, size). */
+const passesOnItsOwn = (p: Screened) =>
+  p.errors.length === 0 && p.merged.debit === p.merged.credit && p.merged.lines.length > 0 && p.merged.debit !== 0n && p.merged.debit < MAX_CENTS;
+
+interface WrittenRow {
+  /** null on the one row that carries the accounts and the lock date. */
+  o: number | null;
+  id: string | number | null;
+  entry_no: string | number | null;
+  created_at: string | null;
+  line_ids: number[] | null;
+  accounts: AccountRow[] | null;
+  has_settings: boolean | null;
+  lock_date: string | null;
+}
+
+interface AccountRow {
+  id: number; status: string; code: string; name_en: string; name_so: string; type: PostedAccount['type'];
+}
+
+/** The checks of one posting that need no database (fields, balance, zero, size). */
+function screen(posting: JournalBatch['postings'][number], accountIds: Set<number>): Screened {
+  const errors: FieldError[] = [];
+  if (!isRealDate(posting.date)) errors.push({ field: 'date', message: 'v.date' });
+  const checked = checkLines(posting.lines, errors);
+  for (const line of checked) accountIds.add(line.accountId);
+  return { posting, errors, checked, merged: mergeLines(checked) };
+}
+
+/** True when the posting passes every check that needs no database (a group commit leaves the others to post alone). */
+export function passesWithoutDatabase(posting: Posting): boolean {
+  return Array.isArray(posting.lines) && posting.lines.length > 0 && passesOnItsOwn(screen(posting, new Set()));
+}
+
+/** The batch's write statement and how to read its answer; see planBatch. */
+export interface PlannedBatch {
+  statement: SQL;
+  /** The posted entries in input order; throws the first refusal when the statement's checks refused the batch. */
+  finish(rows: unknown[]): PostedEntryDetail[];
+  /** False when the organisation has no ledger settings row (the statement wrote nothing). */
+  hasSettings(rows: unknown[]): boolean;
+}
+
+/**
+ * Screens every posting and builds the one write statement, or answers the screened postings when one
+ * fails a check that needs no database. postJournalBatch runs it inside its caller's transaction; the
+ * general journal's group commit runs it in a transaction of its own and answers each posting as its own
+ * request (hence `detail`).
+ */
+export function planBatch(
+  batch: JournalBatch,
+  options: BatchPlanOptions,
+): PlannedBatch | { screened: Screened[]; accountIds: number[] } {
   const { clientId } = batch;
   const { postings } = batch;
-  if (postings.length === 0) return [];
+  if (postings.length === 0) throw new Error('planBatch: an empty batch');
 
   // Checks without the database, posting by posting.
-  const pending: Array<{ errors: FieldError[]; checked: CheckedLine[] }> = [];
+  const screened: Screened[] = [];
   const accountIds = new Set<number>();
   for (const [i, posting] of postings.entries()) {
     if (!posting.sourceType) throw new Error('postJournalBatch: sourceType is required');
     if (posting.clientId !== undefined && posting.clientId !== clientId) throw new Error('postJournalBatch: every posting must belong to the batch organisation');
     if (!Array.isArray(posting.lines) || posting.lines.length === 0) throw refusal(i, 'LEDGER_EMPTY', 'ledger.empty', [{ field: 'lines', message: 'ledger.empty' }]);
-    const errors: FieldError[] = [];
-    if (!isRealDate(posting.date)) errors.push({ field: 'date', message: 'v.date' });
-    const checked = checkLines(posting.lines, errors);
-    for (const line of checked) accountIds.add(line.accountId);
-    pending.push({ errors, checked });
+    screened.push(screen(posting, accountIds));
   }
+  const ids = [...accountIds];
+  if (!screened.every(passesOnItsOwn)) return { screened, accountIds: ids };
 
-  const { status, lockDate } = await readAccountsAndLockDate(tx, clientId, [...accountIds]);
-
-  // In posting order, the first refusal wins, exactly as postJournal would refuse that posting alone.
-  const ready: ReadyEntry[] = [];
-  for (const [i, posting] of postings.entries()) {
-    const { errors, checked } = pending[i];
-    for (const line of checked) {
-      const s = status.get(line.accountId);
-      if (s === undefined) errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.unknownAccount' });
-      else if (s !== 'Active') errors.push({ field: `lines.${line.index}.accountId`, message: 'ledger.inactiveAccount' });
-    }
-    if (errors.length > 0) throw refusal(i, 'VALIDATION', 'common.validation', errors);
-    const { lines, debit, credit } = mergeLines(checked);
-    if (debit !== credit) {
-      const key = `ledger.unbalanced|${centsText(debit > credit ? debit - credit : credit - debit)}`;
-      throw refusal(i, 'UNBALANCED', key, [{ field: 'lines', message: key }]);
-    }
-    if (lines.length === 0 || debit === 0n) throw refusal(i, 'ZERO_ENTRY', 'ledger.zero', [{ field: 'lines', message: 'ledger.zero' }]);
-    if (debit >= MAX_CENTS) throw refusal(i, 'VALIDATION', 'common.validation', [{ field: 'lines', message: 'v.money' }]);
-    if (lockDate !== null && posting.date <= lockDate) {
-      const key = `ledger.locked|${lockDate}`;
-      throw refusal(i, 'PERIOD_LOCKED', key, [{ field: 'date', message: key }]);
-    }
-    ready.push({
-      ord: i,
-      series: posting.series ?? DEFAULT_SERIES,
-      entryNo: 0,
-      posting,
-      reference: posting.reference?.trim() || null,
-      memo: posting.memo?.trim() || null,
-      total: centsText(debit),
-      lines,
-    });
-  }
-
-  // One block of numbers per series, series in name order (every writer locks counter rows in that order).
-  const bySeries = new Map<string, ReadyEntry[]>();
-  for (const e of ready) {
-    const group = bySeries.get(e.series);
-    if (group) group.push(e);
-    else bySeries.set(e.series, [e]);
-  }
-  for (const series of [...bySeries.keys()].sort()) {
-    const group = bySeries.get(series) as ReadyEntry[];
-    const first = await nextDocumentNumbers(tx, clientId, series, group.length);
-    group.forEach((e, k) => {
-      e.entryNo = first + k;
-    });
-  }
-
+  // Numbered within its series: number = the block's first + k.
+  const seen = new Map<string, number>();
+  const ready = screened.map((p, ord) => {
+    const series = p.posting.series ?? DEFAULT_SERIES;
+    const k = seen.get(series) ?? 0;
+    seen.set(series, k + 1);
+    return { ord, k, series, posting: p.posting, reference: p.posting.reference?.trim() || null, memo: p.posting.memo?.trim() || null, total: centsText(p.merged.debit), lines: p.merged.lines };
+  });
+  const minDate = ready.reduce((min, e) => (e.posting.date < min ? e.posting.date : min), ready[0].posting.date);
   const entryPayload = JSON.stringify(
     ready.map((e) => ({
       o: e.ord,
+      k: e.k,
       s: e.series,
-      n: e.entryNo,
       d: e.posting.date,
       r: e.reference,
       m: e.memo,
@@ -263,20 +340,50 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
       e.lines.map((l, k) => ({ o: e.ord, k, a: l.accountId, d: l.debit, c: l.credit, pt: l.partyType, pi: l.partyId, m: l.memo })),
     ),
   );
-  // Entries, lines and the daily balances (one aggregated upsert, rows in account order as postJournal
-  // locks them) in one statement.
-  const written = await queryRows<{ id: string | number; series: string; entry_no: string | number }>(tx, sql`
-    with ein as (
-      select * from jsonb_to_recordset(${entryPayload}::jsonb)
-        as x(o int, s text, n bigint, d date, r text, m text, t text, i bigint, b int, u int, a numeric, v bigint)
+  const { detail, alsoWrite } = options;
+  // ONE statement: the accounts and the lock date are checked (settings row FOR KEY SHARE, as
+  // postJournal), and only when every posting passes does it take one block of numbers per series
+  // (counter rows in series order, the order every writer locks them in) and write every entry, line,
+  // daily balance (one aggregated upsert, rows in account order) and the caller's extra rows. The
+  // counter rows stay locked from here to commit. When a check fails nothing is written and the first
+  // row tells which posting is refused.
+  const statement = sql`
+    with used as (
+      select id, status, code, name_en, name_so, type from accounts
+      where client_id = ${clientId} and id = any(${`{${ids.join(',')}}`}::int[])
+    ),
+    settings as (
+      select lock_date from ledger_settings where client_id = ${clientId} for key share
+    ),
+    checked as (
+      select (select count(*) from used where status = 'Active') = ${ids.length}::int
+             and exists (select 1 from settings)
+             and not exists (select 1 from settings where lock_date >= ${minDate}::date) as ok
+    ),
+    raw as (
+      select * from json_to_recordset(${entryPayload}::json)
+        as x(o int, k bigint, s text, d date, r text, m text, t text, i bigint, b int, u int, a numeric, v bigint)
+    ),
+    counts as (
+      select s, count(*)::bigint as c from raw where (select ok from checked) group by s
+    ),
+    counter as (
+      insert into document_counters (client_id, series, next_no)
+      select ${clientId}, s, c + 1 from counts order by s
+      on conflict (client_id, series) do update set next_no = document_counters.next_no + excluded.next_no - 1
+      returning series, next_no
+    ),
+    ein as (
+      select raw.*, counter.next_no - counts.c + raw.k as n
+      from raw join counts on counts.s = raw.s join counter on counter.series = raw.s
     ),
     entry as (
       insert into journal_entries (client_id, series, entry_no, date, reference, memo, source_type, source_id, branch_id, user_id, total, reverses_id)
       select ${clientId}, s, n, d, r, m, t, i, b, u, a, v from ein order by o
-      returning id, series, entry_no, date
+      returning id, series, entry_no, date, created_at
     ),
     lin as (
-      select * from jsonb_to_recordset(${linePayload}::jsonb)
+      select * from json_to_recordset(${linePayload}::json)
         as x(o int, k int, a int, d numeric, c numeric, pt text, pi int, m text)
     ),
     inserted as (
@@ -284,7 +391,7 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
       select ${clientId}, entry.id, lin.a, lin.d, lin.c, lin.pt, lin.pi, lin.m, entry.date
       from lin join ein on ein.o = lin.o join entry on entry.series = ein.s and entry.entry_no = ein.n
       order by lin.o, lin.k
-      returning account_id, date, debit, credit
+      returning id, entry_id, account_id, date, debit, credit
     ),
     balances as (
       insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
@@ -293,25 +400,58 @@ export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<Pos
       on conflict (client_id, account_id, date) do update
         set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
             line_count = account_daily_balances.line_count + excluded.line_count
+    ),
+    posted as (
+      select ein.o, entry.id, entry.series, entry.entry_no, entry.created_at from entry join ein on ein.s = entry.series and ein.n = entry.entry_no
     )
-    select id, series, entry_no from entry`);
-  const ids = new Map(written.map((w) => [`${w.series}|${w.entry_no}`, Number(w.id)]));
-
-  return ready.map((e) => ({
-    id: ids.get(`${e.series}|${e.entryNo}`) as number,
-    clientId,
-    series: e.series,
-    entryNo: e.entryNo,
-    number: documentNumber(e.series, e.entryNo),
-    date: e.posting.date,
-    reference: e.reference,
-    memo: e.memo,
-    sourceType: e.posting.sourceType,
-    sourceId: e.posting.sourceId ?? null,
-    branchId: e.posting.branchId ?? null,
-    userId: e.posting.userId ?? batch.userId ?? null,
-    total: e.total,
-    reversesId: e.posting.reversesId ?? null,
-    lines: e.lines,
-  }));
+    ${alsoWrite ? sql`, also as (${alsoWrite(sql`(select o as ord, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number, created_at from posted)`, ready.map((e) => ({ ord: e.ord, total: e.total, lines: e.lines })))})` : sql``}
+    ${detail ? sql`, line_ids as materialized (select entry_id, jsonb_agg(id order by id) as ids from inserted group by entry_id)` : sql``}
+    select null::int as o, null::bigint as id, null::bigint as entry_no, null::timestamptz as created_at, null::jsonb as line_ids,
+           (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
+           exists (select 1 from settings) as has_settings, (select lock_date::text from settings) as lock_date
+    union all
+    select posted.o, posted.id, posted.entry_no, ${detail ? sql`posted.created_at, line_ids.ids` : sql`null, null`}, null, null, null
+    from posted ${detail ? sql`left join line_ids on line_ids.entry_id = posted.id` : sql``}`;
+  const finish = (rows: unknown[]): PostedEntryDetail[] => {
+    // The row without `o` carries the accounts and the lock date (found, not assumed first: UNION ALL
+    // promises no order).
+    const head = (rows as WrittenRow[]).find((r) => r.o === null) as WrittenRow;
+    const written = (rows as WrittenRow[]).filter((r) => r.o !== null);
+    const accounts = head.accounts ?? [];
+    if (written.length !== ready.length) {
+      const status = new Map(accounts.map((a) => [Number(a.id), a.status]));
+      throw firstRefusal(screened, status, head.lock_date) ?? new Error('postJournalBatch: the checks refused a batch that passes them');
+    }
+    const details: ReadonlyMap<number, PostedAccount> = new Map(
+      accounts.map((a) => [Number(a.id), { code: a.code, nameEn: a.name_en, nameSo: a.name_so, type: a.type }]),
+    );
+    const byOrd: WrittenRow[] = [];
+    for (const w of written) byOrd[Number(w.o)] = w;
+    return ready.map((e) => {
+      const row = byOrd[e.ord];
+      const entryNo = Number(row.entry_no);
+      return {
+        id: Number(row.id),
+        clientId,
+        series: e.series,
+        entryNo,
+        number: documentNumber(e.series, entryNo),
+        date: e.posting.date,
+        reference: e.reference,
+        memo: e.memo,
+        sourceType: e.posting.sourceType,
+        sourceId: e.posting.sourceId ?? null,
+        branchId: e.posting.branchId ?? null,
+        userId: e.posting.userId ?? batch.userId ?? null,
+        total: e.total,
+        reversesId: e.posting.reversesId ?? null,
+        lines: e.lines,
+        // Without `detail` the statement answers no creation time or line ids.
+        createdAt: detail ? new Date(row.created_at as string).toISOString() : '',
+        lineIds: (row.line_ids ?? []).map(Number),
+        accounts: details,
+      };
+    });
+  };
+  return { statement, finish, hasSettings: (rows) => Boolean((rows as WrittenRow[]).find((r) => r.o === null)?.has_settings) };
 }

@@ -10,7 +10,7 @@ import { type AccountType, partyTypeValues, type PartyType } from '@ubo/contract
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
-import { documentNumber } from './document-counter.ts';
+import { documentNumber, entryNumberText } from './document-counter.ts';
 import { queryPrepared } from './prepared-query.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal, money } from './money.ts';
@@ -386,7 +386,7 @@ async function writeStatement(
         set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
             line_count = account_daily_balances.line_count + excluded.line_count
     )
-    ${w.alsoWrite ? sql`, also as (${w.alsoWrite(sql`(select id, series || '-' || case when length(entry_no::text) >= 6 then entry_no::text else lpad(entry_no::text, 6, '0') end as number, created_at from entry)`, { total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })})` : sql``}
+    ${w.alsoWrite ? sql`, also as (${w.alsoWrite(sql`(select id, ${entryNumberText(sql`series`, sql`entry_no`)} as number, created_at from entry)`, { total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })})` : sql``}
     select (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
            exists (select 1 from settings) as has_settings,
            (select lock_date::text from settings) as lock_date,

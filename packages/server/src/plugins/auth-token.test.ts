@@ -65,3 +65,19 @@ describe('the token check', () => {
     expect((await me(other.token)).statusCode).toBe(200);
   });
 });
+
+describe('requests arriving together', () => {
+  it('share one session lookup yet each gets its own caller, and a bad token among them is refused alone', async () => {
+    const third = await newOrganisation(ctx);
+    const loggedOut = await newOrganisation(ctx);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(loggedOut.token) })).statusCode).toBeLessThan(300);
+    const tokens = [org.token, other.token, await sign({ uid: claims.uid, cid: other.clientId }), third.token, loggedOut.token, org.token];
+    const answers = await Promise.all(tokens.map(me));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 200, 401, 200]);
+    // Each caller sees its own organisation, never a neighbour's in the same lookup.
+    const callerOf = (i: number) => [answers[i].json().clientCode, answers[i].json().id];
+    expect([callerOf(0), callerOf(1), callerOf(3), callerOf(5)]).toEqual([
+      [org.code, org.adminId], [other.code, other.adminId], [third.code, third.adminId], [org.code, org.adminId],
+    ]);
+  });
+});

@@ -122,26 +122,69 @@ async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> 
   return (result as unknown as { rows: T[] }).rows;
 }
 
+type Claims = { sid: string; uid: number; cid: number };
+
+/** Sessions looked up by one statement at most. */
+const MAX_LOOKUPS = 100;
+
 /**
- * Loads and checks the caller's session, user and organisation; throws 401 when any is not valid now.
- * Read fresh on every request (logout, password change and disabling end a token at once, in every
- * process), in ONE statement outside a transaction: this runs before every API call, and a tenant
- * transaction would cost three more round trips. Without tenant context the owner's connection sees
- * every organisation, so each table is filtered by the token's organisation explicitly (a session of
- * another organisation, or a token whose cid does not match its session, finds no row).
+ * Loads and checks callers' sessions, users and organisations, fresh on every request (logout, password
+ * change and disabling end a token at once, in every process), in ONE statement outside a transaction
+ * (a tenant transaction would cost three more round trips). Requests arriving in the same turn of the
+ * event loop share the statement, so a burst of N requests costs one round trip instead of N. Without
+ * tenant context the owner's connection sees every organisation, so each table is joined on the token's
+ * organisation explicitly (a session of another organisation, or a token whose cid does not match its
+ * session, finds no row).
  */
-export async function loadAuthContext(db: Db, claims: { sid: string; uid: number; cid: number }): Promise<AuthContext> {
-  const [row] = await queryPrepared<AuthRow>(db, 'ubo_auth_context_v1', sql`
-    select u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
-           u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
-           (s.revoked_at is null and s.expires_at > now()) as session_ok,
-           coalesce(c.subscription_expires_on < current_date, false) as expired,
-           coalesce((select array_agg(rp.privilege) from role_privileges rp
-                     where rp.client_id = ${claims.cid} and rp.role_id = u.role_id), '{}') as role_privileges
-    from sessions s
-    join users u on u.client_id = ${claims.cid} and u.id = s.user_id
-    join clients c on c.id = ${claims.cid}
-    where s.client_id = ${claims.cid} and s.id = ${claims.sid} and s.user_id = ${claims.uid}`);
+class SessionLookups {
+  private waiting: Array<{ claims: Claims; resolve(row: AuthRow | undefined): void; reject(err: unknown): void }> = [];
+
+  constructor(private readonly db: Db) {}
+
+  find(claims: Claims): Promise<AuthRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.push({ claims, resolve, reject }) === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    for (let start = 0; start < batch.length; start += MAX_LOOKUPS) {
+      const part = batch.slice(start, start + MAX_LOOKUPS);
+      try {
+        const rows = await queryPrepared<AuthRow & { req: number }>(this.db, 'ubo_auth_contexts_v1', sql`
+          select r.req, u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
+                 u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
+                 (s.revoked_at is null and s.expires_at > now()) as session_ok,
+                 coalesce(c.subscription_expires_on < current_date, false) as expired,
+                 coalesce((select array_agg(rp.privilege) from role_privileges rp
+                           where rp.client_id = r.cid and rp.role_id = u.role_id), '{}') as role_privileges
+          from unnest(${`{${part.map((_, i) => i).join(',')}}`}::int[], ${`{${part.map((w) => w.claims.cid).join(',')}}`}::int[],
+                      ${`{${part.map((w) => w.claims.sid).join(',')}}`}::uuid[], ${`{${part.map((w) => w.claims.uid).join(',')}}`}::int[])
+               as r(req, cid, sid, uid)
+          join sessions s on s.client_id = r.cid and s.id = r.sid and s.user_id = r.uid
+          join users u on u.client_id = r.cid and u.id = s.user_id
+          join clients c on c.id = r.cid`);
+        const byRequest = new Map(rows.map((row) => [Number(row.req), row]));
+        for (const [i, w] of part.entries()) w.resolve(byRequest.get(i));
+      } catch (err) {
+        for (const w of part) w.reject(err);
+      }
+    }
+  }
+}
+
+const lookupsOf = new WeakMap<Db, SessionLookups>();
+
+/** The caller's session, user and organisation, checked; throws 401 when any is not valid now. */
+export async function loadAuthContext(db: Db, claims: Claims): Promise<AuthContext> {
+  let lookups = lookupsOf.get(db);
+  if (!lookups) {
+    lookups = new SessionLookups(db);
+    lookupsOf.set(db, lookups);
+  }
+  const row = await lookups.find(claims);
   if (!row?.session_ok || row.status !== 'Active' || row.user_tv !== row.session_tv) throw unauthorized();
   return {
     userId: row.id,

@@ -101,7 +101,8 @@ export async function loadPrintableBills(opts: { tx: Db; clientId: number; which
   const readings = await queryRows<ReadingRow>(tx, sql`
     select r.billed_bill_id as bill_id, r.type, r.reading_date::text as reading_date, r.previous_date::text as previous_date,
            r.previous_reading::text as previous_reading, r.current_reading::text as current_reading, r.consumption::text as consumption
-    from meter_readings r join bills b on b.client_id = r.client_id and b.id = r.billed_bill_id
+    from meter_readings r
+    join bills b on b.client_id = r.client_id and b.house_id = r.house_id and b.period = r.period and b.id = r.billed_bill_id
     where ${where}
     order by r.billed_bill_id, r.type <> 'final', r.reading_date, r.id`);
 

@@ -97,8 +97,10 @@ export async function cancelBillRun(opts: { tx: Db; req: FastifyRequest; id: num
       where e.client_id = ${clientId} and e.id = x.o`);
   }
   await tx.execute(sql`
-    update meter_readings set billed_bill_id = null, updated_at = now()
-    where client_id = ${clientId} and billed_bill_id in (select id from bills where client_id = ${clientId} and run_id = ${id})`);
+    update meter_readings m set billed_bill_id = null, updated_at = now()
+    from bills b
+    where b.client_id = ${clientId} and b.run_id = ${id}
+      and m.client_id = b.client_id and m.house_id = b.house_id and m.period = b.period and m.billed_bill_id = b.id`);
   await tx.execute(sql`update bills set status = 'Cancelled', cancelled_at = now() where client_id = ${clientId} and run_id = ${id} and status = 'Open'`);
   await tx.execute(sql`update bill_runs set status = 'Cancelled', cancelled_by = ${userId}, cancelled_at = now() where client_id = ${clientId} and id = ${id}`);
   await writeAudit(tx, req, { action: 'status', entity: 'bill-run', entityId: id, before: { status: 'Posted' }, after: { status: 'Cancelled', cancelledBills: bills.length } });

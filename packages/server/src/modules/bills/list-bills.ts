@@ -141,7 +141,9 @@ export async function getBill(opts: { tx: Db; clientId: number; id: number }): P
     where b.client_id = ${clientId} and b.id = ${id}`);
   const readings = await queryRows<{ id: string | number; type: string; reading_date: string; previous_reading: string; current_reading: string; consumption: string }>(tx, sql`
     select id, type, reading_date::text as reading_date, previous_reading::text as previous_reading, current_reading::text as current_reading, consumption::text as consumption
-    from meter_readings where client_id = ${clientId} and billed_bill_id = ${id} order by type <> 'final', reading_date, id`);
+    from meter_readings
+    where client_id = ${clientId} and house_id = ${row.house_id} and period = ${row.period} and billed_bill_id = ${id}
+    order by type <> 'final', reading_date, id`);
   const bill = toBill(row);
   return {
     ...bill,

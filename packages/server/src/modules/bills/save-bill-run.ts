@@ -176,7 +176,7 @@ async function writeChunk(
                        bill_date, due_date, journal_entry_id, created_by)
     select x.i, ${clientId}, ${runId}, x.n, ${input.period}, ${input.service}, x.h, x.c, x.z, x.m, x.t,
            x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${o.billDate}::date, ${o.dueDate}::date, x.e, ${userId}
-    from jsonb_to_recordset(${JSON.stringify(billRows)}::jsonb) as x(
+    from json_to_recordset(${JSON.stringify(billRows)}::json) as x(
       i bigint, n bigint, h int, c int, z int, m int, t int, pr numeric, cr numeric, u numeric, s numeric, x numeric, a numeric,
       pb numeric, d numeric, e bigint)
     order by x.n`);
@@ -188,7 +188,7 @@ async function writeChunk(
     await tx.execute(sql`
       insert into bill_lines (client_id, bill_id, position, kind, block, from_units, to_units, units, rate, amount)
       select ${clientId}, x.b, x.p, x.k, x.n, x.f, x.t, x.u, x.r, x.a
-      from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) as x(
+      from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(
         b bigint, p int, k text, n int, f numeric, t numeric, u numeric, r numeric, a numeric)`);
   }
 
@@ -196,7 +196,7 @@ async function writeChunk(
   if (readings.length > 0) {
     await tx.execute(sql`
       update meter_readings m set billed_bill_id = x.b, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(readings)}::jsonb) as x(r bigint, b bigint)
+      from json_to_recordset(${JSON.stringify(readings)}::json) as x(r bigint, b bigint)
       where m.client_id = ${clientId} and m.id = x.r and m.billed_bill_id is null`);
   }
 }

@@ -40,6 +40,8 @@ export const customerSearchWords = pgTable(
     word: text('word').notNull(),
     /** 0: the customer's own fields; else the meter the word comes from. */
     source: integer('source').notNull().default(0),
+    /** lower(customer name): the customer list's order, so a search page is ordered inside the words index. */
+    sortName: text('sort_name').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.word, t.customerId, t.source] })],
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
@@ -95,6 +96,39 @@ describe('customers', () => {
     expect(res.json().details).toEqual([{ field: 'openingBalance', message: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.' }]);
     const ok = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Renamed', phone: c.phone, customerClass: 'residential', openingBalance: '40.00' });
     expect(ok.json()).toMatchObject({ name: 'Renamed', openingBalance: '40.00', openingBalancePosted: true });
+  });
+
+  it('pages a search in the list\'s name order, both ways, and follows renames and moved houses', async () => {
+    const s = await newOrganisation(ctx, { name: 'Order Org' });
+    const f = billingFactory(ctx, s);
+    const zone = await f.zone({ name: 'Hills' });
+    const made = [];
+    for (const name of ['Maryan Ali', 'ali Warsame', 'Bile Ali', 'Ali Hassan', 'Caaliya Omar', 'Ali Bashir', 'Deeqa Ali']) made.push(await f.customer({ name }));
+    const house = await f.house({ customerId: made[0].id, zoneId: zone.id, meterNumber: 'ALI-77' });
+    const page = async (n: number, extra = '') =>
+      (await f.call(s.token, 'GET', `${PATH}?q=ali&_limit=3&_page=${n}${extra}`)).json() as { total: number; data: Array<{ name: string }> };
+    const all = async (extra = '') => [...(await page(1, extra)).data, ...(await page(2, extra)).data, ...(await page(3, extra)).data].map((c) => c.name);
+    // 'ali' starts a word of six names (not Caaliya) and the meter ALI-77 of Maryan Ali: each customer once.
+    expect((await page(1)).total).toBe(6);
+    expect(await all()).toEqual(['Ali Bashir', 'Ali Hassan', 'ali Warsame', 'Bile Ali', 'Deeqa Ali', 'Maryan Ali']);
+    expect(await all('&_order=desc')).toEqual(['Maryan Ali', 'Deeqa Ali', 'Bile Ali', 'ali Warsame', 'Ali Hassan', 'Ali Bashir']);
+    // Renamed, Maryan moves to the front, found by her meter as well as her name.
+    await f.call(s.token, 'PUT', `${PATH}/${made[0].id}`, { name: 'Aamina Ali', phone: made[0].phone, customerClass: 'residential' });
+    expect(await all()).toEqual(['Aamina Ali', 'Ali Bashir', 'Ali Hassan', 'ali Warsame', 'Bile Ali', 'Deeqa Ali']);
+    const byMeter = await f.call(s.token, 'GET', `${PATH}?q=${encodeURIComponent('ali-77')}`);
+    expect(byMeter.json().data.map((c: { name: string }) => c.name)).toEqual(['Aamina Ali']);
+    // The meter's house moved to Caaliya: her name now sorts among the matches, Aamina still matches by name.
+    await f.call(s.token, 'PUT', `/api/elc/houses/${house.id}`, {
+      customerId: made[4].id, zoneId: zone.id, houseNo: house.houseNo, meterNumber: 'ALI-77', meterDigits: 5, installationReading: '0', installationDate: '2025-01-01',
+    });
+    expect(await all()).toEqual(['Aamina Ali', 'Ali Bashir', 'Ali Hassan', 'ali Warsame', 'Bile Ali', 'Caaliya Omar', 'Deeqa Ali']);
+    expect((await page(1)).total).toBe(7);
+    // Every word, the meters' included, carries its customer's current sort key.
+    const stale = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from customer_search_words w join customers c on c.id = w.customer_id
+                                       where c.client_id = ${s.clientId} and w.sort_name <> lower(c.name)`),
+    );
+    expect(stale).toEqual([{ n: 0 }]);
   });
 
   it('searches name prefixes, any phone notation, the customer number and meter numbers; filters by status, class, city and zone', async () => {

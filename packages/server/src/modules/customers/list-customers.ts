@@ -2,7 +2,7 @@
 // name, the phone (in any notation), the customer number or a current meter number; each word is one
 // btree range on customer_search_words (see search-terms.ts for why not GIN or pg_trgm). Filters:
 // status, class, city and zone (customers with a house there).
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Customer, CustomerClass, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
 import { billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
-import { isMatchingCustomer, matchingCustomerIds } from './search-terms.ts';
+import { isMatchingCustomer, matchingCustomerIds, matchingCustomerPageByName } from './search-terms.ts';
 
 const columns = {
   id: customers.id,
@@ -78,14 +78,18 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
   const isSearchOnly = ids !== null && !query.status && !query.customerClass && !query.cityId && !query.zoneId;
   const where = and(...filters);
   const direction = query._order === 'desc' ? desc : asc;
-  const rows = await tx
-    .select(columns)
-    .from(customers)
-    .leftJoin(cities, eq(cities.id, customers.cityId))
-    .where(where)
-    .orderBy(direction(sortColumns[query._sort ?? 'name']), direction(customers.id))
-    .limit(query._limit)
-    .offset((query._page - 1) * query._limit);
+  const offset = (query._page - 1) * query._limit;
+  const select = () => tx.select(columns).from(customers).leftJoin(cities, eq(cities.id, customers.cityId));
+  const order = [direction(sortColumns[query._sort ?? 'name']), direction(customers.id)];
+  if (isSearchOnly && query.q && (query._sort ?? 'name') === 'name') {
+    // Counted and paged from the words index in one statement; only the page's customers are read.
+    const page = matchingCustomerPageByName(clientId, query.q, { limit: query._limit, offset, descending: query._order === 'desc' });
+    const [found] = page ? await queryRows<{ total: number; ids: number[] }>(tx, page) : [{ total: 0, ids: [] }];
+    const pageIds = (found?.ids ?? []).map(Number);
+    const rows = pageIds.length === 0 ? [] : await select().where(and(eq(customers.clientId, clientId), inArray(customers.id, pageIds))).orderBy(...order);
+    return { data: rows.map(toCustomer), total: Number(found?.total ?? 0), page: query._page, limit: query._limit };
+  }
+  const rows = await select().where(where).orderBy(...order).limit(query._limit).offset(offset);
   const [{ total }] = isSearchOnly
     ? await queryRows<{ total: number }>(tx, sql`select count(distinct x.customer_id)::int as total from (${ids}) x`)
     : await tx.select({ total: count() }).from(customers).where(where);

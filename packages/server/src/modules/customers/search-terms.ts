@@ -52,13 +52,39 @@ export function matchingCustomerIds(clientId: number, q: string): SQL | null {
   const words = searchWords(q);
   if (words.length === 0) return null;
   return sql.join(
-    words.map((w) => {
-      const upper = prefixUpperBound(w);
-      const range = upper === null ? sql`w.word >= ${w}` : sql`w.word >= ${w} and w.word < ${upper}`;
-      return sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${range}`;
-    }),
+    words.map((w) => sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${wordRange(w)}`),
     sql` intersect `,
   );
+}
+
+/** `w.word` starts with `word`, as a btree range. */
+function wordRange(word: string): SQL {
+  const upper = prefixUpperBound(word);
+  return upper === null ? sql`w.word >= ${word}` : sql`(w.word >= ${word} and w.word < ${upper})`;
+}
+
+/**
+ * The number of customers matching `q` and one page of their ids in the customer list's name order
+ * (lower(name), id), in one statement (columns total, ids); null without words. The first word's range is
+ * read once from the covering index customer_search_words_sorted (word, customer, sort key), so a common
+ * first name matching thousands of customers is counted and ordered without reading them; the other words
+ * narrow it as in matchingCustomerIds.
+ */
+export function matchingCustomerPageByName(clientId: number, q: string, page: { limit: number; offset: number; descending: boolean }): SQL | null {
+  const [first, ...others] = searchWords(q);
+  if (first === undefined) return null;
+  const narrowed = others.length === 0
+    ? sql``
+    : sql` and w.customer_id in (${sql.join(others.map((o) => sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${wordRange(o)}`), sql` intersect `)})`;
+  const direction = page.descending ? sql`desc` : sql`asc`;
+  return sql`
+    with matches as materialized (
+      select w.customer_id, min(w.sort_name) as sort_name from customer_search_words w
+      where w.client_id = ${clientId} and ${wordRange(first)}${narrowed}
+      group by w.customer_id
+    )
+    select (select count(*)::int from matches) as total,
+           array(select customer_id from matches order by sort_name ${direction}, customer_id ${direction} limit ${page.limit} offset ${page.offset}) as ids`;
 }
 
 /**

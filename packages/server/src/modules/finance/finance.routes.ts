@@ -38,7 +38,7 @@ import { deleteAccount, setAccountStatus } from './change-account-status.ts';
 import { incomeStatement as readIncomeStatement } from './income-statement.ts';
 import { getAccount, listAccounts } from './list-accounts.ts';
 import { getJournalEntry, journalReport, listJournal } from './list-journal.ts';
-import { postGeneralJournal } from './post-general-journal.ts';
+import { postGeneralJournal, postGeneralJournalGrouped } from './post-general-journal.ts';
 import { reverseEntry } from './reverse-entry.ts';
 import { createAccount, updateAccount } from './save-account.ts';
 import { trialBalance as readTrialBalance } from './trial-balance.ts';
@@ -114,8 +114,16 @@ export async function financeRoutes(app: FastifyInstance) {
   r.post('/api/finance/transaction', {
     config: privilege('general-journal'),
     schema: { tags, body: journalBody, response: { 201: journalEntry } },
-  }, async (req, reply) =>
-    idempotentPost(req, reply, 'POST /api/finance/transaction', req.body, (tx) => postGeneralJournal({ tx, req, input: req.body })));
+  }, async (req, reply) => {
+    // Without a key, the entry joins the organisation's group commit; with one, the key is claimed and
+    // its answer stored in the posting's own transaction.
+    if (readIdempotencyKey(req.headers) === undefined) {
+      const entry = await postGeneralJournalGrouped(req, req.body);
+      reply.code(201);
+      return entry;
+    }
+    return idempotentPost(req, reply, 'POST /api/finance/transaction', req.body, (tx) => postGeneralJournal({ tx, req, input: req.body }));
+  });
 
   r.get('/api/finance/transaction', {
     config: privilege('general-journal'),
