@@ -424,6 +424,12 @@ describe('the database enforces the ledger on its own (as ubo_app, past postJour
       await tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values
         ${line(id, dacc['1010'], 10, 0)}, ${line(id, otherAcc['4010'], 0, 10)}`);
     }))).toMatch(/does not exist/);
+    // A line must name an entry of its own organisation: checked at commit, with the balance.
+    expect(await dbFailure(asApp((tx) => tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values
+      ${line(999_999_999, dacc['1010'], 10, 0)}, ${line(999_999_999, dacc['4010'], 0, 10)}`)))).toMatch(/entry 999999999, which does not exist in its organisation/);
+    const foreign = await post({ date: '2025-05-02', lines: [{ accountId: otherAcc['1010'], debit: '10.00' }, { accountId: otherAcc['4010'], credit: '10.00' }] }, other.clientId);
+    expect(await dbFailure(asApp((tx) => tx.execute(sql`insert into journal_lines (client_id, entry_id, account_id, debit, credit, date) values
+      ${line(foreign.id, dacc['1010'], 10, 0)}, ${line(foreign.id, dacc['4010'], 0, 10)}`)))).toMatch(/does not exist in its organisation/);
     await inSystem(db, (tx) => tx.execute(sql`update ledger_settings set lock_date = '2025-05-31' where client_id = ${dorg.clientId}`));
     try {
       expect(await dbFailure(asApp(async (tx) => {
