@@ -22,6 +22,34 @@ export interface LoadTiming {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * What a run made PostgreSQL do, independent of how fast the machine is: WAL written and shared buffers
+ * read (hit or not). CPU and wall time vary with the machine and its neighbours (steal time on a shared
+ * host doubled them on one day); these do not, so runs of different days compare on them.
+ */
+export interface DatabaseWork {
+  walMiB: number;
+  bufferMillions: number;
+}
+
+async function workCounters(db: Db): Promise<{ lsn: string; buffers: number }> {
+  const [row] = await queryRows<{ lsn: string; buffers: string }>(db, sql`
+    select pg_current_wal_lsn()::text as lsn, (blks_hit + blks_read)::text as buffers from pg_stat_database where datname = current_database()`);
+  return { lsn: row.lsn, buffers: Number(row.buffers) };
+}
+
+/** Runs fn on PostgreSQL and answers the WAL and buffer reads it caused (null on PGlite). */
+export async function withWork<T>(db: Db, kind: 'pglite' | 'postgres', fn: () => Promise<T>): Promise<{ value: T; work: DatabaseWork | null }> {
+  if (kind !== 'postgres') return { value: await fn(), work: null };
+  const before = await workCounters(db);
+  const value = await fn();
+  // Backends report their buffer counts when idle, at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const after = await workCounters(db);
+  const [{ bytes }] = await queryRows<{ bytes: string }>(db, sql`select (${after.lsn}::pg_lsn - ${before.lsn}::pg_lsn)::text as bytes`);
+  return { value, work: { walMiB: Number(bytes) / 2 ** 20, bufferMillions: (after.buffers - before.buffers) / 1e6 } };
+}
+
 /** CPU seconds a run used: this process (with PGlite, the database too) and the PostgreSQL backends of the database, when they run on this machine. */
 export interface CpuSeconds {
   node: number;

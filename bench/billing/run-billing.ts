@@ -19,7 +19,7 @@ import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
-import { type CpuSeconds, type LoadTiming, hasRoute, withCpu, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
+import { type CpuSeconds, type DatabaseWork, type LoadTiming, hasRoute, withCpu, withWork, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 export const DEFAULT_CUSTOMERS = 100_000;
@@ -41,9 +41,9 @@ export interface BillingTarget {
 interface Figures {
   generated: GeneratedBilling;
   preview: { ms: number; bills: number; bytes: number; cpu: CpuSeconds };
-  bare: { ms: number; bills: number; cpu: CpuSeconds };
-  plain: { ms: number; bills: number };
-  save: { ms: number; bills: number; cpu: CpuSeconds };
+  bare: { ms: number; bills: number; cpu: CpuSeconds; work: DatabaseWork | null };
+  plain: { ms: number; bills: number; work: DatabaseWork | null };
+  save: { ms: number; bills: number; cpu: CpuSeconds; work: DatabaseWork | null };
   verify: { ms: number; isSound: boolean };
   search: LoadTiming;
   searchAlone: LoadTiming;
@@ -88,10 +88,29 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     '| Measure | Wall time / result | CPU time | Target | |',
     '|---|---|---|---|---|',
     ...rows,
+    ...workTable(f),
     '',
     `verifyLedger after the save: ${f.verify.isSound ? 'sound' : 'DIFFERENCES'} (${s(f.verify.ms)}); after the payments: ${f.verifyAfter.isSound ? 'sound' : 'DIFFERENCES'}, ${f.verifyAfter.gaps} numbering gaps. Options: ${JSON.stringify(options)}.`,
     '',
   ].join('\n');
+}
+
+/** The database work of the three bill runs (PostgreSQL): the same on any machine, so days compare. */
+function workTable(f: Figures): string[] {
+  const { save, bare, plain } = f;
+  if (!save.work || !bare.work || !plain.work) return [];
+  const row = (label: string, w: DatabaseWork) =>
+    `| ${label} | ${w.walMiB.toFixed(0)} MiB | ${w.bufferMillions.toFixed(2)} M | ${(w.walMiB / (plain.work as DatabaseWork).walMiB).toFixed(1)} | ${(w.bufferMillions / (plain.work as DatabaseWork).bufferMillions).toFixed(1)} |`;
+  return [
+    '',
+    'Work the database did for each bill run (WAL written, shared buffers read), independent of the machine\'s speed:',
+    '',
+    '| Bill run | WAL | Buffer reads | WAL / yardstick | Buffers / yardstick |',
+    '|---|---|---|---|---|',
+    row('Save through the app', save.work),
+    row('Bare set-based SQL, same writes', bare.work),
+    row('Yardstick (plain tables)', plain.work),
+  ];
 }
 
 async function vacuum(db: Database['db'], tables: string[]) {
@@ -123,14 +142,15 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       const previewed = await withCpu(db, target.kind, () => measurePreview(app, token, BENCH_PERIOD));
       const preview = { ...previewed.value, cpu: previewed.cpu };
       log(`preview ${s(preview.ms)}; bare SQL...`);
-      const plain = await plainBillRun(db, { clientId, period: BENCH_PERIOD });
+      const planed = await withWork(db, target.kind, () => plainBillRun(db, { clientId, period: BENCH_PERIOD }));
+      const plain = { ...planed.value, work: planed.work };
       log(`plain-table yardstick ${s(plain.ms)}; bare SQL...`);
-      const bared = await withCpu(db, target.kind, () => bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD }));
-      const bare = { ...bared.value, cpu: bared.cpu };
+      const bared = await withWork(db, target.kind, () => withCpu(db, target.kind, () => bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD })));
+      const bare = { ...bared.value.value, cpu: bared.value.cpu, work: bared.work };
       await vacuum(db, ['bills', 'bill_lines', 'bill_runs', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings', 'document_counters']);
       log(`bare ${s(bare.ms)} (${n(bare.bills)} bills); save...`);
-      const saved = await withCpu(db, target.kind, () => measureSave(app, token, BENCH_PERIOD));
-      const save = { ...saved.value, cpu: saved.cpu };
+      const saved = await withWork(db, target.kind, () => withCpu(db, target.kind, () => measureSave(app, token, BENCH_PERIOD)));
+      const save = { ...saved.value.value, cpu: saved.value.cpu, work: saved.work };
       if (save.bills !== preview.bills || bare.bills !== save.bills) throw new Error(`bill counts differ: preview ${preview.bills}, bare ${bare.bills}, save ${save.bills}`);
       // Fresh statistics for what follows (autovacuum would do it on a live server, PGlite has none).
       await vacuum(db, ['bills', 'bill_lines', 'journal_entries', 'journal_lines', 'account_daily_balances', 'account_monthly_balances', 'meter_readings']);
