@@ -7,11 +7,10 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
-const nameOf = (text: string) => `ubo_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-
 export async function queryPrepared<T>(tx: Db, query: SQL): Promise<T[]> {
   const { session, dialect } = tx as unknown as { session: PgSession; dialect: PgDialect };
   const compiled = dialect.sqlToQuery(query);
-  const result = await session.prepareQuery(compiled, undefined, nameOf(compiled.sql), false).execute();
+  const name = `ubo_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 24)}`;
+  const result = await session.prepareQuery(compiled, undefined, name, false).execute();
   return (result as unknown as { rows: T[] }).rows;
 }

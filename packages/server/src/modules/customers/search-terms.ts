@@ -50,7 +50,11 @@ export function startsWithPattern(expr: SQLWrapper, prefix: string): SQL {
  */
 export function matchingCustomerIds(clientId: number, q: string): SQL | null {
   const words = searchWords(q);
-  if (words.length === 0) return null;
+  return words.length === 0 ? null : customersWithWordsStarting(clientId, words);
+}
+
+/** The ids of the customers with a word starting with each of `words` (one btree range per word, intersected). */
+function customersWithWordsStarting(clientId: number, words: string[]): SQL {
   return sql.join(
     words.map((w) => sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${wordRange(w)}`),
     sql` intersect `,
@@ -75,7 +79,7 @@ export function matchingCustomerPageByName(clientId: number, q: string, page: { 
   if (first === undefined) return null;
   const narrowed = others.length === 0
     ? sql``
-    : sql` and w.customer_id in (${sql.join(others.map((o) => sql`select w.customer_id from customer_search_words w where w.client_id = ${clientId} and ${wordRange(o)}`), sql` intersect `)})`;
+    : sql` and w.customer_id in (${customersWithWordsStarting(clientId, others)})`;
   const direction = page.descending ? sql`desc` : sql`asc`;
   return sql`
     with matches as materialized (
