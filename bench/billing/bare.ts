@@ -1,7 +1,7 @@
 // The yardstick for the bill run save: the same writes as POST /api/bills/saveCustomersBill for a period
-// (run row, gapless bill and JV numbers, bills, their priced lines, journal entries with two lines each,
-// daily balances, readings marked billed) as bare set-based SQL in one tenant transaction, with the
-// same tables, constraints and triggers, and no application code: the pricing is done in SQL. The
+// (run row, gapless bill and JV numbers, bills, their priced lines, journal entries with two lines each
+// and their balances (kept by the lines' trigger, as for the app), readings marked billed) as bare
+// set-based SQL in one tenant transaction, with the same tables, constraints and triggers, and no application code: the pricing is done in SQL. The
 // deferred checks (entry balance, customer credit) are fired with SET CONSTRAINTS ALL IMMEDIATE, then
 // everything is rolled back, so the real run bills the same readings afterwards.
 import { sql } from 'drizzle-orm';
@@ -80,14 +80,6 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
           cross join lateral (values (${acc.receivable}::int, e.total, 0::numeric, 'customer', p.customer_id),
                                      (${acc.sales}::int, 0::numeric, e.total, null::text, null::int)) v(account_id, debit, credit, party_type, party_id)
           order by e.id
-          returning account_id, debit, credit
-        ),
-        balances as (
-          insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
-          select ${clientId}, account_id, ${billDate}::date, sum(debit), sum(credit), count(*) from lines group by account_id order by account_id
-          on conflict (client_id, account_id, date) do update
-            set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
-                line_count = account_daily_balances.line_count + excluded.line_count
         ),
         inserted_bills as (
           insert into bills (id, client_id, run_id, bill_no, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,

@@ -95,18 +95,19 @@ export async function generateBooks(db: Db, opts: { clientId: number; userId: nu
     await tx.execute(sql`
       insert into document_counters (client_id, series, next_no) values (${clientId}, 'JV', ${entries + 1})
       on conflict (client_id, series) do update set next_no = excluded.next_no`);
-    await tx.execute(sql`
-      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
-      select client_id, account_id, date, sum(debit), sum(credit), count(*)
-      from journal_lines where client_id = ${clientId}
-      group by client_id, account_id, date`);
-    // The monthly rows follow the daily ones by trigger; with the triggers off for the load, here.
-    await tx.execute(sql`
-      insert into account_monthly_balances (client_id, account_id, month, debit, credit, line_count)
-      select client_id, account_id, date_trunc('month', date)::date, sum(debit), sum(credit), sum(line_count)
-      from account_daily_balances where client_id = ${clientId}
-      group by 1, 2, 3
-      on conflict do nothing`);
+    // The lines' trigger keeps the daily and monthly balances; with the triggers off for the load, here.
+    if (triggersDuringLoad !== 'on') {
+      await tx.execute(sql`
+        insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
+        select client_id, account_id, date, sum(debit), sum(credit), count(*)
+        from journal_lines where client_id = ${clientId}
+        group by client_id, account_id, date`);
+      await tx.execute(sql`
+        insert into account_monthly_balances (client_id, account_id, month, debit, credit, line_count)
+        select client_id, account_id, date_trunc('month', date)::date, sum(debit), sum(credit), sum(line_count)
+        from account_daily_balances where client_id = ${clientId}
+        group by 1, 2, 3`);
+    }
   });
   await db.execute(sql`analyze accounts`);
   await db.execute(sql`analyze journal_entries`);

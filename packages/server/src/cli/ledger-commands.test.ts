@@ -56,8 +56,11 @@ describe('verify-ledger', () => {
   it('finds a tampered daily balance and ends with exit code 1', async () => {
     const acc = await accountsByCode(db, org.clientId);
     // Only the owner can do this (the application role may not); it stands for a broken backup restore.
+    // The summaries follow the lines, not each other, so the month is tampered with too.
     await inSystem(db, (tx) => tx.execute(sql`
       update account_daily_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
+    await inSystem(db, (tx) => tx.execute(sql`
+      update account_monthly_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`));
     const res = await run('verify-ledger', '--code', String(org.code));
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toEqual([
@@ -68,6 +71,9 @@ describe('verify-ledger', () => {
     ]);
     await inSystem(db, (tx) => tx.execute(sql`
       update account_daily_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
+    expect((await run('verify-ledger', '--code', String(org.code))).stdout[1]).toMatch(/^Differences found: 0 daily balance\(s\), 1 monthly/);
+    await inSystem(db, (tx) => tx.execute(sql`
+      update account_monthly_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`));
     expect((await run('verify-ledger')).exitCode).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ export const CHURN_TABLES = [
   'account_daily_balances',
   'account_monthly_balances',
   'customer_ledger_balances',
-  'ledger_unchecked_entries',
+  'ledger_unchecked_ranges',
   'ledger_unchecked_transactions',
   'bills_credit_pending',
   'bills_credit_transactions',

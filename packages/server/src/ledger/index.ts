@@ -11,6 +11,6 @@ export { verifyLedger, type LedgerReport, type BalanceDifference, type Unbalance
 export { Decimal, dec, money, naturalBalance } from './money.ts';
 export { CLOSING_SOURCE_TYPE, JOURNAL_SOURCE_TYPE } from './source-types.ts';
 export * from './ledger.tables.ts';
-export { postJournalBatch, refusedPosting, passesWithoutDatabase, planBatch, type PlannedBatch, type JournalBatch, type BatchPlanOptions } from './post-journal-batch.ts';
+export { postJournalBatch, preparePostJournalBatch, refusedPosting, passesWithoutDatabase, planBatch, type PlannedBatch, type JournalBatch, type BatchPlanOptions } from './post-journal-batch.ts';
 export { queryPrepared } from './prepared-query.ts';
 export { nextDocumentNumbers } from './document-counter.ts';

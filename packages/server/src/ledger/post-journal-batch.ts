@@ -1,9 +1,9 @@
 // Posts many journal entries at once (bill runs, bulk imports, the general journal's group commit) with
 // the guarantees of postJournal: lines checked and merged per account and party, unbalanced, empty and
-// zero entries refused, accounts active, dates after the lock date, gapless numbers, daily balances
-// updated in the same transaction. Whatever the number of entries it costs ONE statement, which checks
-// the accounts and the lock date and, only when every posting passes, takes one block of numbers per
-// series and writes every entry, line and daily balance. Either every entry is written or none; a refusal
+// zero entries refused, accounts active, dates after the lock date, gapless numbers, balances updated in
+// the same transaction (by the lines' statement trigger). Whatever the number of entries it costs ONE
+// statement, which checks the accounts and the lock date and, only when every posting passes, takes one
+// block of numbers per series and writes every entry and line. Either every entry is written or none; a refusal
 // is the one postJournal would give the first refused posting alone. Amounts are checked and summed as
 // exact whole cents (BigInt). The database still checks each entry's balance at commit
 // (migrations/0027's deferred check).
@@ -164,9 +164,29 @@ async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: num
  * code UNBALANCED / ZERO_ENTRY / PERIOD_LOCKED / LEDGER_EMPTY with field `postings.<i>.lines` or `.date`
  * (refusedPosting() reads the index back). An empty batch posts nothing.
  */
-export async function postJournalBatch(tx: Db, batch: JournalBatch): Promise<PostedEntry[]> {
-  if (batch.postings.length === 0) return [];
-  const planned = planBatch(batch, { detail: false });
+export function postJournalBatch(tx: Db, batch: JournalBatch): Promise<PostedEntry[]> {
+  return preparePostJournalBatch(batch)(tx);
+}
+
+/**
+ * postJournalBatch in two steps: the checks that need no database and the statement are made now, the
+ * statement runs when the answered function is called. A bill run prepares its next chunk while the
+ * database writes the current one. A refusal found now is thrown when the function is called.
+ */
+export function preparePostJournalBatch(batch: JournalBatch): (tx: Db) => Promise<PostedEntry[]> {
+  if (batch.postings.length === 0) return async () => [];
+  let planned: ReturnType<typeof planBatch>;
+  try {
+    planned = planBatch(batch, { detail: false });
+  } catch (err) {
+    return async () => {
+      throw err;
+    };
+  }
+  return (tx) => writePlanned(tx, batch, planned);
+}
+
+async function writePlanned(tx: Db, batch: JournalBatch, planned: ReturnType<typeof planBatch>): Promise<PostedEntry[]> {
   if ('screened' in planned) {
     // Refused before writing; which posting is refused first depends on the accounts, so read them.
     const { status, lockDate } = await readAccountsAndLockDate(tx, batch.clientId, planned.accountIds);
@@ -343,8 +363,8 @@ export function planBatch(
   const { detail, alsoWrite } = options;
   // ONE statement: the accounts and the lock date are checked (settings row FOR KEY SHARE, as
   // postJournal), and only when every posting passes does it take one block of numbers per series
-  // (counter rows in series order, the order every writer locks them in) and write every entry, line,
-  // daily balance (one aggregated upsert, rows in account order) and the caller's extra rows. The
+  // (counter rows in series order, the order every writer locks them in) and write every entry, line
+  // and the caller's extra rows (the balances follow by the lines' statement trigger). The
   // counter rows stay locked from here to commit. When a check fails nothing is written and the first
   // row tells which posting is refused.
   const statement = sql`
@@ -391,15 +411,7 @@ export function planBatch(
       select ${clientId}, entry.id, lin.a, lin.d, lin.c, lin.pt, lin.pi, lin.m, entry.date
       from lin join ein on ein.o = lin.o join entry on entry.series = ein.s and entry.entry_no = ein.n
       order by lin.o, lin.k
-      returning id, entry_id, account_id, date, debit, credit
-    ),
-    balances as (
-      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
-      select ${clientId}, account_id, date, sum(debit), sum(credit), count(*)
-      from inserted group by account_id, date order by account_id, date
-      on conflict (client_id, account_id, date) do update
-        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
-            line_count = account_daily_balances.line_count + excluded.line_count
+      returning id, entry_id
     ),
     posted as (
       select ein.o, entry.id, entry.series, entry.entry_no, entry.created_at from entry join ein on ein.s = entry.series and ein.n = entry.entry_no

@@ -1,10 +1,10 @@
 // THE posting function: every movement of money in every module becomes one journal entry through
 // postJournal(), inside the caller's transaction. It checks the lines (field errors naming the line),
 // merges them per account and party, refuses unbalanced, zero and locked-period entries, takes the next
-// gapless number, and writes the entry, its lines and the daily balances (the monthly ones follow by
-// trigger) - checks and writes in ONE statement, so the counter row is held from the number to the
-// commit only. The database re-checks the balance at commit and refuses any later change
-// (migrations/0010_ledger.sql, 0016_ledger_rollups.sql).
+// gapless number, and writes the entry and its lines (the customer, daily and monthly balances follow
+// by the lines' statement trigger) - checks and writes in ONE statement, so the counter row is held
+// from the number to the commit only. The database re-checks the balance at commit and refuses any
+// later change (migrations/0010_ledger.sql, 0032_balances_follow_lines.sql).
 import { type SQL, sql } from 'drizzle-orm';
 import { type AccountType, partyTypeValues, type PartyType } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
@@ -326,11 +326,11 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
 /**
  * The whole posting in one statement: check the accounts and the lock date (settings row FOR KEY SHARE,
  * so a closing that changes the date waits for this posting or this posting sees the new date), then,
- * only when they pass, take the next gapless number, write the entry, its lines, the daily balances (the
- * monthly ones follow by trigger) and the caller's extra row. One statement, so the counter row, locked
+ * only when they pass, take the next gapless number, write the entry, its lines (the balances follow by
+ * trigger) and the caller's extra row. One statement, so the counter row, locked
  * from here to commit and serialising the organisation's postings in the series, is held only for the
- * rest of this statement and the commit. Lock order everywhere: settings row, then the document counter;
- * balance rows are upserted in account order.
+ * rest of this statement and the commit. Lock order everywhere: settings row, then the document counter,
+ * then the balance rows (the trigger upserts them in key order).
  */
 async function writeStatement(
   tx: Db,
@@ -376,15 +376,7 @@ async function writeStatement(
       insert into journal_lines (client_id, entry_id, account_id, debit, credit, party_type, party_id, memo, date)
       select ${clientId}, entry.id, "accountId", debit, credit, "partyType", "partyId", input.memo, ${posting.date}::date
       from entry cross join input order by ord
-      returning id, account_id, debit, credit
-    ),
-    balances as (
-      insert into account_daily_balances (client_id, account_id, date, debit, credit, line_count)
-      select ${clientId}, account_id, ${posting.date}::date, sum(debit), sum(credit), count(*)
-      from inserted group by account_id order by account_id
-      on conflict (client_id, account_id, date) do update
-        set debit = account_daily_balances.debit + excluded.debit, credit = account_daily_balances.credit + excluded.credit,
-            line_count = account_daily_balances.line_count + excluded.line_count
+      returning id
     )
     ${w.alsoWrite ? sql`, also as (${w.alsoWrite(sql`(select id, ${entryNumberText(sql`series`, sql`entry_no`)} as number, created_at from entry)`, { total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })})` : sql``}
     select (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,

@@ -2,14 +2,15 @@
 // numbers, series 'bill', reserved as one block), the bills' priced lines, the readings marked billed,
 // and one journal entry per bill (debit the customer's receivable, credit the service's sales and the
 // tax payable) posted with postJournalBatch, then the audit line. Everything is written set-based, a
-// chunk of bills at a time (a constant number of statements per chunk, so progress can be reported);
-// any failure (a refused posting, a lock date, a crash) rolls the whole run back.
+// chunk of bills at a time (a constant number of statements per chunk, so progress can be reported),
+// and the next chunk's statements are built while the database writes the current one; any failure (a
+// refused posting, a lock date, a crash) rolls the whole run back.
 import { sql } from 'drizzle-orm';
 import { type BillService, bdec, billMoney } from '@ubo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { type Posting, type PostingLine, SYSTEM_ACCOUNTS, nextDocumentNumbers, postJournalBatch } from '../../ledger/index.ts';
+import { type PostedEntry, type Posting, type PostingLine, SYSTEM_ACCOUNTS, nextDocumentNumbers, preparePostJournalBatch } from '../../ledger/index.ts';
 import { caller } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type ComputedBill, computeBillRun } from './compute-bill-run.ts';
@@ -70,9 +71,8 @@ export async function saveBillRun(opts: {
     const ids = await queryRows<{ id: string | number }>(tx, sql`
       select nextval(pg_get_serial_sequence('bills', 'id')) as id from generate_series(1, ${count})`);
     const billIds = ids.map((r) => Number(r.id)).sort((x, y) => x - y);
-    for (let start = 0; start < count; start += chunk) {
-      const end = Math.min(start + chunk, count);
-      await writeChunk(tx, {
+    const prepare = (start: number) =>
+      prepareChunk({
         clientId,
         userId,
         runId,
@@ -80,9 +80,20 @@ export async function saveBillRun(opts: {
         billDate: run.billDate,
         dueDate: run.dueDate,
         accounts,
-        bills: run.bills.slice(start, end).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
+        bills: run.bills.slice(start, Math.min(start + chunk, count)).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
       });
-      report(end, count);
+    // Node builds the next chunk's statements while the database writes this one (they took turns).
+    let next = prepare(0);
+    for (let start = 0; start < count; start += chunk) {
+      // Settled at once into a value: a failure waits here, not unhandled, until the next chunk is built.
+      const writing = writeChunk(tx, next).then(() => null, (err: unknown) => ({ err }));
+      // One turn of the event loop first, so this chunk's first statement is on its way.
+      await new Promise((resolve) => setImmediate(resolve));
+      const prepared = start + chunk < count ? prepare(start + chunk) : null;
+      const failed = await writing;
+      if (failed) throw failed.err;
+      report(Math.min(start + chunk, count), count);
+      if (prepared) next = prepared;
     }
   }
 
@@ -115,30 +126,51 @@ async function billAccounts(tx: Db, clientId: number, service: BillService): Pro
   return { receivable: pick(codes.receivable), sales: pick(codes.sales), taxPayable: pick(codes.taxPayable) };
 }
 
-/** One chunk: entries (postJournalBatch), bills with their entry, bill lines, readings marked billed. */
-async function writeChunk(
-  tx: Db,
-  o: {
-    clientId: number;
-    userId: number;
-    runId: number;
-    input: BillRunInput;
-    billDate: string;
-    dueDate: string;
-    accounts: BillAccounts;
-    bills: Array<{ bill: ComputedBill; id: number; no: number }>;
-  },
-): Promise<void> {
-  const { clientId, userId, runId, input, accounts } = o;
-  // A zero bill (nothing used, no service charge) has nothing to post.
-  const posted = o.bills.filter((b) => !bdec(b.bill.amount).isZero());
-  const postings: Posting[] = posted.map(({ bill, id, no }) => {
+interface ChunkInput {
+  clientId: number;
+  userId: number;
+  runId: number;
+  input: BillRunInput;
+  billDate: string;
+  dueDate: string;
+  accounts: BillAccounts;
+  bills: Array<{ bill: ComputedBill; id: number; no: number }>;
+}
+
+/** One chunk's statements, built before they run: the entries' posting, the bills, bill lines and readings as JSON. */
+interface PreparedChunk {
+  clientId: number;
+  userId: number;
+  runId: number;
+  input: BillRunInput;
+  billDate: string;
+  dueDate: string;
+  postEntries: (tx: Db) => Promise<PostedEntry[]>;
+  /** Per bill of the chunk, in order: the index of its entry among the posted ones, or -1 (a zero bill posts nothing). */
+  entryIndex: number[];
+  bills: string;
+  lines: string | null;
+  readings: string | null;
+}
+
+/** Builds a chunk's statements: one journal entry per bill (debit the receivable, credit sales and tax), the rows as JSON. */
+function prepareChunk(o: ChunkInput): PreparedChunk {
+  const { clientId, userId, input, accounts } = o;
+  const entryIndex: number[] = [];
+  const postings: Posting[] = [];
+  for (const { bill, id, no } of o.bills) {
+    // A zero bill (nothing used, no service charge) has nothing to post.
+    if (bdec(bill.amount).isZero()) {
+      entryIndex.push(-1);
+      continue;
+    }
+    entryIndex.push(postings.length);
     const lines: PostingLine[] = [
       { accountId: accounts.receivable, debit: bill.amount, partyType: 'customer', partyId: bill.customerId },
       { accountId: accounts.sales, credit: bill.subtotal },
     ];
     if (bdec(bill.tax).gt(0)) lines.push({ accountId: accounts.taxPayable, credit: bill.tax });
-    return {
+    postings.push({
       clientId,
       date: o.billDate,
       reference: billNumber(no),
@@ -147,56 +179,74 @@ async function writeChunk(
       sourceId: id,
       userId,
       lines,
-    };
-  });
-  const entries = await postJournalBatch(tx, { clientId, userId, postings });
-  const entryOf = new Map(posted.map((b, k) => [b.id, entries[k].id]));
+    });
+  }
+  const bills = JSON.stringify(
+    o.bills.map(({ bill: b, id, no }, k) => ({
+      k: k + 1,
+      i: id,
+      n: no,
+      h: b.houseId,
+      c: b.customerId,
+      z: b.zoneId,
+      m: b.meterId,
+      t: b.tariffId,
+      pr: b.previousReading,
+      cr: b.currentReading,
+      u: b.consumption,
+      s: b.subtotal,
+      x: b.tax,
+      a: b.amount,
+      pb: b.previousBalance,
+      d: b.amountDue,
+    })),
+  );
+  const lineRows = o.bills.flatMap(({ bill, id }) =>
+    bill.lines.map((l, k) => ({ b: id, p: k + 1, k: l.kind, n: l.block, f: l.from, t: l.to, u: l.units, r: l.rate, a: l.amount })),
+  );
+  const readings = o.bills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
+  return {
+    clientId,
+    userId,
+    runId: o.runId,
+    input,
+    billDate: o.billDate,
+    dueDate: o.dueDate,
+    postEntries: preparePostJournalBatch({ clientId, userId, postings }),
+    entryIndex,
+    bills,
+    lines: lineRows.length > 0 ? JSON.stringify(lineRows) : null,
+    readings: readings.length > 0 ? JSON.stringify(readings) : null,
+  };
+}
 
-  const billRows = o.bills.map(({ bill: b, id, no }) => ({
-    i: id,
-    n: no,
-    h: b.houseId,
-    c: b.customerId,
-    z: b.zoneId,
-    m: b.meterId,
-    t: b.tariffId,
-    pr: b.previousReading,
-    cr: b.currentReading,
-    u: b.consumption,
-    s: b.subtotal,
-    x: b.tax,
-    a: b.amount,
-    pb: b.previousBalance,
-    d: b.amountDue,
-    e: entryOf.get(id) ?? null,
-  }));
+/** Writes a prepared chunk: the entries, then the bills naming them, their lines and the readings marked billed. */
+async function writeChunk(tx: Db, o: PreparedChunk): Promise<void> {
+  const { clientId, userId, runId, input } = o;
+  const entries = await o.postEntries(tx);
+  const entryIds = JSON.stringify(o.entryIndex.map((k) => (k < 0 ? null : entries[k].id)));
   await tx.execute(sql`
     insert into bills (id, client_id, run_id, bill_no, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,
                        previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
                        bill_date, due_date, journal_entry_id, created_by)
     select x.i, ${clientId}, ${runId}, x.n, ${input.period}, ${input.service}, x.h, x.c, x.z, x.m, x.t,
-           x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${o.billDate}::date, ${o.dueDate}::date, x.e, ${userId}
-    from json_to_recordset(${JSON.stringify(billRows)}::json) as x(
-      i bigint, n bigint, h int, c int, z int, m int, t int, pr numeric, cr numeric, u numeric, s numeric, x numeric, a numeric,
-      pb numeric, d numeric, e bigint)
+           x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${o.billDate}::date, ${o.dueDate}::date, e.id::bigint, ${userId}
+    from json_to_recordset(${o.bills}::json) as x(
+      k bigint, i bigint, n bigint, h int, c int, z int, m int, t int, pr numeric, cr numeric, u numeric, s numeric, x numeric, a numeric,
+      pb numeric, d numeric)
+    left join json_array_elements_text(${entryIds}::json) with ordinality as e(id, k) on e.k = x.k
     order by x.n`);
-
-  const lineRows = o.bills.flatMap(({ bill, id }) =>
-    bill.lines.map((l, k) => ({ b: id, p: k + 1, k: l.kind, n: l.block, f: l.from, t: l.to, u: l.units, r: l.rate, a: l.amount })),
-  );
-  if (lineRows.length > 0) {
+  if (o.lines) {
     await tx.execute(sql`
       insert into bill_lines (client_id, bill_id, position, kind, block, from_units, to_units, units, rate, amount)
       select ${clientId}, x.b, x.p, x.k, x.n, x.f, x.t, x.u, x.r, x.a
-      from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(
+      from json_to_recordset(${o.lines}::json) as x(
         b bigint, p int, k text, n int, f numeric, t numeric, u numeric, r numeric, a numeric)`);
   }
-
-  const readings = o.bills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
-  if (readings.length > 0) {
+  if (o.readings) {
     await tx.execute(sql`
       update meter_readings m set billed_bill_id = x.b, updated_at = now()
-      from json_to_recordset(${JSON.stringify(readings)}::json) as x(r bigint, b bigint)
+      from json_to_recordset(${o.readings}::json) as x(r bigint, b bigint)
       where m.client_id = ${clientId} and m.id = x.r and m.billed_bill_id is null`);
   }
 }
