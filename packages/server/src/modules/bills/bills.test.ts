@@ -165,6 +165,14 @@ describe('bill runs', () => {
       insert into bills select (jsonb_populate_record(null::bills, to_jsonb(b) || jsonb_build_object(
         'id', nextval(pg_get_serial_sequence('bills', 'id')), 'bill_no', 999999, 'period', '2030-01', 'house_id', ${otherHouse.id}::int))).*
       from bills b where run_id = ${saved.json().runId}`))).toMatch(/does not exist/);
+    // A bill line names a bill of its own organisation (looked up by id, the organisation compared after).
+    const [bill] = await system((tx) => queryRows<{ id: string }>(tx, sql`select id from bills where run_id = ${saved.json().runId}`));
+    const line = (clientId: number, billId: number) =>
+      sql`insert into bill_lines (client_id, bill_id, position, kind, amount) values (${clientId}, ${billId}, 99, 'service_charge', 1)`;
+    expect(await refused((tx) => tx.execute(line(orgB.clientId, Number(bill.id))), true)).toMatch(/a bill line names a bill that does not exist/);
+    expect(await refused((tx) => tx.execute(line(orgA.clientId, 999_999_999)), true)).toMatch(/a bill line names a bill that does not exist/);
+    expect(await refused((tx) => tx.execute(line(orgA.clientId, Number(bill.id))), true)).toBe('committed');
+    await system((tx) => tx.execute(sql`delete from bill_lines where bill_id = ${bill.id} and position = 99`));
     expect(await billingState(orgA.clientId)).toEqual(before);
 
     // The customer's kept balance (what the next bill's previous balance reads) is checked against the lines.
