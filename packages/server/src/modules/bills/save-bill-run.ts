@@ -138,13 +138,7 @@ interface ChunkInput {
 }
 
 /** One chunk's statements, built before they run: the entries' posting, the bills, bill lines and readings as JSON. */
-interface PreparedChunk {
-  clientId: number;
-  userId: number;
-  runId: number;
-  input: BillRunInput;
-  billDate: string;
-  dueDate: string;
+interface PreparedChunk extends Omit<ChunkInput, 'accounts' | 'bills'> {
   postEntries: (tx: Db) => Promise<PostedEntry[]>;
   /** Per bill of the chunk, in order: the index of its entry among the posted ones, or -1 (a zero bill posts nothing). */
   entryIndex: number[];
