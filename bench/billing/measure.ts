@@ -44,7 +44,7 @@ export async function withWork<T>(db: Db, kind: 'pglite' | 'postgres', fn: () =>
   const before = await workCounters(db);
   const value = await fn();
   // An idle backend reports its buffer counts at once if its last report is a second old, else within
-  // ten seconds (PostgreSQL 15's idle stats interval); a 1.1 s wait once read a run's 1.4 M as 0.01 M.
+  // ten seconds (PostgreSQL 15's idle stats interval).
   await new Promise((resolve) => setTimeout(resolve, 10_500));
   const after = await workCounters(db);
   const [{ bytes }] = await queryRows<{ bytes: string }>(db, sql`select (${after.lsn}::pg_lsn - ${before.lsn}::pg_lsn)::text as bytes`);

@@ -17,7 +17,7 @@ import { verifyLedger } from '../../packages/server/src/ledger/index.ts';
 import { createOrganisation } from '../../packages/server/src/modules/organisations/index.ts';
 import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
-import { plainBillRun } from './bare-plain.ts';
+import { dropPlainTables, plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
 import { type CpuSeconds, type DatabaseWork, type LoadTiming, hasRoute, withCpu, withWork, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
 
@@ -143,6 +143,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       const preview = { ...previewed.value, cpu: previewed.cpu };
       log(`preview ${s(preview.ms)}; bare SQL...`);
       const planed = await withWork(db, target.kind, () => plainBillRun(db, { clientId, period: BENCH_PERIOD }));
+      await dropPlainTables(db);
       const plain = { ...planed.value, work: planed.work };
       log(`plain-table yardstick ${s(plain.ms)}; bare SQL...`);
       const bared = await withWork(db, target.kind, () => withCpu(db, target.kind, () => bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD })));

@@ -71,22 +71,18 @@ export async function saveBillRun(opts: {
     const ids = await queryRows<{ id: string | number }>(tx, sql`
       select nextval(pg_get_serial_sequence('bills', 'id')) as id from generate_series(1, ${count})`);
     const billIds = ids.map((r) => Number(r.id)).sort((x, y) => x - y);
+    const context: RunContext = { clientId, userId, runId, input, billDate: run.billDate, dueDate: run.dueDate };
     const prepare = (start: number) =>
-      prepareChunk({
-        clientId,
-        userId,
-        runId,
-        input,
-        billDate: run.billDate,
-        dueDate: run.dueDate,
+      prepareChunk(
+        context,
         accounts,
-        bills: run.bills.slice(start, Math.min(start + chunk, count)).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
-      });
+        run.bills.slice(start, Math.min(start + chunk, count)).map((bill, k) => ({ bill, id: billIds[start + k], no: firstNo + start + k })),
+      );
     // Node builds the next chunk's statements while the database writes this one (they took turns).
     let next = prepare(0);
     for (let start = 0; start < count; start += chunk) {
       // Settled at once into a value: a failure waits here, not unhandled, until the next chunk is built.
-      const writing = writeChunk(tx, next).then(() => null, (err: unknown) => ({ err }));
+      const writing = writeChunk(tx, context, next).then(() => null, (err: unknown) => ({ err }));
       // One turn of the event loop first, so this chunk's first statement is on its way.
       await new Promise((resolve) => setImmediate(resolve));
       const prepared = start + chunk < count ? prepare(start + chunk) : null;
@@ -126,19 +122,18 @@ async function billAccounts(tx: Db, clientId: number, service: BillService): Pro
   return { receivable: pick(codes.receivable), sales: pick(codes.sales), taxPayable: pick(codes.taxPayable) };
 }
 
-interface ChunkInput {
+/** What every chunk of a run shares. */
+interface RunContext {
   clientId: number;
   userId: number;
   runId: number;
   input: BillRunInput;
   billDate: string;
   dueDate: string;
-  accounts: BillAccounts;
-  bills: Array<{ bill: ComputedBill; id: number; no: number }>;
 }
 
 /** One chunk's statements, built before they run: the entries' posting, the bills, bill lines and readings as JSON. */
-interface PreparedChunk extends Omit<ChunkInput, 'accounts' | 'bills'> {
+interface PreparedChunk {
   postEntries: (tx: Db) => Promise<PostedEntry[]>;
   /** Per bill of the chunk, in order: the index of its entry among the posted ones, or -1 (a zero bill posts nothing). */
   entryIndex: number[];
@@ -148,11 +143,15 @@ interface PreparedChunk extends Omit<ChunkInput, 'accounts' | 'bills'> {
 }
 
 /** Builds a chunk's statements: one journal entry per bill (debit the receivable, credit sales and tax), the rows as JSON. */
-function prepareChunk(o: ChunkInput): PreparedChunk {
-  const { clientId, userId, input, accounts } = o;
+function prepareChunk(
+  run: RunContext,
+  accounts: BillAccounts,
+  chunkBills: Array<{ bill: ComputedBill; id: number; no: number }>,
+): PreparedChunk {
+  const { clientId, userId, input } = run;
   const entryIndex: number[] = [];
   const postings: Posting[] = [];
-  for (const { bill, id, no } of o.bills) {
+  for (const { bill, id, no } of chunkBills) {
     // A zero bill (nothing used, no service charge) has nothing to post.
     if (bdec(bill.amount).isZero()) {
       entryIndex.push(-1);
@@ -166,7 +165,7 @@ function prepareChunk(o: ChunkInput): PreparedChunk {
     if (bdec(bill.tax).gt(0)) lines.push({ accountId: accounts.taxPayable, credit: bill.tax });
     postings.push({
       clientId,
-      date: o.billDate,
+      date: run.billDate,
       reference: billNumber(no),
       memo: `Bill ${billNumber(no)} ${input.period}`,
       sourceType: BILL_SOURCE_TYPE,
@@ -176,7 +175,7 @@ function prepareChunk(o: ChunkInput): PreparedChunk {
     });
   }
   const bills = JSON.stringify(
-    o.bills.map(({ bill: b, id, no }, k) => ({
+    chunkBills.map(({ bill: b, id, no }, k) => ({
       k: k + 1,
       i: id,
       n: no,
@@ -195,17 +194,11 @@ function prepareChunk(o: ChunkInput): PreparedChunk {
       d: b.amountDue,
     })),
   );
-  const lineRows = o.bills.flatMap(({ bill, id }) =>
+  const lineRows = chunkBills.flatMap(({ bill, id }) =>
     bill.lines.map((l, k) => ({ b: id, p: k + 1, k: l.kind, n: l.block, f: l.from, t: l.to, u: l.units, r: l.rate, a: l.amount })),
   );
-  const readings = o.bills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
+  const readings = chunkBills.flatMap(({ bill, id }) => bill.readingIds.map((r) => ({ r, b: id })));
   return {
-    clientId,
-    userId,
-    runId: o.runId,
-    input,
-    billDate: o.billDate,
-    dueDate: o.dueDate,
     postEntries: preparePostJournalBatch({ clientId, userId, postings }),
     entryIndex,
     bills,
@@ -215,8 +208,8 @@ function prepareChunk(o: ChunkInput): PreparedChunk {
 }
 
 /** Writes a prepared chunk: the entries, then the bills naming them, their lines and the readings marked billed. */
-async function writeChunk(tx: Db, o: PreparedChunk): Promise<void> {
-  const { clientId, userId, runId, input } = o;
+async function writeChunk(tx: Db, run: RunContext, o: PreparedChunk): Promise<void> {
+  const { clientId, userId, runId, input } = run;
   const entries = await o.postEntries(tx);
   const entryIds = JSON.stringify(o.entryIndex.map((k) => (k < 0 ? null : entries[k].id)));
   await tx.execute(sql`
@@ -224,7 +217,7 @@ async function writeChunk(tx: Db, o: PreparedChunk): Promise<void> {
                        previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
                        bill_date, due_date, journal_entry_id, created_by)
     select x.i, ${clientId}, ${runId}, x.n, ${input.period}, ${input.service}, x.h, x.c, x.z, x.m, x.t,
-           x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${o.billDate}::date, ${o.dueDate}::date, e.id::bigint, ${userId}
+           x.pr, x.cr, x.u, x.s, x.x, x.a, x.pb, x.d, ${run.billDate}::date, ${run.dueDate}::date, e.id::bigint, ${userId}
     from json_to_recordset(${o.bills}::json) as x(
       k bigint, i bigint, n bigint, h int, c int, z int, m int, t int, pr numeric, cr numeric, u numeric, s numeric, x numeric, a numeric,
       pb numeric, d numeric)
