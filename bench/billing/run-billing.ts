@@ -19,7 +19,7 @@ import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { dropPlainTables, plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
-import { type CpuSeconds, type DatabaseWork, type LoadTiming, hasRoute, withCpu, withWork, measureAging, measurePayments, measurePreview, measureSave, measureSearch } from './measure.ts';
+import { type CpuSeconds, type DatabaseWork, type LoadTiming, hasRoute, withCpu, withWork, measureAging, measurePayments, measurePreview, measureRequestFloor, measureSave, measureSearch } from './measure.ts';
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 export const DEFAULT_CUSTOMERS = 100_000;
@@ -47,6 +47,7 @@ interface Figures {
   verify: { ms: number; isSound: boolean };
   search: LoadTiming;
   searchAlone: LoadTiming;
+  floor: LoadTiming;
   payments: LoadTiming | null;
   aging: { median: number; p95: number; customers: number } | null;
   verifyAfter: { isSound: boolean; gaps: number };
@@ -70,6 +71,7 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     `| Save / yardstick | ${(f.save.ms / f.plain.ms).toFixed(1)} | | | |`,
     `| Customer search, one client at a time (the same searches, ${n(f.searchAlone.requests)} requests) | ${f.searchAlone.perSecond.toFixed(0)} req/s, p50 ${fmt(f.searchAlone.p50)} ms, p99 ${fmt(f.searchAlone.p99)} ms | | | |`,
     `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
+    `| The request path's floor: the cheapest authenticated read (GET /api/elc/zones/options), ${f.floor.clients} concurrent clients, ${n(f.floor.requests)} requests | ${f.floor.perSecond.toFixed(0)} req/s, p50 ${fmt(f.floor.p50)} ms, p99 ${fmt(f.floor.p99)} ms | | (p99 < 30 ms with ${f.floor.clients} clients in a closed loop needs ${n(Math.ceil(f.floor.clients / 0.03))} req/s) | |`,
     f.payments
       ? `| Receive payment, ${f.payments.clients} concurrent cashiers (POST /api/finance/payments, ${n(f.payments.requests)} payments) | ${f.payments.perSecond.toFixed(0)} payments/s, p50 ${fmt(f.payments.p50)} ms, p99 ${fmt(f.payments.p99)} ms | | | |`
       : '| Receive payment | route not available in this build | | | |',
@@ -163,6 +165,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       // One client first: what one search costs without waiting behind the others.
       const searchAlone = await measureSearch(app, db, { clientId, token, clients: 1, requests: Math.min(500, options.searches) });
       const search = await measureSearch(app, db, { clientId, token, clients: options.searchClients, requests: options.searches });
+      const floor = await measureRequestFloor(app, { token, clients: options.searchClients, requests: options.searches });
       let payments: LoadTiming | null = null;
       if (hasRoute(app, 'POST', '/api/finance/payments')) {
         log(`payments with ${options.paymentClients} clients...`);
@@ -180,7 +183,7 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
         options,
         kind: target.kind,
         f: {
-          generated, preview, bare, plain, save, search, searchAlone, payments, aging,
+          generated, preview, bare, plain, save, search, searchAlone, floor, payments, aging,
           verify: { ms: verified.ms, isSound: verified.value.isSound },
           verifyAfter: { isSound: after.isSound, gaps: after.numberingGaps.length },
         },
