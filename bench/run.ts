@@ -141,9 +141,9 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
         loadAfter: loadavg()[0],
       });
       mkdirSync(resultsDir, { recursive: true });
-      // The default size is ledger-<db>.md; other sizes and options get their own file.
+      // The default size and 8 clients is ledger-<db>.md; other sizes and options get their own file.
       const size = options.lines === DEFAULT_LINES ? '' : `-${options.lines >= 1e6 && options.lines % 1e6 === 0 ? `${options.lines / 1e6}m` : options.lines}`;
-      writeFileSync(`${resultsDir}ledger-${target.kind}${size}${options.keepTriggers ? '-triggers' : ''}.md`, text);
+      writeFileSync(`${resultsDir}ledger-${target.kind}${size}${options.clients === 8 ? '' : `-${options.clients}-clients`}${options.keepTriggers ? '-triggers' : ''}.md`, text);
       return text;
     } finally {
       await app.close();

@@ -71,7 +71,7 @@ function markdown(o: { label: string; version: string; options: BillingOptions; 
     `| Save / yardstick | ${(f.save.ms / f.plain.ms).toFixed(1)} | | | |`,
     `| Customer search, one client at a time (the same searches, ${n(f.searchAlone.requests)} requests) | ${f.searchAlone.perSecond.toFixed(0)} req/s, p50 ${fmt(f.searchAlone.p50)} ms, p99 ${fmt(f.searchAlone.p99)} ms | | | |`,
     `| Customer search, ${f.search.clients} concurrent clients (GET /api/elc/customers?q=, ${n(f.search.requests)} requests) | ${f.search.perSecond.toFixed(0)} req/s, p50 ${fmt(f.search.p50)} ms, p99 ${fmt(f.search.p99)} ms | | p99 < 30 ms | ${mark(f.search.p99 < 30)} |`,
-    `| The request path's floor: the cheapest authenticated read (GET /api/elc/zones/options), ${f.floor.clients} concurrent clients, ${n(f.floor.requests)} requests | ${f.floor.perSecond.toFixed(0)} req/s, p50 ${fmt(f.floor.p50)} ms, p99 ${fmt(f.floor.p99)} ms | | (p99 < 30 ms with ${f.floor.clients} clients in a closed loop needs ${n(Math.ceil(f.floor.clients / 0.03))} req/s) | |`,
+    `| The request path's floor: about the cheapest authenticated read (GET /api/cities), ${f.floor.clients} concurrent clients, ${n(f.floor.requests)} requests | ${f.floor.perSecond.toFixed(0)} req/s, p50 ${fmt(f.floor.p50)} ms, p99 ${fmt(f.floor.p99)} ms | | (p99 < 30 ms with ${f.floor.clients} clients in a closed loop needs ${n(Math.ceil(f.floor.clients / 0.03))} req/s) | |`,
     f.payments
       ? `| Receive payment, ${f.payments.clients} concurrent cashiers (POST /api/finance/payments, ${n(f.payments.requests)} payments) | ${f.payments.perSecond.toFixed(0)} payments/s, p50 ${fmt(f.payments.p50)} ms, p99 ${fmt(f.payments.p99)} ms | | | |`
       : '| Receive payment | route not available in this build | | | |',

@@ -3,7 +3,7 @@
 // versions for ever, and no table ever gets planner statistics, so plans chosen on a new installation
 // stay as they were. Tables that are only inserted into (journal lines, bills, search words) need vacuum
 // too: it sets their visibility map, without which every index-only scan reads the table as well (a broad
-// customer search over 100,000 customers took 125 ms instead of 10 ms). Every PGLITE_MAINTENANCE_MINUTES
+// customer search over 100,000 customers took 130 ms instead of 32 ms). Every PGLITE_MAINTENANCE_MINUTES
 // (60; 0 turns it off) the server vacuums and analyzes every table, the churn tables first, one statement
 // at a time so requests interleave; after the first round a vacuum skips the pages already all-visible.
 // PostgreSQL's own autovacuum does this there (since version 13 also after inserts).
