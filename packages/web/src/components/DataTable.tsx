@@ -42,6 +42,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
+import type { Theme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -128,6 +129,23 @@ function useDebounced<V>(value: V, ms: number): V {
   }, [value, ms]);
   return debounced;
 }
+
+/**
+ * The row actions stay in view at the right edge when a wide table (many columns, longer Somali headers)
+ * scrolls sideways on a laptop screen; the cell needs a background of its own to cover what scrolls under it.
+ */
+const actionsCellSx = {
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  // A hovered row's tint, laid over the opaque background.
+  '.MuiTableRow-hover:hover > &': {
+    backgroundImage: (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+  },
+} as const;
 
 export function DataTable<T>({
   path,
@@ -270,14 +288,14 @@ export function DataTable<T>({
       </Menu>
       <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label={t('table.loading')} />}</Box>
       <TableContainer>
-        <Table size="small" aria-busy={list.isFetching}>
+        <Table size="small" aria-busy={list.isFetching} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
           <TableHead>
             <TableRow>
               {visible.map((c) => (
                 <TableCell
                   key={c.field}
                   align={c.align}
-                  sx={{ width: c.width, whiteSpace: 'nowrap' }}
+                  sx={{ width: c.width }}
                   sortDirection={sort?.field === c.field ? sort.order : false}
                 >
                   {c.sortable === false ? (
@@ -294,7 +312,7 @@ export function DataTable<T>({
                 </TableCell>
               ))}
               {actions.length > 0 && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={actionsCellSx}>
                   {t('table.actions')}
                 </TableCell>
               )}
@@ -337,7 +355,7 @@ export function DataTable<T>({
                   </TableCell>
                 ))}
                 {actions.length > 0 && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
+                  <TableCell align="right" sx={actionsCellSx} onClick={(e) => e.stopPropagation()}>
                     {actions
                       .filter((a) => !a.hidden?.(row))
                       .map((a) => {

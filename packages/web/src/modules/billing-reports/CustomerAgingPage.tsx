@@ -30,7 +30,7 @@ import { usePeriodText } from '../finance/reports/useReportParams.ts';
 import { exportPathOf } from '../finance-reports/finance-reports.logic.ts';
 import { agingLink, idParam } from './billing-reports.logic.ts';
 import { AGING_PATH, useAging } from './billing-reports.queries.ts';
-import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';
+import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect, wideTableSx } from './ReportParts.tsx';
 
 const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90', 'unallocated', 'total'] as const;
 
@@ -101,7 +101,7 @@ export default function CustomerAgingPage() {
           <>
             <Paper>
               <TableContainer>
-                <Table size="small" aria-label={title}>
+                <Table size="small" aria-label={title} sx={wideTableSx}>
                   <TableHead>
                     <TableRow>
                       <SortHead field="customerNo" label={t('billingReports.col.customerNo')} sort={sort} order={order} />

@@ -24,7 +24,7 @@ import { usePeriodText } from '../finance/reports/useReportParams.ts';
 import { exportPathOf } from '../finance-reports/finance-reports.logic.ts';
 import { choiceParam, idParam } from './billing-reports.logic.ts';
 import { RECEIVED_PAYMENTS_PATH, useReceivedPayments, useReceivingAccounts } from './billing-reports.queries.ts';
-import { CustomerName, MoneyCell, Pager, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';
+import { CustomerName, MoneyCell, Pager, selectedId, totalsRowSx, useBillingParams, useZoneSelect, wideTableSx } from './ReportParts.tsx';
 
 const FIGURES = ['amount', 'allocated', 'unallocated'] as const;
 
@@ -94,7 +94,7 @@ export default function ReceivedPaymentsPage() {
           <>
             <Paper>
               <TableContainer>
-                <Table size="small" aria-label={title}>
+                <Table size="small" aria-label={title} sx={wideTableSx}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('billingReports.col.receiptNo')}</TableCell>

@@ -117,6 +117,9 @@ export function CustomerName({ id, name, range }: { id: number; name: string; ra
   );
 }
 
+/** Narrower cell padding for the wide report tables, so that every column fits a laptop screen in Somali too. */
+export const wideTableSx = { '& th, & td': { px: 1 } } as const;
+
 /** Bold totals under a report table. */
 export const totalsRowSx = {
   '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.9rem', borderTop: 2, borderColor: 'text.primary' },
