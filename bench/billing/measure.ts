@@ -162,8 +162,8 @@ export async function measureSearch(app: FastifyInstance, db: Db, opts: { client
 /**
  * GET /api/cities (sign-in check, tenant transaction, a page of the organisation's few cities and their
  * count) by `clients` concurrent clients: about the cheapest authenticated read, so about the most any
- * search could make through the same request path. With N clients in a closed loop the mean latency is N / throughput: a p99 under 30 ms
- * with 50 clients needs more than 1,667 requests/s.
+ * search could make through the same request path. With N clients in a closed loop the mean latency is
+ * N / throughput: a p99 under 30 ms with 50 clients needs more than 1,667 requests/s.
  */
 export async function measureRequestFloor(app: FastifyInstance, opts: { token: string; clients: number; requests: number }): Promise<LoadTiming> {
   const send = async () => {
