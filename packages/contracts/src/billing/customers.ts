@@ -65,4 +65,7 @@ export const customerListQuery = billingListQuery(customerStatusValues, customer
   cityId: optionalId,
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
-export const customerPage = page(customer);
+/** A row of the customers list: the customer and what they owe (negative: in credit), from the ledger. */
+export const customerListItem = customer.extend({ balance: z.string() });
+export type CustomerListItem = z.infer<typeof customerListItem>;
+export const customerPage = page(customerListItem);

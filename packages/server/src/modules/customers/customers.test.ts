@@ -72,6 +72,24 @@ describe('customers', () => {
     expect(audit[4].after).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
   });
 
+  it('lists each customer with the balance the ledger holds, in a search too', async () => {
+    const owes = await a.customer({ name: 'Balance Owes', openingBalance: '310.25' });
+    const credit = await a.customer({ name: 'Balance Credit', openingBalance: '-15.5' });
+    const none = await a.customer({ name: 'Balance None' });
+    const balanceOf = (res: { json(): { data: Array<{ id: number; balance: string }> } }, id: number) => res.json().data.find((c) => c.id === id)?.balance;
+    const searched = await a.call(orgA.token, 'GET', `${PATH}?q=balance&_limit=50`);
+    expect(searched.statusCode).toBe(200);
+    const listed = await a.call(orgA.token, 'GET', `${PATH}?_limit=100&_sort=id&_order=desc`);
+    for (const res of [searched, listed]) {
+      expect(balanceOf(res, owes.id)).toBe('310.25');
+      expect(balanceOf(res, credit.id)).toBe('-15.50');
+      expect(balanceOf(res, none.id)).toBe('0.00');
+    }
+    // The same figure as the customer's account, which reads the ledger.
+    const account = await a.call(orgA.token, 'GET', `${PATH}/${owes.id}/account`);
+    expect(account.json().balance).toBe('310.25');
+  });
+
   it('checks phone, e-mail, class and document on their fields, in Somali', async () => {
     const res = await a.call(orgA.token, 'POST', PATH, { name: 'X', phone: '12345', email: 'nope', customerClass: 'farm', idType: 'passport' }, 'so');
     expect(res.statusCode).toBe(400);

@@ -3,12 +3,13 @@
 // btree range on customer_search_words (see search-terms.ts for why not GIN or pg_trgm). Filters:
 // status, class, city and zone (customers with a house there).
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Customer, CustomerClass, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
+import type { Customer, CustomerClass, CustomerListItem, CustomerStatus, IdDocumentType, customerListQuery, z } from '@ubo/contracts';
 import { billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
+import { customerBalances } from './customer-balances.ts';
 import { customers } from './customers.tables.ts';
 import { isMatchingCustomer, matchingCustomerIds, matchingCustomerPageByName } from './search-terms.ts';
 
@@ -87,13 +88,19 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
     const [found] = page ? await queryRows<{ total: number; ids: number[] }>(tx, page) : [{ total: 0, ids: [] }];
     const pageIds = (found?.ids ?? []).map(Number);
     const rows = pageIds.length === 0 ? [] : await select().where(and(eq(customers.clientId, clientId), inArray(customers.id, pageIds))).orderBy(...order);
-    return { data: rows.map(toCustomer), total: Number(found?.total ?? 0), page: query._page, limit: query._limit };
+    return { data: await withBalances(tx, clientId, rows), total: Number(found?.total ?? 0), page: query._page, limit: query._limit };
   }
   const rows = await select().where(where).orderBy(...order).limit(query._limit).offset(offset);
   const [{ total }] = isSearchOnly
     ? await queryRows<{ total: number }>(tx, sql`select count(distinct x.customer_id)::int as total from (${ids}) x`)
     : await tx.select({ total: count() }).from(customers).where(where);
-  return { data: rows.map(toCustomer), total, page: query._page, limit: query._limit };
+  return { data: await withBalances(tx, clientId, rows), total, page: query._page, limit: query._limit };
+}
+
+/** The page's customers with their balances (one lookup for the page). */
+async function withBalances(tx: Db, clientId: number, rows: CustomerRow[]): Promise<CustomerListItem[]> {
+  const balances = await customerBalances(tx, clientId, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...toCustomer(r), balance: balances.get(r.id) ?? '0.00' }));
 }
 
 export async function getCustomer(opts: { tx: Db; id: number }): Promise<Customer> {

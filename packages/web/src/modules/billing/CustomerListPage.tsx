@@ -12,7 +12,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Customer, type CustomerStatus, customerClassValues, customerStatusValues } from '@ubo/contracts';
+import { type Customer, type CustomerListItem, type CustomerStatus, customerClassValues, customerStatusValues } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -38,7 +38,7 @@ export default function CustomerListPage() {
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const changeStatus = useStatusMutation<Customer>({ path: CUSTOMERS_PATH, successMessage: false });
 
-  const columns = useMemo<DataTableColumn<Customer>[]>(
+  const columns = useMemo<DataTableColumn<CustomerListItem>[]>(
     () => [
       { field: 'customerNo', header: t('billing.customers.number'), width: 110 },
       { field: 'name', header: t('billing.customers.name') },
@@ -56,6 +56,8 @@ export default function CustomerListPage() {
         csv: (c) => c.meterNumbers.join(' '),
       },
       { field: 'houseCount', header: t('billing.customers.houses'), sortable: false, align: 'right' },
+      // What the customer owes now (negative: in credit), so a cashier sees it before opening the customer.
+      { field: 'balance', header: t('billing.customers.balance'), sortable: false, align: 'right', render: (c) => <MoneyText value={c.balance} />, csv: (c) => c.balance },
       { field: 'cityName', header: t('billing.customers.city'), sortable: false, hidden: true },
       { field: 'openingBalance', header: t('billing.customers.openingBalance'), sortable: false, align: 'right', hidden: true, render: (c) => <MoneyText value={c.openingBalance} /> },
       { field: 'status', header: t('billing.status'), render: (c) => <StatusChip status={c.status} />, csv: (c) => t(`status.${c.status}`) },
@@ -70,7 +72,7 @@ export default function CustomerListPage() {
       { onSuccess: () => toast(t(next === 'Active' ? 'billing.customers.activated' : 'billing.customers.deactivated', { name: c.name }), 'success') },
     );
 
-  const actions: RowAction<Customer>[] = [
+  const actions: RowAction<CustomerListItem>[] = [
     { label: t('billing.customers.open'), icon: <OpenInNewIcon fontSize="small" />, onClick: (c) => navigate(`/customers/${c.id}`) },
     { label: t('common.edit'), icon: <EditOutlinedIcon fontSize="small" />, hidden: () => !canEdit, onClick: (c) => setEditing(c) },
     {
@@ -101,7 +103,7 @@ export default function CustomerListPage() {
           )
         }
       />
-      <DataTable<Customer>
+      <DataTable<CustomerListItem>
         path={CUSTOMERS_PATH}
         columns={columns}
         actions={actions}
