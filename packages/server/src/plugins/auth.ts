@@ -216,9 +216,15 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']);
     const config = req.routeOptions.config as { access?: Access; allowMustChange?: boolean; allowExpired?: boolean };
-    if (!req.url.startsWith('/api') || req.url.startsWith('/api/docs')) return;
+    // Access follows the MATCHED route, never the raw URL: the router decodes the path (/%61pi/... matches
+    // /api/...), so a check on req.url would let an encoded path skip it. A route that declares access is
+    // checked whatever its URL; an /api route without one (none registers, see assertRouteAccess) is refused.
     const access = config.access;
-    if (!access) throw new AppError(404, 'NOT_FOUND', 'common.notFound');
+    const pattern = req.routeOptions.url;
+    if (!access) {
+      if (pattern === undefined || !pattern.startsWith('/api') || pattern.startsWith('/api/docs')) return;
+      throw new AppError(404, 'NOT_FOUND', 'common.notFound');
+    }
     if (access === 'public') return;
     const claims = verifyToken(app, req.headers.authorization);
     const auth = await loadAuthContext(app.db, claims);
