@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inTenant } from '../../db/tenant.ts';
-import { setLockDate, verifyLedger } from '../../ledger/index.ts';
+import type { JournalEntry } from '@ubo/contracts';
+import { type Posting, postJournal, setLockDate, verifyLedger } from '../../ledger/index.ts';
 import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
 import { staffToken } from './finance-test-kit.ts';
+import { type GroupedJournal, postGrouped } from './journal-group-commit.ts';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
@@ -111,5 +113,47 @@ describe('journal requests arriving together', () => {
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_entries where reference like 'SALE-5%'`),
     );
     expect(mine).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('a member the database refuses', () => {
+  /** A group job as post-general-journal builds one, for a posting no request schema screened. */
+  const job = (posting: Posting): GroupedJournal => ({
+    posting,
+    audit: () => ({ userId: null, username: 'test', ip: '127.0.0.1', after: {} }),
+    single: async (tx) => ({ entryNo: (await postJournal(tx, posting)).entryNo }) as JournalEntry,
+    answer: (posted) => ({ entryNo: posted.entryNo }) as JournalEntry,
+  });
+  const posting = (n: number, memo: string | null = null): Posting => ({
+    clientId: org.clientId, date: '2025-06-12', reference: `DB-${n}`, memo, sourceType: 'journal',
+    lines: [{ accountId: acc['1010'], debit: `${n}.50` }, { accountId: acc['4900'], credit: `${n}.50` }],
+  });
+  const nextNo = async () => (await inOrg<{ next: number }>(sql`select next_no::int as next from document_counters where series = 'JV'`))[0].next;
+  const sound = async () => (await inTenant(ctx.database.db, org.clientId, (tx) => verifyLedger(tx, { clientId: org.clientId })));
+
+  it('fails alone: its seven neighbours in the group are posted with consecutive numbers, it gets its own 400', async () => {
+    const first = await nextNo();
+    // A NUL byte passes every check made in code; PostgreSQL refuses it when the group's statement runs.
+    const postings = Array.from({ length: 8 }, (_, i) => posting(700 + i, i === 5 ? 'bad\u0000memo' : null));
+    const answers = await Promise.allSettled(postings.map((p) => postGrouped(ctx.database.db, org.clientId, job(p))));
+    expect(answers[5]).toMatchObject({ status: 'rejected', reason: { statusCode: 400, code: 'BAD_REQUEST' } });
+    const posted = answers.filter((_, i) => i !== 5);
+    expect(posted.map((a) => a.status)).toEqual(Array(7).fill('fulfilled'));
+    const numbers = posted.map((a) => (a as PromiseFulfilledResult<JournalEntry>).value.entryNo).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 7 }, (_, i) => first + i));
+    expect(await inOrg<{ n: number }>(sql`select count(*)::int as n from journal_entries where reference = 'DB-705'`)).toEqual([{ n: 0 }]);
+    expect(await sound()).toMatchObject({ isSound: true, numberingGaps: [] });
+  });
+
+  it('through the route: eight posts at once, one with a NUL byte in its memo; seven are 201, gapless, and it alone is a 400', async () => {
+    const first = await nextNo();
+    const bodies: object[] = Array.from({ length: 8 }, (_, i) => sale(800 + i, '2025-06-13'));
+    bodies[2] = { ...sale(802, '2025-06-13'), memo: 'bad\u0000memo' };
+    const answers = await Promise.all(bodies.map((b) => post(b)));
+    expect(answers[2].statusCode).toBe(400);
+    const posted = answers.filter((_, i) => i !== 2);
+    expect(posted.map((a) => a.statusCode)).toEqual(Array(7).fill(201));
+    expect(posted.map((a) => a.json().entryNo).sort((x, y) => x - y)).toEqual(Array.from({ length: 7 }, (_, i) => first + i));
+    expect(await sound()).toMatchObject({ isSound: true, numberingGaps: [] });
   });
 });

@@ -8,11 +8,14 @@
 //
 // Every request still gets its own entry, number, audit line and answer, and is answered only after its
 // group committed. A refused posting (inactive account, closed period) is taken out and posted alone for
-// its own refusal while the rest go on as a group; any other failure posts each request alone.
+// its own refusal while the rest go on as a group; any other failure the database answers (a value it
+// refuses in one request, say a NUL byte) posts each request alone, so each gets its own answer and the
+// refused one alone fails.
 import { sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { inTenant } from '../../db/tenant.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { type PlannedBatch, type PostedEntryDetail, type PostedLine, type Posting, passesWithoutDatabase, planBatch, queryPrepared, refusedPosting } from '../../ledger/index.ts';
 
 /** One journal request, as the group commit needs it. */
@@ -83,8 +86,14 @@ async function writeWhileWaiting(db: Db, clientId: number, organisations: Map<nu
   }
 }
 
+/**
+ * Posts the request alone and answers it. A value the database refuses as data (SQLSTATE class 22: a NUL
+ * byte in a text, a number out of its column's range) came from this request's input: a 400, not a 500.
+ */
 function postAlone(db: Db, clientId: number, w: Waiting): Promise<void> {
-  return inTenant(db, clientId, (tx) => w.job.single(tx), w.job.posting.userId ?? undefined).then(w.resolve, w.reject);
+  return inTenant(db, clientId, (tx) => w.job.single(tx), w.job.posting.userId ?? undefined).then(w.resolve, (err: unknown) =>
+    w.reject(sqlState(err)?.startsWith('22') ? new AppError(400, 'BAD_REQUEST', 'common.badRequest') : err),
+  );
 }
 
 /** The group's statement in its own tenant transaction. */
@@ -92,8 +101,16 @@ async function runStatement(db: Db, clientId: number, planned: PlannedBatch): Pr
   return inTenant(db, clientId, (tx) => queryPrepared(tx, planned.statement));
 }
 
+/** The SQLSTATE of an error the database answered with, also when the query builder wrapped it (`cause`). */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 /** An error the database server answered with (SQLSTATE), as opposed to a lost connection. */
-const isServerRefusal = (err: unknown) => typeof (err as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+const isServerRefusal = (err: unknown) => sqlState(err) !== undefined;
 
 async function writeGroup(db: Db, clientId: number, group: Waiting[]): Promise<void> {
   // A request failing a check that needs no database (a field, the balance) is refused on its own.
