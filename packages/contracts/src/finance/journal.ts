@@ -53,6 +53,8 @@ export const journalLine = z.object({
   credit: money,
   partyType: partyType.nullable(),
   partyId: z.number().int().nullable(),
+  /** The party's name from its register (customers); null without a party or a register. */
+  partyName: z.string().nullable(),
   memo: z.string().nullable(),
 });
 export type JournalLine = z.infer<typeof journalLine>;

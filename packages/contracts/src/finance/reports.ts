@@ -106,6 +106,8 @@ export const accountStatementLine = z.object({
   sourceType: z.string(),
   partyType: z.string().nullable(),
   partyId: z.number().int().nullable(),
+  /** The party's name from its register (customers); null without a party or a register. */
+  partyName: z.string().nullable(),
   isReversal: z.boolean(),
   isReversed: z.boolean(),
   debit: money,

@@ -43,7 +43,7 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { accountStatement, balanceSheet, incomeStatement, trialBalance } from '../finance/index.ts';
+import { accountStatement, balanceSheet, incomeStatement, listLedgerParties, trialBalance } from '../finance/index.ts';
 import { accountSummary, accountTypeSummary } from './account-summary.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlowStatement } from './cash-flow.ts';
@@ -53,7 +53,6 @@ import type { ReportTable } from './export/report-table.ts';
 import { assertExportable, EXPORT_MAX_LINES, organisationName, sendReport } from './export/send-report.ts';
 import { getBudgetSheet } from './list-budgets.ts';
 import { personalAccount } from './personal-account.ts';
-import { listLedgerParties } from './personal-account-parties.ts';
 import { getReconciliation } from './read-reconciliation.ts';
 import { revenueReport } from './revenue-report.ts';
 import { saveBudgets } from './save-budgets.ts';

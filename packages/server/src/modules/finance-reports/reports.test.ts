@@ -283,6 +283,32 @@ describe('personal account', () => {
   });
 });
 
+describe('names, not ids: the party of a journal line', () => {
+  type NamedLine = { partyType: string | null; partyId: number | null; partyName: string | null };
+  const named = (lines: NamedLine[]) => lines.filter((l) => l.partyType).map((l) => [l.partyType, l.partyId, l.partyName]);
+
+  it('names the customer on the journal report, the entry and the account statement; vendors stay unnamed', async () => {
+    const report = (await get('/api/finance/reports/journal?startDate=2025-01-05&endDate=2025-02-20')).json();
+    const bills = report.data.find((e: { memo: string }) => e.memo === 'Water bills');
+    expect(named(bills.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+    const pump = report.data.find((e: { memo: string }) => e.memo === 'Pump');
+    expect(named(pump.lines)).toEqual([['vendor', 7, null]]);
+    const entry = (await get(`/api/finance/transaction/${bills.id}`)).json();
+    expect(named(entry.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+    const st = (await get(`/api/finance/reports/account-transaction?accountId=${acc['1100']}&_limit=2&_page=2`)).json();
+    expect(named(st.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+  });
+
+  it('offers the general journal its parties by name (GET /api/finance/parties, privilege general-journal)', async () => {
+    const journalOnly = await staffToken(ctx, org, ['general-journal']);
+    const res = await get('/api/finance/parties?partyType=customer&q=nuur', journalOnly);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([{ type: 'customer', id: c2, name: 'Maxamed Nuur', number: expect.any(String) }]);
+    const refused = await get('/api/finance/parties?partyType=customer', await staffToken(ctx, org, ['trail-balance']));
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
 describe('privileges and isolation', () => {
   it('answers 403 FORBIDDEN to a user without the report privilege, 200 with it', async () => {
     const tbOnly = await staffToken(ctx, org, ['trail-balance']);

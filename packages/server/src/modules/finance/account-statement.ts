@@ -10,6 +10,7 @@ import { queryRows } from '../../db/rows.ts';
 import { dec, documentNumber, money, naturalBalance } from '../../ledger/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { accountName } from './list-accounts.ts';
+import { partyNameOf } from './list-journal.ts';
 
 interface LineRow {
   id: string | number;
@@ -20,6 +21,7 @@ interface LineRow {
   running: string;
   party_type: string | null;
   party_id: number | null;
+  party_name: string | null;
   line_memo: string | null;
   series: string;
   entry_no: string | number;
@@ -74,8 +76,8 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
       ? []
       : await queryRows<LineRow>(tx, sql`
     with page as (
-      select id, entry_id, date, debit, credit, party_type, party_id, memo, running from (
-        select l.id, l.entry_id, l.date, l.debit, l.credit, l.party_type, l.party_id, l.memo,
+      select id, client_id, entry_id, date, debit, credit, party_type, party_id, memo, running from (
+        select l.id, l.client_id, l.entry_id, l.date, l.debit, l.credit, l.party_type, l.party_id, l.memo,
                sum(l.debit - l.credit) over (order by l.date, l.entry_id, l.id rows between unbounded preceding and current row) as running
         from journal_lines l
         where l.client_id = ${clientId} and l.account_id = ${account.id} and l.date >= ${sums.start_date}::date ${to}
@@ -85,7 +87,8 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
       order by date, entry_id, id
       offset ${skip}
     )
-    select p.id, p.entry_id, p.date::text as date, p.debit, p.credit, p.running, p.party_type, p.party_id, p.memo as line_memo,
+    select p.id, p.entry_id, p.date::text as date, p.debit, p.credit, p.running, p.party_type, p.party_id,
+           ${partyNameOf(sql`p`)} as party_name, p.memo as line_memo,
            e.series, e.entry_no, e.reference, e.memo, e.source_type, e.reverses_id, e.reversed_by_id
     from page p join journal_entries e on e.id = p.entry_id
     order by p.date, p.entry_id, p.id`);
@@ -107,6 +110,7 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
       sourceType: r.source_type,
       partyType: r.party_type,
       partyId: r.party_id,
+      partyName: r.party_name,
       isReversal: r.reverses_id !== null,
       isReversed: r.reversed_by_id !== null,
       debit: money(r.debit),

@@ -23,6 +23,8 @@ import {
   journalListQuery,
   journalPage,
   journalReportPage,
+  ledgerParties,
+  ledgerPartiesQuery,
   okResponse,
   reverseBody,
   translate,
@@ -38,6 +40,7 @@ import { deleteAccount, setAccountStatus } from './change-account-status.ts';
 import { incomeStatement as readIncomeStatement } from './income-statement.ts';
 import { getAccount, listAccounts } from './list-accounts.ts';
 import { getJournalEntry, journalReport, listJournal } from './list-journal.ts';
+import { listLedgerParties } from './list-ledger-parties.ts';
 import { postGeneralJournal, postGeneralJournalGrouped } from './post-general-journal.ts';
 import { reverseEntry } from './reverse-entry.ts';
 import { createAccount, updateAccount } from './save-account.ts';
@@ -129,6 +132,12 @@ export async function financeRoutes(app: FastifyInstance) {
     config: privilege('general-journal'),
     schema: { tags, querystring: journalListQuery, response: { 200: journalPage } },
   }, async (req) => tenantTx(req, (tx) => listJournal({ tx, clientId: caller(req).clientId, query: req.query })));
+
+  // The journal's party picker: customers by name or number (the same lookup as the personal account's).
+  r.get('/api/finance/parties', {
+    config: privilege('general-journal'),
+    schema: { tags, querystring: ledgerPartiesQuery, response: { 200: ledgerParties } },
+  }, async (req) => tenantTx(req, (tx) => listLedgerParties({ tx, clientId: caller(req).clientId, query: req.query })));
 
   r.get('/api/finance/transaction/:id', {
     config: privilege('general-journal'),

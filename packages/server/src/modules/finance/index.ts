@@ -4,3 +4,4 @@ export { trialBalance } from './trial-balance.ts';
 export { incomeStatement } from './income-statement.ts';
 export { balanceSheet } from './balance-sheet.ts';
 export { accountStatement } from './account-statement.ts';
+export { listLedgerParties } from './list-ledger-parties.ts';

@@ -1,5 +1,6 @@
 // GET /api/finance/transaction (paged journal), GET /api/finance/transaction/:id (one entry with its
 // lines) and GET /api/finance/reports/journal (the journal report: the same page, each entry with lines).
+// Each line carries its party's name, so no screen shows a bare party id.
 import { type SQL, sql } from 'drizzle-orm';
 import type { JournalEntry, JournalEntrySummary, JournalLine, JournalListQuery, Lang, PartyType } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +37,7 @@ interface LineRow {
   credit: string;
   party_type: PartyType | null;
   party_id: number | null;
+  party_name: string | null;
   memo: string | null;
 }
 
@@ -72,6 +74,7 @@ function toLine(row: LineRow, lang: Lang): JournalLine {
     credit: money(row.credit),
     partyType: row.party_type,
     partyId: row.party_id,
+    partyName: row.party_name,
     memo: row.memo,
   };
 }
@@ -80,6 +83,14 @@ const entryColumns = sql`
   e.id, e.series, e.entry_no, e.date::text as date, e.reference, e.memo, e.source_type, e.source_id, e.branch_id, e.user_id,
   u.fullname as user_name, e.total, e.reverses_id, e.reversed_by_id, e.created_at`;
 
+/**
+ * The name of a line's party from its register, read in the statement that reads the lines (one lookup
+ * per page, never one per line). Customers are the only register today; vendors and employees get null.
+ */
+export const partyNameOf = (line: SQL) => sql`(
+  select c.name from customers c
+  where ${line}.party_type = 'customer' and c.client_id = ${line}.client_id and c.id = ${line}.party_id)`;
+
 /** A set of ids as a bound JSON parameter (one parameter however many ids). */
 const idSet = (ids: number[]) => sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::bigint)`;
 
@@ -87,7 +98,8 @@ async function linesOf(tx: Db, clientId: number, entryIds: number[], lang: Lang)
   const byEntry = new Map<number, JournalLine[]>(entryIds.map((id) => [id, []]));
   if (entryIds.length === 0) return byEntry;
   const rows = await queryRows<LineRow>(tx, sql`
-    select l.id, l.entry_id, l.account_id, a.code, a.name_en, a.name_so, l.debit, l.credit, l.party_type, l.party_id, l.memo
+    select l.id, l.entry_id, l.account_id, a.code, a.name_en, a.name_so, l.debit, l.credit, l.party_type, l.party_id,
+           ${partyNameOf(sql`l`)} as party_name, l.memo
     from journal_lines l join accounts a on a.id = l.account_id
     where l.client_id = ${clientId} and l.entry_id in ${idSet(entryIds)}
     order by l.entry_id, l.id`);

@@ -1,4 +1,5 @@
-// GET /api/finance/reports/personalaccount/parties: whom the personal account report can be run for.
+// GET /api/finance/reports/personalaccount/parties (whom the personal account report can be run for) and
+// GET /api/finance/parties (the general journal's party picker): the parties of the ledger.
 // Customers from the customer register, searched by name, customer number or id (the report shows the
 // name anyway); vendors and employees have no register yet, so they are the distinct ids on the ledger's
 // lines, read by skipping along the (client, party type, party, date) index one id at a time, so the cost

@@ -55,6 +55,8 @@ export function journalAnswer(req: FastifyRequest, posted: PostedEntryDetail): J
         credit: l.credit,
         partyType: l.partyType,
         partyId: l.partyId,
+        // Built without a read while the journal counter is held; GET /api/finance/transaction/:id names it.
+        partyName: null,
         memo: l.memo,
       };
     }),
