@@ -12,4 +12,12 @@ export const billRunMessages = {
     en: 'This zone has no open bills for the period.',
     so: 'Aaggan ma laha biilal furan oo muddadan ah.',
   },
+  'bill.nothingToBill': {
+    en: 'Nothing to bill: no reading of this period is waiting for a bill.',
+    so: 'Wax la biileeyo ma jiro: ma jiro akhris muddadan ah oo biil sugaya.',
+  },
+  'bill.nothingToBillRun': {
+    en: 'Nothing to bill: these readings were billed by run {n}.',
+    so: 'Wax la biileeyo ma jiro: akhrisyadan waxaa lagu biilay biil-samaynta {n}.',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;

@@ -82,10 +82,30 @@ describe('bill run jobs', () => {
     expect(list.json()).toMatchObject({ total: 1, page: 1, limit: 20, data: [{ id: jobId, status: 'done' }] });
     expect((await f.call(org.token, 'GET', '/api/bills/jobs?status=failed')).json().total).toBe(0);
 
-    // A second job for the same period bills nobody twice.
+    // A second job for the same period bills nobody twice, and records no empty run: it fails naming the run.
     const again = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-03', zoneId: zone.id, service: 'water' });
     await waitForBillRunJobs(db);
-    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${again.json().jobId}`)).json()).toMatchObject({ status: 'done', billCount: 0, amount: '0.00' });
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${again.json().jobId}`, undefined, 'so')).json()).toMatchObject({
+      status: 'failed', runId: null, billCount: null, error: translate(`bill.nothingToBillRun|${runId}`, 'so'),
+    });
+    expect((await f.call(org.token, 'GET', '/api/bills/runs')).json()).toMatchObject({ total: 1, data: [{ id: runId }] });
+  });
+
+  it('five saves of the same run at once: one run with the bills, the four others refused naming it, no empty run recorded', async () => {
+    const { org, f, zone } = await billableOrg('Erigavo Water', '2025-02', 3);
+    const body = { period: '2025-02', zoneId: zone.id, service: 'water' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => f.call(org.token, 'POST', '/api/bills/saveCustomersBill', body)));
+    const saved = answers.filter((a) => a.statusCode === 201);
+    expect(saved).toHaveLength(1);
+    expect(saved[0].json()).toMatchObject({ billCount: 3, total: '60.00' });
+    const { runId } = saved[0].json();
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.json()).toMatchObject({ statusCode: 409, code: 'NOTHING_TO_BILL', message: `Nothing to bill: these readings were billed by run ${runId}.` });
+    }
+    const runs = await f.call(org.token, 'GET', '/api/bills/runs');
+    expect(runs.json()).toMatchObject({ total: 1, data: [{ id: runId, status: 'Posted', billCount: 3, total: '60.00' }] });
+    expect((await billingState(org.clientId)).runs).toBe(1);
+    expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
   });
 
   it('marks a refused run failed, in the user language, with nothing billed', async () => {

@@ -127,16 +127,17 @@ describe('bill runs', () => {
     });
     expect(detail.json().lines).toHaveLength(4);
 
+    // Saving it again bills nothing: refused, naming the run that billed the readings, and not recorded.
     const again = await a.call(orgA.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-04', zoneId: z.zone.id });
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ billCount: 0, total: '0.00' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'NOTHING_TO_BILL', message: `Nothing to bill: these readings were billed by run ${runId}.` });
     const preview = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-04', zoneId: z.zone.id });
     expect(preview.json().exceptions).toContainEqual({ houseId: z.normal.id, customerId: z.customer.id, meterNumber: z.normal.meterNumber, reason: 'already_billed' });
 
     const list = await a.call(orgA.token, 'GET', `/api/bills?period=2025-04&zoneId=${z.zone.id}`);
     expect(list.json()).toMatchObject({ total: 1, data: [{ houseId: z.normal.id, amount: '23.10' }] });
     const runs = await a.call(orgA.token, 'GET', '/api/bills/runs?period=2025-04');
-    expect(runs.json().data.map((r: { id: number }) => r.id)).toEqual([again.json().runId, runId]);
+    expect(runs.json().data.map((r: { id: number }) => r.id)).toEqual([runId]);
     const run = await a.call(orgA.token, 'GET', `/api/bills/runs/${runId}`);
     expect(run.json()).toMatchObject({ status: 'Posted', billCount: 1, bills: [{ id: Number(bills[0].id) }] });
 
@@ -288,7 +289,7 @@ describe('bill runs', () => {
     const fromB = await b.call(orgB.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-10', zoneId: z.zone.id });
     expect(fromB.json().bills).toEqual([]);
     const savedB = await b.call(orgB.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', houseIds: [z.normal.id] });
-    expect(savedB.json()).toMatchObject({ billCount: 0 });
+    expect(savedB.json()).toMatchObject({ statusCode: 409, code: 'NOTHING_TO_BILL' });
 
     const saved = await a.call(orgA.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', zoneId: z.zone.id });
     const [bill] = (await a.call(orgA.token, 'GET', `/api/bills/runs/${saved.json().runId}`)).json().bills;

@@ -14,6 +14,7 @@ import { type PostedEntry, type Posting, type PostingLine, SYSTEM_ACCOUNTS, next
 import { caller } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type ComputedBill, computeBillRun } from './compute-bill-run.ts';
+import { nothingToBill } from './nothing-to-bill.ts';
 
 export const BILL_SERIES = 'bill';
 export const BILL_SOURCE_TYPE = 'bill';
@@ -55,6 +56,8 @@ export async function saveBillRun(opts: {
   const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds });
   const total = billMoney(run.totals.amount);
   const count = run.bills.length;
+  // A run that bills nothing is not recorded (a concurrent save of the same run finds its houses billed).
+  if (count === 0) throw await nothingToBill(tx, clientId, input);
   report(0, count);
 
   const [runRow] = await queryRows<{ id: string | number }>(tx, sql`
