@@ -105,10 +105,12 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     await visible(user.getByText('You must set a new password before you continue.'));
 
     const save = user.getByRole('button', { name: 'Save' });
+    const current = user.getByLabel('Temporary password', { exact: true });
     const newPassword = user.getByLabel('New password', { exact: true });
     const confirm = user.getByLabel('Confirm password', { exact: true });
     expect(await save.isDisabled()).toBe(true);
 
+    await current.fill(temporaryPassword);
     await newPassword.fill('short1');
     await confirm.fill('short1');
     await visible(user.getByText('Password must be 8 char or above!.'));
@@ -126,11 +128,19 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     await user.goto('/#/settings/list-cities');
     await user.waitForURL(/#\/auth\/change-password\?action=required$/);
 
+    // A wrong temporary password (a stolen token alone) changes nothing: the field says why.
+    await current.fill('not-the-temporary-1');
     await user.getByLabel('New password', { exact: true }).fill(reader.newPassword);
     await user.getByLabel('Confirm password', { exact: true }).fill(reader.newPassword);
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
-    await visible(user.getByText('New account has been added'));
+    await visible(user.getByText('The current password is not correct.'));
+    await e2e.shot(user, '02-change-password-wrong-current');
+
+    await current.fill(temporaryPassword);
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await visible(user.getByText('Your password has been changed.'));
     await user.waitForURL(/#\/dashboard$/);
     await visible(user.getByRole('heading', { name: `Welcome, ${reader.fullname}` }));
     await e2e.shot(user, '02-user-dashboard');

@@ -4,7 +4,9 @@ import { z } from '../common/validation.ts';
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
-  code: z.union([z.number().int(), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
+  code: z.union([z.number().int().min(0).max(INT_MAX), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
+  /** The device token an earlier sign-in of this user on this browser handed out (see loginUser.device). */
+  device: z.string().max(200).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -18,6 +20,8 @@ export const loginUser = z.object({
   privileges: z.array(z.string()),
   isAdmin: z.boolean(),
   token: z.string(),
+  /** Kept by the browser and sent with the next sign-in: lets this user past locks others caused. */
+  device: z.string().optional(),
 });
 export type LoginUser = z.infer<typeof loginUser>;
 
@@ -50,6 +54,8 @@ export const updateProfileBody = z.object({
 
 export const changePasswordBody = z
   .object({
+    /** The password in use now (the temporary one after a reset): a stolen token alone cannot change it. */
+    currentPassword: z.string().min(1).max(200),
     newPassword: z.string().min(1).min(8, 'password.min8').max(100),
     confirmPassword: z.string().min(1),
   })

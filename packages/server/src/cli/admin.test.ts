@@ -201,7 +201,7 @@ describe('reset-password', () => {
     const fresh = await signIn(ctx, { username: 'admin', password, code: org.code });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(fresh) })).statusCode).toBe(402);
     // Back to a known password for the tests below.
-    const changed = await ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: bearer(fresh), payload: { newPassword: 'Again@2026', confirmPassword: 'Again@2026' } });
+    const changed = await ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: bearer(fresh), payload: { currentPassword: password, newPassword: 'Again@2026', confirmPassword: 'Again@2026' } });
     expect(changed.statusCode).toBe(200);
     org.token = fresh;
   });

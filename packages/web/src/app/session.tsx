@@ -9,6 +9,7 @@ import { hasPrivilege, type LoginBody, type LoginUser, type Profile } from '@ubo
 import { api } from '../lib/api.ts';
 import { shellKeys } from '../lib/queryKeys.ts';
 import { getToken, setToken, subscribeToken } from '../lib/storage.ts';
+import { deviceTokenFor, rememberDevice } from '../lib/device.ts';
 
 export const LOGOUT_RELOAD_MS = 100;
 
@@ -53,7 +54,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (body: LoginBody) => {
-      const result = await api.post<LoginUser>('auth/login', body, { signIn: true });
+      const device = deviceTokenFor(body);
+      const result = await api.post<LoginUser>('auth/login', device ? { ...body, device } : body, { signIn: true });
+      rememberDevice(body, result.device);
       queryClient.clear();
       setToken(result.token);
       return result;

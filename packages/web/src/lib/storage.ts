@@ -1,6 +1,7 @@
 // Everything the web keeps in localStorage, in one place. Keys (spec section 9):
 //   token                the bearer token of the signed-in user (removed on logout and on 401)
 //   lang                 'en' (default) or 'so'; changing it reloads the page
+//   devices              known-device tokens per organisation code and user name (lib/device.ts)
 //   theme-mode, sidebar-color, sidebar-background, sidebar-image, sidebar-mini: see app/theme/themeStore.ts
 import type { Lang } from '@ubo/contracts';
 

@@ -10,6 +10,7 @@ import { privilegesOf, users } from '../users/index.ts';
 import { sessions } from './auth.tables.ts';
 import { login } from './login.ts';
 import { hashPassword } from './passwords.ts';
+import { checkCurrentPassword } from './current-password.ts';
 import type { Db } from '../../db/client.ts';
 
 /** A screen the server wants the user to see first (web adds ?action=must). */
@@ -25,7 +26,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/api/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: loginBody, response: { 200: loginUser } },
-  }, async (req) => login({ req, input: req.body }));
+  }, async (req, reply) => login({ req, reply, input: req.body }));
 
   r.get('/api/auth', {
     config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
@@ -120,8 +121,9 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/api/users/change-password', {
     config: { access: 'authenticated', allowMustChange: true },
     schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okResponse } },
-  }, async (req) => {
+  }, async (req, reply) => {
     const auth = caller(req);
+    await checkCurrentPassword(req, reply, req.body.currentPassword);
     const passwordHash = await hashPassword(req.body.newPassword);
     await tenantTx(req, async (tx) => {
       // The token version stays, so this session lives on; every other session of the user is revoked.

@@ -65,20 +65,113 @@ describe('sign-in', () => {
 });
 
 describe('change password', () => {
-  it('validates, then revokes the other sessions only', async () => {
+  const change = (token: string, payload: object, lang = 'en') =>
+    ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: { ...bearer(token), 'x-lang': lang }, payload });
+
+  it('validates, asks for the current password, then revokes the other sessions only', async () => {
     const other = (await login({ username: 'admin', password: org.password, code: org.code })).json().token;
     const current = (await login({ username: 'admin', password: org.password, code: org.code })).json().token;
-    const short = await ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: bearer(current), payload: { newPassword: 'short', confirmPassword: 'short' } });
+    const short = await change(current, { currentPassword: org.password, newPassword: 'short', confirmPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().details[0]).toEqual({ field: 'newPassword', message: 'Password must be 8 char or above!.' });
-    const mismatch = await ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: bearer(current), payload: { newPassword: 'Longer@2026', confirmPassword: 'Other@2026x' } });
+    const mismatch = await change(current, { currentPassword: org.password, newPassword: 'Longer@2026', confirmPassword: 'Other@2026x' });
     expect(mismatch.json().details[0]).toEqual({ field: 'confirmPassword', message: 'Password is not match!' });
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/users/change-password', headers: bearer(current), payload: { newPassword: 'Longer@2026', confirmPassword: 'Longer@2026' } });
+    const ok = await change(current, { currentPassword: org.password, newPassword: 'Longer@2026', confirmPassword: 'Longer@2026' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe('New account has been added');
+    expect(ok.json().message).toBe('Your password has been changed.');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(current) })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(other) })).statusCode).toBe(401);
     expect((await login({ username: 'admin', password: 'Longer@2026', code: org.code })).statusCode).toBe(200);
+    org.password = 'Longer@2026';
+  });
+
+  it('a token alone cannot change the password: no or a wrong current password is a field-level 400, and the password stays', async () => {
+    const stolen = (await login({ username: 'admin', password: org.password, code: org.code })).json().token;
+    const missing = await change(stolen, { newPassword: 'Taken@2026x', confirmPassword: 'Taken@2026x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.map((d: { field: string }) => d.field)).toEqual(['currentPassword']);
+    const wrong = await change(stolen, { currentPassword: 'Guess@2026', newPassword: 'Taken@2026x', confirmPassword: 'Taken@2026x' }, 'so');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ field: 'currentPassword', message: 'Furaha sirta ah ee hadda sax maaha.' }]);
+    expect((await login({ username: 'admin', password: 'Taken@2026x', code: org.code })).statusCode).toBe(401);
+    expect((await login({ username: 'admin', password: org.password, code: org.code })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(stolen) })).statusCode).toBe(200);
+  });
+
+  it('guessing the current password with a token is throttled (429 with Retry-After)', async () => {
+    const other = await newOrganisation(ctx, { name: 'Guessing Water' });
+    for (let i = 0; i < 5; i++) {
+      expect((await change(other.token, { currentPassword: `Guess@${i}xx`, newPassword: 'Taken@2026x', confirmPassword: 'Taken@2026x' })).statusCode).toBe(400);
+    }
+    const locked = await change(other.token, { currentPassword: other.password, newPassword: 'Taken@2026x', confirmPassword: 'Taken@2026x' });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('failures for other user names from one shared address do not lock out a correct user behind it', async () => {
+    const office = nextIp();
+    // 32 failures from one address, spread over eight user names (four each, under the per-name limit).
+    for (let u = 0; u < 8; u++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await login({ username: `typo${u}`, password: 'Wrong@2026', code: org.code }, office)).statusCode).toBe(401);
+      }
+    }
+    expect((await login({ username: 'admin', password: org.password, code: org.code }, office)).statusCode).toBe(200);
+  });
+
+  it('a locked user name answers 429 in the caller\'s language with Retry-After, and a known device still signs in', async () => {
+    const target = await newOrganisation(ctx, { name: 'Targeted Water' });
+    const first = await login({ username: 'admin', password: target.password, code: target.code });
+    const device = first.json().device as string;
+    expect(device).toMatch(/^d1\./);
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code })).statusCode).toBe(401);
+    }
+    const locked = await ctx.app.inject({
+      method: 'POST', url: '/api/auth/login', remoteAddress: nextIp(), headers: { 'accept-language': 'so' },
+      payload: { username: 'admin', password: target.password, code: target.code },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json().message).toMatch(/daqiiqo kadib/);
+    // The owner's browser sends the device token of its last sign-in: the lock others caused does not apply.
+    const known = await login({ username: 'admin', password: target.password, code: target.code, device });
+    expect(known.statusCode).toBe(200);
+    // A device token is bound to its organisation code and user name: one from another user does not help.
+    const foreign = (await login({ username: 'admin', password: org.password, code: org.code })).json().device as string;
+    expect((await login({ username: 'admin', password: target.password, code: target.code, device: foreign })).statusCode).toBe(429);
+  });
+
+  it('an address past its cap is slowed for everyone but known devices', async () => {
+    const target = await newOrganisation(ctx, { name: 'Busy Network Water' });
+    const device = (await login({ username: 'admin', password: target.password, code: target.code })).json().device as string;
+    const network = nextIp();
+    const previous = process.env.LOGIN_IP_LIMIT;
+    process.env.LOGIN_IP_LIMIT = '6';
+    try {
+      for (let u = 0; u < 6; u++) {
+        expect((await login({ username: `guess${u}`, password: 'Wrong@2026', code: target.code }, network)).statusCode).toBe(401);
+      }
+      const capped = await login({ username: 'admin', password: target.password, code: target.code }, network);
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json().message).toMatch(/Try again in \d+ minute/);
+      expect((await login({ username: 'admin', password: target.password, code: target.code, device }, network)).statusCode).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.LOGIN_IP_LIMIT;
+      else process.env.LOGIN_IP_LIMIT = previous;
+    }
+  });
+
+  it('failures with a device token count against that device alone', async () => {
+    const target = await newOrganisation(ctx, { name: 'Device Water' });
+    const device = (await login({ username: 'admin', password: target.password, code: target.code })).json().device as string;
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code, device })).statusCode).toBe(401);
+    }
+    expect((await login({ username: 'admin', password: target.password, code: target.code, device })).statusCode).toBe(429);
+    expect((await login({ username: 'admin', password: target.password, code: target.code })).statusCode).toBe(200);
   });
 });
 

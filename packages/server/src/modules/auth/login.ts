@@ -1,57 +1,55 @@
-// Sign-in: organisation by code, user by name, argon2id check, throttling per IP and per user name.
-// Every failure (unknown code, unknown user, wrong password, disabled user) answers the same bytes.
+// Sign-in: organisation by code, user by name, argon2id check, throttled per user name, per client address
+// and per known device (throttle.ts, device.ts). Every failure (unknown code, unknown user, wrong password,
+// disabled user) answers the same bytes. A shared office or mobile network sends many users from one
+// address: the per-address limit is high, the per-user-name limit low, both with doubling locks, and a
+// user signing in from a device where they signed in before passes both (its own failures count alone).
+// Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address instead of the proxy's.
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginUser } from '@ubo/contracts';
-import type { Db } from '../../db/client.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { signToken } from '../../plugins/auth.ts';
 import { auditLog } from '../audit-log/audit-log.tables.ts';
 import { clients } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { loginThrottle, sessions } from './auth.tables.ts';
+import { sessions } from './auth.tables.ts';
+import { deviceSubject, issueDeviceToken, verifyDeviceToken } from './device.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
 import { privilegesOf } from '../users/index.ts';
 
-const USER_LIMIT = 5;
-const IP_LIMIT = Number(process.env.LOGIN_IP_LIMIT ?? 30);
-const WINDOW = sql`interval '15 minutes'`;
+/** Failures per user name (and per known device) before the doubling locks start. */
+export const USER_LIMIT = 5;
+/** Failures per client address in 15 minutes before the doubling locks start (LOGIN_IP_LIMIT). */
+const ipLimit = () => Number(process.env.LOGIN_IP_LIMIT ?? 100);
 
 const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalid');
-const tooMany = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'auth.tooMany');
 
-async function isLocked(db: Db, keys: string[]): Promise<boolean> {
-  const rows = await db
-    .select({ key: loginThrottle.key })
-    .from(loginThrottle)
-    .where(and(sql`${loginThrottle.key} in ${keys}`, sql`${loginThrottle.lockedUntil} > now()`));
-  return rows.length > 0;
-}
-
-async function recordFailure(db: Db, key: string, limit: number): Promise<void> {
-  // A window older than 15 minutes starts again at one failure; reaching the limit locks for 15 minutes.
-  await db.execute(sql`
-    insert into login_throttle (key, failures, window_start) values (${key}, 1, now())
-    on conflict (key) do update set
-      failures = case when login_throttle.window_start < now() - ${WINDOW} then 1 else login_throttle.failures + 1 end,
-      window_start = case when login_throttle.window_start < now() - ${WINDOW} then now() else login_throttle.window_start end,
-      locked_until = case
-        when (case when login_throttle.window_start < now() - ${WINDOW} then 1 else login_throttle.failures + 1 end) >= ${limit}
-        then now() + ${WINDOW} else login_throttle.locked_until end`);
+/** 429 with Retry-After (seconds) and the wait in minutes in the caller's language. */
+export function tooMany(reply: FastifyReply, seconds: number): AppError {
+  reply.header('retry-after', String(Math.max(1, seconds)));
+  return new AppError(429, 'TOO_MANY_ATTEMPTS', `auth.tooMany|${Math.max(1, Math.ceil(seconds / 60))}`);
 }
 
 export async function login(opts: {
   req: FastifyRequest;
-  input: { username: string; password: string; code: number };
-}): Promise<LoginUser> {
-  const { req, input } = opts;
+  reply: FastifyReply;
+  input: { username: string; password: string; code: number; device?: string };
+}): Promise<LoginUser & { device: string }> {
+  const { req, reply, input } = opts;
   const db = req.server.db;
-  const userKey = `user:${input.code}:${input.username.toLowerCase()}`;
+  const subject = deviceSubject(input.code, input.username);
+  const deviceId = verifyDeviceToken(req.server.tokenSecret, subject, input.device);
+  const userKey = `user:${subject}`;
   const ipKey = `ip:${req.ip}`;
+  const deviceKey = `device:${deviceId}`;
+  // A known device answers only for its own failures; anyone else for the user name's and the address's.
+  const keys = deviceId ? [deviceKey] : [userKey, ipKey];
 
-  if (await inSystem(db, (tx) => isLocked(tx, [userKey, ipKey]))) throw tooMany();
+  const wait = await inSystem(db, (tx) => lockedFor(tx, keys));
+  if (wait > 0) throw tooMany(reply, wait);
 
   const client = (await inSystem(db, (tx) => tx.select().from(clients).where(eq(clients.code, input.code)).limit(1)))[0];
   const user = client
@@ -63,8 +61,11 @@ export async function login(opts: {
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!client || !user || !passwordOk || user.status !== 'Active') {
     await inSystem(db, async (tx) => {
-      await recordFailure(tx, userKey, USER_LIMIT);
-      await recordFailure(tx, ipKey, IP_LIMIT);
+      if (deviceId) await recordFailure(tx, deviceKey, USER_LIMIT);
+      else {
+        await recordFailure(tx, userKey, USER_LIMIT);
+        await recordFailure(tx, ipKey, ipLimit());
+      }
     });
     throw invalid();
   }
@@ -87,7 +88,7 @@ export async function login(opts: {
     });
     return privilegesOf(tx, user);
   }, user.id);
-  await inSystem(db, (tx) => tx.delete(loginThrottle).where(eq(loginThrottle.key, userKey)));
+  await inSystem(db, (tx) => clearFailures(tx, deviceId ? [deviceKey] : [userKey]));
 
   const token = await signToken(req.server, { sid: sessionId, uid: user.id, cid: client.id });
   return {
@@ -100,5 +101,6 @@ export async function login(opts: {
     privileges,
     isAdmin: user.isAdmin,
     token,
+    device: input.device && deviceId ? input.device : issueDeviceToken(req.server.tokenSecret, subject),
   };
 }

@@ -34,7 +34,7 @@ async function createUser(token: string, body: Record<string, unknown>) {
 /** Signs in with a temporary password and sets a permanent one; returns the new token. */
 async function activate(username: string, temporary: string, permanent = 'Permanent@2026', code = org.code) {
   const token = await signIn(ctx, { username, password: temporary, code });
-  const changed = await call(token, 'POST', '/api/users/change-password', { newPassword: permanent, confirmPassword: permanent });
+  const changed = await call(token, 'POST', '/api/users/change-password', { currentPassword: temporary, newPassword: permanent, confirmPassword: permanent });
   expect(changed.statusCode, changed.body).toBe(200);
   return token;
 }
@@ -130,7 +130,7 @@ describe('users', () => {
     expect(blocked.statusCode).toBe(402);
     expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
 
-    const changed = await call(temporaryToken, 'POST', '/api/users/change-password', { newPassword: 'Clerk@2026x', confirmPassword: 'Clerk@2026x' });
+    const changed = await call(temporaryToken, 'POST', '/api/users/change-password', { currentPassword: created.temporaryPassword, newPassword: 'Clerk@2026x', confirmPassword: 'Clerk@2026x' });
     expect(changed.statusCode).toBe(200);
     expect((await call(temporaryToken, 'GET', '/api/roles')).statusCode).toBe(200);
     const denied = await call(temporaryToken, 'GET', '/api/admin');

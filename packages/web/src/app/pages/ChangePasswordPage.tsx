@@ -1,5 +1,6 @@
-// auth/change-password: new and confirm password (both required, at least 8 characters, equal).
-// Success shows 'New account has been added' and goes to the root. Back logs out when the change is
+// auth/change-password: the current password (the temporary one when the change is forced after a
+// reset: a stolen token alone cannot change it), new and confirm password (required, at least 8
+// characters, equal). Success says the password was changed and goes to the root. Back logs out when the change is
 // forced (?action=required, after a 402), otherwise returns to the dashboard (spec section 4).
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
@@ -28,7 +29,7 @@ export default function ChangePasswordPage() {
   const { control, handleSubmit, formState, setError } = useForm<ChangePasswordBody>({
     mode: 'all',
     resolver: zodResolver(changePasswordBody),
-    defaultValues: { newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
   if (!token) return <Navigate to="/auth/login" replace />;
@@ -60,11 +61,20 @@ export default function ChangePasswordPage() {
         <Stack spacing={2.5}>
           <FormTextField
             control={control}
+            name="currentPassword"
+            type="password"
+            label={forced ? t('auth.changePassword.currentTemporary') : t('auth.changePassword.currentPassword')}
+            helperText={forced ? t('auth.changePassword.temporaryHelp') : undefined}
+            autoComplete="current-password"
+            autoFocus
+            slotProps={{ htmlInput: { 'aria-required': true } }}
+          />
+          <FormTextField
+            control={control}
             name="newPassword"
             type="password"
             label={t('auth.changePassword.newPassword')}
             autoComplete="new-password"
-            autoFocus
             slotProps={{ htmlInput: { 'aria-required': true } }}
           />
           <FormTextField
