@@ -4,7 +4,7 @@ import { z } from '../common/validation.ts';
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
-  code: z.union([z.number().int().min(0).max(INT_MAX), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
+  code: z.union([z.number().int(), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
   /** The device token an earlier sign-in of this user on this browser handed out (see loginUser.device). */
   device: z.string().max(200).optional(),
 });
