@@ -1,8 +1,10 @@
 // Test harness: a fresh migrated database per test file (PGlite in memory, or a new database on the
 // PostgreSQL of TEST_DATABASE_URL), the app on it, and helpers to sign in and create organisations.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -22,13 +24,30 @@ export function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
+/** The migrated template of this run (test/global-setup.ts), when the file runs under it. */
+function template(key: 'pgTemplate' | 'pgliteTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return ''; // run without the global setup (a script importing the harness)
+  }
+}
+
+let pgliteTemplate: Blob | undefined;
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) return { database: await openDatabase({}), drop: async () => {} };
+  if (!baseUrl) {
+    const file = template('pgliteTemplate');
+    if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+    return { database: await openDatabase({ loadDataDir: pgliteTemplate }), drop: async () => {} };
+  }
   const name = `ubo_test_${randomBytes(6).toString('hex')}`;
+  const tpl = template('pgTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`); // a generated hex name, never input
+  // Generated hex names, never input.
+  await admin.query(tpl ? `CREATE DATABASE ${name} TEMPLATE ${tpl}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -15,10 +15,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a trusted multi-statement SQL script in one transaction (migrations, operator set-up). */
   execScript(sqlText: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (a template for openDatabase's loadDataDir). */
+  dumpDataDir?(): Promise<Blob | File>;
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+/**
+ * url: PostgreSQL; otherwise PGlite in dataDir (or in memory). loadDataDir starts an in-memory PGlite from a
+ * dump of another one (the tests' migrated template), skipping initdb and the migrations.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     // An idle connection can be ended by the server (restart, admin command); without a listener
@@ -48,7 +54,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -57,6 +63,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     execScript: async (text) => {
       await client.exec(text);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
