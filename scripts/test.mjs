@@ -23,7 +23,9 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const timings = [];
 for (const [i, suite] of suites.entries()) {
+  const started = Date.now();
   if (suite.build) {
     const b = spawnSync('npm', ['run', 'build', '-w', '@ubo/web'], { cwd: root, stdio: 'inherit' });
     if (b.status !== 0) {
@@ -50,6 +52,7 @@ for (const [i, suite] of suites.entries()) {
   failed += suiteFailed;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
+  timings.push(`${suite.name}: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 // A file that fails to load (or whose hooks fail) counts as a failure even though it reports no failed
@@ -58,5 +61,6 @@ function countFilesFailedWithoutFailedTest(report) {
   return report.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
 }
 
+console.log(`\nsuite times (with the build): ${timings.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
