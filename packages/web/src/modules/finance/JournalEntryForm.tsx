@@ -1,5 +1,5 @@
 // The general journal's entry form: date, reference and memo, then an editable grid of lines (account
-// by code or name, debit, credit, party type + party id, line memo). Enter moves to the next cell like
+// by code or name, debit, credit, party type + the party by name or number, line memo). Enter moves to the next cell like
 // Tab (and on the last cell adds a line); Ctrl+Enter saves. The debit and credit totals and their
 // difference are summed live with decimal.js; Save stays disabled while the entry is empty, unbalanced
 // or holds an amount the ledger would refuse. The posting carries an Idempotency-Key made once per
@@ -36,6 +36,7 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from './AccountPicker.tsx';
+import { LinePartyPicker } from './LinePartyPicker.tsx';
 import {
   AMOUNT_PATTERN,
   amountOf,
@@ -210,7 +211,7 @@ export function JournalEntryForm() {
       </Stack>
 
       <TableContainer>
-        <Table size="small" aria-label={t('finance.journal.linesTitle')} sx={{ minWidth: 980, '& td': { verticalAlign: 'top', px: 0.75 } }}>
+        <Table size="small" aria-label={t('finance.journal.linesTitle')} sx={{ minWidth: 1060, '& td': { verticalAlign: 'top', px: 0.75 } }}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 36 }}>#</TableCell>
@@ -221,9 +222,9 @@ export function JournalEntryForm() {
               <TableCell align="right" sx={{ width: 140 }}>
                 {t('finance.credit')}
               </TableCell>
-              <TableCell sx={{ width: 130 }}>{t('finance.journal.partyType')}</TableCell>
-              <TableCell sx={{ width: 110 }}>{t('finance.journal.partyId')}</TableCell>
-              <TableCell sx={{ minWidth: 160 }}>{t('finance.journal.lineMemo')}</TableCell>
+              <TableCell sx={{ width: 120 }}>{t('finance.journal.partyType')}</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>{t('finance.journal.party')}</TableCell>
+              <TableCell sx={{ minWidth: 140 }}>{t('finance.journal.lineMemo')}</TableCell>
               <TableCell sx={{ width: 48 }} />
             </TableRow>
           </TableHead>
@@ -321,11 +322,9 @@ export function JournalEntryForm() {
                     </FormTextField>
                   </TableCell>
                   <TableCell>
-                    <FormTextField
+                    <Controller
                       control={control}
                       name={`lines.${row}.partyId`}
-                      size="small"
-                      disabled={!lines[row]?.partyType && !lines[row]?.partyId}
                       rules={{
                         validate: (v: unknown) => {
                           const s = String(v ?? '').trim();
@@ -333,8 +332,26 @@ export function JournalEntryForm() {
                           return PARTY_ID_PATTERN.test(s) && Number(s) <= MAX_PARTY_ID ? true : 'finance.journal.badPartyId';
                         },
                       }}
-                      slotProps={{
-                        htmlInput: { ...cell(`lines.${row}.partyId`), 'aria-label': lineLabel(row, 'partyId'), inputMode: 'numeric', autoComplete: 'off' },
+                      render={({ field, fieldState }) => {
+                        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
+                        return (
+                          <LinePartyPicker
+                            partyType={lines[row]?.partyType ?? ''}
+                            value={field.value}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            inputRef={field.ref}
+                            onPicked={() => {
+                              const input = gridRef.current?.querySelector<HTMLElement>(`[data-cell="lines.${row}.partyId"]`);
+                              if (input) moveOn(input);
+                            }}
+                            disabled={!lines[row]?.partyType && !lines[row]?.partyId}
+                            ariaLabel={lineLabel(row, 'partyId')}
+                            inputProps={cell(`lines.${row}.partyId`)}
+                            error={show}
+                            helperText={show ? text(fieldState.error?.message) : undefined}
+                          />
+                        );
                       }}
                     />
                   </TableCell>

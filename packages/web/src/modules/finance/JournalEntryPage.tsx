@@ -27,7 +27,7 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from './EntryParts.tsx';
 import { financePrivileges as p } from './finance.access.ts';
-import { entryLink, isNonZero, statementLink } from './finance.logic.ts';
+import { entryLink, isNonZero, partyText, statementLink } from './finance.logic.ts';
 import { useJournalEntry } from './finance.queries.ts';
 import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
 import { EntryAttachments } from '../treasury/EntryAttachments.tsx';
@@ -159,7 +159,7 @@ export default function JournalEntryPage() {
                           `${l.accountCode} · ${l.accountName}`
                         )}
                       </TableCell>
-                      <TableCell>{l.partyType ? `${t(`finance.party.${l.partyType}`)} #${l.partyId}` : ''}</TableCell>
+                      <TableCell>{partyText(l, t)}</TableCell>
                       <TableCell>{l.memo}</TableCell>
                       <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
                       <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>

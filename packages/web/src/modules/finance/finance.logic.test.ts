@@ -14,6 +14,7 @@ import {
   isNonZero,
   journalTotals,
   newIdempotencyKey,
+  partyText,
   rangeFromParams,
   statementLink,
   subtreeIds,
@@ -183,5 +184,14 @@ describe('CSV', () => {
   it('names files from the title and period', () => {
     expect(csvFileName('Trial balance', '2026-01-01', '2026-12-31')).toBe('trial-balance_2026-01-01_2026-12-31');
     expect(csvFileName('Isu-dheellitirka tijaabada', '', '2026-12-31')).toBe('isu-dheellitirka-tijaabada_2026-12-31');
+  });
+});
+
+describe('partyText', () => {
+  const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}(${Object.values(o).join(',')})` : key);
+  it('shows the party by its name, never by its id, and only numbers parties without a register', () => {
+    expect(partyText({ partyType: 'customer', partyId: 1, partyName: 'Faadumo Cali' }, t)).toBe('Faadumo Cali');
+    expect(partyText({ partyType: 'vendor', partyId: 7, partyName: null }, t)).toBe('finance.journal.partyNumbered(finance.party.vendor,7)');
+    expect(partyText({ partyType: null, partyId: null, partyName: null }, t)).toBe('');
   });
 });

@@ -277,6 +277,16 @@ export function statementLink(accountId: number, range: Partial<DateRange>): str
 
 export const entryLink = (id: number) => `/finance/general-journal/${id}`;
 
+/** What a line's party shows: the register's name (customers), else its type and number (no register yet). */
+export function partyText(
+  line: { partyType: string | null; partyId: number | null; partyName?: string | null },
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (!line.partyType) return '';
+  if (line.partyName) return line.partyName;
+  return t('finance.journal.partyNumbered', { type: t(`finance.party.${line.partyType}`), id: line.partyId });
+}
+
 /** A money string that is a number other than zero (empty columns stay empty in reports). */
 export function isNonZero(value: string | null | undefined): boolean {
   const s = (value ?? '').trim();

@@ -15,6 +15,8 @@ import type {
   IncomeStatement,
   JournalBodyInput,
   JournalEntry,
+  LedgerParties,
+  PartyType,
   ReverseBody,
   TrialBalance,
 } from '@ubo/contracts';
@@ -32,6 +34,7 @@ export const BALANCE_SHEET_PATH = 'finance/balancesheet';
 export const STATEMENT_PATH = 'finance/reports/account-transaction';
 export const DASHBOARD_CASH_PATH = 'finance/dashboard/cash';
 export const DASHBOARD_FLOWS_PATH = 'finance/dashboard/income-expense';
+export const PARTIES_PATH = 'finance/parties';
 const COMPANY_PATH = 'elc/settings/company';
 
 /** Everything a posting changes: lists, reports and balances. */
@@ -95,6 +98,17 @@ function useDashboardPanel<T>(path: string, enabled: boolean) {
 
 export const useCashPosition = (enabled = true) => useDashboardPanel<CashPosition>(DASHBOARD_CASH_PATH, enabled);
 export const useIncomeExpenseSummary = (enabled = true) => useDashboardPanel<IncomeExpenseSummary>(DASHBOARD_FLOWS_PATH, enabled);
+
+/** The journal's party picker: customers by name or number, vendors and employees by their ledger ids. */
+export function useJournalParties(partyType: PartyType | '', q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys(PARTIES_PATH).list({ partyType, q }),
+    queryFn: ({ signal }) => api.get<LedgerParties>(PARTIES_PATH, { partyType, q: q || undefined }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled: enabled && partyType !== '',
+  });
+}
 
 export function useJournalEntry(id: number | null) {
   return useQuery({

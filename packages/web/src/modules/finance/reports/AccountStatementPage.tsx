@@ -11,7 +11,7 @@ import { useSession } from '../../../app/session.tsx';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { AccountPicker } from '../AccountPicker.tsx';
 import { financePrivileges as p } from '../finance.access.ts';
-import { csvFileName, idFromParams, } from '../finance.logic.ts';
+import { csvFileName, idFromParams, partyText } from '../finance.logic.ts';
 import { useAccountStatement, useAllAccounts } from '../finance.queries.ts';
 import { ReportFrame } from './ReportFrame.tsx';
 import { ReportState } from './ReportState.tsx';
@@ -48,17 +48,18 @@ export default function AccountStatementPage() {
       t('finance.journal.number'),
       t('finance.journal.reference'),
       t('finance.journal.memo'),
+      t('finance.journal.party'),
       t('finance.debit'),
       t('finance.credit'),
       t('finance.st.balance'),
     ];
-    const rows = data.lines.map((l) => [l.date, l.number, l.reference, l.memo, l.debit, l.credit, l.balance]);
+    const rows = data.lines.map((l) => [l.date, l.number, l.reference, l.memo, partyText(l, t), l.debit, l.credit, l.balance]);
     return [
       [`${data.account.code} · ${data.account.name}`, periodText.range(range)],
       head,
-      ...(isFirstPage ? [['', '', '', t('finance.st.opening'), '', '', data.openingBalance]] : []),
+      ...(isFirstPage ? [['', '', '', t('finance.st.opening'), '', '', '', data.openingBalance]] : []),
       ...rows,
-      ...(isLastPage ? [['', '', '', t('finance.st.totals'), data.totals.debit, data.totals.credit, data.closingBalance]] : []),
+      ...(isLastPage ? [['', '', '', t('finance.st.totals'), '', data.totals.debit, data.totals.credit, data.closingBalance]] : []),
     ];
   };
 
@@ -93,6 +94,7 @@ export default function AccountStatementPage() {
                 label={heading}
                 signNote={t(`finance.st.sign.${data.account.type === 'asset' || data.account.type === 'expense' ? 'debit' : 'credit'}`)}
                 canOpenEntry={canOpenEntry}
+                extraColumn={{ heading: t('finance.journal.party'), cell: (l) => partyText(l, t) }}
                 page={page}
                 limit={limit}
                 onPage={setPage}

@@ -28,7 +28,7 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { AccountPicker } from '../AccountPicker.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from '../EntryParts.tsx';
 import { financePrivileges as p } from '../finance.access.ts';
-import { csvFileName, entryLink, idFromParams, isNonZero } from '../finance.logic.ts';
+import { csvFileName, entryLink, idFromParams, isNonZero, partyText } from '../finance.logic.ts';
 import { JOURNAL_REPORT_PATH, useAllAccounts, useReport } from '../finance.queries.ts';
 import { NO_PRINT, ReportFrame } from './ReportFrame.tsx';
 import { ReportState } from './ReportState.tsx';
@@ -94,7 +94,7 @@ export default function JournalReportPage() {
         e.memo,
         l.accountCode,
         l.accountName,
-        l.partyType ? `${t(`finance.party.${l.partyType}`)} ${l.partyId}` : '',
+        partyText(l, t),
         l.memo,
         l.debit,
         l.credit,
@@ -189,7 +189,7 @@ export default function JournalReportPage() {
                       <TableRow key={l.id}>
                         <TableCell sx={{ pl: 4, fontVariantNumeric: 'tabular-nums' }}>{l.accountCode}</TableCell>
                         <TableCell>{l.accountName}</TableCell>
-                        <TableCell>{l.partyType ? `${t(`finance.party.${l.partyType}`)} #${l.partyId}` : ''}</TableCell>
+                        <TableCell>{partyText(l, t)}</TableCell>
                         <TableCell>{l.memo}</TableCell>
                         <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
                         <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
@@ -222,8 +222,6 @@ export default function JournalReportPage() {
                 setLimit(Number(ev.target.value));
                 setPage(0);
               }}
-              labelRowsPerPage={t('table.itemsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
             />
           </Paper>
         )}
