@@ -4,7 +4,7 @@
 // of the customer's ledger balance (unallocated payments as a negative credit, opening balances and
 // transfers), so that total is exactly the customer's receivable balance in the ledger on that date.
 // A customer belongs to the zone of their first house (one zone each, so zone totals add up).
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { optionalId, queryBoolean } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { pageFields, reportPaging, sortOrder } from './common.ts';
@@ -30,15 +30,15 @@ export type AgingQuery = z.infer<typeof agingQuery>;
 export type AgingQueryInput = z.input<typeof agingQuery>;
 
 const figures = {
-  current: money,
-  d1_30: money,
-  d31_60: money,
-  d61_90: money,
-  over90: money,
+  current: moneyTotal,
+  d1_30: moneyTotal,
+  d31_60: moneyTotal,
+  d61_90: moneyTotal,
+  over90: moneyTotal,
   /** Ledger balance not tied to an open bill: unallocated payments (negative), opening balances, transfers. */
-  unallocated: money,
+  unallocated: moneyTotal,
   /** The customer's receivable balance in the ledger on the date. */
-  total: money,
+  total: moneyTotal,
 };
 
 export const agingRow = z.object({
@@ -68,7 +68,7 @@ export const agingReport = z.object({
   /** With withZones: every zone's totals (with the zone filter: that zone only); otherwise empty. */
   zones: z.array(agingZone),
   /** Balance of the receivable account on the date, every line counted (lines without a customer too). */
-  receivableBalance: money,
+  receivableBalance: moneyTotal,
   ...pageFields,
 });
 export type AgingReport = z.infer<typeof agingReport>;

@@ -2,7 +2,7 @@
 // the balance before it, the bills, the payments, the other ledger movements (opening balances,
 // transfers, cancelled payments, journals) and the balance at its end. opening + billed - paid +
 // adjustments = closing, and opening and closing are the customer's receivable balances in the ledger.
-import { money, z } from '../common/validation.ts';
+import { moneyTotal, z } from '../common/validation.ts';
 import { optionalId, queryBoolean } from '../billing/fields.ts';
 import { customerStatusValues } from '../billing/customers.ts';
 import { rangeIsOrdered, rangeIssue, requiredRange } from '../finance-reports/common.ts';
@@ -27,7 +27,7 @@ export const customerSummaryQuery = z
   .refine(rangeIsOrdered, rangeIssue);
 export type CustomerSummaryQuery = z.infer<typeof customerSummaryQuery>;
 
-const figures = { opening: money, billed: money, paid: money, adjustments: money, closing: money };
+const figures = { opening: moneyTotal, billed: moneyTotal, paid: moneyTotal, adjustments: moneyTotal, closing: moneyTotal };
 
 export const customerSummaryRow = z.object({
   customerId: z.number().int(),

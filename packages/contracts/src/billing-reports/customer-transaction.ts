@@ -2,7 +2,7 @@
 // statement read from the ledger (the receivable account's lines carrying the customer): the balance
 // before the range, each bill, payment, cancellation, transfer and adjustment with a running balance,
 // and the closing balance. Lines name their document (bill or receipt number) and describe it.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { customerClass } from '../billing/fields.ts';
 import { rangeIsOrdered, rangeIssue } from '../finance-reports/common.ts';
 import { calendarDate } from '../settings/fields.ts';
@@ -31,10 +31,10 @@ export const customerStatementLine = z.object({
   /** The document's number: bill B-000042, receipt RC-000007, or the entry's reference. */
   document: z.string().nullable(),
   description: z.string(),
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
   /** What the customer owes after this line (negative: the customer is in credit). */
-  balance: money,
+  balance: moneyTotal,
 });
 export type CustomerStatementLine = z.infer<typeof customerStatementLine>;
 
@@ -49,11 +49,11 @@ export const customerTransaction = z.object({
   }),
   startDate: isoDate.nullable(),
   endDate: isoDate.nullable(),
-  openingBalance: money,
+  openingBalance: moneyTotal,
   lines: z.array(customerStatementLine),
   /** Totals of every line in the range (all pages). */
-  totals: z.object({ debit: money, credit: money }),
-  closingBalance: money,
+  totals: z.object({ debit: moneyTotal, credit: moneyTotal }),
+  closingBalance: moneyTotal,
   ...pageFields,
 });
 export type CustomerTransaction = z.infer<typeof customerTransaction>;

@@ -2,7 +2,7 @@
 // (receipts) of a period that are not cancelled, with the part allocated to bills, filtered by the
 // account the money went to, the method, the customer's zone or the customer; totals by account and by
 // method.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { rangeIsOrdered, rangeIssue, requiredRange } from '../finance-reports/common.ts';
 import { pageFields, receiptMethod, receiptMethodFilter, reportPaging } from './common.ts';
@@ -32,9 +32,9 @@ export const receivedPaymentRow = z.object({
   accountCode: z.string(),
   accountName: z.string(),
   reference: z.string().nullable(),
-  amount: money,
-  allocated: money,
-  unallocated: money,
+  amount: moneyTotal,
+  allocated: moneyTotal,
+  unallocated: moneyTotal,
 });
 export type ReceivedPaymentRow = z.infer<typeof receivedPaymentRow>;
 
@@ -42,9 +42,9 @@ export const receivedPayments = z.object({
   startDate: isoDate,
   endDate: isoDate,
   rows: z.array(receivedPaymentRow),
-  totals: z.object({ payments: z.number().int(), amount: money, allocated: money, unallocated: money }),
-  byAccount: z.array(z.object({ accountId: z.number().int(), code: z.string(), name: z.string(), payments: z.number().int(), amount: money })),
-  byMethod: z.array(z.object({ method: receiptMethod, payments: z.number().int(), amount: money })),
+  totals: z.object({ payments: z.number().int(), amount: moneyTotal, allocated: moneyTotal, unallocated: moneyTotal }),
+  byAccount: z.array(z.object({ accountId: z.number().int(), code: z.string(), name: z.string(), payments: z.number().int(), amount: moneyTotal })),
+  byMethod: z.array(z.object({ method: receiptMethod, payments: z.number().int(), amount: moneyTotal })),
   ...pageFields,
 });
 export type ReceivedPayments = z.infer<typeof receivedPayments>;

@@ -1,7 +1,7 @@
 // GET /api/billing-reports/revenue-by-class (privilege revenue-by-class): the bills of a period (not
 // cancelled, by bill date) per customer class of their tariff and per tariff: bills, customers,
 // consumption, amount before tax, tax and amount.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { customerClass, optionalId } from '../billing/fields.ts';
 import { rangeIsOrdered, rangeIssue, requiredRange } from '../finance-reports/common.ts';
 import { unitsText } from './common.ts';
@@ -13,9 +13,9 @@ const figures = {
   bills: z.number().int(),
   customers: z.number().int(),
   consumption: unitsText,
-  subtotal: money,
-  tax: money,
-  amount: money,
+  subtotal: moneyTotal,
+  tax: moneyTotal,
+  amount: moneyTotal,
 };
 
 export const revenueByTariff = z.object({ tariffId: z.number().int(), name: z.string(), ...figures });

@@ -1,7 +1,7 @@
 // GET /api/billing-reports/unpaid (privilege unpaid-report): the bills not paid in full today, oldest
 // due first, with what is left on each and the days past due; filters: zone (the bill's), billing
 // period, a least amount left, a customer.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { amount, optionalId, period } from '../billing/fields.ts';
 import { pageFields, reportPaging, sortOrder } from './common.ts';
 
@@ -39,16 +39,16 @@ export const unpaidRow = z.object({
   phone: z.string(),
   zoneId: z.number().int(),
   zoneName: z.string(),
-  amount: money,
-  paid: money,
-  balance: money,
+  amount: moneyTotal,
+  paid: moneyTotal,
+  balance: moneyTotal,
 });
 export type UnpaidRow = z.infer<typeof unpaidRow>;
 
 export const unpaidReport = z.object({
   date: isoDate,
   rows: z.array(unpaidRow),
-  totals: z.object({ bills: z.number().int(), customers: z.number().int(), amount: money, paid: money, balance: money }),
+  totals: z.object({ bills: z.number().int(), customers: z.number().int(), amount: moneyTotal, paid: moneyTotal, balance: moneyTotal }),
   ...pageFields,
 });
 export type UnpaidReport = z.infer<typeof unpaidReport>;

@@ -4,7 +4,7 @@
 // outstanding at the month's end (open bill amounts by the bill's zone, the customer's other balance by
 // the customer's zone). Totals: billed = the month's bills, collected = the month's payments,
 // outstanding = the customers' receivable balance on the last day of the month.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { period } from '../billing/fields.ts';
 import { unitsText } from './common.ts';
 
@@ -19,9 +19,9 @@ const figures = {
   customers: z.number().int(),
   bills: z.number().int(),
   consumption: unitsText,
-  billed: money,
-  collected: money,
-  outstanding: money,
+  billed: moneyTotal,
+  collected: moneyTotal,
+  outstanding: moneyTotal,
 };
 
 export const zoneSummaryRow = z.object({
@@ -39,6 +39,6 @@ export const zoneSummary = z.object({
   rows: z.array(zoneSummaryRow),
   totals: z.object(figures),
   /** Balance of the receivable account at the month's end, every line counted. */
-  receivableBalance: money,
+  receivableBalance: moneyTotal,
 });
 export type ZoneSummary = z.infer<typeof zoneSummary>;

@@ -91,6 +91,8 @@ export const coreMessages = {
   'ledger.unknownAccount': { en: 'This account does not exist.', so: 'Xisaabtani ma jirto.' },
   'ledger.inactiveAccount': { en: 'This account is inactive; nothing can be posted to it.', so: 'Xisaabtani waa la joojiyay; wax laguma diiwaangelin karo.' },
   'ledger.negative': { en: 'Amounts cannot be negative.', so: 'Lacagtu ma noqon karto mid taban.' },
+  'ledger.amountLimit': { en: 'The amount is above this organisation\'s limit of {n} per document.', so: 'Lacagtu waxay ka badan tahay xadka hay\'addan ee {n} dukumenti kasta.' },
+  'ledger.amountLimitSaved': { en: 'The maximum amount per document was saved.', so: 'Xadka ugu badan ee lacagta dukumenti kasta waa la keydiyey.' },
   'ledger.bothSides': { en: 'A line takes a debit or a credit, not both.', so: 'Sadarku wuxuu qaataa debit ama credit, labadaba maya.' },
   'ledger.zeroLine': { en: 'Enter a debit or a credit amount.', so: 'Geli lacag debit ah ama credit ah.' },
   'ledger.partyIncomplete': { en: 'Choose both the party type and the party.', so: 'Dooro labadaba: nooca (macmiil, iibiye ama shaqaale) iyo qofka.' },

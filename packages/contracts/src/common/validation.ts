@@ -33,6 +33,12 @@ export const optionalText = (max = 500) => z.string().trim().max(max).optional()
 export const id = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive());
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date');
 export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, 'v.money');
+/**
+ * Money in answers (totals, balances, report figures): any sum of valid postings, so no 14-digit cap. The
+ * balance tables are unconstrained numeric (migration 0034); 38 digits is far beyond any real ledger and
+ * still bounds the text. The input format stays `money`: a report must never fail on a valid ledger.
+ */
+export const moneyTotal = z.string().regex(/^-?\d{1,38}(\.\d{1,2})?$/, 'v.money');
 /** Somali mobile and landline numbers, local (06x..., 07x...) or international (+252 / 00252). */
 export const phone = z.string().trim().regex(/^(\+252|00252|0)?[1-9]\d{6,9}$/, 'v.phone');
 export const statusValues = ['Cancelled', 'Pending', 'Active', 'Inactive', 'Deleted', 'Enabled', 'Disabled', 'Connected', 'Disconnected'] as const;

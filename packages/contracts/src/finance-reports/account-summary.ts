@@ -1,6 +1,6 @@
 // GET /api/finance/reports/account-summary (per account: opening, debit, credit, closing) and
 // GET /api/finance/reports/account-types (the same per account type and subtype), privilege account-summary.
-import { money, z } from '../common/validation.ts';
+import { moneyTotal, z } from '../common/validation.ts';
 import { accountSubtype, accountType } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { queryFlag, rangeIsOrdered, rangeIssue, requiredRange } from './common.ts';
@@ -18,10 +18,10 @@ export const accountSummaryRow = z.object({
   type: accountType,
   subtype: accountSubtype,
   parentId: z.number().int().nullable(),
-  opening: money,
-  debit: money,
-  credit: money,
-  closing: money,
+  opening: moneyTotal,
+  debit: moneyTotal,
+  credit: moneyTotal,
+  closing: moneyTotal,
 });
 export type AccountSummaryRow = z.infer<typeof accountSummaryRow>;
 
@@ -31,11 +31,11 @@ export const accountSummary = z.object({
   type: accountType.nullable(),
   rows: z.array(accountSummaryRow),
   totals: z.object({
-    debit: money,
-    credit: money,
+    debit: moneyTotal,
+    credit: moneyTotal,
     /** Only when the report is for one type: balances of different types do not add up. */
-    opening: money.nullable(),
-    closing: money.nullable(),
+    opening: moneyTotal.nullable(),
+    closing: moneyTotal.nullable(),
   }),
 });
 export type AccountSummary = z.infer<typeof accountSummary>;
@@ -43,7 +43,7 @@ export type AccountSummary = z.infer<typeof accountSummary>;
 export const accountTypesQuery = z.object(requiredRange).refine(rangeIsOrdered, rangeIssue);
 export type AccountTypesQuery = z.infer<typeof accountTypesQuery>;
 
-const typeFigures = { opening: money, debit: money, credit: money, closing: money };
+const typeFigures = { opening: moneyTotal, debit: moneyTotal, credit: moneyTotal, closing: moneyTotal };
 
 export const accountSubtypeTotal = z.object({
   subtype: accountSubtype,
@@ -67,7 +67,7 @@ export const accountTypeSummary = z.object({
   endDate: calendarDate,
   /** Always the five types, in the order asset, liability, equity, income, expense. */
   types: z.array(accountTypeTotal),
-  totals: z.object({ debit: money, credit: money }),
+  totals: z.object({ debit: moneyTotal, credit: moneyTotal }),
   /** Debits equal credits, and assets = liabilities + equity + income - expenses at opening and closing. */
   isBalanced: z.boolean(),
 });

@@ -1,6 +1,6 @@
 // Budgets (privilege budget-registration): GET/PUT /api/finance/budgets (a year's monthly amounts per income
 // or expense account) and GET /api/finance/reports/budget-vs-actual.
-import { money, z } from '../common/validation.ts';
+import { money, moneyTotal, z } from '../common/validation.ts';
 import { accountId, accountSubtype, accountType } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 
@@ -28,12 +28,12 @@ export const budgetRow = z.object({
   type: accountType,
   subtype: accountSubtype,
   /** Twelve amounts, January first; '0.00' where nothing is budgeted. */
-  months: z.array(money),
-  total: money,
+  months: z.array(moneyTotal),
+  total: moneyTotal,
 });
 export type BudgetRow = z.infer<typeof budgetRow>;
 
-const monthTotals = z.object({ months: z.array(money), total: money });
+const monthTotals = z.object({ months: z.array(moneyTotal), total: moneyTotal });
 
 export const budgetSheet = z.object({
   year: z.number().int(),
@@ -46,12 +46,12 @@ export const budgetVsActualQuery = z.object({ year: budgetYear, month: budgetMon
 export type BudgetVsActualQuery = z.infer<typeof budgetVsActualQuery>;
 
 const comparison = {
-  budget: money,
-  actual: money,
+  budget: moneyTotal,
+  actual: moneyTotal,
   /** actual - budget. */
-  variance: money,
+  variance: moneyTotal,
   /** variance / budget x 100, two decimals; null when nothing is budgeted. */
-  variancePercent: money.nullable(),
+  variancePercent: moneyTotal.nullable(),
 };
 
 export const budgetVsActualRow = z.object({

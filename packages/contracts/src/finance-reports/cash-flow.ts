@@ -1,6 +1,6 @@
 // GET /api/finance/reports/cash-flow (privilege cash-flow-statement): the direct-method cash flow
 // statement over the cash, bank and mobile money accounts.
-import { money, z } from '../common/validation.ts';
+import { moneyTotal, z } from '../common/validation.ts';
 import { accountSubtype } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { rangeIsOrdered, rangeIssue, requiredRange } from './common.ts';
@@ -12,7 +12,7 @@ export const cashActivityValues = ['operating', 'investing', 'financing'] as con
 export const cashActivity = z.enum(cashActivityValues);
 export type CashActivity = (typeof cashActivityValues)[number];
 
-const flow = { inflow: money, outflow: money, net: money };
+const flow = { inflow: moneyTotal, outflow: moneyTotal, net: moneyTotal };
 
 export const cashFlowAccount = z.object({ accountId: z.number().int(), code: z.string(), name: z.string(), ...flow });
 export type CashFlowAccount = z.infer<typeof cashFlowAccount>;
@@ -34,19 +34,19 @@ export const cashAccountBalance = z.object({
   code: z.string(),
   name: z.string(),
   subtype: accountSubtype,
-  opening: money,
-  closing: money,
+  opening: moneyTotal,
+  closing: moneyTotal,
 });
 export type CashAccountBalance = z.infer<typeof cashAccountBalance>;
 
 export const cashFlowStatement = z.object({
   startDate: calendarDate,
   endDate: calendarDate,
-  openingCash: money,
+  openingCash: moneyTotal,
   /** Always the three activities, in the order operating, investing, financing. */
   activities: z.array(cashFlowActivity),
   totals: z.object(flow),
-  closingCash: money,
+  closingCash: moneyTotal,
   cashAccounts: z.array(cashAccountBalance),
   /** openingCash + totals.net = closingCash (both sides read independently from the ledger). */
   isBalanced: z.boolean(),

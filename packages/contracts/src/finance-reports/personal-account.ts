@@ -1,6 +1,6 @@
 // GET /api/finance/reports/personalaccount (privilege account-transaction): every ledger line carrying one
 // customer, vendor or employee, across accounts, with opening, running and closing balance.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { accountType } from '../finance/accounts.ts';
 import { partyType } from '../finance/journal.ts';
 import { calendarDate } from '../settings/fields.ts';
@@ -30,10 +30,10 @@ export const personalAccountLine = z.object({
   accountCode: z.string(),
   accountName: z.string(),
   accountType,
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
   /** Running balance after this line, on the party's side (see balanceSide). */
-  balance: money,
+  balance: moneyTotal,
 });
 export type PersonalAccountLine = z.infer<typeof personalAccountLine>;
 
@@ -43,11 +43,11 @@ export const personalAccount = z.object({
   balanceSide: z.enum(['debit', 'credit']),
   startDate: isoDate.nullable(),
   endDate: isoDate.nullable(),
-  openingBalance: money,
+  openingBalance: moneyTotal,
   lines: z.array(personalAccountLine),
   /** Totals of every line in the range (all pages). */
-  totals: z.object({ debit: money, credit: money }),
-  closingBalance: money,
+  totals: z.object({ debit: moneyTotal, credit: moneyTotal }),
+  closingBalance: moneyTotal,
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

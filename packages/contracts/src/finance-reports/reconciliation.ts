@@ -1,6 +1,6 @@
 // Monthly reconciliation of a bank or mobile money account against its statement (privilege
 // monthly-reconciliation): GET/PUT /api/finance/reconciliation, POST /api/finance/reconciliation/complete.
-import { money, z } from '../common/validation.ts';
+import { money, moneyTotal, z } from '../common/validation.ts';
 import { accountId, accountSubtype } from '../finance/accounts.ts';
 import { entryId } from '../finance/journal.ts';
 import { calendarDate } from '../settings/fields.ts';
@@ -36,8 +36,8 @@ export const reconciliationLine = z.object({
   date: calendarDate,
   reference: z.string().nullable(),
   memo: z.string().nullable(),
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
   isCleared: z.boolean(),
   /** Dated before the month and not cleared by an earlier reconciliation (outstanding item). */
   isPriorPeriod: z.boolean(),
@@ -53,17 +53,17 @@ export const reconciliation = z.object({
   endDate: calendarDate,
   status: reconciliationStatus,
   /** Null until saved. */
-  statementBalance: money.nullable(),
+  statementBalance: moneyTotal.nullable(),
   /** Balance agreed with the bank before this month: the books before the account's first reconciliation plus every line cleared earlier. */
-  openingClearedBalance: money,
+  openingClearedBalance: moneyTotal,
   /** The account's ledger balance at the end of the month. */
-  ledgerBalance: money,
+  ledgerBalance: moneyTotal,
   /** openingClearedBalance plus the lines cleared in this reconciliation. */
-  clearedBalance: money,
+  clearedBalance: moneyTotal,
   /** statementBalance - clearedBalance; null until saved. Completing needs zero. */
-  difference: money.nullable(),
+  difference: moneyTotal.nullable(),
   /** Listed lines not cleared: ledgerBalance - clearedBalance = outstanding.debit - outstanding.credit. */
-  outstanding: z.object({ debit: money, credit: money, count: z.number().int() }),
+  outstanding: z.object({ debit: moneyTotal, credit: moneyTotal, count: z.number().int() }),
   lines: z.array(reconciliationLine),
   isEditable: z.boolean(),
   completedBy: z.string().nullable(),

@@ -1,6 +1,6 @@
 // GET /api/finance/reports/revenue (privilege revenue-report): income accounts by month. groupBy=account
 // gives a row per income account and a column per month; groupBy=month the transpose.
-import { money, z } from '../common/validation.ts';
+import { moneyTotal, z } from '../common/validation.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { rangeIsOrdered, rangeIsShortEnough, rangeIssue, rangeTooLongIssue, requiredRange } from './common.ts';
 
@@ -31,8 +31,8 @@ export const revenueRow = z.object({
   code: z.string().nullable(),
   month: z.string().nullable(),
   /** One amount per column, income in its natural (credit) sign; discounts and returns are negative. */
-  amounts: z.array(money),
-  total: money,
+  amounts: z.array(moneyTotal),
+  total: moneyTotal,
 });
 export type RevenueRow = z.infer<typeof revenueRow>;
 
@@ -42,6 +42,6 @@ export const revenueReport = z.object({
   groupBy: revenueGroupBy,
   columns: z.array(revenueColumn),
   rows: z.array(revenueRow),
-  totals: z.object({ amounts: z.array(money), total: money }),
+  totals: z.object({ amounts: z.array(moneyTotal), total: moneyTotal }),
 });
 export type RevenueReport = z.infer<typeof revenueReport>;

@@ -1,5 +1,5 @@
 // Chart of accounts: /api/finance/accounts (list, view, create, edit, status, delete).
-import { isoDate, listQuery, money, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
 
 /** An accounts.id (PostgreSQL integer). */
 export const accountId = z.coerce.number().int().positive().max(2147483647);
@@ -101,7 +101,7 @@ export const account = z.object({
   isSystem: z.boolean(),
   description: z.string().nullable(),
   /** Natural sign: debit minus credit for assets and expenses, credit minus debit otherwise. */
-  balance: money,
+  balance: moneyTotal,
   /** Whether any line was ever posted to it (then it can only be made inactive, not deleted). */
   isUsed: z.boolean(),
 });

@@ -3,7 +3,7 @@
 // (privilege income-statement): income and expenses of the last twelve months, month by month, and the
 // largest expense accounts of this year. Each panel needs the privilege of the report it summarises, so
 // nobody sees on the dashboard what they could not see in the reports.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { accountSubtype } from './accounts.ts';
 
 export const cashPositionAccount = z.object({
@@ -11,7 +11,7 @@ export const cashPositionAccount = z.object({
   code: z.string(),
   name: z.string(),
   subtype: accountSubtype,
-  balance: money,
+  balance: moneyTotal,
 });
 export type CashPositionAccount = z.infer<typeof cashPositionAccount>;
 
@@ -20,17 +20,17 @@ export const cashPosition = z.object({
   date: isoDate,
   accounts: z.array(cashPositionAccount),
   /** Per kind (cash, bank, mobile_money) and in all. */
-  bySubtype: z.array(z.object({ subtype: accountSubtype, balance: money })),
-  total: money,
+  bySubtype: z.array(z.object({ subtype: accountSubtype, balance: moneyTotal })),
+  total: moneyTotal,
 });
 export type CashPosition = z.infer<typeof cashPosition>;
 
 export const incomeExpenseMonth = z.object({
   /** YYYY-MM */
   month: z.string().regex(/^\d{4}-\d{2}$/),
-  income: money,
-  expenses: money,
-  net: money,
+  income: moneyTotal,
+  expenses: moneyTotal,
+  net: moneyTotal,
 });
 export type IncomeExpenseMonth = z.infer<typeof incomeExpenseMonth>;
 
@@ -38,7 +38,7 @@ export const topExpenseAccount = z.object({
   accountId: z.number().int(),
   code: z.string(),
   name: z.string(),
-  amount: money,
+  amount: moneyTotal,
 });
 export type TopExpenseAccount = z.infer<typeof topExpenseAccount>;
 
@@ -46,7 +46,7 @@ export const incomeExpenseSummary = z.object({
   date: isoDate,
   /** Twelve months, oldest first, ending with the current month (to date). */
   months: z.array(incomeExpenseMonth),
-  year: z.object({ year: z.number().int(), startDate: isoDate, income: money, expenses: money, net: money }),
+  year: z.object({ year: z.number().int(), startDate: isoDate, income: moneyTotal, expenses: moneyTotal, net: moneyTotal }),
   /** The five largest expense accounts of the year to date, largest first. */
   topExpenses: z.array(topExpenseAccount),
 });

@@ -3,4 +3,5 @@ export * from './accounts.ts';
 export * from './journal.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';
+export * from './amount-limits.ts';
 export * from './parties.ts';

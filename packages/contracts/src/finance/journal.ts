@@ -1,6 +1,6 @@
 // General journal: POST/GET /api/finance/transaction, GET /api/finance/transaction/:id,
 // POST /api/finance/transaction/:id/reverse, and the journal report.
-import { isoDate, listQuery, money, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, money, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
 import { accountId } from './accounts.ts';
 
 /** A journal_entries.id (bigint, within JavaScript's exact integers). */
@@ -49,8 +49,8 @@ export const journalLine = z.object({
   accountId: z.number().int(),
   accountCode: z.string(),
   accountName: z.string(),
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
   partyType: partyType.nullable(),
   partyId: z.number().int().nullable(),
   /** The party's name from its register (customers); null without a party or a register. */
@@ -73,7 +73,7 @@ const entryFields = {
   branchId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
   userName: z.string().nullable(),
-  total: money,
+  total: moneyTotal,
   reversesId: z.number().int().nullable(),
   reversedById: z.number().int().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 // Financial reports read from the ledger: trial balance, income statement, balance sheet and the
 // account statement (account transaction).
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, onValidFields, z } from '../common/validation.ts';
 import { accountId, accountSubtype, accountType } from './accounts.ts';
 
 const dateRange = {
@@ -24,24 +24,24 @@ export const trialBalanceRow = z.object({
   subtype: accountSubtype,
   parentId: z.number().int().nullable(),
   /** Net balance before startDate, in one column. */
-  openingDebit: money,
-  openingCredit: money,
+  openingDebit: moneyTotal,
+  openingCredit: moneyTotal,
   /** Everything posted from startDate to endDate. */
-  movementDebit: money,
-  movementCredit: money,
+  movementDebit: moneyTotal,
+  movementCredit: moneyTotal,
   /** Net balance at the end of endDate, in one column. */
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
 });
 export type TrialBalanceRow = z.infer<typeof trialBalanceRow>;
 
-const pair = z.object({ debit: money, credit: money });
+const pair = z.object({ debit: moneyTotal, credit: moneyTotal });
 
 export const trialBalance = z.object({
   startDate: isoDate.nullable(),
   endDate: isoDate.nullable(),
   rows: z.array(trialBalanceRow),
-  totals: z.object({ debit: money, credit: money, opening: pair, movement: pair }),
+  totals: z.object({ debit: moneyTotal, credit: moneyTotal, opening: pair, movement: pair }),
 });
 export type TrialBalance = z.infer<typeof trialBalance>;
 
@@ -53,7 +53,7 @@ export const statementRow = z.object({
   subtype: accountSubtype.nullable(),
   parentId: z.number().int().nullable(),
   /** Natural sign for the section (income and liabilities positive when credit). */
-  amount: money,
+  amount: moneyTotal,
 });
 export type StatementRow = z.infer<typeof statementRow>;
 
@@ -65,8 +65,8 @@ export const incomeStatement = z.object({
   endDate: isoDate.nullable(),
   income: z.array(statementRow),
   expenses: z.array(statementRow),
-  totals: z.object({ income: money, expenses: money }),
-  netIncome: money,
+  totals: z.object({ income: moneyTotal, expenses: moneyTotal }),
+  netIncome: moneyTotal,
 });
 export type IncomeStatement = z.infer<typeof incomeStatement>;
 
@@ -79,7 +79,7 @@ export const balanceSheet = z.object({
   liabilities: z.array(statementRow),
   /** Includes the computed current-year earnings row (income less expenses not yet closed). */
   equity: z.array(statementRow),
-  totals: z.object({ assets: money, liabilities: money, equity: money, liabilitiesAndEquity: money }),
+  totals: z.object({ assets: moneyTotal, liabilities: moneyTotal, equity: moneyTotal, liabilitiesAndEquity: moneyTotal }),
   /** Always true for a sound ledger: assets = liabilities + equity. */
   isBalanced: z.boolean(),
 });
@@ -110,10 +110,10 @@ export const accountStatementLine = z.object({
   partyName: z.string().nullable(),
   isReversal: z.boolean(),
   isReversed: z.boolean(),
-  debit: money,
-  credit: money,
+  debit: moneyTotal,
+  credit: moneyTotal,
   /** Running balance after this line, natural sign of the account. */
-  balance: money,
+  balance: moneyTotal,
 });
 export type AccountStatementLine = z.infer<typeof accountStatementLine>;
 
@@ -121,11 +121,11 @@ export const accountStatement = z.object({
   account: z.object({ id: z.number().int(), code: z.string(), name: z.string(), type: accountType }),
   startDate: isoDate.nullable(),
   endDate: isoDate.nullable(),
-  openingBalance: money,
+  openingBalance: moneyTotal,
   lines: z.array(accountStatementLine),
   /** Totals of every line in the range (all pages). */
-  totals: z.object({ debit: money, credit: money }),
-  closingBalance: money,
+  totals: z.object({ debit: moneyTotal, credit: moneyTotal }),
+  closingBalance: moneyTotal,
   /** Number of lines in the range (all pages). */
   total: z.number().int(),
   page: z.number().int(),

@@ -1,22 +1,22 @@
 // GET /api/elc/customers/:id/account: where a customer stands, from the ledger (the receivable lines
 // with that customer as party) and from the bills: the balance, the open bills, the credit waiting for
 // a bill, what is owed outside bills (an opening balance, a transfer) and the last payment.
-import { isoDate, money, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { customerOpenBill } from './payments.ts';
 import { paymentMethod } from './fields.ts';
 
 export const customerAccount = z.object({
   customerId: z.number().int(),
   /** Receivable in the ledger: positive owes, negative is in credit. */
-  balance: money,
+  balance: moneyTotal,
   openBills: z.array(customerOpenBill),
-  openTotal: money,
+  openTotal: moneyTotal,
   /** Paid but not yet used by a bill: max(0, openTotal - balance). */
-  credit: money,
+  credit: moneyTotal,
   /** Owed but not on a bill (opening balance, transfers): max(0, balance - openTotal). */
-  otherCharges: money,
+  otherCharges: moneyTotal,
   lastPayment: z
-    .object({ id: z.number().int(), number: z.string(), date: isoDate, amount: money, method: paymentMethod })
+    .object({ id: z.number().int(), number: z.string(), date: isoDate, amount: moneyTotal, method: paymentMethod })
     .nullable(),
 });
 export type CustomerAccount = z.infer<typeof customerAccount>;

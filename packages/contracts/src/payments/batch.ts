@@ -1,7 +1,7 @@
 // Batch receive (privilege batch-bill): rows typed in a grid or read from a mobile-money statement (CSV:
 // reference, phone or customer number, amount, date) are matched to customers, then saved together as
 // payments in one transaction; any refused row refuses the whole batch, naming the row.
-import { isoDate, listQuery, money, optionalText, page, trimmed, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, optionalText, page, trimmed, z } from '../common/validation.ts';
 import { choice, optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
@@ -59,7 +59,7 @@ export const batchMatchResult = z.object({
     duplicate: z.number().int(),
     invalid: z.number().int(),
     /** Sum of the matched rows' amounts. */
-    matchedAmount: money,
+    matchedAmount: moneyTotal,
   }),
 });
 export type BatchMatchResult = z.infer<typeof batchMatchResult>;
@@ -89,7 +89,7 @@ export const paymentBatch = z.object({
   account: accountRef,
   method: paymentMethod,
   paymentCount: z.number().int(),
-  total: money,
+  total: moneyTotal,
   /** Payments of the batch cancelled since. */
   cancelledCount: z.number().int(),
   createdBy: z.string().nullable(),
@@ -98,7 +98,7 @@ export const paymentBatch = z.object({
 export type PaymentBatch = z.infer<typeof paymentBatch>;
 
 export const batchSaved = paymentBatch.extend({
-  payments: z.array(z.object({ id: z.number().int(), number: z.string(), customerId: z.number().int(), amount: money, allocated: money })),
+  payments: z.array(z.object({ id: z.number().int(), number: z.string(), customerId: z.number().int(), amount: moneyTotal, allocated: moneyTotal })),
 });
 export type BatchSaved = z.infer<typeof batchSaved>;
 

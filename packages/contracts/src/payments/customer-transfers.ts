@@ -1,7 +1,7 @@
 // Customer balance transfer (finance/c2c, privilege receive-payment): one entry moves an amount of
 // receivable from one customer to another (credit the first, debit the second; the receivable account
 // does not change). Gapless numbers CT-000001; cancelled by reversal.
-import { id, isoDate, listQuery, money, optionalText, page, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, z } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { positiveAmount } from '../treasury/fields.ts';
@@ -29,7 +29,7 @@ export const customerTransfer = z.object({
   date: isoDate,
   from: payerRef,
   to: payerRef,
-  amount: money,
+  amount: moneyTotal,
   memo: z.string().nullable(),
   status: paymentStatus,
   entryId: z.number().int(),

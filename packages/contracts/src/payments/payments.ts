@@ -2,7 +2,7 @@
 // list, one payment with everything its printed receipt needs, cancelling by reversal, and the
 // allocation preview the Receive payment screen shows while the cashier types.
 import Decimal from 'decimal.js';
-import { id, isoDate, listQuery, money, optionalText, page, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, z } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
@@ -48,12 +48,12 @@ export const paymentAllocation = z.object({
   period: z.string(),
   billDate: isoDate,
   dueDate: isoDate,
-  billAmount: money,
+  billAmount: moneyTotal,
   /** What this payment put on the bill. */
-  amount: money,
+  amount: moneyTotal,
   /** The bill now: paid by every payment, and what is still open. */
-  billPaid: money,
-  billOpen: money,
+  billPaid: moneyTotal,
+  billOpen: moneyTotal,
 });
 export type PaymentAllocation = z.infer<typeof paymentAllocation>;
 
@@ -64,10 +64,10 @@ export const payment = z.object({
   number: z.string(),
   date: isoDate,
   customer: payerRef,
-  amount: money,
-  allocated: money,
+  amount: moneyTotal,
+  allocated: moneyTotal,
   /** amount - allocated: what stays with the customer as credit. */
-  credit: money,
+  credit: moneyTotal,
   method: paymentMethod,
   account: accountRef,
   reference: z.string().nullable(),
@@ -99,9 +99,9 @@ export type ReceiptCompany = z.infer<typeof receiptCompany>;
 export const paymentDetail = payment.extend({
   allocations: z.array(paymentAllocation),
   /** The customer's receivable just before and just after this payment was posted, and today. */
-  balanceBefore: money,
-  balanceAfter: money,
-  balanceNow: money,
+  balanceBefore: moneyTotal,
+  balanceAfter: moneyTotal,
+  balanceNow: moneyTotal,
   currency: z.string(),
   amountInWords: z.object({ en: z.string(), so: z.string() }),
   company: receiptCompany,
@@ -138,30 +138,30 @@ export const customerOpenBill = z.object({
   period: z.string(),
   billDate: isoDate,
   dueDate: isoDate,
-  amount: money,
-  paidAmount: money,
-  open: money,
+  amount: moneyTotal,
+  paidAmount: moneyTotal,
+  open: moneyTotal,
 });
 export type CustomerOpenBill = z.infer<typeof customerOpenBill>;
 
 export const allocationPreviewQuery = z.object({
   customerId: id,
-  amount: money.optional().or(z.literal('').transform(() => undefined)),
+  amount: moneyTotal.optional().or(z.literal('').transform(() => undefined)),
 });
 export type AllocationPreviewQuery = z.input<typeof allocationPreviewQuery>;
 
 export const allocationPreview = z.object({
   customer: payerRef.extend({ status: z.string() }),
   /** The customer's receivable in the ledger (negative: in credit). */
-  balance: money,
-  openTotal: money,
+  balance: moneyTotal,
+  openTotal: moneyTotal,
   /** Oldest first, each with the proposed allocation of `amount`. */
-  openBills: z.array(customerOpenBill.extend({ allocate: money })),
-  amount: money,
-  allocated: money,
+  openBills: z.array(customerOpenBill.extend({ allocate: moneyTotal })),
+  amount: moneyTotal,
+  allocated: moneyTotal,
   /** What the amount leaves as credit after the proposed allocation. */
-  creditLeft: money,
-  balanceAfter: money,
+  creditLeft: moneyTotal,
+  balanceAfter: moneyTotal,
 });
 export type AllocationPreview = z.infer<typeof allocationPreview>;
 
@@ -170,7 +170,7 @@ export const customerLookupQuery = z.object({
   q: z.string().trim().max(200).optional(),
   _limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-export const customerLookup = payerRef.extend({ status: z.string(), meterNumbers: z.array(z.string()), balance: money });
+export const customerLookup = payerRef.extend({ status: z.string(), meterNumbers: z.array(z.string()), balance: moneyTotal });
 export type CustomerLookup = z.infer<typeof customerLookup>;
 export const customerLookupList = z.object({ data: z.array(customerLookup) });
 

@@ -2,7 +2,7 @@
 // GET /api/finance/writecheck/:id (everything the printed cheque and its voucher show),
 // POST /api/finance/writecheck/:id/void, GET /api/finance/writecheck/next-number.
 import Decimal from 'decimal.js';
-import { isoDate, listQuery, money, optionalText, trimmed, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, trimmed, z } from '../common/validation.ts';
 import { accountId } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, emptyToUndefined, positiveAmount } from './fields.ts';
@@ -58,7 +58,7 @@ export const chequeSummary = z.object({
   payeeType,
   payeeId: z.number().int().nullable(),
   payeeName: z.string(),
-  amount: money,
+  amount: moneyTotal,
   currency: z.string(),
   memo: z.string().nullable(),
   status: chequeStatus,
@@ -75,7 +75,7 @@ export type ChequeSummary = z.infer<typeof chequeSummary>;
 export const chequeLine = z.object({
   lineNo: z.number().int(),
   account: accountRef,
-  amount: money,
+  amount: moneyTotal,
   memo: z.string().nullable(),
 });
 export type ChequeLine = z.infer<typeof chequeLine>;

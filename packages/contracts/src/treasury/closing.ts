@@ -1,5 +1,5 @@
 // Year-end closing and the lock date: GET/POST /api/finance/closing, POST /api/finance/closing/reopen.
-import { isoDate, money, optionalText, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, optionalText, z } from '../common/validation.ts';
 import { accountId } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef } from './fields.ts';
@@ -29,7 +29,7 @@ export type ClosingQuery = z.infer<typeof closingQuery>;
 export const closingLine = z.object({
   account: accountRef.extend({ type: z.enum(['income', 'expense']) }),
   /** Balance in the account's natural sign, moved to retained earnings. */
-  amount: money,
+  amount: moneyTotal,
 });
 export type ClosingLine = z.infer<typeof closingLine>;
 
@@ -37,8 +37,8 @@ export const closingPreview = z.object({
   periodStart: isoDate.nullable(),
   periodEnd: isoDate,
   lines: z.array(closingLine),
-  totals: z.object({ income: money, expenses: money }),
-  netIncome: money,
+  totals: z.object({ income: moneyTotal, expenses: moneyTotal }),
+  netIncome: moneyTotal,
 });
 export type ClosingPreview = z.infer<typeof closingPreview>;
 
@@ -53,8 +53,8 @@ export const periodClosing = z.object({
   entryNumber: z.string().nullable(),
   /** Whether the closing entry has since been reversed. */
   isEntryReversed: z.boolean(),
-  totals: z.object({ income: money, expenses: money }),
-  netIncome: money,
+  totals: z.object({ income: moneyTotal, expenses: moneyTotal }),
+  netIncome: moneyTotal,
   memo: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 // Money transfers between the organisation's own cash, bank and mobile money accounts:
 // POST/GET /api/finance/transfer, GET /api/finance/transfer/:id, POST /api/finance/transfer/:id/cancel.
-import { isoDate, listQuery, money, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
 import { accountId } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from './fields.ts';
@@ -32,7 +32,7 @@ export const transfer = z.object({
   date: isoDate,
   fromAccount: accountRef,
   toAccount: accountRef,
-  amount: money,
+  amount: moneyTotal,
   reference: z.string().nullable(),
   memo: z.string().nullable(),
   status: transferStatus,

@@ -56,8 +56,8 @@ export const accountDailyBalances = pgTable(
     clientId: integer('client_id').notNull(),
     accountId: integer('account_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    debit: numeric('debit', { precision: 18, scale: 2 }).notNull(),
-    credit: numeric('credit', { precision: 18, scale: 2 }).notNull(),
+    debit: numeric('debit').notNull(),
+    credit: numeric('credit').notNull(),
     lineCount: integer('line_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.accountId, t.date] })],
@@ -70,8 +70,8 @@ export const accountMonthlyBalances = pgTable(
     clientId: integer('client_id').notNull(),
     accountId: integer('account_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    debit: numeric('debit', { precision: 20, scale: 2 }).notNull(),
-    credit: numeric('credit', { precision: 20, scale: 2 }).notNull(),
+    debit: numeric('debit').notNull(),
+    credit: numeric('credit').notNull(),
     lineCount: integer('line_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.accountId, t.month] })],
@@ -90,6 +90,8 @@ export const documentCounters = pgTable(
 export const ledgerSettings = pgTable('ledger_settings', {
   clientId: integer('client_id').primaryKey(),
   lockDate: date('lock_date', { mode: 'string' }),
+  /** The per-document maximum (migration 0034): no posted document may exceed it. */
+  maxDocumentAmount: numeric('max_document_amount', { precision: 16, scale: 2 }).notNull().default('1000000000.00'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

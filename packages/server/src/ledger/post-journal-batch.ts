@@ -16,7 +16,7 @@ import { documentNumber, entryNumberText } from './document-counter.ts';
 import { queryPrepared } from './prepared-query.ts';
 import { readLockDateForPosting } from './lock-date.ts';
 import { Decimal } from './money.ts';
-import { DEFAULT_SERIES, type PostedAccount, type PostedEntry, type PostedEntryDetail, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
+import { DEFAULT_SERIES, amountLimitError, limitFieldOf, type PostedAccount, type PostedEntry, type PostedEntryDetail, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
 
 export interface JournalBatch {
   clientId: number;
@@ -42,6 +42,12 @@ function isRealDate(value: unknown): value is string {
 }
 
 const isRowId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2147483647;
+
+/** Two-decimal text from the database as cents: '1000.50' -> 100050n. */
+const toCents = (text: string) => {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
 
 /** Cents as money text: 12345n -> '123.45'. */
 const centsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
@@ -147,15 +153,16 @@ function mergeLines(lines: CheckedLine[]): { lines: PostedLine[]; debit: bigint;
 /** Status of every account the batch uses and the lock date, in one round trip (settings row FOR KEY SHARE, as postJournal). */
 async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: number[]) {
   const ids = JSON.stringify(accountIds);
-  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; is_settings: boolean }>(tx, sql`
-    select id, status, null::text as lock_date, false as is_settings from accounts
+  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; max_amount: string | null; is_settings: boolean }>(tx, sql`
+    select id, status, null::text as lock_date, null::text as max_amount, false as is_settings from accounts
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)
     union all
-    select null, null, lock_date::text, true from (select lock_date from ledger_settings where client_id = ${clientId} for key share) s`);
+    select null, null, lock_date::text, max_document_amount::text, true
+    from (select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share) s`);
   const settings = rows.find((r) => r.is_settings);
   const status = new Map(rows.filter((r) => !r.is_settings).map((r) => [Number(r.id), r.status]));
   const lockDate = settings ? settings.lock_date : await readLockDateForPosting(tx, clientId);
-  return { status, lockDate };
+  return { status, lockDate, maxAmount: settings?.max_amount ?? null };
 }
 
 /**
@@ -189,8 +196,8 @@ export function preparePostJournalBatch(batch: JournalBatch): (tx: Db) => Promis
 async function writePlanned(tx: Db, batch: JournalBatch, planned: ReturnType<typeof planBatch>): Promise<PostedEntry[]> {
   if ('screened' in planned) {
     // Refused before writing; which posting is refused first depends on the accounts, so read them.
-    const { status, lockDate } = await readAccountsAndLockDate(tx, batch.clientId, planned.accountIds);
-    throw firstRefusal(planned.screened, status, lockDate) ?? new Error('postJournalBatch: a screened posting passed');
+    const { status, lockDate, maxAmount } = await readAccountsAndLockDate(tx, batch.clientId, planned.accountIds);
+    throw firstRefusal(planned.screened, status, lockDate, maxAmount) ?? new Error('postJournalBatch: a screened posting passed');
   }
   let rows = await queryPrepared<WrittenRow>(tx, planned.statement);
   if (!planned.hasSettings(rows)) {
@@ -230,7 +237,7 @@ interface Screened {
  * The refusal of posting i given the accounts' status and the lock date, with postJournal's rules and
  * order (field and account errors, then balance, zero, size, closed period), or null when it passes.
  */
-function refusalOf(i: number, p: Screened, status: ReadonlyMap<number, string | null>, lockDate: string | null): AppError | null {
+function refusalOf(i: number, p: Screened, status: ReadonlyMap<number, string | null>, lockDate: string | null, maxAmount: string | null): AppError | null {
   const errors = [...p.errors];
   for (const line of p.checked) {
     const s = status.get(line.accountId);
@@ -249,13 +256,18 @@ function refusalOf(i: number, p: Screened, status: ReadonlyMap<number, string | 
     const key = `ledger.locked|${lockDate}`;
     return refusal(i, 'PERIOD_LOCKED', key, [{ field: 'date', message: key }]);
   }
+  const limitField = limitFieldOf(p.posting, p.posting.reversesId);
+  if (limitField !== null && maxAmount !== null && debit > toCents(maxAmount)) {
+    const limit = amountLimitError(limitField, maxAmount);
+    return refusal(i, limit.code, limit.messageKey, [{ field: limitField, message: limit.messageKey }]);
+  }
   return null;
 }
 
 /** In posting order the first refusal wins, exactly as postJournal would refuse that posting alone. */
-function firstRefusal(screened: Screened[], status: ReadonlyMap<number, string | null>, lockDate: string | null): AppError | null {
+function firstRefusal(screened: Screened[], status: ReadonlyMap<number, string | null>, lockDate: string | null, maxAmount: string | null): AppError | null {
   for (const [i, p] of screened.entries()) {
-    const refused = refusalOf(i, p, status, lockDate);
+    const refused = refusalOf(i, p, status, lockDate, maxAmount);
     if (refused) return refused;
   }
   return null;
@@ -275,6 +287,7 @@ interface WrittenRow {
   accounts: AccountRow[] | null;
   has_settings: boolean | null;
   lock_date: string | null;
+  max_amount: string | null;
 }
 
 interface AccountRow {
@@ -339,6 +352,9 @@ export function planBatch(
     return { ord, k, series, posting: p.posting, reference: p.posting.reference?.trim() || null, memo: p.posting.memo?.trim() || null, total: centsText(p.merged.debit), lines: p.merged.lines };
   });
   const minDate = ready.reduce((min, e) => (e.posting.date < min ? e.posting.date : min), ready[0].posting.date);
+  // The largest total the organisation's per-document maximum applies to (reversals and exempt postings
+  // aside); 0 when none is limited.
+  const limitedTotal = screened.reduce((top, p) => (limitFieldOf(p.posting, p.posting.reversesId) !== null && p.merged.debit > top ? p.merged.debit : top), 0n);
   const entryPayload = JSON.stringify(
     ready.map((e) => ({
       o: e.ord,
@@ -373,12 +389,13 @@ export function planBatch(
       where client_id = ${clientId} and id = any(${`{${ids.join(',')}}`}::int[])
     ),
     settings as (
-      select lock_date from ledger_settings where client_id = ${clientId} for key share
+      select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share
     ),
     checked as (
       select (select count(*) from used where status = 'Active') = ${ids.length}::int
              and exists (select 1 from settings)
-             and not exists (select 1 from settings where lock_date >= ${minDate}::date) as ok
+             and not exists (select 1 from settings where lock_date >= ${minDate}::date)
+             and not exists (select 1 from settings where max_document_amount < ${centsText(limitedTotal)}::numeric) as ok
     ),
     raw as (
       select * from json_to_recordset(${entryPayload}::json)
@@ -420,9 +437,10 @@ export function planBatch(
     ${detail ? sql`, line_ids as materialized (select entry_id, jsonb_agg(id order by id) as ids from inserted group by entry_id)` : sql``}
     select null::int as o, null::bigint as id, null::bigint as entry_no, null::timestamptz as created_at, null::jsonb as line_ids,
            (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
-           exists (select 1 from settings) as has_settings, (select lock_date::text from settings) as lock_date
+           exists (select 1 from settings) as has_settings, (select lock_date::text from settings) as lock_date,
+           (select max_document_amount::text from settings) as max_amount
     union all
-    select posted.o, posted.id, posted.entry_no, ${detail ? sql`posted.created_at, line_ids.ids` : sql`null, null`}, null, null, null
+    select posted.o, posted.id, posted.entry_no, ${detail ? sql`posted.created_at, line_ids.ids` : sql`null, null`}, null, null, null, null
     from posted ${detail ? sql`left join line_ids on line_ids.entry_id = posted.id` : sql``}`;
   const finish = (rows: unknown[]): PostedEntryDetail[] => {
     // The row without `o` carries the accounts and the lock date (found, not assumed first: UNION ALL
@@ -432,7 +450,7 @@ export function planBatch(
     const accounts = head.accounts ?? [];
     if (written.length !== ready.length) {
       const status = new Map(accounts.map((a) => [Number(a.id), a.status]));
-      throw firstRefusal(screened, status, head.lock_date) ?? new Error('postJournalBatch: the checks refused a batch that passes them');
+      throw firstRefusal(screened, status, head.lock_date, head.max_amount) ?? new Error('postJournalBatch: the checks refused a batch that passes them');
     }
     const details: ReadonlyMap<number, PostedAccount> = new Map(
       accounts.map((a) => [Number(a.id), { code: a.code, nameEn: a.name_en, nameSo: a.name_so, type: a.type }]),

@@ -39,6 +39,13 @@ export interface Posting {
   branchId?: number | null;
   userId?: number | null;
   lines: PostingLine[];
+  /**
+   * The document's amount field that a refusal over the organisation's per-document maximum names
+   * (ledger_settings.max_document_amount, migration 0034): 'amount' for a transfer, say. Default 'lines'
+   * (the entry's total); null exempts the posting (reversals and year-end closings move what was already
+   * allowed, and a reversal is always exempt).
+   */
+  limitField?: string | null;
 }
 
 export interface PostedLine {
@@ -77,6 +84,19 @@ const AMOUNT_TEXT = /^-?\d+(\.\d+)?$/;
 const fieldOrder = (field: string) => (field.startsWith('lines.') ? Number(field.split('.')[1]) + 1 : 0);
 const validationError = (details: FieldError[]) => new AppError(400, 'VALIDATION', 'common.validation', details);
 const entryError = (code: string, key: string, field: string) => new AppError(400, code, key, [{ field, message: key }]);
+
+/** '1000000000.00' -> '1,000,000,000.00': the limit as people read it, in the refusal's message. */
+export function groupedAmount(amount: string): string {
+  const [whole, cents = '00'] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`;
+}
+
+/** The refusal of a document above the organisation's maximum, naming the document's amount field. */
+export const amountLimitError = (field: string, maxAmount: string) => entryError('AMOUNT_LIMIT', `ledger.amountLimit|${groupedAmount(maxAmount)}`, field);
+
+/** The field an over-limit refusal names, or null when the posting is exempt. */
+export const limitFieldOf = (posting: Pick<Posting, 'limitField'>, reversesId: number | null | undefined): string | null =>
+  reversesId ? null : posting.limitField === undefined ? 'lines' : posting.limitField;
 
 function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -255,6 +275,7 @@ interface WriteResult {
   accounts: AccountRow[];
   has_settings: boolean;
   lock_date: string | null;
+  max_amount: string | null;
   entry: { id: number; entry_no: number; created_at: string } | null;
   lines: { id: number }[] | null;
 }
@@ -286,7 +307,8 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   const reference = posting.reference?.trim() || null;
   const memo = posting.memo?.trim() || null;
   const total = money(debit);
-  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, alsoWrite: options.alsoWrite });
+  const limitField = limitFieldOf(posting, reversesId);
+  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, isLimited: limitField !== null, alsoWrite: options.alsoWrite });
   let result = await write();
   if (!result.has_settings) {
     // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
@@ -298,6 +320,8 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   if (!result.entry || !result.lines) {
     checkAccounts(checked, accounts, errors);
     if (errors.length > 0) throw validationError(errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)));
+    if (result.lock_date !== null && result.lock_date >= posting.date) throw entryError('PERIOD_LOCKED', `ledger.locked|${result.lock_date}`, 'date');
+    if (limitField !== null && result.max_amount !== null && debit.gt(result.max_amount)) throw amountLimitError(limitField, result.max_amount);
     throw entryError('PERIOD_LOCKED', `ledger.locked|${result.lock_date}`, 'date');
   }
   const entryNo = Number(result.entry.entry_no);
@@ -336,7 +360,7 @@ async function writeStatement(
   tx: Db,
   w: {
     posting: Posting; series: string; reference: string | null; memo: string | null; total: string; lines: PostedLine[];
-    accountIds: number[]; reversesId: number | null; alsoWrite?: PostOptions['alsoWrite'];
+    accountIds: number[]; reversesId: number | null; isLimited: boolean; alsoWrite?: PostOptions['alsoWrite'];
   },
 ): Promise<WriteResult> {
   const { posting, series } = w;
@@ -348,12 +372,13 @@ async function writeStatement(
       where client_id = ${clientId} and id = any(${`{${w.accountIds.join(',')}}`}::int[])
     ),
     settings as (
-      select lock_date from ledger_settings where client_id = ${clientId} for key share
+      select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share
     ),
     checked as (
       select (select count(*) from used where status = 'Active') = ${w.accountIds.length}::int
              and exists (select 1 from settings)
-             and not exists (select 1 from settings where lock_date >= ${posting.date}::date) as ok
+             and not exists (select 1 from settings where lock_date >= ${posting.date}::date)
+             and not exists (select 1 from settings where ${w.isLimited}::boolean and max_document_amount < ${w.total}::numeric) as ok
     ),
     counter as (
       insert into document_counters (client_id, series, next_no)
@@ -382,6 +407,7 @@ async function writeStatement(
     select (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
            exists (select 1 from settings) as has_settings,
            (select lock_date::text from settings) as lock_date,
+           (select max_document_amount::text from settings) as max_amount,
            (select to_jsonb(entry) from entry) as entry,
            (select jsonb_agg(jsonb_build_object('id', id) order by id) from inserted) as lines`);
   return row;

@@ -10,6 +10,7 @@ import { organisationsRoutes } from './organisations/organisations.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { auditLogRoutes } from './audit-log/audit-log.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
+import { amountLimitsRoutes } from './finance/amount-limits.routes.ts';
 import { financeReportsRoutes } from './finance-reports/finance-reports.routes.ts';
 import { treasuryRoutes } from './treasury/treasury.routes.ts';
 import { zonesRoutes } from './zones/zones.routes.ts';
@@ -22,4 +23,4 @@ import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes, billPrintRoutes, smsRoutes, paymentsRoutes, billingReportsRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, amountLimitsRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes, billPrintRoutes, smsRoutes, paymentsRoutes, billingReportsRoutes];

@@ -45,6 +45,7 @@ export async function postOpeningBalance(opts: { tx: Db; req: FastifyRequest; cu
       { accountId: receivable, partyType: 'customer', partyId: customerId, ...(owes ? { debit: abs } : { credit: abs }) },
       { accountId: equity, ...(owes ? { credit: abs } : { debit: abs }) },
     ],
+    limitField: 'openingBalance',
   });
   // The customer form has no date: a refusal (a lock date in the future) is shown on the balance.
   const entry = await posting.catch((err: unknown) => {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { BudgetSheet, BudgetsBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { money } from '../../ledger/index.ts';
+import { Decimal, groupedAmount, money, readMaxDocumentAmount } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
@@ -21,9 +21,12 @@ export async function saveBudgets(opts: { tx: Db; req: FastifyRequest; input: Bu
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`);
   const typeOf = new Map(accounts.map((a) => [Number(a.id), a.type]));
 
+  // A budget cell is held to the organisation's per-document maximum, as every posted document is.
+  const maxAmount = await readMaxDocumentAmount(tx, clientId);
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   input.lines.forEach((line, i) => {
+    if (new Decimal(line.amount).gt(maxAmount)) errors.push({ field: `lines.${i}.amount`, message: `ledger.amountLimit|${groupedAmount(maxAmount)}` });
     const type = typeOf.get(line.accountId);
     if (type === undefined) errors.push({ field: `lines.${i}.accountId`, message: 'ledger.unknownAccount' });
     else if (type !== 'income' && type !== 'expense') errors.push({ field: `lines.${i}.accountId`, message: 'financeReports.budgetAccountType' });

@@ -145,6 +145,7 @@ export async function postCustomerTransfer(opts: { tx: Db; req: FastifyRequest; 
     branchId,
     userId,
     lines: customerTransferPosting({ receivableId, fromCustomerId: from.id, toCustomerId: to.id, amount: input.amount }),
+    limitField: 'amount',
   });
   await tx.execute(sql`
     insert into customer_transfers (id, client_id, transfer_no, date, from_customer_id, to_customer_id, amount, memo, journal_entry_id, created_by)

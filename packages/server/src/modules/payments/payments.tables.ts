@@ -10,7 +10,7 @@ export const paymentBatches = pgTable('payment_batches', {
   accountId: integer('account_id').notNull(),
   method: text('method').notNull(),
   paymentCount: integer('payment_count').notNull().default(0),
-  total: numeric('total', { precision: 18, scale: 2 }).notNull().default('0'),
+  total: numeric('total').notNull().default('0'),
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

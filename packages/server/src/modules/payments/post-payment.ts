@@ -22,6 +22,8 @@ export interface NewPayment {
   memo?: string | null;
   allocations?: AllocationInput[];
   batchId?: number | null;
+  /** The field a refusal over the organisation's per-document maximum names (default 'amount'). */
+  amountField?: string;
 }
 
 export interface PostedPayment {
@@ -53,6 +55,7 @@ export async function postPayment(opts: { tx: Db; req: FastifyRequest; payment: 
     branchId,
     userId,
     lines: paymentPosting({ accountId: p.accountId, receivableId, customerId: p.customer.id, amount: p.amount }),
+    limitField: p.amountField ?? 'amount',
   });
   try {
     await tx.execute(sql`

@@ -60,7 +60,7 @@ export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: Batc
             ${billMoney(total)}::numeric, ${userId})`);
   const receivableId = await systemAccountId(tx, clientId, 'receivable');
   const payments: BatchSaved['payments'] = [];
-  for (const r of input.rows) {
+  for (const [i, r] of input.rows.entries()) {
     const c = customerById.get(r.customerId)!;
     const p = await postPayment({
       tx,
@@ -74,6 +74,7 @@ export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: Batc
         method: input.method,
         reference: r.reference,
         batchId,
+        amountField: `rows.${i}.amount`,
       },
     });
     payments.push({ id: p.id, number: p.number, customerId: Number(c.id), amount: p.amount, allocated: p.allocated });

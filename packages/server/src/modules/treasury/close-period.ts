@@ -59,6 +59,8 @@ export async function closePeriod(opts: { tx: Db; req: FastifyRequest; input: Cl
           branchId,
           userId,
           lines: plan.lines,
+          // The year's income and expenses closed into equity: already-allowed postings, not a new document.
+          limitField: null,
         });
   await tx.insert(periodClosings).values({
     id,

@@ -148,6 +148,23 @@ export async function listCheques(opts: { tx: Db; clientId: number; lang: Lang; 
   return { data: rows.map((r) => toSummary(r, lang)), total: count.n, page: query._page, limit: query._limit };
 }
 
+/** The cheque_no column's ceiling (migration 0011: CHECK cheque_no BETWEEN 1 AND 9999999999). */
+export const CHEQUE_NO_MAX = 9_999_999_999;
+
+/**
+ * The automatic number once the series has run past the column's ceiling (a cheque written by hand as
+ * 9999999999 moves the series there): the number after the highest cheque below the ceiling whose next
+ * leaf is free, so the book in use continues (1001..1005 and 9999999999 give 1006); 1 on an account with
+ * no other cheque. Never a value the column refuses.
+ */
+export async function chequeNoAfterEnd(tx: Db, clientId: number, bankAccountId: number): Promise<number> {
+  const [row] = await queryRows<{ no: string | number }>(tx, sql`
+    select coalesce(max(c.cheque_no) + 1, 1) as no from cheques c
+    where c.client_id = ${clientId} and c.bank_account_id = ${bankAccountId} and c.cheque_no < ${CHEQUE_NO_MAX}
+      and not exists (select 1 from cheques d where d.client_id = c.client_id and d.bank_account_id = c.bank_account_id and d.cheque_no = c.cheque_no + 1)`);
+  return Number(row.no);
+}
+
 /** The number an automatic cheque on this bank account would get now (nothing is taken). */
 export async function peekNextCheque(opts: { tx: Db; clientId: number; bankAccountId: number }): Promise<NextCheque> {
   const { tx, clientId, bankAccountId } = opts;
@@ -163,5 +180,6 @@ export async function peekNextCheque(opts: { tx: Db; clientId: number; bankAccou
     if (Number(t.cheque_no) !== next) break;
     next += 1;
   }
+  if (next > CHEQUE_NO_MAX) next = await chequeNoAfterEnd(tx, clientId, bankAccountId);
   return { bankAccountId, chequeNo: next, chequeNumber: formatChequeNo(next) };
 }

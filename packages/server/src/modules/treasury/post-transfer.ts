@@ -50,6 +50,7 @@ export async function postTransfer(opts: { tx: Db; req: FastifyRequest; input: T
     branchId,
     userId,
     lines: transferPosting({ fromAccountId: from.id, toAccountId: to.id, amount: input.amount, memo }),
+    limitField: 'amount',
   });
   await tx.insert(transfers).values({
     id,

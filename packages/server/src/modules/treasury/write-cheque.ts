@@ -12,7 +12,7 @@ import { nextDocumentNumber, postJournal } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { caller } from '../../plugins/auth.ts';
 import { type FieldError, fieldError } from '../../plugins/errors.ts';
-import { formatChequeNo, getCheque } from './list-cheques.ts';
+import { CHEQUE_NO_MAX, chequeNoAfterEnd, formatChequeNo, getCheque } from './list-cheques.ts';
 import { chequeLines, cheques } from './treasury.tables.ts';
 import { CHEQUE_SOURCE_TYPE, chequePosting, chequeSeries } from './treasury.posting.ts';
 import { holdLockDate, nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
@@ -32,7 +32,13 @@ async function takeChequeNo(tx: Db, clientId: number, bankAccountId: number, ask
   const series = chequeSeries(bankAccountId);
   if (asked === undefined) {
     let no = await nextDocumentNumber(tx, clientId, series);
-    while (await isChequeNoTaken(tx, clientId, bankAccountId, no)) no = await nextDocumentNumber(tx, clientId, series);
+    while (no <= CHEQUE_NO_MAX && (await isChequeNoTaken(tx, clientId, bankAccountId, no))) no = await nextDocumentNumber(tx, clientId, series);
+    if (no <= CHEQUE_NO_MAX) return no;
+    // Past the column's ceiling: continue the book in use, and keep the counter at the ceiling so it
+    // does not grow with every cheque.
+    await tx.execute(sql`update document_counters set next_no = ${CHEQUE_NO_MAX + 1} where client_id = ${clientId} and series = ${series}`);
+    no = await chequeNoAfterEnd(tx, clientId, bankAccountId);
+    if (await isChequeNoTaken(tx, clientId, bankAccountId, no)) throw fieldError('chequeNo', `treasury.chequeNoTaken|${formatChequeNo(no)}`);
     return no;
   }
   // The counter row is locked first, so a concurrent automatic cheque waits and then sees the move.
@@ -85,6 +91,7 @@ export async function writeCheque(opts: { tx: Db; req: FastifyRequest; input: Ch
       partyId: knownPayee ? (input.payeeId ?? null) : null,
       lines,
     }),
+    limitField: 'amount',
   });
   await tx.insert(cheques).values({
     id,

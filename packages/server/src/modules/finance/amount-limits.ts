@@ -1,0 +1,23 @@
+// The organisation's money limits: read them (every signed-in user's forms need the confirmation
+// threshold) and set the per-document maximum (administrator, with its audit line). The ledger enforces
+// the maximum on every posting (ledger/post-journal.ts); budgets check it in save-budgets.ts.
+import type { FastifyRequest } from 'fastify';
+import type { AmountLimits, AmountLimitsBody } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { money, readConfirmThreshold, readMaxDocumentAmount, setMaxDocumentAmount } from '../../ledger/index.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { caller } from '../../plugins/auth.ts';
+
+export async function getAmountLimits(opts: { tx: Db; clientId: number }): Promise<AmountLimits> {
+  const maxDocumentAmount = await readMaxDocumentAmount(opts.tx, opts.clientId);
+  return { maxDocumentAmount, ...(await readConfirmThreshold(opts.tx, opts.clientId, maxDocumentAmount)) };
+}
+
+export async function updateAmountLimits(opts: { tx: Db; req: FastifyRequest; input: AmountLimitsBody }): Promise<AmountLimits> {
+  const { tx, req, input } = opts;
+  const { clientId } = caller(req);
+  const after = money(input.maxDocumentAmount);
+  const before = await setMaxDocumentAmount(tx, clientId, after);
+  await writeAudit(tx, req, { action: 'update', entity: 'amount-limits', entityId: clientId, before: { maxDocumentAmount: before }, after: { maxDocumentAmount: after } });
+  return getAmountLimits({ tx, clientId });
+}
