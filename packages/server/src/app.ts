@@ -10,7 +10,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import { assertRouteAccess, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
 import { moduleRoutes } from './modules/routes.ts';
 
 export interface AppOptions {
@@ -40,7 +39,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuth(app);
 
-  registerInputGuard(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -20,4 +20,16 @@ export const billRunMessages = {
     en: 'Nothing to bill: these readings were billed by run {n}.',
     so: 'Wax la biileeyo ma jiro: akhrisyadan waxaa lagu biilay biil-samaynta {n}.',
   },
+  'bill.runCancelling': {
+    en: 'This bill run is already being cancelled; its progress is shown on the bill run page.',
+    so: 'Biil-samayntan hadda ayaa la joojinayaa; horumarkeeda waxaa lagu muujiyay bogga biil-samaynta.',
+  },
+  'billJob.cancelInterrupted': {
+    en: 'The cancellation was interrupted because the server stopped before it finished. Nothing was cancelled; cancel the run again.',
+    so: "Joojintu way go'day maxaa yeelay server-ku wuu istaagay intaanay dhammaan. Waxba lama joojin; mar kale jooji biil-samaynta.",
+  },
+  'billJob.cancelFailed': {
+    en: 'The cancellation failed. Nothing was cancelled.',
+    so: 'Joojintu way fashilantay. Waxba lama joojin.',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;

@@ -2,7 +2,7 @@
 // chart and its system accounts, idempotency for money-moving requests, and the self-check.
 export { postJournal, DEFAULT_SERIES, type Posting, type PostingLine, type PostedEntry, type PostedLine, type PostedEntryDetail, type PostedAccount, type PostOptions } from './post-journal.ts';
 export { balanceSums, monthlySums, dayBefore, type DateRange } from './balance-sums.ts';
-export { reverseJournal, type Reversal } from './reverse-journal.ts';
+export { reverseJournal, reverseJournalBatch, type Reversal, type BatchReversal } from './reverse-journal.ts';
 export { nextDocumentNumber, documentNumber } from './document-counter.ts';
 export { getLockDate, lockSettingsForChange, setLockDate } from './lock-date.ts';
 export { seedDefaultChart, systemAccountId, SYSTEM_ACCOUNTS, DEFAULT_CHART, type SystemAccount } from './default-chart.ts';

@@ -3,6 +3,7 @@ import { newOrganisation, startTestApp, type TestContext } from '../../../test/h
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
 import { pdfPageCount, pdfText } from './pdf-inspect.ts';
+import { waitForBillRunJobs } from '../bills/index.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -172,7 +173,8 @@ describe('single bill PDF', () => {
     // The other zone's run, so the first zone keeps its bills.
     const otherBill = (await get(orgA.token, `/api/bills?period=${PERIOD}&zoneId=${otherZoneId}`)).json().data[0];
     expect(otherBill.runId).not.toBe(run);
-    expect((await a.call(orgA.token, 'POST', `/api/bills/runs/${otherBill.runId}/cancel`)).statusCode).toBe(200);
+    expect((await a.call(orgA.token, 'POST', `/api/bills/runs/${otherBill.runId}/cancel`)).statusCode).toBe(202);
+    await waitForBillRunJobs(ctx.database.db);
     const single = await get(orgA.token, `/api/bills/${otherBill.id}/print.pdf`);
     expect(single.statusCode).toBe(200);
     expect(pdfText(single.rawPayload)).toContain('CANCELLED');

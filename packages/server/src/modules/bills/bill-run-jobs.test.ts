@@ -11,6 +11,7 @@ import { newOrganisation, startTestApp, type TestContext } from '../../../test/h
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
 import { JOB_INTERRUPTED, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
+import { cancelBillRun } from './cancel-bill-run.ts';
 import { saveBillRun } from './save-bill-run.ts';
 
 let ctx: TestContext;
@@ -178,26 +179,70 @@ describe('bill run jobs', () => {
     expect(preview.json().bills[0]).toMatchObject({ consumption: '5', amount: '10.00', previousBalance: '12.50', amountDue: '22.50' });
   });
 
-  it('cancels a run by one batch of reversals, each linked both ways to its bill entry', async () => {
+  it('cancels a run as a background job: reversals linked both ways, balances restored, ledger sound; a second cancel refused', async () => {
     const { org, f } = await billableOrg('Dusamareb Water', '2025-08', 3);
     const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-08', service: 'water' });
-    const cancel = await f.call(org.token, 'POST', `/api/bills/runs/${saved.json().runId}/cancel`);
-    expect(cancel.json()).toEqual({ runId: saved.json().runId, cancelledBills: 3 });
+    const { runId } = saved.json();
+    // While a cancellation of the run is queued (as another server process would leave it), another is refused at once.
+    const [other] = await system((tx) => queryRows<{ id: string }>(tx, sql`
+      insert into bill_run_jobs (client_id, kind, run_id, period, service, created_by)
+      values (${org.clientId}, 'cancel', ${runId}, '2025-08', 'water', ${org.adminId}) returning id::text`));
+    const meanwhile = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`, undefined, 'so');
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json()).toMatchObject({ code: 'CANCEL_RUNNING', message: translate('bill.runCancelling', 'so') });
+    await system((tx) => tx.execute(sql`update bill_run_jobs set status = 'failed', error = 'billJob.cancelInterrupted' where id = ${other.id}`));
+
+    const cancel = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`);
+    expect(cancel.statusCode).toBe(202);
+    await waitForBillRunJobs(db);
+    const job = await f.call(org.token, 'GET', `/api/bills/jobs/${cancel.json().jobId}`);
+    expect(job.json()).toMatchObject({ kind: 'cancel', status: 'done', runId, processed: 3, total: 3, billCount: 3, amount: '60.00', error: null });
+    expect((await f.call(org.token, 'GET', `/api/bills/runs/${runId}`)).json()).toMatchObject({ status: 'Cancelled' });
     const links = await system((tx) => queryRows<{ original: string; memo: string; reversal_source: string; bill_source: string }>(tx, sql`
       select o.entry_no::text as original, r.memo, r.source_id::text as reversal_source, b.id::text as bill_source
       from bills b join journal_entries o on o.id = b.journal_entry_id join journal_entries r on r.id = o.reversed_by_id and r.reverses_id = o.id
-      where b.run_id = ${saved.json().runId} order by b.id`));
+      where b.run_id = ${runId} and b.status = 'Cancelled' order by b.id`));
     expect(links).toHaveLength(3);
     for (const l of links) {
       expect(l.memo).toBe(`Reversal of JV-${l.original.padStart(6, '0')}`);
       expect(l.reversal_source).toBe(l.bill_source);
     }
     const report = await verifyLedger(db, { clientId: org.clientId });
-    expect(report.isSound).toBe(true);
-    const [balance] = await system((tx) => queryRows<{ n: string }>(tx, sql`
-      select coalesce(sum(debit - credit), 0)::text as n from journal_lines l join accounts a on a.id = l.account_id
-      where l.client_id = ${org.clientId} and a.code = '1100'`));
-    expect(Number(balance.n)).toBe(0);
+    expect(report).toMatchObject({ isSound: true, numberingGaps: [] });
+    const [balance] = await system((tx) => queryRows<{ n: string; cached: string }>(tx, sql`
+      select (select coalesce(sum(debit - credit), 0) from journal_lines l join accounts a on a.id = l.account_id
+              where l.client_id = ${org.clientId} and a.code = '1100')::text as n,
+             (select coalesce(sum(debit - credit), 0) from customer_ledger_balances where client_id = ${org.clientId})::text as cached`));
+    expect([Number(balance.n), Number(balance.cached)]).toEqual([0, 0]);
+    expect((await billingState(org.clientId)).billed_readings).toBe(0);
+    // Done once: a second cancel is refused at once and queues nothing.
+    const twice = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'ALREADY_CANCELLED', message: 'This bill run is already cancelled.' });
+    expect((await jobRows(org.clientId)).map((r) => r.status)).toEqual(['failed', 'done']);
+  });
+
+  it('reports a cancel job\'s progress chunk by chunk, and a refused cancellation leaves the run whole', async () => {
+    const { org, f } = await billableOrg('Garowe Water', '2025-10', 5);
+    const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', service: 'water' });
+    const { runId } = saved.json();
+    const auth: AuthContext = {
+      userId: org.adminId, clientId: org.clientId, sessionId: 'test', username: 'admin', fullname: 'Admin', isAdmin: true,
+      privileges: [], branchId: null, mustChangePassword: false, subscriptionExpired: false,
+    };
+    const req = { auth, ip: '127.0.0.1' } as FastifyRequest;
+    // A payment allocated after the chunks began: the whole cancellation rolls back, nothing half cancelled.
+    const before = await billingState(org.clientId);
+    const seen: Array<[number, number]> = [];
+    await expect(inTenant(db, org.clientId, async (tx) => {
+      const done = await cancelBillRun({ tx, req, id: runId, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) });
+      expect(done).toEqual({ runId, cancelledBills: 5, total: '100.00' });
+      throw new Error('crash after the last chunk');
+    })).rejects.toThrow('crash after the last chunk');
+    expect(seen).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
+    expect(await billingState(org.clientId)).toEqual(before);
+    expect((await f.call(org.token, 'GET', `/api/bills/runs/${runId}`)).json()).toMatchObject({ status: 'Posted' });
+    expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
   });
 
   it('answers a retried save with the same Idempotency-Key once, and queues a job once per key', async () => {

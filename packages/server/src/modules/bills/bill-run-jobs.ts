@@ -4,9 +4,11 @@
 // uncommitted one never has), and a refusal marks it failed with a message key. Progress lives in this
 // process's memory while the transaction runs: PGlite has a single connection, so no second
 // transaction could write progress rows meanwhile. A server start marks jobs left queued or running by
-// a crash as failed (their transaction never committed, so nothing was billed).
+// a crash as failed (their transaction never committed, so nothing was billed). Cancelling a run is a
+// job of kind 'cancel' run the same way (cancel-bill-run.ts): all of it commits with its 'done' mark, or
+// nothing.
 import { type SQL, sql } from 'drizzle-orm';
-import { type BillRunJob, type BillRunJobStatus, type Lang, type billRunJobListQuery, type z, billMoney, translate } from '@ubo/contracts';
+import { type BillRunJob, type BillRunJobKind, type BillRunJobStatus, type Lang, type billRunJobListQuery, type z, billMoney, translate } from '@ubo/contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -14,10 +16,13 @@ import { inSystem, inTenant } from '../../db/tenant.ts';
 import { caller } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
+import { cancelBillRun } from './cancel-bill-run.ts';
 import { type BillRunInput, saveBillRun } from './save-bill-run.ts';
 
 export const JOB_INTERRUPTED = 'billJob.interrupted';
 export const JOB_FAILED = 'billJob.failed';
+export const CANCEL_INTERRUPTED = 'billJob.cancelInterrupted';
+export const CANCEL_FAILED = 'billJob.cancelFailed';
 
 interface LiveJob {
   clientId: number;
@@ -52,11 +57,43 @@ export async function queueBillRunJob(opts: { tx: Db; req: FastifyRequest; input
   return { jobId };
 }
 
+/** Queues the cancellation of run `runId` (checked cancellable by the caller, in the same transaction). */
+export async function queueCancelJob(opts: { tx: Db; req: FastifyRequest; runId: number; run: { period: string; zoneId: number | null; service: string } }): Promise<{ jobId: number }> {
+  const { tx, req, runId, run } = opts;
+  const { clientId, userId } = caller(req);
+  const [row] = await queryRows<{ id: string | number }>(tx, sql`
+    insert into bill_run_jobs (client_id, kind, run_id, period, zone_id, service, created_by)
+    values (${clientId}, 'cancel', ${runId}, ${run.period}, ${run.zoneId}, ${run.service}, ${userId})
+    returning id`).catch((err: unknown) => {
+    // Two requests at once: the unique index (one unfinished cancellation per run) refused the second.
+    const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+    throw code === '23505' ? new AppError(409, 'CANCEL_RUNNING', 'bill.runCancelling') : err;
+  });
+  const jobId = Number(row.id);
+  await writeAudit(tx, req, { action: 'create', entity: 'bill-run-cancel-job', entityId: jobId, after: { runId } });
+  return { jobId };
+}
+
+/** What a job does inside its transaction: reports progress, answers what the 'done' row records. */
+type JobWork = (tx: Db, origin: FastifyRequest, onProgress: (processed: number, total: number) => void) => Promise<{ runId: number; billCount: number; total: string }>;
+
 /**
  * Starts a queued job in this process, detached from the request that queued it (call after that
  * request's transaction committed). Answers at once; the job's promise is kept for waitForBillRunJobs.
  */
 export function launchBillRunJob(req: FastifyRequest, jobId: number, input: Omit<BillRunInput, 'houseIds'>): void {
+  launchJob(req, jobId, JOB_FAILED, (tx, origin, onProgress) => saveBillRun({ tx, req: origin, input, onProgress }));
+}
+
+/** Starts a queued cancel job (see launchBillRunJob). */
+export function launchCancelJob(req: FastifyRequest, jobId: number, runId: number, chunkSize?: number): void {
+  launchJob(req, jobId, CANCEL_FAILED, async (tx, origin, onProgress) => {
+    const cancelled = await cancelBillRun({ tx, req: origin, id: runId, onProgress, chunkSize });
+    return { runId, billCount: cancelled.cancelledBills, total: cancelled.total };
+  });
+}
+
+function launchJob(req: FastifyRequest, jobId: number, failedKey: string, work: JobWork): void {
   const { db, log } = req.server;
   const auth = caller(req);
   // The run's audit line names the user and address of the request that queued it; writeAudit reads
@@ -66,12 +103,12 @@ export function launchBillRunJob(req: FastifyRequest, jobId: number, input: Omit
   const jobs = liveOf(db);
   jobs.set(jobId, live);
   live.finished = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => runJob(db, log, origin, jobId, input, live))
+    .then(() => runJob(db, log, origin, jobId, work, failedKey, live))
     .catch((err) => log.error({ err, jobId }, 'bill run job could not record its outcome'))
     .finally(() => jobs.delete(jobId));
 }
 
-async function runJob(db: Db, log: FastifyBaseLogger, origin: FastifyRequest, jobId: number, input: Omit<BillRunInput, 'houseIds'>, live: LiveJob): Promise<void> {
+async function runJob(db: Db, log: FastifyBaseLogger, origin: FastifyRequest, jobId: number, work: JobWork, failedKey: string, live: LiveJob): Promise<void> {
   const { clientId, userId } = caller(origin);
   const started = await inTenant(db, clientId, (tx) =>
     queryRows(tx, sql`
@@ -85,14 +122,9 @@ async function runJob(db: Db, log: FastifyBaseLogger, origin: FastifyRequest, jo
       const [row] = await queryRows<{ status: BillRunJobStatus }>(tx, sql`
         select status from bill_run_jobs where client_id = ${clientId} and id = ${jobId} for update`);
       if (row?.status !== 'running') return;
-      const saved = await saveBillRun({
-        tx,
-        req: origin,
-        input,
-        onProgress: (processed, total) => {
-          live.processed = processed;
-          live.total = total;
-        },
+      const saved = await work(tx, origin, (processed, total) => {
+        live.processed = processed;
+        live.total = total;
       });
       await tx.execute(sql`
         update bill_run_jobs set status = 'done', run_id = ${saved.runId}, bill_count = ${saved.billCount}, amount = ${saved.total}::numeric,
@@ -101,7 +133,7 @@ async function runJob(db: Db, log: FastifyBaseLogger, origin: FastifyRequest, jo
     }, userId);
   } catch (err) {
     // The run rolled back; say why in the user's words (a field error's key is the useful one).
-    const key = err instanceof AppError ? (err.details?.[0]?.message ?? err.messageKey) : JOB_FAILED;
+    const key = err instanceof AppError ? (err.details?.[0]?.message ?? err.messageKey) : failedKey;
     if (!(err instanceof AppError)) log.error({ err, jobId }, 'bill run job failed');
     await inTenant(db, clientId, (tx) =>
       tx.execute(sql`
@@ -129,7 +161,7 @@ export async function recoverInterruptedJobs(db: Db): Promise<{ failed: number; 
   const mine = JSON.stringify([...liveOf(db).keys()]);
   return inSystem(db, async (tx) => {
     const failed = await queryRows(tx, sql`
-      update bill_run_jobs set status = 'failed', error = ${JOB_INTERRUPTED}, finished_at = now()
+      update bill_run_jobs set status = 'failed', error = case kind when 'cancel' then ${CANCEL_INTERRUPTED} else ${JOB_INTERRUPTED} end, finished_at = now()
       where status in ('queued', 'running')
         and id not in (select (jsonb_array_elements_text(${mine}::jsonb))::bigint)
         and (status = 'running' or created_at < now() - make_interval(secs => ${QUEUED_GRACE_SECONDS}))
@@ -168,6 +200,7 @@ export function watchInterruptedJobs(db: Db, log: FastifyBaseLogger): { stop(): 
 
 interface JobRow {
   id: string | number;
+  kind: BillRunJobKind;
   period: string;
   zone_id: number | null;
   service: 'water' | 'electricity';
@@ -193,6 +226,7 @@ function toJob(db: Db, r: JobRow, lang: Lang): BillRunJob {
   const live = r.status === 'running' ? liveOf(db).get(id) : undefined;
   return {
     id,
+    kind: r.kind,
     period: r.period,
     zoneId: r.zone_id,
     service: r.service,
@@ -211,7 +245,7 @@ function toJob(db: Db, r: JobRow, lang: Lang): BillRunJob {
 }
 
 const jobSelect = (extra: SQL = sql``) => sql`
-  select id, period, zone_id, service, status, processed, total, run_id, bill_count, amount::text as amount, error,
+  select id, kind, period, zone_id, service, status, processed, total, run_id, bill_count, amount::text as amount, error,
          created_by, created_at, started_at, finished_at ${extra}
   from bill_run_jobs`;
 

@@ -26,8 +26,8 @@ import {
 } from '@ubo/contracts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { getBillRunJob, launchBillRunJob, listBillRunJobs, queueBillRunJob, waitForBillRunJobs, watchInterruptedJobs } from './bill-run-jobs.ts';
-import { cancelBillRun } from './cancel-bill-run.ts';
+import { getBillRunJob, launchBillRunJob, launchCancelJob, listBillRunJobs, queueBillRunJob, queueCancelJob, waitForBillRunJobs, watchInterruptedJobs } from './bill-run-jobs.ts';
+import { checkRunCancellable } from './cancel-bill-run.ts';
 import { computeBillRun } from './compute-bill-run.ts';
 import { getBill, getBillRun, listBillRuns, listBills, ungeneratedBills } from './list-bills.ts';
 import { saveBillRun } from './save-bill-run.ts';
@@ -36,7 +36,6 @@ const BILLS = '/api/bills';
 const batchAccess = { access: { privilege: 'batch-bill' } } as const;
 const reportAccess = { access: { privilege: 'ungenerated-bill-report' } } as const;
 const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const cancelResult = z.object({ runId: z.number().int(), cancelledBills: z.number().int() });
 
 export async function billsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -108,8 +107,14 @@ export async function billsRoutes(app: FastifyInstance) {
   r.get(`${BILLS}/runs/:id`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: billRunDetail } } }, async (req) =>
     tenantTx(req, (tx) => getBillRun({ tx, clientId: caller(req).clientId, id: req.params.id })));
 
-  r.post(`${BILLS}/runs/:id/cancel`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: cancelResult } } }, async (req) =>
-    tenantTx(req, (tx) => cancelBillRun({ tx, req, id: req.params.id })));
+  // Cancelling a run is a background job too (a 10,000-bill run took a minute): 202 with the job at once,
+  // after the refusals that need no run (unknown run, already cancelled, paid, being cancelled).
+  r.post(`${BILLS}/runs/:id/cancel`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 202: billRunJobAccepted } } }, async (req, reply) => {
+    const runId = req.params.id;
+    const accepted = await tenantTx(req, async (tx) => queueCancelJob({ tx, req, runId, run: await checkRunCancellable(tx, caller(req).clientId, runId) }));
+    launchCancelJob(req, accepted.jobId, runId);
+    return reply.status(202).send(accepted);
+  });
 
   r.get(BILLS, { config: batchAccess, schema: { tags, querystring: billListQuery, response: { 200: billPage } } }, async (req) =>
     tenantTx(req, (tx) => listBills({ tx, clientId: caller(req).clientId, query: req.query })));

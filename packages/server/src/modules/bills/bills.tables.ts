@@ -77,4 +77,6 @@ export const billRunJobs = pgTable('bill_run_jobs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** 'run' saves a bill run, 'cancel' cancels run_id (migration 0035). */
+  kind: text('kind').notNull().default('run'),
 });

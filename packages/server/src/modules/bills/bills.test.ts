@@ -7,6 +7,7 @@ import { verifyLedger } from '../../ledger/index.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
+import { waitForBillRunJobs } from './bill-run-jobs.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -225,9 +226,12 @@ describe('bill runs', () => {
     expect(saved.json()).toMatchObject({ billCount: 2, total: '27.00' });
     expect(await receivableAndBills(org.clientId)).toEqual({ ledger: '27.00', bills: '27.00' });
 
+    // A background job (202), done with the run's bills cancelled.
     const cancel = await o.call(org.token, 'POST', `/api/bills/runs/${saved.json().runId}/cancel`);
-    expect(cancel.statusCode).toBe(200);
-    expect(cancel.json()).toEqual({ runId: saved.json().runId, cancelledBills: 2 });
+    expect(cancel.statusCode).toBe(202);
+    await waitForBillRunJobs(ctx.database.db);
+    const job = await o.call(org.token, 'GET', `/api/bills/jobs/${cancel.json().jobId}`);
+    expect(job.json()).toMatchObject({ kind: 'cancel', status: 'done', runId: saved.json().runId, billCount: 2, amount: '27.00' });
     expect(await receivableAndBills(org.clientId)).toEqual({ ledger: '0.00', bills: '0.00' });
     const state = await billingState(org.clientId);
     expect(state.billed_readings).toBe(0);

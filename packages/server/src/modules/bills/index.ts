@@ -4,3 +4,4 @@ export { billRuns, bills, billLines, billRunJobs } from './bills.tables.ts';
 export { computeBillRun, periodDates, DUE_DAYS_AFTER_PERIOD } from './compute-bill-run.ts';
 export { billNumber, BILL_SERIES, BILL_SOURCE_TYPE } from './save-bill-run.ts';
 export { billsRoutes } from './bills.routes.ts';
+export { waitForBillRunJobs } from './bill-run-jobs.ts';
