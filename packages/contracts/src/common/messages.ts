@@ -21,6 +21,12 @@ export const coreMessages = {
   'v.number': { en: 'Enter a number.', so: 'Geli tiro.' },
   'v.money': { en: 'Enter an amount such as 1250.50.', so: 'Geli lacag sida 1250.50.' },
   'v.date': { en: 'Enter a date as YYYY-MM-DD.', so: 'Geli taariikh sida YYYY-MM-DD.' },
+  'v.dateOutOfRange': { en: 'Enter a date between 1900-01-01 and 2999-12-31.', so: 'Geli taariikh u dhaxaysa 1900-01-01 iyo 2999-12-31.' },
+  'v.nul': { en: 'The text contains an invalid character.', so: 'Qoraalku wuxuu leeyahay xaraf aan la aqbali karin.' },
+  'v.upload': {
+    en: 'The upload is incomplete or damaged. Choose the file and send it again.',
+    so: 'Faylka la soo diray waa mid aan dhammaystirnayn ama khaldan. Dooro faylka oo mar kale dir.',
+  },
   'v.phone': { en: 'Enter a valid phone number, for example 0615123456 or +252615123456.', so: 'Geli lambar taleefan oo sax ah, tusaale 0615123456 ama +252615123456.' },
   'v.privilege': { en: 'Unknown privilege.', so: 'Ogolaansho aan la aqoon.' },
   'password.mismatch': { en: 'Password is not match!', so: 'Furaha sirta ahi isma laha!' },

@@ -23,9 +23,13 @@ export const logSheetEntry = z.object({
   at: z.string(),
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
+  /** The user's full name today (null for the system operator or a user no longer there). */
+  userName: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** The record by its name or number ("JV-000012", "C-0001 · Faadumo Cali"); null where none can be told. */
+  recordName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
 import { lastAuditId, staffUser } from '../settings/test-support.ts';
 import { auditLog } from './audit-log.tables.ts';
+import { recordNames } from './record-names.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -53,9 +55,11 @@ describe('log sheet', () => {
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       userId: orgA.adminId,
       username: 'admin',
+      userName: 'Administrator',
       action: 'status',
       entity: 'city',
       entityId: String(city.id),
+      recordName: 'Jowhar',
       before: { status: 'Active' },
       after: { status: 'Inactive' },
       ip: expect.any(String),
@@ -72,7 +76,9 @@ describe('log sheet', () => {
     const byUser = (await get(orgA.token, `${LOG}?userId=${staff.id}`)).json();
     expect(byUser.total).toBeGreaterThanOrEqual(1);
     expect(byUser.data.every((d: { userId: number }) => d.userId === staff.id)).toBe(true);
-    expect(byUser.data.find((d: { entity: string }) => d.entity === 'unit')).toMatchObject({ username: staff.username, action: 'create' });
+    expect(byUser.data.find((d: { entity: string }) => d.entity === 'unit')).toMatchObject({
+      username: staff.username, userName: 'Staff Member', action: 'create', recordName: 'Cubic metre',
+    });
 
     const meters = (await get(orgA.token, `${LOG}?entity=meter&action=update`)).json();
     expect(meters.total).toBe(4);
@@ -89,6 +95,37 @@ describe('log sheet', () => {
     expect(page2.data.map((d: { entityId: string }) => d.entityId)).toEqual(['before-day']);
     const oldestFirst = (await get(orgA.token, `${LOG}?entity=meter&_sort=at&_order=asc&_limit=1`)).json();
     expect(oldestFirst.data[0].entityId).toBe('before-day');
+  });
+
+  it('names each line\'s record from its table (account in the caller\'s language, entry by number), a deleted one by what it recorded, no id for a session', async () => {
+    const acc = await accountsByCode(ctx.database.db, orgA.clientId);
+    const posted = await ctx.app.inject({
+      method: 'POST', url: '/api/finance/transaction', headers: bearer(orgA.token),
+      payload: { date: '2026-03-01', lines: [{ accountId: acc['1030'], debit: '10.00' }, { accountId: acc['3010'], credit: '10.00' }] },
+    });
+    expect(posted.statusCode).toBe(201);
+    await inSystem(ctx.database.db, (tx) =>
+      tx.insert(auditLog).values([
+        { clientId: orgA.clientId, action: 'update', entity: 'account', entityId: String(acc['1030']), at: new Date('2020-01-03T00:00:00Z') },
+        { clientId: orgA.clientId, action: 'delete', entity: 'city', entityId: '987654', before: { name: 'Old town' }, at: new Date('2020-01-02T00:00:00Z') },
+        { clientId: orgA.clientId, action: 'logout', entity: 'session', entityId: '8d3f2a1c-0000-4000-8000-000000000000', at: new Date('2020-01-01T00:00:00Z') },
+      ]),
+    );
+    const old = (await get(orgA.token, `${LOG}?endDate=2020-01-31`, 'so')).json();
+    expect(old.data.map((d: { entity: string; recordName: string | null; userName: string | null }) => [d.entity, d.recordName, d.userName])).toEqual([
+      ['account', '1030 · Xisaabta bangiga', null],
+      ['city', 'Old town', null],
+      ['session', null, null],
+    ]);
+    // Every lookup is valid SQL against its table (a line of each entity, whether or not the record exists).
+    const every = ['user', 'profile', 'role', 'branch', 'city', 'category', 'unit', 'zone', 'tariff', 'note', 'account', 'journal-entry',
+      'customer', 'house', 'meter', 'reading', 'payment', 'customer-transfer', 'transfer', 'cheque', 'bill-run'];
+    const names = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
+      recordNames({ tx, clientId: orgA.clientId, lang: 'en', lines: every.map((entity) => ({ entity, entityId: '1', before: null, after: null })) }),
+    );
+    expect(names).toHaveLength(every.length);
+    const entries = (await get(orgA.token, `${LOG}?entity=journal-entry`)).json();
+    expect(entries.data[0]).toMatchObject({ entityId: String(posted.json().id), recordName: 'JV-000001', userName: 'Administrator' });
   });
 
   it('takes startDate and endDate as whole UTC days, inclusive', async () => {

@@ -1,5 +1,5 @@
 // Public surface of the treasury module: its routes, and the postings other modules or reports may
 // want to recognise (source types of transfers and cheques).
 export { treasuryRoutes } from './treasury.routes.ts';
-export { CHEQUE_SOURCE_TYPE, TRANSFER_SOURCE_TYPE } from './treasury.posting.ts';
+export { CHEQUE_SOURCE_TYPE, TRANSFER_SERIES, TRANSFER_SOURCE_TYPE } from './treasury.posting.ts';
 export { detectAttachmentType } from './attachment-type.ts';
