@@ -8,13 +8,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../packages/server/src/db/client.ts';
 import { queryRows } from '../../packages/server/src/db/rows.ts';
 import { inTenant } from '../../packages/server/src/db/tenant.ts';
-import { periodDates } from '../../packages/server/src/modules/bills/index.ts';
+import { billDates, periodEnd } from '../../packages/server/src/modules/bills/index.ts';
 
 class RollBack extends Error {}
 
 export async function bareBillRun(db: Db, opts: { clientId: number; userId: number; period: string }): Promise<{ ms: number; bills: number }> {
   const { clientId, userId, period } = opts;
-  const { billDate, dueDate } = periodDates(period);
+  const { billDate, dueDate } = billDates(periodEnd(period));
   let bills = 0;
   const start = process.hrtime.bigint();
   let ms = 0;

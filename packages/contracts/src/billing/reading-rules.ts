@@ -1,7 +1,8 @@
 // What a meter reading's register value means, shared by the server (metering/reading-rules.ts, the
 // judge) and the readings grid (which says while the reader types what the server will say): the
 // consumption against the previous reading, across a rollover when the register wrapped past zero,
-// negative for a correction, the house's (else the zone's) average for an estimate; and the flags.
+// negative for a correction, the house's (else the zone's) average for an estimate; and the flags (a spike
+// against the house's average, else the zone's for a meter without history).
 import { BillingDecimal, plainDecimal } from './decimal.ts';
 import type { EnteredReadingType, ReadingFlag } from './readings.ts';
 
@@ -48,12 +49,25 @@ export function readRegister(o: {
   return { ok: true, current, consumption: wrapped, isRollover: true };
 }
 
-/** The flags of a consumption: zero, negative, spike (above SPIKE_FACTOR x a positive house average), rollover. */
-export function readingFlags(consumption: BillingDecimal, average: BillingDecimal | null, isRollover: boolean): ReadingFlag[] {
+/**
+ * What a spike is measured against: the house's average, else (a new meter, no history) the zone's
+ * average consumption per house over its recent periods, so a first reading is not taken blindly.
+ */
+export function spikeReference(average: BillingDecimal | null, zoneAverage: BillingDecimal | null): { value: BillingDecimal; isZone: boolean } | null {
+  if (average !== null) return { value: average, isZone: false };
+  return zoneAverage === null ? null : { value: zoneAverage, isZone: true };
+}
+
+/**
+ * The flags of a consumption: zero, negative, spike (above SPIKE_FACTOR x a positive reference: the
+ * house's average, else the zone's, see spikeReference), rollover.
+ */
+export function readingFlags(consumption: BillingDecimal, average: BillingDecimal | null, isRollover: boolean, zoneAverage: BillingDecimal | null = null): ReadingFlag[] {
   const flags: ReadingFlag[] = [];
+  const reference = spikeReference(average, zoneAverage)?.value;
   if (consumption.isZero()) flags.push('zero');
   if (consumption.isNegative()) flags.push('negative');
-  if (average?.gt(0) && consumption.gt(average.times(SPIKE_FACTOR))) flags.push('spike');
+  if (reference?.gt(0) && consumption.gt(reference.times(SPIKE_FACTOR))) flags.push('spike');
   if (isRollover) flags.push('rollover');
   return flags;
 }

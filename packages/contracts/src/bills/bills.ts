@@ -1,9 +1,11 @@
 // Bill runs (bills/generateCustomersBill, bills/saveCustomersBill), customer bills, cancelling a run and
 // the ungenerated bill report. A run bills a period's pending readings house by house with the tariff in
-// force on the period's last day; houses it cannot bill are listed with the reason.
+// force on the period's last day; houses it cannot bill are listed with the reason. A bill is dated the
+// day it is issued (today, or a chosen day not in the future), whatever its period.
 import { id, page, z } from '../common/validation.ts';
 import { breakdownLine } from '../billing/pricing.ts';
 import { billingListQuery, choice, optionalId, period } from '../billing/fields.ts';
+import { calendarDate } from '../settings/fields.ts';
 
 /** Which sales account a run credits. */
 export const billServiceValues = ['water', 'electricity'] as const;
@@ -18,6 +20,8 @@ export const billRunBody = z.object({
   period,
   zoneId: optionalId,
   service: billService.default('electricity'),
+  /** The bills' date (and their entries'): missing or empty, today. Not in the future, after the lock date. */
+  issueDate: calendarDate.optional().or(z.literal('').transform(() => undefined)),
 });
 export type BillRunBody = z.input<typeof billRunBody>;
 
@@ -67,7 +71,15 @@ export type BillPreview = z.infer<typeof billPreview>;
 export const billRunSaved = z.object({ runId: z.number().int(), billCount: z.number().int(), total: z.string() });
 export type BillRunSaved = z.infer<typeof billRunSaved>;
 
-export const billStatusValues = ['Open', 'Cancelled'] as const;
+/**
+ * What a bill's reader sees, from its paid amount and due date (today: the database's date): Paid in full,
+ * Overdue (not paid in full after the due date), PartlyPaid, Unpaid, or Cancelled with its run.
+ */
+export const billStatusValues = ['Unpaid', 'PartlyPaid', 'Paid', 'Overdue', 'Cancelled'] as const;
+export type BillStatus = (typeof billStatusValues)[number];
+/** The list's status filter: a shown status, or Open for every bill not cancelled. */
+export const billStatusFilterValues = [...billStatusValues, 'Open'] as const;
+export type BillStatusFilter = (typeof billStatusFilterValues)[number];
 export const billRunStatusValues = ['Posted', 'Cancelled'] as const;
 
 export const bill = z.object({
@@ -102,7 +114,7 @@ export const bill = z.object({
 });
 export type Bill = z.infer<typeof bill>;
 
-export const billListQuery = billingListQuery(billStatusValues, ['id', 'period', 'amount', 'dueDate'] as const).extend({
+export const billListQuery = billingListQuery(billStatusFilterValues, ['id', 'period', 'amount', 'dueDate'] as const).extend({
   period: period.optional().or(z.literal('').transform(() => undefined)),
   zoneId: optionalId,
   customerId: optionalId,

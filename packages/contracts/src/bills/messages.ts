@@ -1,4 +1,5 @@
-// Bill runs as background jobs, bill printing: every message the server sends, in English and Somali.
+// Bill runs as background jobs, their issue date, bill printing, and the spike check of a new meter's
+// first reading (what the run bills): every message the server sends, in English and Somali.
 export const billRunMessages = {
   'billJob.interrupted': {
     en: 'The bill run was interrupted because the server stopped before it finished. Nothing was billed; start the run again.',
@@ -7,6 +8,14 @@ export const billRunMessages = {
   'billJob.failed': {
     en: 'The bill run failed. Nothing was billed.',
     so: 'Biil-samaynta way fashilantay. Wax biil ah lama samayn.',
+  },
+  'bill.issueDateFuture': {
+    en: 'The issue date cannot be in the future.',
+    so: 'Taariikhda biilka la bixiyay ma noqon karto mid mustaqbalka ah.',
+  },
+  'reading.spikeZoneNeedsConfirm': {
+    en: "This meter has no history and its consumption is more than three times the zone's average of {n}. Check the reading, then confirm it.",
+    so: 'Mitirkan ma laha taariikh, isticmaalkiisuna wuxuu ka badan yahay saddex jeer celceliska aagga oo ah {n}. Hubi akhriska, kadibna xaqiiji.',
   },
   'billPrint.noBills': {
     en: 'This zone has no open bills for the period.',

@@ -177,7 +177,8 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
     await api.call('POST', '/api/elc/reads/batch', { rows: entered });
     if (period === pendingPeriod) break;
 
-    const run = await api.call<{ billCount: number }>('POST', '/api/bills/saveCustomersBill', { period, service: 'electricity' });
+    // Each past month was billed on its last day (a run dates its bills the day it is made).
+    const run = await api.call<{ billCount: number }>('POST', '/api/bills/saveCustomersBill', { period, service: 'electricity', issueDate: lastDay(period) });
     bills += run.billCount;
 
     // Payments in the first half of the next month: most pay in full, some in part, a few not at all.

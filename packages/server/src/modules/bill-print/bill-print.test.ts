@@ -3,7 +3,7 @@ import { newOrganisation, startTestApp, type TestContext } from '../../../test/h
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
 import { pdfPageCount, pdfText } from './pdf-inspect.ts';
-import { waitForBillRunJobs } from '../bills/index.ts';
+import { periodEnd, waitForBillRunJobs } from '../bills/index.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -28,7 +28,7 @@ async function billZone(f: ReturnType<typeof billingFactory>, token: string, nam
     const house = await f.house({ customerId: customer.id, zoneId: zone.id, installationReading: '100', houseNo: `A-${i + 1}` });
     await f.reading({ houseId: house.id, period: PERIOD, currentReading: readings[i] });
   }
-  const run = await f.call(token, 'POST', '/api/bills/saveCustomersBill', { period: PERIOD, zoneId: zone.id, service: 'electricity' });
+  const run = await f.call(token, 'POST', '/api/bills/saveCustomersBill', { period: PERIOD, zoneId: zone.id, service: 'electricity', issueDate: periodEnd(PERIOD) });
   expect(run.statusCode).toBe(201);
   return { zoneId: zone.id as number, runId: run.json().runId as number };
 }

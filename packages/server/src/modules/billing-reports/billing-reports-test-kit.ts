@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
 import type { TestContext } from '../../../test/harness.ts';
+import { periodEnd } from '../bills/index.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 
 type Org = { clientId: number; token: string };
@@ -64,7 +65,8 @@ export async function buildScenario(ctx: TestContext, org: Org): Promise<Scenari
     const house = houses.get(customerId) as { id: number; reading: number };
     house.reading += units;
     await f.reading({ houseId: house.id, period, currentReading: String(house.reading) });
-    await ok(await api('POST', '/api/bills/saveCustomersBill', { period, houseIds: [house.id] }));
+    // Billed on the period's last day, as the figures below assume.
+    await ok(await api('POST', '/api/bills/saveCustomersBill', { period, houseIds: [house.id], issueDate: periodEnd(period) }));
   };
   await bill(c3, '2024-12', 15); // 20.00 + 2.00 tax
   await bill(c1, '2025-01', 8);

@@ -28,7 +28,7 @@ import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { getBillRunJob, launchBillRunJob, launchCancelJob, listBillRunJobs, queueBillRunJob, queueCancelJob, waitForBillRunJobs, watchInterruptedJobs } from './bill-run-jobs.ts';
 import { checkRunCancellable } from './cancel-bill-run.ts';
-import { computeBillRun } from './compute-bill-run.ts';
+import { computeBillRun, resolveIssueDate } from './compute-bill-run.ts';
 import { getBill, getBillRun, listBillRuns, listBills, ungeneratedBills } from './list-bills.ts';
 import { saveBillRun } from './save-bill-run.ts';
 
@@ -55,7 +55,7 @@ export async function billsRoutes(app: FastifyInstance) {
   // so it is written with JSON.stringify instead of being re-validated by zod (seconds at that size).
   // The schema still documents it.
   r.post(`${BILLS}/generateCustomersBill`, { config: batchAccess, schema: { tags, body: billRunBody, response: { 200: billPreview } }, serializerCompiler: () => (data) => JSON.stringify(data) }, async (req) => {
-    const run = await tenantTx(req, (tx) => computeBillRun({ tx, clientId: caller(req).clientId, period: req.body.period, zoneId: req.body.zoneId }));
+    const run = await tenantTx(req, (tx) => computeBillRun({ tx, clientId: caller(req).clientId, period: req.body.period, zoneId: req.body.zoneId, issueDate: req.body.issueDate }));
     return {
       period: run.period,
       billDate: run.billDate,
@@ -82,10 +82,11 @@ export async function billsRoutes(app: FastifyInstance) {
   r.post(`${BILLS}/jobs`, { config: batchAccess, schema: { tags, body: billRunJobBody, response: { 202: billRunJobAccepted } } }, async (req, reply) => {
     const key = readIdempotencyKey(req.headers);
     const result = await tenantTx(req, (tx) =>
-      withIdempotency(tx, { clientId: caller(req).clientId, key, operation: 'bills.jobs', body: req.body }, async () => ({
-        statusCode: 202,
-        body: await queueBillRunJob({ tx, req, input: req.body }),
-      })),
+      withIdempotency(tx, { clientId: caller(req).clientId, key, operation: 'bills.jobs', body: req.body }, async () => {
+        // A date the run would refuse is a 400 now rather than a failed job later.
+        await resolveIssueDate(tx, caller(req).clientId, req.body.issueDate);
+        return { statusCode: 202, body: await queueBillRunJob({ tx, req, input: req.body }) };
+      }),
     );
     if (result.isReplay) reply.header('idempotent-replayed', 'true');
     else launchBillRunJob(req, result.body.jobId, req.body);

@@ -74,7 +74,8 @@ describe('bill runs', () => {
   it('previews bills and exceptions and writes nothing', async () => {
     const z = await zoneWithHouses('2025-03');
     const before = await billingState(orgA.clientId);
-    const res = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-03', zoneId: z.zone.id });
+    // Issued on the period's last day: due 15 days later.
+    const res = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-03', zoneId: z.zone.id, issueDate: '2025-03-31' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // 2.00 + 10 x 0.50 + 15 x 1.00 = 22.00, tax 5% = 1.10.
@@ -123,7 +124,7 @@ describe('bill runs', () => {
     const detail = await a.call(orgA.token, 'GET', `/api/bills/${bills[0].id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
-      amount: '23.10', status: 'Open', customer: { id: z.customer.id, name: 'Sahra Nur' }, meter: { meterNumber: z.normal.meterNumber },
+      amount: '23.10', status: 'Unpaid', customer: { id: z.customer.id, name: 'Sahra Nur' }, meter: { meterNumber: z.normal.meterNumber },
       company: { name: 'Hargeisa Electric' }, readings: [{ consumption: '25' }],
     });
     expect(detail.json().lines).toHaveLength(4);

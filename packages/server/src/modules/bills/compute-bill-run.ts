@@ -1,6 +1,8 @@
 // What a bill run would do for a period (and zone): every house with its pending (unbilled) readings of
 // the period summed (a meter replacement's final reading plus the new meter's regular one), priced with
 // the tariff in force on the period's last day, and the houses that cannot be billed with the reason.
+// The bills are dated the day they are issued (today by default), not the period's end: a bill dated
+// after today would be missing from every report "as of today" while the balance already counts it.
 // The previous balance printed on a bill is the customer's receivable in the ledger (bills, payments,
 // opening balances all post there). Reads only; the preview answers it as is and the save writes
 // exactly what it computed. A handful of set-based queries whatever the number of houses; pricing is
@@ -20,17 +22,36 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { systemAccountId } from '../../ledger/index.ts';
+import { getLockDate, systemAccountId } from '../../ledger/index.ts';
+import { fieldError } from '../../plugins/errors.ts';
 
-/** Days between the end of the billed period and the due date printed on the bill. */
-export const DUE_DAYS_AFTER_PERIOD = 15;
+/** Days between the bill's issue date and the due date printed on it. */
+export const DUE_DAYS_AFTER_ISSUE = 15;
 
-/** Last day of a YYYY-MM period, and that day plus the payment term. */
-export function periodDates(period: string): { billDate: string; dueDate: string } {
+/** Last day of a YYYY-MM period: the day whose tariff prices the period. */
+export function periodEnd(period: string): string {
   const [y, m] = period.split('-').map(Number);
-  const end = new Date(Date.UTC(y, m, 0));
-  const due = new Date(end.getTime() + DUE_DAYS_AFTER_PERIOD * 86400000);
-  return { billDate: end.toISOString().slice(0, 10), dueDate: due.toISOString().slice(0, 10) };
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** A bill issued on `issueDate` (YYYY-MM-DD): its date and that day plus the payment term. */
+export function billDates(issueDate: string): { billDate: string; dueDate: string } {
+  const due = new Date(Date.parse(`${issueDate}T00:00:00Z`) + DUE_DAYS_AFTER_ISSUE * 86400000);
+  return { billDate: issueDate, dueDate: due.toISOString().slice(0, 10) };
+}
+
+/**
+ * The run's issue date: the chosen one, refused (field issueDate) in the future of the database's date or
+ * on or before the lock date, or the database's today. Checked before a run is queued and again when
+ * it is computed.
+ */
+export async function resolveIssueDate(tx: Db, clientId: number, issueDate: string | undefined): Promise<string> {
+  const [row] = await queryRows<{ today: string }>(tx, sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
+  if (issueDate === undefined) return row.today;
+  if (issueDate > row.today) throw fieldError('issueDate', 'bill.issueDateFuture');
+  const lockDate = await getLockDate(tx, clientId);
+  if (lockDate !== null && issueDate <= lockDate) throw fieldError('issueDate', `ledger.locked|${lockDate}`);
+  return issueDate;
 }
 
 interface HouseRow {
@@ -81,9 +102,9 @@ export interface ComputedRun extends Omit<BillPreview, 'bills'> {
  * bill, the customer's receivable balance), joined as whole sets rather than looked up house by house.
  * Disconnected houses appear only when readings wait for them.
  */
-export async function computeBillRun(opts: { tx: Db; clientId: number; period: string; zoneId?: number; houseIds?: number[] }): Promise<ComputedRun> {
+export async function computeBillRun(opts: { tx: Db; clientId: number; period: string; zoneId?: number; houseIds?: number[]; issueDate?: string }): Promise<ComputedRun> {
   const { tx, clientId, period } = opts;
-  const { billDate, dueDate } = periodDates(period);
+  const { billDate, dueDate } = billDates(await resolveIssueDate(tx, clientId, opts.issueDate));
   const houseIds = opts.houseIds ? JSON.stringify(opts.houseIds) : null;
   const zoneId = opts.zoneId ?? null;
   // For this transaction only: the run's one big join is costed high enough to be JIT-compiled (about
@@ -91,7 +112,7 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
   // with the default 4 MB of work memory.
   await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
   const receivable = await systemAccountId(tx, clientId, 'receivable');
-  const tariffs = await tariffsInForce(tx, clientId, billDate);
+  const tariffs = await tariffsInForce(tx, clientId, periodEnd(period));
   const rows = await queryRows<HouseRow>(tx, sql`
     with h as (
       select h.id, h.house_no, h.customer_id, h.zone_id, h.status, h.tariff_class, h.client_id
@@ -184,17 +205,17 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
 }
 
 /**
- * The tariff versions in force on the bill date with their blocks, keyed "class|zone" (zone empty for
+ * The tariff versions in force on the period's last day with their blocks, keyed "class|zone" (zone empty for
  * the class-wide version). Versions of one key never overlap (migration 0020), so each key has one.
  */
-async function tariffsInForce(tx: Db, clientId: number, billDate: string): Promise<Map<string, PricingTariff & { id: number }>> {
+async function tariffsInForce(tx: Db, clientId: number, onDate: string): Promise<Map<string, PricingTariff & { id: number }>> {
   const rows = await queryRows<TariffRow>(tx, sql`
     select t.id, t.customer_class, t.zone_id, t.service_charge::text as service_charge, t.minimum_charge::text as minimum_charge,
            t.tax_percent::text as tax_percent,
            coalesce((select json_agg(json_build_object('from', b.from_units::text, 'to', b.to_units::text, 'rate', b.rate::text) order by b.position)
                      from tariff_blocks b where b.client_id = t.client_id and b.tariff_id = t.id), '[]'::json) as blocks
     from tariffs t
-    where t.client_id = ${clientId} and t.effective_from <= ${billDate}::date and (t.effective_to is null or t.effective_to >= ${billDate}::date)`);
+    where t.client_id = ${clientId} and t.effective_from <= ${onDate}::date and (t.effective_to is null or t.effective_to >= ${onDate}::date)`);
   return new Map(
     rows.map((t) => [
       `${t.customer_class}|${t.zone_id ?? ''}`,

@@ -4,6 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type Bill,
   type BillDetail,
+  type BillStatus,
+  type BillStatusFilter,
   type BillRun,
   type BillRunDetail,
   type BreakdownLine,
@@ -47,11 +49,25 @@ interface BillRow {
   amount_due: string;
   bill_date: string;
   due_date: string;
-  status: 'Open' | 'Cancelled';
+  status: BillStatus;
   journal_entry_id: string | number | null;
   created_at: Date | string;
   total_count?: string | number;
 }
+
+/** The status a reader sees, from the stored one (Open or Cancelled), the paid amount and the due date. */
+const shownStatus = sql`case when b.status = 'Cancelled' then 'Cancelled' when b.paid_amount >= b.amount then 'Paid'
+  when b.due_date < current_date then 'Overdue' when b.paid_amount > 0 then 'PartlyPaid' else 'Unpaid' end`;
+
+/** The list filter for a shown status (Open: every bill not cancelled), the same rule as shownStatus. */
+const statusFilters: Record<BillStatusFilter, SQL> = {
+  Open: sql`b.status = 'Open'`,
+  Cancelled: sql`b.status = 'Cancelled'`,
+  Paid: sql`b.status = 'Open' and b.paid_amount >= b.amount`,
+  Overdue: sql`b.status = 'Open' and b.paid_amount < b.amount and b.due_date < current_date`,
+  PartlyPaid: sql`b.status = 'Open' and b.paid_amount > 0 and b.paid_amount < b.amount and b.due_date >= current_date`,
+  Unpaid: sql`b.status = 'Open' and b.paid_amount = 0 and b.paid_amount < b.amount and b.due_date >= current_date`,
+};
 
 const billColumns = (extra: SQL = sql``) => sql`
   select b.id, b.bill_no, b.run_id, b.period, b.service, b.house_id, h.house_no, b.customer_id, c.customer_no, c.name as customer_name,
@@ -59,7 +75,7 @@ const billColumns = (extra: SQL = sql``) => sql`
          b.previous_reading::text as previous_reading, b.current_reading::text as current_reading, b.consumption::text as consumption,
          b.subtotal::text as subtotal, b.tax::text as tax, b.amount::text as amount, b.paid_amount::text as paid_amount,
          b.previous_balance::text as previous_balance, b.amount_due::text as amount_due,
-         b.bill_date::text as bill_date, b.due_date::text as due_date, b.status, b.journal_entry_id, b.created_at ${extra}
+         b.bill_date::text as bill_date, b.due_date::text as due_date, ${shownStatus} as status, b.journal_entry_id, b.created_at ${extra}
   from bills b
   join houses h on h.client_id = b.client_id and h.id = b.house_id
   join customers c on c.client_id = b.client_id and c.id = b.customer_id
@@ -109,7 +125,7 @@ export async function listBills(opts: { tx: Db; clientId: number; query: z.outpu
   if (query.period) filters.push(sql`b.period = ${query.period}`);
   if (query.zoneId) filters.push(sql`b.zone_id = ${query.zoneId}`);
   if (query.customerId) filters.push(sql`b.customer_id = ${query.customerId}`);
-  if (query.status) filters.push(sql`b.status = ${query.status}`);
+  if (query.status) filters.push(statusFilters[query.status]);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
   const sortBy = sortColumns[query._sort ?? 'id'];
   const rows = await queryRows<BillRow>(tx, sql`

@@ -29,6 +29,8 @@ export interface BillRunInput {
   zoneId?: number;
   service: BillService;
   houseIds?: number[];
+  /** The bills' date; missing: today (see resolveIssueDate). */
+  issueDate?: string;
 }
 
 export interface BillRunSavedResult {
@@ -53,7 +55,7 @@ export async function saveBillRun(opts: {
   const { clientId, userId } = caller(req);
   const report = opts.onProgress ?? (() => {});
   await lockBillRuns(tx, clientId);
-  const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds });
+  const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds, issueDate: input.issueDate });
   const total = billMoney(run.totals.amount);
   const count = run.bills.length;
   // A run that bills nothing is not recorded (a concurrent save of the same run finds its houses billed).

@@ -3,7 +3,7 @@
 // input, either the reading to store (consumption, rollover, flags) or the field errors saying why not.
 // The services load the state, call this, and write; a batch feeds each accepted reading back into the
 // state so the next row of the same house is checked against it.
-import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal, readingFlags, readRegister } from '@ubo/contracts';
+import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal, readingFlags, readRegister, spikeReference } from '@ubo/contracts';
 import type { FieldError } from '../../plugins/errors.ts';
 
 export interface HouseState {
@@ -67,8 +67,9 @@ export function periodMinus(period: string, months: number): string {
 const averageText = (avg: BillingDecimal) => plainDecimal(avg.toDecimalPlaces(3));
 
 /**
- * Checks one reading against the house's state. `zoneAverage` is the estimate when the house has no
- * history; `today` (YYYY-MM-DD) bounds the reading date.
+ * Checks one reading against the house's state. `zoneAverage` is, for a house without history, the
+ * estimate and what a spike is measured against (the services load it when the house has no history
+ * or the reading is an estimate); `today` (YYYY-MM-DD) bounds the reading date.
  */
 export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: { zoneAverage: BillingDecimal | null; today: string }): Evaluation {
   const errors: FieldError[] = [];
@@ -89,12 +90,14 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
   const average = houseAverage(state);
   const read = readRegister({ type: input.type, previous: baseline, digits: state.digits, current: input.currentReading, basis: average ?? opts.zoneAverage });
   if (!read.ok) errors.push({ field: read.field, message: read.message });
-  const flags = read.ok ? readingFlags(read.consumption, average, read.isRollover) : [];
+  const flags = read.ok ? readingFlags(read.consumption, average, read.isRollover, opts.zoneAverage) : [];
   const needing = flags.filter((f) => flagsNeedingConfirmation.includes(f));
   if (needing.length > 0 && input.confirmed !== true) {
+    const reference = spikeReference(average, opts.zoneAverage);
+    const spikeMessage = reference?.isZone ? 'reading.spikeZoneNeedsConfirm' : 'reading.spikeNeedsConfirm';
     for (const flag of needing) {
       const message =
-        flag === 'zero' ? 'reading.zeroNeedsConfirm' : flag === 'negative' ? 'reading.negativeNeedsConfirm' : `reading.spikeNeedsConfirm|${averageText(average!)}`;
+        flag === 'zero' ? 'reading.zeroNeedsConfirm' : flag === 'negative' ? 'reading.negativeNeedsConfirm' : `${spikeMessage}|${averageText(reference!.value)}`;
       errors.push({ field: 'confirmed', message });
     }
   }

@@ -55,7 +55,8 @@ export async function checkReadingRows(opts: {
       rejected.set(row.index, [{ field: 'houseId', message: 'v.notFound' }]);
       continue;
     }
-    const zoneAverage = row.attempt.type === 'estimated' ? await zoneAvg(state.zoneId, row.attempt.period) : null;
+    // The zone's average: the estimate's basis, and a new meter's spike reference.
+    const zoneAverage = row.attempt.type === 'estimated' || state.recent.length === 0 ? await zoneAvg(state.zoneId, row.attempt.period) : null;
     const result = evaluateReading(state, row.attempt, { zoneAverage, today });
     if (!result.ok) {
       rejected.set(row.index, result.errors);
@@ -202,7 +203,7 @@ export async function updateReading(opts: {
     currentReading: input.currentReading,
     confirmed: input.confirmed,
   };
-  const zoneAverage = input.type === 'estimated' ? await zoneAverageCache(tx)(state.zoneId, row.period) : null;
+  const zoneAverage = input.type === 'estimated' || state.recent.length === 0 ? await zoneAverageCache(tx)(state.zoneId, row.period) : null;
   const result = evaluateReading(state, attempt, { zoneAverage, today: await latestReadingDate(tx) });
   if (!result.ok) throw new AppError(400, 'VALIDATION', 'common.validation', result.errors);
   const before = await getReading({ tx, id });

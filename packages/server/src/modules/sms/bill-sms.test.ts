@@ -41,7 +41,7 @@ beforeAll(async () => {
     const house = await f.house({ customerId: customer.id, zoneId: zone.id, installationReading: '100' });
     await f.reading({ houseId: house.id, period: '2025-04', currentReading: current });
   }
-  const run = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-04', zoneId: zone.id });
+  const run = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-04', zoneId: zone.id, issueDate: '2025-04-30' });
   expect(run.json()).toMatchObject({ billCount: 3 });
   runId = run.json().runId;
   expect((await f.call(org.token, 'PUT', `/api/sms/customer-languages/${omar.id}`, { language: 'so' })).statusCode).toBe(200);

@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Bill, Customer } from '@ubo/contracts';
+import { type Bill, type Customer, billStatusFilterValues, billStatusValues } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -92,7 +92,7 @@ export default function BillListPage() {
   const period = PERIOD_PATTERN.test(params.get('period') ?? '') ? (params.get('period') as string) : '';
   const zoneId = Number(params.get('zoneId')) || null;
   const customerId = Number(params.get('customerId')) || null;
-  const status = params.get('status') === 'Open' || params.get('status') === 'Cancelled' ? (params.get('status') as string) : '';
+  const status = (billStatusFilterValues as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as string) : '';
 
   const update = (patch: Record<string, string | null>) =>
     setParams(
@@ -149,8 +149,12 @@ export default function BillListPage() {
           {can(p.customers) && <CustomerFilter value={customerId} onChange={(id) => update({ customerId: id === null ? null : String(id) })} />}
           <TextField select size="small" label={t('billingRuns.bills.status')} value={status || 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value })} sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}>
             <MenuItem value="all">{t('billingRuns.bills.allStatuses')}</MenuItem>
-            <MenuItem value="Open">{t('billingRuns.bills.statuses.Open')}</MenuItem>
-            <MenuItem value="Cancelled">{t('billingRuns.bills.statuses.Cancelled')}</MenuItem>
+            {billStatusValues.map((v) => (
+              <MenuItem key={v} value={v}>
+                {t(`billingRuns.bills.statuses.${v}`)}
+              </MenuItem>
+            ))}
+            <MenuItem value="Open">{t('billingRuns.bills.notCancelled')}</MenuItem>
           </TextField>
         </Stack>
       </Paper>

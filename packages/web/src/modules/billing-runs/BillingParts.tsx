@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import type { BreakdownLine, ReadingFlag } from '@ubo/contracts';
+import type { BillStatus, BreakdownLine, ReadingFlag } from '@ubo/contracts';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { chargeLines, lineLabel } from './billing-runs.logic.ts';
 import { PERIOD_PATTERN } from './readings.logic.ts';
@@ -92,13 +92,17 @@ export function ZoneSelect({
 const flagColour: Record<ReadingFlag, 'warning' | 'error' | 'info'> = { zero: 'warning', spike: 'error', negative: 'warning', rollover: 'info' };
 
 /** The flags of a reading as small chips, with what each means on hover. */
-export function FlagChips({ flags, average }: { flags: readonly ReadingFlag[]; average?: string | null }) {
+export function FlagChips({ flags, average, zoneAverage }: { flags: readonly ReadingFlag[]; average?: string | null; zoneAverage?: string | null }) {
   const { t } = useTranslation();
   if (flags.length === 0) return null;
+  // A meter without history is measured against the zone's average (contracts spikeReference).
+  const isZone = (average === null || average === undefined) && typeof zoneAverage === 'string';
+  const help = (f: ReadingFlag) =>
+    f === 'spike' && isZone ? t('billingRuns.flagHelp.spikeZone', { average: zoneAverage }) : t(`billingRuns.flagHelp.${f}`, { average: average ?? '' });
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       {flags.map((f) => (
-        <Tooltip key={f} title={t(`billingRuns.flagHelp.${f}`, { average: average ?? '' })}>
+        <Tooltip key={f} title={help(f)}>
           <Chip size="small" color={flagColour[f]} variant={f === 'rollover' ? 'outlined' : 'filled'} label={t(`billingRuns.flags.${f}`)} data-flag={f} />
         </Tooltip>
       ))}
@@ -106,10 +110,21 @@ export function FlagChips({ flags, average }: { flags: readonly ReadingFlag[]; a
   );
 }
 
-/** A bill's or run's status. */
-export function BillStatusChip({ status }: { status: 'Open' | 'Cancelled' | 'Posted' }) {
+/** How each bill or run status looks: paid green, partly paid blue, unpaid amber, overdue red, cancelled grey. */
+const billStatusLook: Record<BillStatus | 'Posted', { color: 'success' | 'info' | 'warning' | 'error' | 'default'; variant: 'filled' | 'outlined' }> = {
+  Paid: { color: 'success', variant: 'filled' },
+  PartlyPaid: { color: 'info', variant: 'outlined' },
+  Unpaid: { color: 'warning', variant: 'outlined' },
+  Overdue: { color: 'error', variant: 'filled' },
+  Cancelled: { color: 'default', variant: 'filled' },
+  Posted: { color: 'success', variant: 'outlined' },
+};
+
+/** A bill's status (from its paid amount and due date) or a run's. */
+export function BillStatusChip({ status }: { status: BillStatus | 'Posted' }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={status === 'Cancelled' ? 'error' : 'success'} variant={status === 'Cancelled' ? 'filled' : 'outlined'} label={t(`billingRuns.bills.statuses.${status}`)} />;
+  const look = billStatusLook[status];
+  return <Chip size="small" color={look.color} variant={look.variant} label={t(`billingRuns.bills.statuses.${status}`)} data-status={status} />;
 }
 
 /** The tariff lines of a bill, the subtotal, the tax and the bill's amount: every figure explained. */

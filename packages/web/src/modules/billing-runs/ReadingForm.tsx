@@ -155,7 +155,7 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
               <Typography>
                 {t('billingRuns.consumption')}: <strong>{t('billingRuns.units', { value: check.consumption })}</strong>
               </Typography>
-              <FlagChips flags={check.flags} average={row?.averageConsumption} />
+              <FlagChips flags={check.flags} average={row?.averageConsumption} zoneAverage={sheet.zoneAverageConsumption} />
             </Stack>
           </Box>
         )}

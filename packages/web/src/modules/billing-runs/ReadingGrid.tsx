@@ -56,6 +56,8 @@ interface GridRowProps {
   check: RowCheck;
   errors: readonly RowError[] | undefined;
   onEntry: (houseId: number, patch: Partial<RowEntry>) => void;
+  /** The zone's average: a meter without history is measured against it. */
+  zoneAverage: string | null;
 }
 
 /** Two checks say the same (each keystroke makes new check objects for every row). */
@@ -69,7 +71,7 @@ function sameCheck(a: RowCheck, b: RowCheck): boolean {
 }
 
 /** One house; re-rendered only when its own entry, check or errors change, so typing stays quick in a big zone. */
-const GridRow = memo(function GridRow({ row, index, entry, check, errors, onEntry }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, index, entry, check, errors, onEntry, zoneAverage }: GridRowProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const house = row.houseNo ?? `#${row.houseId}`;
@@ -160,7 +162,7 @@ const GridRow = memo(function GridRow({ row, index, entry, check, errors, onEntr
         <Stack spacing={0.5}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {saved && <Chip size="small" variant="outlined" color={saved.billed ? 'default' : 'success'} label={t(saved.billed ? 'billingRuns.readings.billed' : 'billingRuns.readings.saved')} />}
-            <FlagChips flags={flags} average={row.averageConsumption} />
+            <FlagChips flags={flags} average={row.averageConsumption} zoneAverage={zoneAverage} />
             {needsTick && (
               <FormControlLabel
                 sx={{ ml: 0.5, mr: 0 }}
@@ -190,7 +192,7 @@ const GridRow = memo(function GridRow({ row, index, entry, check, errors, onEntr
       </TableCell>
     </TableRow>
   );
-}, (a, b) => a.row === b.row && a.index === b.index && a.entry === b.entry && a.errors === b.errors && a.onEntry === b.onEntry && sameCheck(a.check, b.check));
+}, (a, b) => a.row === b.row && a.index === b.index && a.entry === b.entry && a.errors === b.errors && a.onEntry === b.onEntry && a.zoneAverage === b.zoneAverage && sameCheck(a.check, b.check));
 
 interface EditState {
   /** The sheet the entries belong to; another zone or period starts afresh. */
@@ -360,6 +362,7 @@ export function ReadingGrid({ sheet, readingDate }: { sheet: ReadingSheet; readi
                   check={checks[i]}
                   errors={rowErrors[row.houseId]}
                   onEntry={onEntry}
+                  zoneAverage={zoneAverage}
                 />
               ))}
             </TableBody>

@@ -67,7 +67,10 @@ describe('consumption as the reader types', () => {
     expect(checkRow(sheetRow(), entry('1200'), null)).toMatchObject({ flags: ['zero'], needsConfirmation: true });
     expect(checkRow(sheetRow(), entry('1500'), null)).toMatchObject({ consumption: '300', flags: [], needsConfirmation: false });
     expect(checkRow(sheetRow(), entry('1500.001'), null)).toMatchObject({ flags: ['spike'], needsConfirmation: true });
-    // Without history there is no average, so no spike.
+    // A new meter (no history) is measured against the zone's average, as the server does; with no zone
+    // history either there is nothing to measure against.
+    expect(checkRow(sheetRow({ averageConsumption: null }), entry('9000'), '100')).toMatchObject({ flags: ['spike'], needsConfirmation: true });
+    expect(checkRow(sheetRow({ averageConsumption: null }), entry('1500'), '100')).toMatchObject({ flags: [], needsConfirmation: false });
     expect(checkRow(sheetRow({ averageConsumption: null }), entry('9000'), null)).toMatchObject({ flags: [], needsConfirmation: false });
   });
 

@@ -1,7 +1,7 @@
 // The reading sheet's rules, pure, so the grid can say what the server will say while the reader types:
 // the consumption of a typed register value (across a rollover when the meter wraps, negative for a
 // correction below the previous reading, the average for an estimate), the flags that need an explicit
-// confirmation (zero, spike above 3x the house's average, negative), the rows of the batch the sheet
+// confirmation (zero, spike above 3x the house's average or, without history, the zone's; negative), the rows of the batch the sheet
 // sends, the server's row errors put back on their rows, and where Enter and the arrow keys go next.
 // The server (metering/reading-rules.ts) stays the judge; both read the register with the same
 // readRegister and readingFlags from contracts.
@@ -52,6 +52,7 @@ export type RowCheck =
 export function checkRow(row: Pick<ReadingSheetRow, 'previousReading' | 'meterDigits' | 'averageConsumption' | 'reading'>, entry: RowEntry, zoneAverage: string | null): RowCheck {
   if (row.reading) return { state: 'saved' };
   const average = row.averageConsumption === null ? null : bdec(row.averageConsumption);
+  const zone = zoneAverage === null ? null : bdec(zoneAverage);
   let current: string | undefined;
   if (entry.type !== 'estimated') {
     current = entry.current.trim();
@@ -63,10 +64,11 @@ export function checkRow(row: Pick<ReadingSheetRow, 'previousReading' | 'meterDi
     previous: bdec(row.previousReading),
     digits: row.meterDigits,
     current,
-    basis: average ?? (zoneAverage === null ? null : bdec(zoneAverage)),
+    basis: average ?? zone,
   });
   if (!read.ok) return { state: 'invalid', message: read.message };
-  const flags = readingFlags(read.consumption, average, read.isRollover);
+  // A meter without history is measured against the zone's average, as the server does.
+  const flags = readingFlags(read.consumption, average, read.isRollover, zone);
   return {
     state: 'ready',
     current: plainDecimal(read.current),
