@@ -1,10 +1,10 @@
 // Sign-in, profile, logout and change-password payloads (spec sections 3, 5 and 7).
-import { z } from '../common/validation.ts';
+import { INT_MAX, onValidFields, z } from '../common/validation.ts';
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
-  code: z.union([z.number().int(), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
+  code: z.union([z.number().int().min(0).max(INT_MAX), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
   /** The device token an earlier sign-in of this user on this browser handed out (see loginUser.device). */
   device: z.string().max(200).optional(),
 });
@@ -59,7 +59,7 @@ export const changePasswordBody = z
     newPassword: z.string().min(1).min(8, 'password.min8').max(100),
     confirmPassword: z.string().min(1),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'password.mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, { ...onValidFields, path: ['confirmPassword'], message: 'password.mismatch' });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const expiredInfo = z.object({

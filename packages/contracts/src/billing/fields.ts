@@ -19,7 +19,7 @@ export const rate = z.string().trim().regex(/^\d{1,8}(\.\d{1,6})?$/, 'v.rate');
 export const percent = z
   .string()
   .trim()
-  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'v.percent')
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'v.percent', abort: true })
   .refine((v) => new BillingDecimal(v).lte(100), 'v.percent');
 /** A charge that cannot be negative (service charge, minimum charge). */
 export const amount = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money');

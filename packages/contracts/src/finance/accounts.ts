@@ -72,7 +72,7 @@ export const accountBody = z
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'v.currency').optional(),
     description: optionalText(500),
   })
-  .refine((v) => subtypeFits(v.subtype, v.type), { path: ['subtype'], message: 'finance.subtypeMismatch' });
+  .refine((v) => subtypeFits(v.subtype, v.type), { ...onValidFields, path: ['subtype'], message: 'finance.subtypeMismatch' });
 export type AccountBody = z.infer<typeof accountBody>;
 export type AccountBodyInput = z.input<typeof accountBody>;
 

@@ -92,7 +92,7 @@ export const journalListQuery = listQuery
     accountId: accountId.optional(),
     sourceType: z.string().trim().max(40).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
 export type JournalListQuery = z.infer<typeof journalListQuery>;
 
 export const journalPage = z.object({

@@ -9,7 +9,7 @@ const dateRange = {
 };
 
 const rangeIsOrdered = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.startDate <= v.endDate;
-const rangeIssue = { path: ['endDate'], message: 'v.dateRange' };
+const rangeIssue = { ...onValidFields, path: ['endDate'], message: 'v.dateRange' };
 
 export const trialBalanceQuery = z
   .object({ ...dateRange, includeZero: z.enum(['true', 'false']).optional().transform((v) => v === 'true') })

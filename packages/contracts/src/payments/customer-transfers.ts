@@ -17,7 +17,7 @@ export const customerTransferBody = z
     date: calendarDate,
     memo: optionalText(1000),
   })
-  .refine((v) => v.fromCustomerId !== v.toCustomerId, { path: ['toCustomerId'], message: 'c2c.sameCustomer' });
+  .refine((v) => v.fromCustomerId !== v.toCustomerId, { ...onValidFields, path: ['toCustomerId'], message: 'c2c.sameCustomer' });
 export type CustomerTransferBody = z.input<typeof customerTransferBody>;
 export type CustomerTransferInput = z.output<typeof customerTransferBody>;
 
@@ -54,6 +54,6 @@ export const customerTransferListQuery = listQuery
       .optional()
       .transform((v) => (v === '0' || v === '' ? undefined : v)),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
 export const customerTransferPage = page(customerTransfer);
 export type CustomerTransferPage = z.infer<typeof customerTransferPage>;

@@ -37,7 +37,7 @@ export const paymentBody = z
       total = total.plus(a.amount);
     });
     if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });
-  });
+  }, onValidFields);
 export type PaymentBody = z.input<typeof paymentBody>;
 export type PaymentInput = z.output<typeof paymentBody>;
 
@@ -126,7 +126,7 @@ export const paymentListQuery = listQuery
       .transform((v) => (v === '0' || v === '' ? undefined : v)),
     _sort: z.enum(paymentSortable).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export const paymentPage = page(payment);
 export type PaymentPage = z.infer<typeof paymentPage>;

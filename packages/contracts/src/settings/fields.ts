@@ -1,6 +1,6 @@
 // Field rules shared by the settings payloads: optional texts that arrive as '' or null are stored as
 // null, reference lists switch between Active and Inactive, and list queries sort on named columns only.
-import { listQuery, phone, z } from '../common/validation.ts';
+import { isoDate, listQuery, phone, z } from '../common/validation.ts';
 
 /** Optional free text: '' and null become null, longer than max is a field error. */
 export const nullableText = (max = 500) =>
@@ -20,14 +20,8 @@ export const nullableEmail = nullableText(200).pipe(z.email('v.email').nullable(
 /** Optional http(s) web address; '' and null become null. */
 export const nullableUrl = nullableText(300).pipe(z.url({ protocol: /^https?$/, message: 'v.url' }).nullable());
 
-/** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not). */
-export const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'v.date');
+/** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not), in the supported range: `isoDate`. */
+export const calendarDate = isoDate;
 
 /** Reference lists (cities, categories, units, branches) are either in use or retired. */
 export const referenceStatusValues = ['Active', 'Inactive'] as const;

@@ -40,7 +40,7 @@ export const chequeBody = z
     }
     const total = v.lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
     if (!total.eq(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: `treasury.linesTotal|${total.toFixed(2)}` });
-  });
+  }, onValidFields);
 export type ChequeBody = z.infer<typeof chequeBody>;
 export type ChequeBodyInput = z.input<typeof chequeBody>;
 
@@ -103,7 +103,7 @@ export const chequeListQuery = listQuery
     payeeType: payeeType.optional(),
     status: chequeStatus.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
 export type ChequeListQuery = z.infer<typeof chequeListQuery>;
 
 export const chequePage = z.object({

@@ -17,7 +17,7 @@ export const transferBody = z
     reference: optionalText(100),
     memo: optionalText(1000),
   })
-  .refine((v) => v.fromAccountId !== v.toAccountId, { path: ['toAccountId'], message: 'treasury.sameAccount' });
+  .refine((v) => v.fromAccountId !== v.toAccountId, { ...onValidFields, path: ['toAccountId'], message: 'treasury.sameAccount' });
 export type TransferBody = z.infer<typeof transferBody>;
 export type TransferBodyInput = z.input<typeof transferBody>;
 
@@ -55,7 +55,7 @@ export const transferListQuery = listQuery
     accountId: accountId.optional(),
     status: transferStatus.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
 export type TransferListQuery = z.infer<typeof transferListQuery>;
 
 export const transferPage = z.object({

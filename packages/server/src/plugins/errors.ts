@@ -33,6 +33,18 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A multipart body the parser could not read (no boundary, a wrong one, cut short): it fails inside
+ * whichever route reads the upload, so it is answered here, once for every upload route. Size limits keep
+ * their 413.
+ */
+function isBrokenMultipart(req: FastifyRequest, err: FastifyError): boolean {
+  if (!req.isMultipart?.()) return false;
+  if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return false;
+  if (typeof err.code === 'string' && err.code.startsWith('FST_') && (!err.statusCode || err.statusCode < 500)) return true;
+  return /multipart|boundary|part header|unexpected end/i.test(err.message ?? '');
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'en';
@@ -47,12 +59,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) return send(err.statusCode, err.code, err.messageKey, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
-        field: String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? ''),
+        // An issue on the whole body, query or params (missing, not an object) names that part.
+        field:
+          String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') ||
+          String((err as { validationContext?: string }).validationContext ?? 'body'),
         message: v.message ?? 'v.invalid',
       }));
       return send(400, 'VALIDATION', 'common.validation', details);
     }
     const code = pgCode(err);
+    if (!code && isBrokenMultipart(req, err)) return send(400, 'VALIDATION', 'common.validation', [{ field: 'file', message: 'v.upload' }]);
     if (code === '23505') return send(409, 'DUPLICATE', 'common.duplicate');
     if (code === '23503') return send(409, 'IN_USE', 'common.inUse');
     if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return send(413, 'TOO_LARGE', 'common.tooLarge');

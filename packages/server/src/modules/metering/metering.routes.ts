@@ -97,7 +97,7 @@ export async function meteringRoutes(app: FastifyInstance) {
   r.post(`${READS}/batch`, { config: readAccess, schema: { tags: readTags, body: readingBatchBody, response: { 200: readingBatchResult } } }, async (req) =>
     tenantTx(req, (tx) => saveReadingBatch({ tx, req, rows: req.body.rows })));
 
-  r.post(`${READS}/import`, { config: readAccess, schema: { tags: readTags, querystring: readingImportQuery, response: { 200: readingImportResult } } }, async (req) => {
+  r.post(`${READS}/import`, { config: readAccess, schema: { tags: readTags, consumes: ['text/csv', 'multipart/form-data'], querystring: readingImportQuery, response: { 200: readingImportResult } } }, async (req) => {
     const csv = await readCsvBody(req);
     const result = await tenantTx(req, (tx) => importReadings({ tx, req, csv, commit: req.query.commit === true }));
     return {

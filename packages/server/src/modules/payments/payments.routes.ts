@@ -127,7 +127,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   r.post(`${PAYMENTS}/batch/match`, {
     config: batch,
-    schema: { tags, querystring: batchMatchQuery, response: { 200: batchMatchResult } },
+    schema: { tags, consumes: ['application/json', 'text/csv', 'multipart/form-data'], querystring: batchMatchQuery, response: { 200: batchMatchResult } },
   }, async (req) => {
     const csv = await statementText(req);
     const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
