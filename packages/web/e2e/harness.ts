@@ -165,6 +165,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
         DATABASE_URL: '',
         SEED_DEMO: '1',
         LOG_LEVEL: 'warn',
+        // The SMS journey's gateway listens on loopback, which the server refuses unless allowed.
+        SMS_GATEWAY_ALLOW_HOSTS: '127.0.0.1',
         // The run's own copy of the built web app (global-setup.ts); else packages/web/dist.
         ...(provided('e2eWebDist') ? { WEB_DIST: provided('e2eWebDist') } : {}),
       },

@@ -26,4 +26,8 @@ export const smsMessages = {
     so: 'Fariin fashilantay oo keliya ayaa mar kale la diri karaa.',
   },
   'sms.customerInactive': { en: 'This customer is inactive.', so: 'Macmiilkan waa la joojiyay.' },
+  'sms.gatewayAddress': {
+    en: 'This gateway address is on a private, local or reserved network and cannot be used. Enter the public address of your SMS provider.',
+    so: 'Cinwaankan albaabku wuxuu ku yaal shabakad gaar ah, maxalli ah ama xafidan, lama isticmaali karo. Geli cinwaanka dadweynaha ee bixiyahaaga SMS-ka.',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;

@@ -12,6 +12,8 @@ import { dispatcherFor } from './dispatcher.ts';
 import { queueMessages } from './queue-messages.ts';
 import { dispatched, type LocalGateway, startLocalGateway, storedMessages } from './sms-test-kit.ts';
 
+// The local gateway listens on loopback, which gateway-address.ts refuses unless the installation allows it.
+process.env.SMS_GATEWAY_ALLOW_HOSTS = '127.0.0.1';
 process.env.SMS_DISPATCH_INTERVAL_MS = '0';
 process.env.SMS_RETRY_BASE_MS = '0';
 

@@ -47,7 +47,7 @@ import { sendFreeSms } from './send-sms.ts';
 import { getSmsSettings, updateSmsSettings } from './sms-settings.ts';
 import { smsReport as readSmsReport } from './sms-report.ts';
 import { listTemplates, updateTemplate } from './templates.ts';
-import { sendTestMessage } from './test-gateway.ts';
+import { assertGatewayAllowed, sendTestMessage } from './test-gateway.ts';
 
 const sendAccess = { access: { privilege: 'send-sms' } } as const;
 const billAccess = { access: { privilege: 'bill-sms' } } as const;
@@ -122,6 +122,7 @@ export async function smsRoutes(app: FastifyInstance) {
 
   r.put('/api/sms/settings', { config: sendAccess, schema: { tags, body: smsSettingsBody, response: { 200: smsSettings } } }, async (req) => {
     assertAdmin(req);
+    if (req.body.provider === 'http' && req.body.url) await assertGatewayAllowed(req.body.url);
     return tenantTx(req, (tx) => updateSmsSettings({ tx, req, input: req.body }));
   });
 

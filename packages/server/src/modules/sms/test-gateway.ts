@@ -1,6 +1,7 @@
 // POST /api/sms/settings/test: one message to the given phone through the saved settings, now. The message
 // is recorded (kind test, status sending) and committed first, then sent outside any transaction, and its
-// one attempt recorded (no retry): the administrator sees the gateway's answer at once.
+// one attempt recorded (no retry): the administrator sees the gateway's status and a short excerpt of its
+// answer at once. A gateway address on a refused network is a field-level 400 (gateway-address.ts).
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type SmsTestResult, normaliseSomaliPhone } from '@ubo/contracts';
@@ -9,6 +10,7 @@ import { caller, tenantTx } from '../../plugins/auth.ts';
 import { fieldError } from '../../plugins/errors.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { adapterFor } from './adapters.ts';
+import { checkGatewayUrl, GatewayAddressError } from './gateway-address.ts';
 import { dispatcherOptionsFromEnv, recordResult } from './dispatcher.ts';
 import { loadGatewayConfig } from './sms-settings.ts';
 import { smsBatches } from './sms.tables.ts';
@@ -18,12 +20,27 @@ const TEST_TEXT = {
   so: 'Fariin tijaabo ah oo ka timid {company}: albaabka SMS-ku wuu shaqeeyaa.',
 } as const;
 
+/**
+ * A gateway address that resolves to a refused network is a field-level 400 on url, when saved and before
+ * a test (DNS may have changed since). An address that does not resolve now is not refused here: the
+ * send reports it, and every send checks again.
+ */
+export async function assertGatewayAllowed(url: string): Promise<void> {
+  try {
+    await checkGatewayUrl(url);
+  } catch (err) {
+    if (err instanceof GatewayAddressError && err.reason === 'address_refused') throw fieldError('url', 'sms.gatewayAddress');
+    if (!(err instanceof GatewayAddressError)) throw err;
+  }
+}
+
 export async function sendTestMessage(req: FastifyRequest, rawPhone: string): Promise<SmsTestResult> {
   const { clientId, userId } = caller(req);
   const phone = normaliseSomaliPhone(rawPhone);
   if (!phone) throw fieldError('phone', 'sms.invalidPhone');
-  const { config, messageId, body } = await tenantTx(req, async (tx) => {
-    const config = await loadGatewayConfig({ tx, clientId, tokenSecret: req.server.tokenSecret });
+  const config = await tenantTx(req, (tx) => loadGatewayConfig({ tx, clientId, tokenSecret: req.server.tokenSecret }));
+  if (config.provider === 'http' && config.url) await assertGatewayAllowed(config.url);
+  const { messageId, body } = await tenantTx(req, async (tx) => {
     const [company] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${clientId}`);
     const body = TEST_TEXT[req.lang].replace('{company}', company?.name ?? '');
     const [batch] = await tx
@@ -36,7 +53,7 @@ export async function sendTestMessage(req: FastifyRequest, rawPhone: string): Pr
       values (${clientId}, ${batch.id}, 'test', ${phone}, ${body}, ${req.lang}, 'sending', 1, now() + interval '5 minutes', ${userId})
       returning id`);
     await writeAudit(tx, req, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind: 'test', phone } });
-    return { config, messageId: Number(row.id), body };
+    return { messageId: Number(row.id), body };
   });
   const result = await adapterFor(config, dispatcherOptionsFromEnv().timeoutMs).send({ id: messageId, phone, body });
   const status = await recordResult(req.server.db, { clientId, id: messageId, attempt: 1, maxAttempts: 1, retryBaseMs: 0, result });

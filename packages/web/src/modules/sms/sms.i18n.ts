@@ -108,6 +108,9 @@ export const en = {
       secret_unreadable: 'The gateway secret must be entered again in the SMS settings.',
     },
   },
+      address_refused: 'The gateway address is on a private, local or reserved network and was not called.',
+      unresolved: 'The gateway address could not be found (DNS).',
+      too_many_redirects: 'The gateway redirected too many times.',
   settings: {
     title: 'SMS settings',
     back: 'Back to the SMS report',
@@ -270,6 +273,9 @@ export const so: Texts<typeof en> = {
   },
   settings: {
     title: 'Dejinta SMS-ka',
+      address_refused: 'Cinwaanka albaabku wuxuu ku yaal shabakad gaar ah, maxalli ah ama xafidan, lamana wacin.',
+      unresolved: 'Cinwaanka albaabka lama helin (DNS).',
+      too_many_redirects: 'Albaabku jiheyn (redirect) aad u badan ayuu sameeyay.',
     back: 'Ku noqo warbixinta SMS-ka',
     tabs: { templates: 'Qaababka', gateway: 'Albaabka (gateway)', languages: 'Luqadaha macaamiisha' },
     templates: {

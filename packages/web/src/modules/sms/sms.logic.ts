@@ -30,11 +30,12 @@ export function counterText(text: string, t: Translate): string {
   return t(s.encoding === 'GSM-7' ? 'sms.counter' : 'sms.counterUnicode', { characters: s.characters, parts: s.parts, perPart: s.perPart });
 }
 
-/** The dispatcher's error codes ('timeout', 'network: X', 'http 500: body', 'secret_unreadable') in words. */
+/** The dispatcher's error codes ('timeout', 'network: X', 'http 500: body', 'secret_unreadable', 'address_refused', ...) in words. */
 export function describeSmsError(error: string | null, t: Translate): string {
   if (!error) return '';
   if (error === 'timeout') return t('sms.report.error.timeout');
   if (error === 'secret_unreadable') return t('sms.report.error.secret_unreadable');
+  if (error === 'address_refused' || error === 'unresolved' || error === 'too_many_redirects') return t(`sms.report.error.${error}`);
   const network = /^network: (.*)$/s.exec(error);
   if (network) return t('sms.report.error.network', { detail: network[1] });
   const http = /^http (\d{3}):?\s?(.*)$/s.exec(error);
