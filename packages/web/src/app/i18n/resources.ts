@@ -9,6 +9,7 @@ import * as account from '../../modules/account/account.i18n.ts';
 import * as users from '../../modules/users/users.i18n.ts';
 import * as settings from '../../modules/settings/settings.i18n.ts';
 import * as finance from '../../modules/finance/finance.i18n.ts';
+import * as amountLimits from '../../modules/finance/amount-limits.i18n.ts';
 import * as financeReports from '../../modules/finance-reports/finance-reports.i18n.ts';
 import * as treasury from '../../modules/treasury/treasury.i18n.ts';
 import * as payments from '../../modules/payments/payments.i18n.ts';
@@ -22,6 +23,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   users,
   settings,
   finance,
+  amountLimits,
   financeReports,
   treasury,
   payments,

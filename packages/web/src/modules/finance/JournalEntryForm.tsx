@@ -36,6 +36,7 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from './AccountPicker.tsx';
+import { useLargeAmountGuard } from './amountLimits.tsx';
 import { LinePartyPicker } from './LinePartyPicker.tsx';
 import {
   AMOUNT_PATTERN,
@@ -125,7 +126,9 @@ export function JournalEntryForm() {
     else addLine(true);
   };
 
-  const submit = handleSubmit(async (values) => {
+  const largeAmount = useLargeAmountGuard();
+  // The entry's size is its debit total (what the ledger holds to the organisation's maximum).
+  const submit = handleSubmit((values) => largeAmount.guard(journalTotals(values.lines).debit.toFixed(2), async () => {
     setEntryError(null);
     setPosted(null);
     const { body, rowOf } = toJournalBody(values);
@@ -147,7 +150,7 @@ export function JournalEntryForm() {
       });
       if (!placed) setEntryError(err.message);
     }
-  });
+  }));
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.altKey) return;
@@ -173,6 +176,7 @@ export function JournalEntryForm() {
 
   return (
     <Paper component="form" ref={gridRef} id={formId} onSubmit={submit} onKeyDown={onKeyDown} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+      {largeAmount.dialog}
       {posted && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setPosted(null)}>
           {t('finance.journal.postedText', { number: posted.number })}{' '}

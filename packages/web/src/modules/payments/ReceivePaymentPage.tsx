@@ -28,6 +28,7 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
+import { useLargeAmountGuard } from '../finance/amountLimits.tsx';
 import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { AllocationTable } from './AllocationTable.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -113,10 +114,16 @@ export default function ReceivePaymentPage() {
     setKey(newIdempotencyKey());
   };
 
-  const submit = handleSubmit(async (values) => {
+  const largeAmount = useLargeAmountGuard();
+  const submit = handleSubmit((values) => {
     setFormError(null);
     setServerAllocationErrors({});
     if (Object.keys(check.errors).length > 0 || check.isOverAllocated) return;
+    return largeAmount.guard(values.amount ?? '', () => save(values));
+  });
+  const save = async (values: ReceiveFormValues) => {
+    setFormError(null);
+    setServerAllocationErrors({});
     try {
       const body = toPaymentBody(values, { amounts, isManual: allocation.isManual }, openBills);
       const payment = await receive.mutateAsync({ body, key });
@@ -136,7 +143,7 @@ export default function ReceivePaymentPage() {
       const placed = applyServerErrors(err, setError, FIELDS);
       if (!placed && Object.keys(onBills).length === 0) setFormError(err.message);
     }
-  });
+  };
 
   const referenceRule = (v: unknown, all: ReceiveFormValues) =>
     all.method === 'cash' || String(v ?? '').trim() !== '' || t('payments.receive.referenceRequired');
@@ -145,6 +152,7 @@ export default function ReceivePaymentPage() {
     <>
       <PageHeader title={t('payments.receive.title')} subtitle={t('payments.receive.subtitle')} />
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 } }} aria-label={t('payments.receive.title')}>
+        {largeAmount.dialog}
         <Stack spacing={2.5}>
           <Controller
             control={control}

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/messages.ts';
 import { CompanyImageCard } from './CompanyImageCard.tsx';
+import { MoneyLimitsCard } from './MoneyLimitsCard.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { settingsPrivileges } from './settings.access.ts';
 import { useCompanyQuery, useUpdateCompany } from './settings.queries.ts';
@@ -207,6 +208,9 @@ export default function CompanyProfilePage() {
             <CompanyImageCard kind="logo" url={company.data?.logoUrl ?? null} canEdit={canEdit && Boolean(company.data)} />
             <CompanyImageCard kind="signature" url={company.data?.signatureUrl ?? null} canEdit={canEdit && Boolean(company.data)} />
           </Stack>
+        </Grid>
+        <Grid size={12}>
+          <MoneyLimitsCard canEdit={canEdit} />
         </Grid>
         <Grid size={12}>
           <SubscriptionCard />

@@ -25,6 +25,7 @@ import { formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from '../finance/AccountPicker.tsx';
+import { useLargeAmountGuard } from '../finance/amountLimits.tsx';
 import { newIdempotencyKey } from '../finance/finance.logic.ts';
 import { useAllAccounts } from '../finance/finance.queries.ts';
 import { treasuryPrivileges as p } from './treasury.access.ts';
@@ -55,7 +56,8 @@ function TransferForm() {
   const balanceText = (a: typeof from) =>
     a ? t('treasury.transfer.balance', { amount: formatMoney(a.balance, lang, { currency: a.currency }) }) : undefined;
 
-  const submit = handleSubmit(async (values) => {
+  const largeAmount = useLargeAmountGuard();
+  const submit = handleSubmit((values) => largeAmount.guard(values.amount ?? '', async () => {
     setFormError(null);
     setPosted(null);
     try {
@@ -68,7 +70,7 @@ function TransferForm() {
       if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
       if (!applyServerErrors(err, setError, FIELDS)) setFormError(err.message);
     }
-  });
+  }));
 
   const pickerRules = (other: 'fromAccountId' | 'toAccountId') => ({
     validate: (v: number | null, all: TransferFormValues) => {
@@ -80,6 +82,7 @@ function TransferForm() {
 
   return (
     <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 }, mb: 3 }} aria-label={t('treasury.transfer.formTitle')}>
+      {largeAmount.dialog}
       <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
         {t('treasury.transfer.formTitle')}
       </Typography>

@@ -1,0 +1,88 @@
+// The organisation's money limits on the company profile (GET/PUT finance/amount-limits, issue 12): the
+// maximum per document, which the server enforces on every posted document and budget, and, read-only,
+// the usual amount and the threshold above which the money forms ask for a confirmation.
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type AmountLimitsBody, amountLimitsBody } from '@ubo/contracts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { toast } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { useLang } from '../../lib/messages.ts';
+import { useAmountLimits, useUpdateAmountLimits } from '../finance/amountLimits.tsx';
+
+export function MoneyLimitsCard({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const limits = useAmountLimits();
+  const save = useUpdateAmountLimits();
+  const { control, handleSubmit, reset, setError, formState } = useForm<AmountLimitsBody>({
+    mode: 'all',
+    resolver: zodResolver(amountLimitsBody),
+    defaultValues: { maxDocumentAmount: '' },
+  });
+
+  useEffect(() => {
+    if (limits.data) reset({ maxDocumentAmount: limits.data.maxDocumentAmount });
+  }, [limits.data, reset]);
+
+  const submit = handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        reset({ maxDocumentAmount: saved.maxDocumentAmount });
+        toast(t('amountLimits.saved'), 'success');
+      },
+      onError: (err) => applyServerErrors(err, setError),
+    }),
+  );
+
+  return (
+    <Paper sx={{ p: 3 }} component="section" aria-labelledby="money-limits-title">
+      <Typography id="money-limits-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('amountLimits.cardTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+        {t('amountLimits.cardText')}
+      </Typography>
+      {limits.isPending ? (
+        <Skeleton variant="rounded" height={56} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5} sx={{ alignItems: { md: 'flex-start' } }}>
+            <FormTextField<AmountLimitsBody>
+              control={control}
+              name="maxDocumentAmount"
+              label={t('amountLimits.maxDocumentAmount')}
+              required
+              sx={{ minWidth: 260 }}
+              slotProps={{ htmlInput: { inputMode: 'decimal', readOnly: !canEdit } }}
+            />
+            <Box>
+              <Typography variant="body2" color="text.secondary">{t('amountLimits.typicalAmount')}</Typography>
+              <Typography>{limits.data?.typicalAmount ? formatMoney(limits.data.typicalAmount, lang) : t('amountLimits.noTypical')}</Typography>
+            </Box>
+            <Box>
+              <Typography variant="body2" color="text.secondary">{t('amountLimits.confirmAbove')}</Typography>
+              <Typography>{limits.data ? formatMoney(limits.data.confirmAbove, lang) : ''}</Typography>
+            </Box>
+          </Stack>
+          {canEdit && (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+              <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>
+                {t('common.save')}
+              </Button>
+            </Box>
+          )}
+        </form>
+      )}
+    </Paper>
+  );
+}
