@@ -48,8 +48,14 @@ describe('reading rules', () => {
     expect(read(s, { currentReading: '1331' })).toEqual({ ok: false, errors: [{ field: 'confirmed', message: 'reading.spikeNeedsConfirm|110' }] });
     expect(read(s, { currentReading: '1330' })).toMatchObject({ ok: true, reading: { flags: [] } });
     expect(read(s, { currentReading: '1331', confirmed: true })).toMatchObject({ ok: true, reading: { flags: ['spike'], isConfirmed: true } });
-    // No history: nothing to call a spike.
-    expect(read(state({ baselineValue: '0', recent: [] }), { currentReading: '5000' })).toMatchObject({ ok: true, reading: { flags: [] } });
+    // No history: the zone's average is the reference; without that either, nothing to call a spike.
+    const fresh = state({ baselineValue: '0', recent: [], digits: 7 });
+    expect(read(fresh, { currentReading: '998000' }, new BillingDecimal('95.5'))).toEqual({
+      ok: false,
+      errors: [{ field: 'confirmed', message: 'reading.spikeZoneNeedsConfirm|95.5' }],
+    });
+    expect(read(fresh, { currentReading: '286' }, new BillingDecimal('95.5'))).toMatchObject({ ok: true, reading: { flags: [] } });
+    expect(read(fresh, { currentReading: '5000' })).toMatchObject({ ok: true, reading: { flags: [] } });
   });
 
   it('lets a correction go below the previous reading as a confirmed negative consumption', () => {

@@ -102,6 +102,23 @@ describe('meter readings', () => {
     expect(period.json().details).toEqual([{ field: 'period', message: 'Enter the period as YYYY-MM, for example 2026-03.' }]);
   });
 
+  it("measures a new meter's first reading against the zone's average: 998,000 units is a spike to confirm", async () => {
+    await houseWithHistory(); // the zone's recent readings: 100 units a month
+    const fresh = await newHouse({ installationReading: '0', meterDigits: 7 });
+    const huge = { houseId: fresh.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '998000' };
+    const refused = await a.call(orgA.token, 'POST', PATH, huge);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: 'confirmed', message: expect.stringMatching(/^This meter has no history and its consumption is more than three times the zone's average of \d/) }]);
+    const so = await a.call(orgA.token, 'POST', PATH, huge, 'so');
+    expect(so.json().details[0].message).toMatch(/^Mitirkan ma laha taariikh/);
+    const batch = await a.call(orgA.token, 'POST', `${PATH}/batch`, { rows: [huge] });
+    expect(batch.json().details).toEqual([expect.objectContaining({ field: 'rows.0.confirmed' })]);
+    expect(await a.reading({ ...huge, confirmed: true })).toMatchObject({ consumption: '998000', flags: ['spike'], confirmedBy: orgA.adminId });
+    // A plausible first reading passes as before.
+    const other = await newHouse({ installationReading: '0' });
+    expect(await a.reading({ houseId: other.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '120' })).toMatchObject({ flags: [] });
+  });
+
   it('estimates from the house average, else from the zone average', async () => {
     const h = await houseWithHistory();
     const est = await a.reading({ houseId: h.id, period: '2025-04', type: 'estimated' });
