@@ -1,20 +1,26 @@
-// Providers around the router: MUI theme (from the stored theme choices), TanStack Query and
-// notistack (top right, 3000 ms; errors 5000 ms, set per toast in lib/api.ts).
+// Providers around the router: MUI theme (from the stored theme choices, with MUI's own texts in the
+// user's language), TanStack Query and notistack (top right, 3000 ms; errors 5000 ms, set per toast in
+// lib/api.ts).
 import { type ReactNode, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { TOAST_MS } from '../lib/api.ts';
+import { useLang } from '../lib/messages.ts';
 import { queryClient } from '../lib/queryClient.ts';
+import { muiLocale } from './i18n/muiLocale.ts';
 import { createAppTheme } from './theme/theme.ts';
 import { useThemePrefs } from './theme/themeStore.ts';
 import type { createAppRouter } from './router.tsx';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const prefs = useThemePrefs();
-  const theme = useMemo(() => createAppTheme(prefs), [prefs]);
+  const { t } = useTranslation();
+  const lang = useLang();
+  const theme = useMemo(() => createTheme(createAppTheme(prefs), muiLocale(t, lang)), [prefs, t, lang]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />

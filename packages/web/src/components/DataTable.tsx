@@ -17,7 +17,7 @@
 //   exportName    CSV file name without extension (default: the path)
 //   onRowClick    row => void
 //   emptyText     text when there are no rows
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
@@ -145,7 +145,29 @@ const actionsCellSx = {
   '.MuiTableRow-hover:hover > &': {
     backgroundImage: (theme: Theme) => `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
   },
+  // While columns scroll under it, a shadow says there is more to the left.
+  '[data-overflows=true] &': {
+    boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}, -6px 0 8px -6px ${theme.palette.text.secondary}`,
+  },
+  '& .MuiIconButton-root': { p: '3px' },
 } as const;
+
+/** Whether the table is wider than its box (columns scroll under the sticky actions), kept as it resizes. */
+function useOverflows() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
 
 export function DataTable<T>({
   path,
@@ -166,6 +188,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const can = useCan();
   const searchId = useId();
+  const container = useOverflows();
   const columnsKey = `table-columns:${path}`;
 
   const [page, setPage] = useState(0);
@@ -287,8 +310,9 @@ export function DataTable<T>({
         })}
       </Menu>
       <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-label={t('table.loading')} />}</Box>
-      <TableContainer>
-        <Table size="small" aria-busy={list.isFetching} sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
+      <TableContainer ref={container.ref} data-overflows={container.overflows}>
+        {/* Cells as narrow as they read well: twelve columns and the sticky actions fit a 1366 px laptop, so no column hides under the actions. */}
+        <Table size="small" aria-busy={list.isFetching} sx={{ '& .MuiTableCell-root': { px: 0.75 }, '& .MuiTableCell-root:first-of-type': { pl: 1.5 } }}>
           <TableHead>
             <TableRow>
               {visible.map((c) => (
@@ -388,8 +412,6 @@ export function DataTable<T>({
           setLimit(Number(e.target.value));
           setPage(0);
         }}
-        labelRowsPerPage={t('table.itemsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
       />
     </Paper>
   );

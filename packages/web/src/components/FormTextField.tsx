@@ -4,9 +4,11 @@
 //
 // Props: name, control (from useForm), rules, `transform` to convert the text before it reaches the form,
 // plus any TextField prop (label, type, select + children, multiline, helperText, slotProps, ...).
+// type="date" renders the DateField (dd/mm/yyyy on screen, YYYY-MM-DD in the form).
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, type FieldValues, type Path, type UseControllerProps, useController } from 'react-hook-form';
 import { useMessage } from '../lib/messages.ts';
+import { DateField } from './DateField.tsx';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error'> & {
   name: Path<T>;
@@ -21,6 +23,24 @@ export function FormTextField<T extends FieldValues>({ name, control, transform,
   const { field, fieldState, formState } = useController({ name, control, rules });
   const text = useMessage();
   const show = Boolean(fieldState.error) && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
+  if (rest.type === 'date') {
+    const { type: _date, select: _select, ...dateProps } = rest;
+    return (
+      <DateField
+        {...dateProps}
+        name={field.name}
+        inputRef={field.ref}
+        value={field.value ?? ''}
+        onChange={(value) => field.onChange(transform ? transform(value) : value)}
+        onBlur={(e) => {
+          field.onBlur();
+          onBlur?.(e);
+        }}
+        error={show}
+        helperText={show ? text(fieldState.error?.message) : helperText}
+      />
+    );
+  }
   return (
     <TextField
       {...rest}

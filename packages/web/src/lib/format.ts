@@ -83,6 +83,63 @@ export function formatDateTime(value: string | Date | null | undefined, lang: La
   return new Intl.DateTimeFormat(locales[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A plain number (a count, units, a percentage) with the language's digit grouping. */
+export function formatNumber(value: number | string | null | undefined, lang: Lang, maximumFractionDigits = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return new Intl.NumberFormat(numberLocales[lang], { maximumFractionDigits }).format(n);
+}
+
+export type MonthStyle = 'long' | 'short';
+
+// The month names are ours (contracts/common/calendar.ts), not the browser's: Chromium ships no Somali
+// calendar data and answers "November" for so-SO.
+const englishShortMonths = MONTH_NAMES.en.map((m) => m.slice(0, 3));
+
+/** The name of month 1-12 in the user's language: "November" / "Noofeembar", short "Nov" / "Nof". */
+export function monthName(month: number, lang: Lang, style: MonthStyle = 'long'): string {
+  const i = month - 1;
+  if (style === 'short') return lang === 'so' ? somaliShortMonths[i] : englishShortMonths[i];
+  return MONTH_NAMES[lang][i];
+}
+
+/**
+ * A period YYYY-MM (or a date YYYY-MM-DD's month) as "November 2026" / "Noofeembar 2026"; short style
+ * "Nov 26" / "Nof 26" for chart axes. Anything else is returned as it came.
+ */
+export function formatMonth(value: string | null | undefined, lang: Lang, style: MonthStyle = 'long'): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})/.exec(value);
+  const month = match ? Number(match[2]) : 0;
+  if (!match || month < 1 || month > 12) return value;
+  const year = style === 'short' ? match[1].slice(2) : match[1];
+  return `${monthName(month, lang, style)} ${year}`;
+}
+
+/** YYYY-MM-DD as the date field shows it: "25/11/2026" ('' for nothing or an unreadable value). */
+export function toDateInput(iso: string | null | undefined): string {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/**
+ * What the user typed in a date field as YYYY-MM-DD: "25/11/2026", "25-11-2026", "25.11.2026" and
+ * "5/1/2026" are read day first, "2026-11-25" as written; null when it is not a real calendar day
+ * (31/02/2026) or incomplete.
+ */
+export function parseDateInput(text: string): string | null {
+  // YYYY-MM-DD (pasted from a file or another screen) is read as it is written.
+  const iso = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/.exec(text);
+  const match = iso ? [iso[0], iso[3], iso[2], iso[1]] : /^\s*(\d{1,2})[/.\-\s](\d{1,2})[/.\-\s](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
 /** Today as YYYY-MM-DD in the browser's time zone (default values of date fields). */
 export function todayIso(): string {
   const d = new Date();

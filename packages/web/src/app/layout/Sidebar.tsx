@@ -79,12 +79,16 @@ export function SidebarContent({ compact }: SidebarContentProps) {
   } as const;
 
   const textSx = { opacity: compact ? 0 : 1, transition: 'opacity 150ms', whiteSpace: 'nowrap' } as const;
+  // Menu labels wrap onto a second line rather than end in an ellipsis (Somali titles run long); in the
+  // mini sidebar they stay on one hidden line so the icons keep their rows.
+  const menuTextSx = { ...textSx, whiteSpace: compact ? 'nowrap' : 'normal', my: 0.5 } as const;
+  const menuTextSlot = { primary: { noWrap: compact, variant: 'body2', sx: { lineHeight: 1.3, overflowWrap: 'anywhere' } } } as const;
   const label = (m: MenuItem) => (lang === 'so' ? m.so : m.en);
 
   const link = (to: string, text: string, icon: ReactNode, key: string, nested = false) => (
     <ListItemButton key={key} component={NavLink} to={to} end nativeButton={false} sx={{ ...itemSx, ...(nested ? { pl: compact ? 2 : 3 } : {}) }}>
       <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText primary={text} sx={textSx} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+      <ListItemText primary={text} sx={menuTextSx} slotProps={menuTextSlot} />
     </ListItemButton>
   );
 
@@ -205,7 +209,7 @@ export function SidebarContent({ compact }: SidebarContentProps) {
                     <ListItemIcon>
                       <Icon />
                     </ListItemIcon>
-                    <ListItemText primary={label(m)} sx={textSx} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+                    <ListItemText primary={label(m)} sx={menuTextSx} slotProps={menuTextSlot} />
                     {!compact && (expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
                   </ListItemButton>
                   <Collapse in={expanded} unmountOnExit>

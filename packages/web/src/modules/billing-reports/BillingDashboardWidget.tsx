@@ -21,7 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { type BillingDashboard, plainDecimal } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { formatMoney, localeOf } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 import { AGING_ROUTE, barLength, linkTo, monthLabel, monthTitle, niceMax, ZONE_SUMMARY_ROUTE } from './billing-reports.logic.ts';
@@ -63,8 +63,8 @@ export function BillingDashboardWidget() {
       </Paper>
     );
   }
-  const month = monthTitle(d.month, localeOf(lang));
-  const rateMonth = monthTitle(d.rateMonth, localeOf(lang));
+  const month = monthTitle(d.month, lang);
+  const rateMonth = monthTitle(d.rateMonth, lang);
   return (
     <Box component="section" aria-labelledby="billing-dashboard-title">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
@@ -112,7 +112,7 @@ export function BillingDashboardWidget() {
           <Paper sx={{ p: 2, height: '100%' }}>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
               {d.consumptionMonth
-                ? t('billingReports.dashboard.consumptionByZone', { month: monthTitle(d.consumptionMonth, localeOf(lang)) })
+                ? t('billingReports.dashboard.consumptionByZone', { month: monthTitle(d.consumptionMonth, lang) })
                 : t('billingReports.dashboard.consumptionNone')}
             </Typography>
             <ZoneBars dashboard={d} />
@@ -197,7 +197,7 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
   const colours = { billed: theme.palette.primary.main, collected: theme.palette.success.main };
   const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => max.times(f));
   const describe = (m: (typeof months)[number]) =>
-    t('billingReports.dashboard.monthBar', { month: monthLabel(m.month, localeOf(lang)), billed: formatMoney(m.billed, lang), collected: formatMoney(m.collected, lang) });
+    t('billingReports.dashboard.monthBar', { month: monthLabel(m.month, lang), billed: formatMoney(m.billed, lang), collected: formatMoney(m.collected, lang) });
   return (
     <>
       <Stack direction="row" spacing={2} sx={{ mb: 1 }} aria-hidden>
@@ -237,7 +237,7 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
               <rect x={x} y={top + plot - billed} width={bar} height={billed} fill={colours.billed} rx="2" />
               <rect x={x + bar + 2} y={top + plot - collected} width={bar} height={collected} fill={colours.collected} rx="2" />
               <text x={left + i * slot + slot / 2} y={height - 6} textAnchor="middle" fontSize="11" fill={theme.palette.text.secondary}>
-                {monthLabel(m.month, localeOf(lang))}
+                {monthLabel(m.month, lang)}
               </text>
             </g>
           );

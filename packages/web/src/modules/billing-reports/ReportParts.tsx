@@ -53,7 +53,6 @@ export const selectedId = (value: string | 0 | undefined): string | null => (val
 
 /** The pager of a paged report, bound to ?_page and ?_limit. */
 export function Pager({ total }: { total: number }) {
-  const { t } = useTranslation();
   const { paging, update } = useBillingParams();
   return (
     <TablePagination
@@ -65,8 +64,6 @@ export function Pager({ total }: { total: number }) {
       rowsPerPageOptions={[...PAGE_SIZES]}
       onPageChange={(_, page) => update({ _page: page === 0 ? null : String(page + 1) })}
       onRowsPerPageChange={(e) => update({ _limit: e.target.value, _page: null })}
-      labelRowsPerPage={t('table.itemsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
     />
   );
 }

@@ -89,7 +89,8 @@ export const en = {
     Inactive: 'Inactive',
   },
   total: 'Total',
-  totalOf: 'Total ({{count}})',
+  totalOf_one: 'Total ({{count}})',
+  totalOf_other: 'Total ({{count}})',
   openStatement: 'Statement of {{name}}',
   aging: {
     title: 'Customer ageing',
@@ -250,7 +251,8 @@ export const so: Texts<typeof en> = {
     Inactive: 'Aan firfircoonayn',
   },
   total: 'Wadarta',
-  totalOf: 'Wadarta ({{count}})',
+  totalOf_one: 'Wadarta ({{count}})',
+  totalOf_other: 'Wadarta ({{count}})',
   openStatement: 'Bayaanka {{name}}',
   aging: {
     title: "Da'da deymaha macaamiisha",

@@ -2,7 +2,9 @@
 // URL (zone, month, paging, sort), the links of the drill-downs, and the geometry of the dashboard's
 // bars. Money stays decimal.js; a bar's length is a ratio, turned into pixels at the very end.
 import Decimal from 'decimal.js';
+import type { Lang } from '@ubo/contracts';
 import type { Query } from '../../lib/api.ts';
+import { formatMonth } from '../../lib/format.ts';
 import type { DateRange } from '../finance/finance.logic.ts';
 
 /** ?name in the URL as a positive whole id, else null. */
@@ -91,14 +93,12 @@ export function barLength(value: string | Decimal, max: Decimal, size: number): 
   return Decimal.min(d.div(max), 1).times(size).toDecimalPlaces(1).toNumber();
 }
 
-/** YYYY-MM as "March 2025" in the user's language. */
-export function monthTitle(month: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+/** YYYY-MM as "March 2025" / "Maarso 2025" (the browser has no Somali month names: lib/format.ts has). */
+export function monthTitle(month: string, lang: Lang): string {
+  return formatMonth(month, lang, 'long');
 }
 
-/** The short month label of YYYY-MM in the user's language ("Mar 25"). */
-export function monthLabel(month: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+/** The short month label of YYYY-MM in the user's language ("Mar 25", "Nof 26"). */
+export function monthLabel(month: string, lang: Lang): string {
+  return formatMonth(month, lang, 'short');
 }

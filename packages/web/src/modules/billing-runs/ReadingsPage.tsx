@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Reading } from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
+import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { todayIso } from '../../lib/format.ts';
@@ -93,14 +93,12 @@ export default function ReadingsPage() {
           <PeriodField value={period} onChange={(v) => PERIOD_PATTERN.test(v) && update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll={tab === 'pending'} />
           {tab === 'sheet' && (
-            <TextField
+            <DateField
               label={t('billingRuns.readingDate')}
-              type="date"
               size="small"
               required
               value={readingDate}
-              onChange={(e) => setDateFor({ period, date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(date) => setDateFor({ period, date })}
               sx={{ width: 200, flexShrink: 0 }}
             />
           )}

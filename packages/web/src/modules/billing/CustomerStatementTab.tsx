@@ -15,12 +15,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useTranslation } from 'react-i18next';
 import { bdec, type Customer } from '@ubo/contracts';
+import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { downloadFile } from '../../lib/api.ts';
@@ -51,31 +51,27 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
         <Typography id={titleId} variant="h6" component="h3" sx={{ flexGrow: 1, whiteSpace: { sm: 'nowrap' } }}>
           {t('billing.statement.title')}
         </Typography>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('billing.statement.from')}
           value={startDate}
           sx={{ width: { sm: 190 } }}
-          onChange={(e) => {
-            setStartDate(e.target.value);
+          onChange={(value) => {
+            setStartDate(value);
             setPage(0);
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('billing.statement.to')}
           value={endDate}
           sx={{ width: { sm: 190 } }}
           error={isDate(startDate) && isDate(endDate) && endDate < startDate}
           helperText={isDate(startDate) && isDate(endDate) && endDate < startDate ? t('billing.statement.badRange') : undefined}
-          onChange={(e) => {
-            setEndDate(e.target.value);
+          onChange={(value) => {
+            setEndDate(value);
             setPage(0);
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Tooltip title={t('table.exportCsv')}>
           <span>
@@ -160,8 +156,6 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
           setLimit(Number(e.target.value));
           setPage(0);
         }}
-        labelRowsPerPage={t('table.itemsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
       />
     </Paper>
   );

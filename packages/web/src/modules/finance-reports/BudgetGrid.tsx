@@ -27,6 +27,7 @@ import type { BudgetSheet } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
+import { stickyEndSx } from '../../components/stickyColumns.ts';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
@@ -61,6 +62,9 @@ interface EditState {
 }
 
 const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+// The year's total stays at the right edge while the months scroll under it (a 1366 px laptop shows
+// about nine months beside the account names).
+const STICKY_TOTAL = stickyEndSx;
 const CELL_WIDTH = 92;
 
 interface GridRowProps {
@@ -123,7 +127,7 @@ const GridRow = memo(
             </TableCell>
           );
         })}
-        <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`budget-row-total-${account.code}`}>
+        <TableCell align="right" sx={{ ...STICKY_TOTAL, fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`budget-row-total-${account.code}`}>
           {total && <MoneyText value={total} />}
         </TableCell>
       </TableRow>
@@ -150,7 +154,7 @@ function TotalsRow({ label, months, total, testId, ruled }: { label: string; mon
           <MoneyText value={m} negativeColor />
         </TableCell>
       ))}
-      <TableCell align="right" data-testid={testId}>
+      <TableCell align="right" sx={STICKY_TOTAL} data-testid={testId}>
         <MoneyText value={total} negativeColor />
       </TableCell>
     </TableRow>
@@ -355,7 +359,8 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
             <Alert severity="info">{t('financeReports.budget.noAccounts')}</Alert>
           ) : (
             <Paper>
-              <TableContainer>
+              {/* A focused cell scrolls into view clear of the sticky account and total columns. */}
+              <TableContainer sx={{ scrollPaddingLeft: 260, scrollPaddingRight: 130 }}>
                 <Table size="small" aria-label={title} ref={tableRef} onKeyDown={onKeyDown} sx={{ '& th, & td': { px: 1 } }}>
                   <TableHead>
                     <TableRow>
@@ -365,7 +370,7 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
                           {h}
                         </TableCell>
                       ))}
-                      <TableCell align="right" sx={{ minWidth: 110 }}>
+                      <TableCell align="right" sx={{ ...STICKY_TOTAL, minWidth: 110, zIndex: 3 }}>
                         {t('finance.report.total')}
                       </TableCell>
                     </TableRow>

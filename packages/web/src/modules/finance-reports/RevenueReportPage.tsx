@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { RevenueColumn, RevenueGroupBy, RevenueRow } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
+import { stickyEndSx, stickyStartSx } from '../../components/stickyColumns.ts';
 import { csvFileName, statementLink } from '../finance/finance.logic.ts';
 import { Figure, ReportFrame } from '../finance/reports/ReportFrame.tsx';
 import { ReportState } from '../finance/reports/ReportState.tsx';
@@ -95,7 +96,7 @@ export default function RevenueReportPage() {
               <Table size="small" aria-label={title}>
                 <TableHead>
                   <TableRow>
-                    <TableCell sx={{ minWidth: 200 }}>
+                    <TableCell sx={{ minWidth: 160, ...stickyStartSx }}>
                       {groupBy === 'account' ? t('financeReports.revenue.account') : t('financeReports.revenue.month')}
                     </TableCell>
                     {data.columns.map((c) => (
@@ -103,7 +104,7 @@ export default function RevenueReportPage() {
                         {columnLabel(c)}
                       </TableCell>
                     ))}
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    <TableCell align="right" sx={{ fontWeight: 700, ...stickyEndSx }}>
                       {t('finance.report.total')}
                     </TableCell>
                   </TableRow>
@@ -111,7 +112,7 @@ export default function RevenueReportPage() {
                 <TableBody>
                   {data.rows.map((r) => (
                     <TableRow key={r.key} hover>
-                      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', ...stickyStartSx }}>
                         {rowLabel(r)}
                       </TableCell>
                       {data.columns.map((c, i) => (
@@ -124,7 +125,7 @@ export default function RevenueReportPage() {
                           />
                         </TableCell>
                       ))}
-                      <TableCell align="right" sx={{ fontWeight: 700 }} data-testid={`revenue-row-total-${r.key}`}>
+                      <TableCell align="right" sx={{ fontWeight: 700, ...stickyEndSx }} data-testid={`revenue-row-total-${r.key}`}>
                         {r.accountId !== null ? (
                           <Figure
                             value={r.total}
@@ -142,7 +143,7 @@ export default function RevenueReportPage() {
                 </TableBody>
                 <TableFooter>
                   <TableRow sx={{ '& td, & th': { fontWeight: 700, color: 'text.primary', fontSize: '0.9rem', borderTop: 2, borderColor: 'text.primary' } }}>
-                    <TableCell component="th" scope="row">
+                    <TableCell component="th" scope="row" sx={stickyStartSx}>
                       {t('finance.report.total')}
                     </TableCell>
                     {data.columns.map((c, i) => (
@@ -160,7 +161,7 @@ export default function RevenueReportPage() {
                         )}
                       </TableCell>
                     ))}
-                    <TableCell align="right" data-testid="revenue-total">
+                    <TableCell align="right" sx={stickyEndSx} data-testid="revenue-total">
                       <MoneyText value={data.totals.total} negativeColor />
                     </TableCell>
                   </TableRow>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { type Payment, paymentMethodValues, paymentStatusValues } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
+import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -104,8 +105,8 @@ export default function PaymentListPage() {
       />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <TextField size="small" type="date" label={t('payments.list.startDate')} value={filters.startDate} onChange={set('startDate')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('payments.list.endDate')} value={filters.endDate} onChange={set('endDate')} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateField size="small" label={t('payments.list.startDate')} value={filters.startDate} onChange={(value) => set('startDate')({ target: { value } })} />
+          <DateField size="small" label={t('payments.list.endDate')} value={filters.endDate} onChange={(value) => set('endDate')({ target: { value } })} />
           <TextField size="small" select label={t('payments.status')} value={filters.status} onChange={set('status')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 160 }}>
             <MenuItem value="">{t('payments.list.allStatuses')}</MenuItem>
             {paymentStatusValues.map((s) => (

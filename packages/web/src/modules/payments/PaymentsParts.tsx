@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import type { PayerRef, PaymentCancelBody, PaymentStatus } from '@ubo/contracts';
+import { DateField } from '../../components/DateField.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -120,14 +121,13 @@ export function CancelDocumentDialog({ open, number, message, documentDate, onCa
             helperText={errors.reason ? text(errors.reason) : undefined}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          <TextField
+          <DateField
             label={t('payments.cancel.date')}
-            type="date"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={setDate}
             error={Boolean(errors.date)}
             helperText={errors.date ? text(errors.date) : t('payments.cancel.dateHelp')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: documentDate } }}
+            slotProps={{ htmlInput: { min: documentDate } }}
           />
           {errors.form && (
             <Box role="alert" sx={{ color: 'error.main' }}>

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { type SmsMessage, type SmsStatus, smsKindValues, smsStatusValues } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
+import { DateField } from '../../components/DateField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -183,8 +184,8 @@ export default function SmsReportPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField size="small" fullWidth={false} type="date" label={t('sms.report.from')} value={filters.startDate} onChange={(e) => setFilter('startDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" fullWidth={false} type="date" label={t('sms.report.to')} value={filters.endDate} onChange={(e) => setFilter('endDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField size="small" fullWidth={false} label={t('sms.report.from')} value={filters.startDate} onChange={(value) => setFilter('startDate', value)} />
+            <DateField size="small" fullWidth={false} label={t('sms.report.to')} value={filters.endDate} onChange={(value) => setFilter('endDate', value)} />
           </Stack>
         </Stack>
       </Paper>

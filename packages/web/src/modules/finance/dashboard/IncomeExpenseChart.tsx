@@ -17,8 +17,11 @@ const LEFT = 52;
 const BOTTOM = 34;
 const TOP = 10;
 
-/** Read by screen readers, not shown. */
-const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/**
+ * Read by screen readers, not shown. A table ignores its own width and overflow, so the clipping box is a
+ * div around it: otherwise the table's full width widens the page (300 px of sideways scroll at 1366 px).
+ */
+const hidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Swatch({ color, label }: { color: string; label: string }) {
   return (
@@ -50,7 +53,7 @@ export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseM
   const title = months.length > 0 ? t('finance.dashboard.flows.chart', { from: monthName(months[0].month), to: monthName(months[months.length - 1].month) }) : '';
 
   return (
-    <Box>
+    <Box sx={{ position: 'relative' }}>
       <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
         <Swatch color={incomeColor} label={t('finance.dashboard.flows.income')} />
         <Swatch color={expenseColor} label={t('finance.dashboard.flows.expenses')} />
@@ -91,26 +94,28 @@ export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseM
           );
         })}
       </Box>
-      <Box component="table" sx={hidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('finance.dashboard.flows.month')}</th>
-            <th scope="col">{t('finance.dashboard.flows.income')}</th>
-            <th scope="col">{t('finance.dashboard.flows.expenses')}</th>
-            <th scope="col">{t('finance.dashboard.flows.net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthName(m.month)}</th>
-              <td>{amount(m.income)}</td>
-              <td>{amount(m.expenses)}</td>
-              <td>{amount(m.net)}</td>
+      <Box sx={hidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('finance.dashboard.flows.month')}</th>
+              <th scope="col">{t('finance.dashboard.flows.income')}</th>
+              <th scope="col">{t('finance.dashboard.flows.expenses')}</th>
+              <th scope="col">{t('finance.dashboard.flows.net')}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthName(m.month)}</th>
+                <td>{amount(m.income)}</td>
+                <td>{amount(m.expenses)}</td>
+                <td>{amount(m.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );

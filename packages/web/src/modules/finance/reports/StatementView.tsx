@@ -189,8 +189,6 @@ export function StatementView<L extends StatementLine>(props: {
             props.onLimit(Number(e.target.value));
             props.onPage(0);
           }}
-          labelRowsPerPage={t('table.itemsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
         />
       </Paper>
     </>
