@@ -20,7 +20,7 @@ import { type LogSheetEntry, statusValues } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { localeOf } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { actionLabel, entityLabel, fieldLabel } from './logLabels.ts';
+import { actionLabel, entityLabel, fieldLabel, recordLabel, userLabel } from './logLabels.ts';
 import { type DiffRow, diffValues } from './logDiff.ts';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -148,7 +148,10 @@ export function LogEntryDrawer({ entry, open, onClose }: LogEntryDrawerProps) {
               <CloseIcon />
             </IconButton>
           </Stack>
-          <Fact label={t('settings.logSheet.who')}>{entry.username ?? t('settings.logSheet.system')}</Fact>
+          <Fact label={t('settings.logSheet.who')}>
+            {userLabel(entry) ?? t('settings.logSheet.system')}
+            {entry.userName && entry.username ? ` (${entry.username})` : ''}
+          </Fact>
           <Fact label={t('settings.logSheet.when')}>
             <DateText value={entry.at} withTime />
           </Fact>
@@ -157,7 +160,7 @@ export function LogEntryDrawer({ entry, open, onClose }: LogEntryDrawerProps) {
               <Chip size="small" label={actionLabel(t, entry.action)} />
               <span>
                 {entityLabel(t, entry.entity)}
-                {entry.entityId ? ` #${entry.entityId}` : ''}
+                {recordLabel(entry) ? ` · ${recordLabel(entry)}` : ''}
               </span>
             </Stack>
           </Fact>

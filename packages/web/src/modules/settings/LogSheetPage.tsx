@@ -21,7 +21,7 @@ import { useLang } from '../../lib/messages.ts';
 import { useListQuery } from '../../lib/queries.ts';
 import { LogEntryDrawer } from './LogEntryDrawer.tsx';
 import { changedKeys } from './logDiff.ts';
-import { actionLabel, entityLabel, fieldLabel, logActions, logEntities } from './logLabels.ts';
+import { actionLabel, entityLabel, fieldLabel, logActions, logEntities, recordLabel, userLabel } from './logLabels.ts';
 import { settingsPrivileges } from './settings.access.ts';
 
 /** The filters applied to the list; absent means "all". */
@@ -36,8 +36,6 @@ interface LogFilters {
 /** Days back from today the date range starts at when the dialog opens without one. */
 const DEFAULT_RANGE_DAYS = 30;
 const USERS_LIMIT = 1000;
-/** Characters of a long record id shown in the table. */
-const RECORD_ID_SHOWN = 8;
 
 function daysAgoIso(days: number): string {
   const d = new Date();
@@ -139,8 +137,8 @@ export default function LogSheetPage() {
       {
         field: 'username',
         header: t('settings.logSheet.user'),
-        render: (r) => r.username ?? t('settings.logSheet.system'),
-        csv: (r) => r.username ?? t('settings.logSheet.system'),
+        render: (r) => userLabel(r) ?? t('settings.logSheet.system'),
+        csv: (r) => userLabel(r) ?? t('settings.logSheet.system'),
       },
       {
         field: 'action',
@@ -153,13 +151,9 @@ export default function LogSheetPage() {
         field: 'entityId',
         header: t('settings.logSheet.record'),
         sortable: false,
-        // Session ids are UUIDs: the start is enough to tell them apart, the whole one is in the details.
-        render: (r) =>
-          r.entityId && r.entityId.length > RECORD_ID_SHOWN ? (
-            <Box component="span" title={r.entityId}>{`${r.entityId.slice(0, RECORD_ID_SHOWN)}…`}</Box>
-          ) : (
-            (r.entityId ?? '')
-          ),
+        // The record by its name or number (the server resolves it); a session's id says nothing to a reader.
+        render: (r) => recordLabel(r),
+        csv: (r) => recordLabel(r),
       },
       {
         field: 'changes',

@@ -1,5 +1,8 @@
 // The settings screens' pure logic: the log sheet's before/after comparison and the image check.
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { fieldLabel, humanise, labelKey, logActions, logEntities, recordLabel, userLabel } from './logLabels.ts';
+import { en, so } from './settings.i18n.ts';
 import { MAX_IMAGE_BYTES } from '@ubo/contracts';
 import { checkImageFile, formatFileSize } from './imageFile.ts';
 import { changedKeys, diffValues, stableJson } from './logDiff.ts';
@@ -54,5 +57,31 @@ describe('checkImageFile', () => {
     expect(big).toEqual({ key: 'settings.images.tooLarge', values: { name: 'big.png', size: '2.1 MB' } });
     expect(formatFileSize(3 * 1024 * 1024 + 300 * 1024, 'en-GB')).toBe('3.3 MB');
     expect(formatFileSize(2048, 'en-GB')).toBe('2 KB');
+  });
+});
+
+describe('log sheet labels', () => {
+  it('names the record by what the server resolved, a number id as it is, never a long technical id', () => {
+    expect(recordLabel({ entityId: '12', recordName: 'JV-000012' })).toBe('JV-000012');
+    expect(recordLabel({ entityId: '987654', recordName: null })).toBe('#987654');
+    expect(recordLabel({ entityId: '8d3f2a1c-0000-4000-8000-000000000000', recordName: null })).toBe('');
+    expect(userLabel({ userName: 'Cali Nuur', username: 'cali' })).toBe('Cali Nuur');
+    expect(userLabel({ userName: null, username: 'cali' })).toBe('cali');
+    expect(userLabel({ userName: null, username: null })).toBeNull();
+  });
+
+  it('humanises a field no label map knows, instead of showing it raw', () => {
+    expect(humanise('meterDigits')).toBe('Meter digits');
+    expect(humanise('bill-run_job')).toBe('Bill run job');
+    const t = ((key: string, o: { defaultValue: string }) => o.defaultValue) as unknown as TFunction;
+    expect(fieldLabel(t, 'authSecretHint')).toBe('Auth secret hint');
+  });
+
+  it('has an English and a Somali label for every action and entity the filter offers', () => {
+    for (const texts of [en, so]) {
+      for (const a of logActions) expect(texts.logSheet.actions, a).toHaveProperty([a]);
+      for (const e of logEntities) expect(texts.logSheet.entities, e).toHaveProperty([labelKey(e)]);
+    }
+    expect(so.logSheet.entities.customer).not.toBe(en.logSheet.entities.customer);
   });
 });
