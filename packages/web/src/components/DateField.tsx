@@ -12,21 +12,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { useTranslation } from 'react-i18next';
-import { parseDateInput, toDateInput } from '../lib/format.ts';
+import { maskDateText, parseDateInput, toDateInput } from '../lib/format.ts';
 
 export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'defaultValue' | 'onChange'> & {
   value: string | null | undefined;
   onChange: (value: string) => void;
 };
-
-/** Digits typed in a row become dd/mm/yyyy; text with its own separators (5/1/2026, 2026-11-25) is kept. */
-export function maskDateText(raw: string): string {
-  const parts = raw.split('/');
-  const ownSeparators = /[^\d/]/.test(raw) || parts.slice(0, -1).some((p) => p.length === 1);
-  if (ownSeparators) return raw.slice(0, 10);
-  const d = raw.replace(/\D/g, '').slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
-}
 
 type Attributes = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, toDecimal } from './format.ts';
+import { formatDate, formatMoney, formatMonth, formatNumber, maskDateText, monthName, parseDateInput, toDateInput, toDecimal } from './format.ts';
 
 describe('money', () => {
   it('formats decimal strings exactly, beyond JS number precision', () => {
@@ -22,5 +22,66 @@ describe('dates', () => {
     expect(formatDate('2026-11-21', 'so', 'long')).toBe('21 Noofeembar 2026');
     expect(formatDate('2026-11-21', 'so')).toBe('21 Nof 2026');
     expect(formatDate('2026-03-05', 'so', 'short')).toBe('05/03/2026');
+  });
+});
+
+describe('months in the user\'s language (the browser has no Somali calendar data)', () => {
+  it('names months from the calendar in contracts, long and short', () => {
+    expect(monthName(11, 'en')).toBe('November');
+    expect(monthName(11, 'so')).toBe('Noofeembar');
+    expect(monthName(8, 'so', 'short')).toBe('Ogs');
+    expect(monthName(8, 'en', 'short')).toBe('Aug');
+  });
+
+  it('writes a period as the dashboard and chart axes show it', () => {
+    expect(formatMonth('2026-11', 'en')).toBe('November 2026');
+    expect(formatMonth('2026-11', 'so')).toBe('Noofeembar 2026');
+    expect(formatMonth('2026-03-15', 'so')).toBe('Maarso 2026');
+    expect(formatMonth('2026-11', 'so', 'short')).toBe('Nof 26');
+    expect(formatMonth('2026-01', 'en', 'short')).toBe('Jan 26');
+    expect(formatMonth('2026-13', 'so')).toBe('2026-13');
+    expect(formatMonth(null, 'so')).toBe('');
+  });
+});
+
+describe('numbers', () => {
+  it('groups digits in both languages and shows nothing for nothing', () => {
+    expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
+    expect(formatNumber(1234567.5, 'so')).toBe('1,234,567.5');
+    expect(formatNumber('12500', 'so')).toBe('12,500');
+    expect(formatNumber(undefined, 'en')).toBe('');
+  });
+});
+
+describe('date fields: dd/mm/yyyy on screen, YYYY-MM-DD for the API', () => {
+  it('shows a date day first', () => {
+    expect(toDateInput('2026-11-25')).toBe('25/11/2026');
+    expect(toDateInput('')).toBe('');
+    expect(toDateInput('25/11/2026')).toBe('');
+    expect(formatDate('2026-11-25', 'en', 'short')).toBe('25/11/2026');
+    expect(formatDate('2026-11-25', 'so', 'short')).toBe('25/11/2026');
+  });
+
+  it('reads what was typed day first, and only real calendar days', () => {
+    expect(parseDateInput('25/11/2026')).toBe('2026-11-25');
+    expect(parseDateInput('5/1/2026')).toBe('2026-01-05');
+    expect(parseDateInput('25.11.2026')).toBe('2026-11-25');
+    expect(parseDateInput('2026-11-25')).toBe('2026-11-25');
+    expect(parseDateInput('29/02/2028')).toBe('2028-02-29');
+    expect(parseDateInput('29/02/2026')).toBeNull();
+    expect(parseDateInput('31/04/2026')).toBeNull();
+    expect(parseDateInput('11/25/2026')).toBeNull(); // US order is not a date here
+    expect(parseDateInput('25/11/26')).toBeNull();
+    expect(parseDateInput('')).toBeNull();
+  });
+
+  it('groups digits into dd/mm/yyyy as they are typed, keeping separators the user typed', () => {
+    expect(maskDateText('2')).toBe('2');
+    expect(maskDateText('251')).toBe('25/1');
+    expect(maskDateText('25/112')).toBe('25/11/2');
+    expect(maskDateText('25112026')).toBe('25/11/2026');
+    expect(maskDateText('251120261')).toBe('25/11/2026');
+    expect(maskDateText('5/1/2026')).toBe('5/1/2026');
+    expect(maskDateText('2026-11-25')).toBe('2026-11-25');
   });
 });

@@ -140,6 +140,15 @@ export function parseDateInput(text: string): string | null {
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }
 
+/** Digits typed in a row become dd/mm/yyyy; text with its own separators (5/1/2026, 2026-11-25) is kept. */
+export function maskDateText(raw: string): string {
+  const parts = raw.split('/');
+  const ownSeparators = /[^\d/]/.test(raw) || parts.slice(0, -1).some((p) => p.length === 1);
+  if (ownSeparators) return raw.slice(0, 10);
+  const d = raw.replace(/\D/g, '').slice(0, 8);
+  return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
+}
+
 /** Today as YYYY-MM-DD in the browser's time zone (default values of date fields). */
 export function todayIso(): string {
   const d = new Date();
