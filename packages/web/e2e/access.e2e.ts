@@ -1,6 +1,7 @@
 // Journey 2 (the issue's "Done means"): an administrator makes a role and a user with it; the user
 // signs in elsewhere, must change the temporary password, then sees only what the role allows (menu
-// and direct links), in English and in Somali. The demo cashier sees only the dashboard.
+// and direct links), in English and in Somali. The demo cashier sees the dashboard, the customers and
+// payments, and the customer reports a cashier needs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -188,13 +189,13 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     expect(await menuEntries(user)).toEqual(['Dashboard', 'Settings', 'Cities']);
   });
 
-  it('the demo cashier sees only the dashboard and the customers list', async () => {
+  it('the demo cashier sees the dashboard, customers, payments and the customer reports, not settings', async () => {
     const cashier = await e2e.newPage(await e2e.newContext());
     await signInAs(cashier, demo.cashier);
     await visible(cashier.getByText(`You are signed in to ${demo.name} as ${demo.cashier.username}.`));
-    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Customers']);
+    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Finance', 'Sales reports', 'Customers']);
     await openMenuSection(cashier, 'Customers');
-    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Customers', 'Customers list']);
+    expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Finance', 'Sales reports', 'Customers', 'Customers list', 'Receive payment', 'Payments']);
     expect(await mainMenu(cashier).getByRole('button', { name: 'Settings' }).count()).toBe(0);
     await e2e.shot(cashier, '02-cashier-dashboard');
 

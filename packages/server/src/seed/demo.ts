@@ -1,6 +1,7 @@
 // The demo organisation a new user signs in to: code 1000, an administrator and a cashier whose role
-// holds only the dashboard and the customers list. Created once, on an empty installation; then its living
-// utility (seedDemoUtilityIfEmpty), built through the API.
+// holds what a cashier does: look up customers and their bills (customers list, statement, unpaid bills),
+// receive payments and print their receipts, and see the day's collections. Created once, on an empty
+// installation; then its living utility (seedDemoUtilityIfEmpty), built through the API.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
@@ -17,6 +18,13 @@ export const DEMO = {
   admin: { username: 'admin', password: 'Admin@2026' },
   cashier: { username: 'cashier', password: 'Cashier@2026' },
 } as const;
+
+/**
+ * The demo cashier's role: the dashboard, customers (list, page and open bills), receiving payments and
+ * printing their receipts (receive-payment), the customer's statement, the unpaid bills and the
+ * received payments reports. Not bill runs, readings, tariffs or the books.
+ */
+export const CASHIER_PRIVILEGES = ['dashboard', 'list-customer', 'receive-payment', 'customer-transaction', 'unpaid-report', 'received-payments'] as const;
 
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -49,8 +57,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   );
   const cashierHash = await hashPassword(DEMO.cashier.password);
   await inTenant(db, clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId, name: 'Cashier', description: 'Front desk: dashboard and customers list' }).returning();
-    await tx.insert(rolePrivileges).values(['dashboard', 'list-customer'].map((privilege) => ({ clientId, roleId: role.id, privilege })));
+    const [role] = await tx.insert(roles).values({ clientId, name: 'Cashier', description: 'Front desk: customers and their bills, receive payments, print receipts' }).returning();
+    await tx.insert(rolePrivileges).values(CASHIER_PRIVILEGES.map((privilege) => ({ clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId, username: DEMO.cashier.username, fullname: 'Demo Cashier', passwordHash: cashierHash, roleId: role.id });
   });
   return true;
