@@ -29,7 +29,7 @@ function monthBefore(back: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 const PERIOD = monthBefore(0);
-/** The month's last day: this month's bills are dated on it, so the reports are read on it. */
+/** The month's last day: the reports are read on it (this month's bills, dated today, are in them). */
 const MONTH_END = (() => {
   const [y, m] = PERIOD.split('-').map(Number);
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -194,7 +194,10 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
         const period = monthBefore(back);
         const rows = houses.map((houseId) => ({ houseId, period, readingDate: `${period}-20`, type: 'regular', currentReading: String(1030 + k * 30) }));
         await apiCall<unknown>(page, 'POST', '/elc/reads/batch', { rows });
-        const saved = await apiCall<{ billCount: number; total: string }>(page, 'POST', '/bills/saveCustomersBill', { period, zoneId });
+        // Each month billed on its last day (a run dates its bills the day it is made).
+        const [y, m] = period.split('-').map(Number);
+        const issueDate = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+        const saved = await apiCall<{ billCount: number; total: string }>(page, 'POST', '/bills/saveCustomersBill', { period, zoneId, issueDate });
         expect(saved).toMatchObject({ billCount: 2, total: '29.40' });
       }
     });
