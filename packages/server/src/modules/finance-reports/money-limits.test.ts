@@ -86,6 +86,13 @@ describe('the per-document maximum', () => {
     expect((await inSystem(ctx.database.db, (tx) => verifyLedger(tx, { clientId: org.clientId }))).isSound).toBe(true);
   });
 
+  it('refuses only the over-limit member of concurrent general journal posts (a group commit), each gets its own answer', async () => {
+    const d = documents();
+    const answers = await Promise.all([d.journal('10.00'), d.journal('1000000000.01'), d.journal('20.00'), d.journal('30.00')]);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 400, 201, 201]);
+    expect(answers[1].json().details).toEqual([{ field: 'lines', message: LIMIT_EN }]);
+  });
+
   it('is the administrator\'s setting, with its audit line; a confirmation threshold follows the usual amounts', async () => {
     const read = await api('GET', '/api/finance/amount-limits');
     expect(read.statusCode).toBe(200);
@@ -138,14 +145,15 @@ describe('reports on a ledger of maximum postings', () => {
   });
 
   let lastEntryId = '';
+  let zoneId = '';
   const entryId = () => lastEntryId;
 
   /** Values for the query fields a report requires, by name; every report of 2025. */
   const fill = (): Record<string, string> => ({
     startDate: '2025-01-01', endDate: '2025-12-31', from: '2025-01-01', to: '2025-12-31', fromDate: '2025-01-01', toDate: '2025-12-31',
-    date: '2025-12-31', asOf: '2025-12-31', asOfDate: '2025-12-31', year: '2025', month: '2025-03', period: '2025-03',
+    date: '2025-12-31', asOf: '2025-12-31', asOfDate: '2025-12-31', year: '2025', month: '2025-03', period: '2025-01',
     accountId: String(acc['1010']), bankAccountId: String(acc['1030']), customerId: String(payer.id), partyType: 'customer', partyId: String(payer.id),
-    entryId: entryId(), format: 'csv',
+    entryId: entryId(), zoneId, format: 'csv',
   });
 
   /** GET a route, filling the query fields it says are required (from its own 400), up to four rounds. */
@@ -160,20 +168,22 @@ describe('reports on a ledger of maximum postings', () => {
     }
   }
 
-  it('every report, file, statement and list under /api/finance and /api/billing-reports answers', async () => {
+  it('every report, file, statement and list under /api/finance, /api/billing-reports, the dashboard, customers and bills answers', async () => {
     const ids = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ entry: string; transfer: string; cheque: string; payment: string }>(tx, sql`
+      queryRows<{ entry: string; transfer: string; cheque: string; payment: string; zone: string }>(tx, sql`
         select (select max(id) from journal_entries where client_id = ${org.clientId})::text as entry,
                (select max(id) from transfers where client_id = ${org.clientId})::text as transfer,
                (select max(id) from cheques where client_id = ${org.clientId})::text as cheque,
-               (select max(id) from payments where client_id = ${org.clientId})::text as payment`));
+               (select max(id) from payments where client_id = ${org.clientId})::text as payment,
+               (select max(id) from zones where client_id = ${org.clientId})::text as zone`));
     lastEntryId = ids[0].entry;
+    zoneId = ids[0].zone;
     const byParam: Record<string, string> = {
       '/api/finance/transaction/:id': ids[0].entry, '/api/finance/transfer/:id': ids[0].transfer,
       '/api/finance/writecheck/:id': ids[0].cheque, '/api/finance/payments/:id': ids[0].payment,
     };
     const routes = registeredRoutes()
-      .filter((r) => r.method === 'GET' && (r.url.startsWith('/api/finance/') || r.url.startsWith('/api/billing-reports')))
+      .filter((r) => r.method === 'GET' && ['/api/finance/', '/api/billing-reports', '/api/dashboard', '/api/elc/customers', '/api/bills'].some((p) => r.url.startsWith(p)))
       .filter((r) => !r.url.includes(':') || r.url in byParam)
       .map((r) => ({ ...r, url: r.url.includes(':') ? r.url.replace(/:\w+/, byParam[r.url]) : r.url }));
     routes.push({ method: 'GET', url: `/api/elc/customers/${payer.id}/account`, schema: {} });
