@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import { assertRouteAccess, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { moduleRoutes } from './modules/routes.ts';
 
@@ -38,9 +39,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', assertRouteAccess);
   registerErrorHandler(app);
+  // Before the auth hook: a refused request (401, 403) carries the headers too.
+  await registerSecurityHeaders(app, opts.webDist);
   registerAuth(app);
-
   registerInputGuard(app);
+
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {

@@ -236,6 +236,10 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
       const page = await (context ?? (await e2e.newContext())).newPage();
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (err) => pageErrors.push(`${err.message} (${page.url()})`));
+      // A Content-Security-Policy violation is reported on the console only: it counts as a page error.
+      page.on('console', (msg) => {
+        if (/Content Security Policy/i.test(msg.text())) pageErrors.push(`CSP: ${msg.text()} (${page.url()})`);
+      });
       return page;
     },
     async afterEachTest(ctx) {

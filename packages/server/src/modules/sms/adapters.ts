@@ -78,9 +78,12 @@ function providerId(text: string): string | null {
 
 /** What of a gateway's answer is kept and shown: plain text (no tags, no control characters), 200 characters. */
 export function answerExcerpt(text: string): string {
-  return text
+  const printable = Array.from(text, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 32 || (code >= 127 && code < 160) ? ' ' : c;
+  }).join('');
+  return printable
     .replace(/<[^>]*>/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, ERROR_EXCERPT);
