@@ -331,4 +331,26 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await visible(page.getByTestId('bill-sheet').getByText('Electricity bill'));
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it('cancels a run as a background job: the progress, then the result, and the run shows Cancelled', async () => {
+    // The late reading's house, billed by a run of its own (the first run has a payment and stays).
+    const saved = await apiCall<{ runId: number; billCount: number }>(page, 'POST', '/bills/saveCustomersBill', { period: PERIOD, zoneId: prepared.zoneId, service: 'electricity' });
+    expect(saved.billCount).toBe(1);
+    await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(saved.runId), exact: true }) });
+    await visible(row.getByText('Posted'));
+    await row.getByRole('button', { name: 'Cancel run' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cancel run ${saved.runId}?` });
+    await dialog.getByRole('button', { name: 'Cancel run' }).click();
+    const job = page.locator('[data-testid="run-job"][data-kind="cancel"]');
+    await visible(job.getByRole('heading', { name: new RegExp(`^Cancelling run ${saved.runId} · `) }));
+    await visible(job.getByRole('progressbar', { name: 'Progress of the cancellation' }));
+    await visible(job.getByText(new RegExp(`^Run ${saved.runId} cancelled: 1 bill, total `)));
+    expect(await job.getAttribute('data-status')).toBe('done');
+    await visible(row.getByText('Cancelled'));
+    await e2e.shot(page, 'billing-run-18-cancel-done');
+    // Cancelled once: the action is gone from its row.
+    expect(await row.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

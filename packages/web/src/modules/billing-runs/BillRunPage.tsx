@@ -2,7 +2,8 @@
 // Preview shows what the run would bill and what it leaves out, writing nothing; Save queues the run
 // as a background job on the server (POST /api/bills/jobs) whose progress shows here and which finishes
 // even if the browser closes (opening the page again shows a job still going). Below, the runs made,
-// each with its bills and a Cancel that the server refuses once a payment is allocated.
+// each with its bills and a Cancel that the server refuses once a payment is allocated; a cancellation
+// is a background job too, whose progress and result show in the same panel.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,7 +24,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx'
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { ApiError, api, toast } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { newIdempotencyKey } from '../finance/finance.logic.ts';
@@ -222,9 +223,10 @@ export default function BillRunPage() {
         destructive
         onConfirm={async () => {
           if (!cancelling) return;
-          const result = await cancelRun.mutateAsync(cancelling.id);
-          toast(t('billingRuns.run.runs.cancelled', { id: result.runId, count: result.cancelledBills }), 'success');
+          const accepted = await cancelRun.mutateAsync(cancelling.id);
+          setStartedJob(accepted.jobId);
           setShown(null);
+          await recent.refetch();
         }}
         onClose={() => setCancelling(null)}
       />

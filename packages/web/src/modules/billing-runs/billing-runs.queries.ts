@@ -141,12 +141,13 @@ export function useRecentJobs() {
   });
 }
 
-/** POST /api/bills/runs/:id/cancel; a refusal (a payment allocated) is toasted with the server's message. */
+/**
+ * POST /api/bills/runs/:id/cancel: queues the cancellation as a background job (202 { jobId }), polled like
+ * a run (useRunJob); a refusal known at once (a payment allocated, already cancelled) is the error.
+ */
 export function useCancelRun() {
-  const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ runId: number; cancelledBills: number }>(`${RUNS_PATH}/${id}/cancel`),
-    onSuccess: () => invalidateAfterRun(client),
+    mutationFn: (id: number) => api.post<BillRunJobAccepted>(`${RUNS_PATH}/${id}/cancel`),
   });
 }
 
