@@ -208,12 +208,14 @@ function probesFor(route: RegisteredRoute): Probe[] {
     const part = (boundary: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\ncode,amount\r\n1,2\r\n--${boundary}--\r\n`;
     const broken: [string, string, string][] = [
+      ['multipart cut short', 'multipart/form-data; boundary=walker', part('walker').slice(0, 70)],
       ['multipart without boundary', 'multipart/form-data', part('walker')],
       ['multipart with a wrong boundary', 'multipart/form-data; boundary=other', part('walker')],
-      ['multipart cut short', 'multipart/form-data; boundary=walker', part('walker').slice(0, 70)],
+      ['multipart file holding NUL', 'multipart/form-data; boundary=walker', part('walker').replace('1,2', '1\u0000,2')],
+      ['text/csv holding NUL', 'text/csv', 'code,amount\r\n1\u0000,2\r\n'],
     ];
     // A route that reads JSON only needs one (the body is missing to it); an upload route gets all three.
-    for (const [label, contentType, payload] of route.schema.consumes?.length ? broken : broken.slice(2)) {
+    for (const [label, contentType, payload] of route.schema.consumes?.length ? broken : broken.slice(0, 1)) {
       out.push({ label: `${name} ${label}`, method: route.method, url, headers: { 'content-type': contentType }, payload, expectsRefusal: true });
     }
   }

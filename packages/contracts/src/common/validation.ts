@@ -77,8 +77,8 @@ export type Status = (typeof statusValues)[number];
 
 /** Paging of spec section 7: _page from 1, _limit default 100. */
 export const listQuery = z.object({
-  _page: z.coerce.number().int().min(1).default(1),
-  _limit: z.coerce.number().int().min(1).max(1000).default(100),
+  _page: int(1).default(1),
+  _limit: int(1, 1000).default(100),
   q: z.string().trim().max(200).optional(),
   status: z.string().max(40).optional(),
   _sort: z.string().max(60).optional(),

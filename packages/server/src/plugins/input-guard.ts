@@ -2,6 +2,7 @@
 // before any route's schema or handler runs, with the field it was found in: PostgreSQL cannot store NUL
 // in text or jsonb, so without this one forgotten schema was enough for a 500. Runs for every route,
 // including those declared later, as a preValidation hook (after the auth hook, before validation).
+// Uploaded text files are read by their routes, which pass them through uploadedText.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -16,6 +17,13 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
     if (found) return found;
   }
   return null;
+}
+
+/** The text of an uploaded file (CSV), which the hook cannot see: NUL in it is a field error on `file`. */
+export function uploadedText(content: Buffer): string {
+  const text = content.toString('utf8');
+  if (text.includes('\u0000')) throw new AppError(400, 'VALIDATION', 'common.validation', [{ field: 'file', message: 'v.nul' }]);
+  return text;
 }
 
 export function registerInputGuard(app: FastifyInstance): void {

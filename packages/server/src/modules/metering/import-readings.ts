@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type FieldError, fieldError } from '../../plugins/errors.ts';
+import { uploadedText } from '../../plugins/input-guard.ts';
 import { parseCsv } from './parse-csv.ts';
 import type { ReadingAttempt } from './reading-rules.ts';
 import { checkReadingRows, insertReadings } from './save-readings.ts';
@@ -38,7 +39,7 @@ export async function readCsvBody(req: FastifyRequest): Promise<string> {
   if (req.isMultipart()) {
     const part = await req.file();
     if (!part) throw fieldError('file', 'file.required');
-    return (await part.toBuffer()).toString('utf8');
+    return uploadedText(await part.toBuffer());
   }
   if (typeof req.body === 'string') return req.body;
   throw fieldError('file', 'file.required');

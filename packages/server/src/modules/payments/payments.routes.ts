@@ -37,6 +37,7 @@ import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { fieldError, forbidden } from '../../plugins/errors.ts';
+import { uploadedText } from '../../plugins/input-guard.ts';
 import { allocationPreview } from './allocation-preview.ts';
 import { matchBatch } from './batch-match.ts';
 import { cancelPayment } from './cancel-payment.ts';
@@ -78,7 +79,7 @@ async function statementText(req: FastifyRequest): Promise<string | null> {
   if (req.isMultipart()) {
     const part = await req.file();
     if (!part) throw fieldError('file', 'file.required');
-    return (await part.toBuffer()).toString('utf8');
+    return uploadedText(await part.toBuffer());
   }
   return typeof req.body === 'string' ? req.body : null;
 }
