@@ -7,13 +7,23 @@ import { money, moneyTotal, z } from '../common/validation.ts';
 /** The input format's ceiling: a maximum above it could never be reached by a typed amount. */
 export const MAX_DOCUMENT_AMOUNT_CEILING = '99999999999999.99';
 
-export const amountLimits = z.object({
-  /** No single posted document (journal entry, transfer, cheque, receipt, ...) may exceed it. */
-  maxDocumentAmount: moneyTotal,
-  /** The median of the organisation's recent documents; null before the first one. */
+/** The kinds of document whose forms ask before an unusually large amount (journal_entries.source_type). */
+export const amountKindValues = ['journal', 'transfer', 'cheque', 'payment'] as const;
+export type AmountKind = (typeof amountKindValues)[number];
+
+const usualAmount = z.object({
+  /** The median of the organisation's latest documents of the kind; null before the first one. */
   typicalAmount: moneyTotal.nullable(),
   /** Saving an amount above this asks "are you sure?" (ten times the typical amount, at most the maximum). */
   confirmAbove: moneyTotal,
+});
+export type UsualAmount = z.infer<typeof usualAmount>;
+
+export const amountLimits = z.object({
+  /** No single posted document (journal entry, transfer, cheque, receipt, ...) may exceed it. */
+  maxDocumentAmount: moneyTotal,
+  /** Per kind: a bill run's many small bills say nothing of what a usual bank transfer is. */
+  kinds: z.object({ journal: usualAmount, transfer: usualAmount, cheque: usualAmount, payment: usualAmount }),
 });
 export type AmountLimits = z.infer<typeof amountLimits>;
 

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
-import { CLOSING_SOURCE_TYPE } from './source-types.ts';
 import { Decimal, money } from './money.ts';
 
 export const DEFAULT_MAX_DOCUMENT_AMOUNT = '1000000000.00';
@@ -33,21 +32,38 @@ const RECENT_DOCUMENTS = 200;
 const UNUSUAL_FACTOR = 10;
 
 /**
- * The amount above which the web asks "are you sure?" before saving a money document: ten times the
- * median total of the organisation's 200 latest journal entries by date (reversals and year-end closings left
- * out), never above the maximum. The median, not the mean, so one large document does not raise the
- * bar; with no history yet a tenth of the maximum. Answers the typical (median) amount as well.
+ * Per kind of document (the entries' source type: 'journal', 'transfer', ...), the amount above which
+ * the web asks "are you sure?" before saving one: ten times the median total of the organisation's
+ * latest 200 entries of that kind (reversals left out), never above the maximum. Per kind, because a
+ * utility's many small receipts say nothing of a usual bank transfer; the median, not the mean, so one
+ * large document does not raise the bar; with no history of the kind yet a tenth of the maximum. The
+ * latest are taken by the document's id through the (client_id, source_type, source_id) index, so the
+ * read costs 200 index entries whatever the size of the books (general journal entries have no document
+ * id and come in the index's order).
  */
-export async function readConfirmThreshold(tx: Db, clientId: number, maxAmount: string): Promise<{ typicalAmount: string | null; confirmAbove: string }> {
-  const [row] = await queryRows<{ median: string | null }>(tx, sql`
-    select percentile_disc(0.5) within group (order by total)::text as median
-    from (
-      select total from journal_entries
-      where client_id = ${clientId} and reverses_id is null and source_type <> ${CLOSING_SOURCE_TYPE}
-      order by date desc, id desc limit ${RECENT_DOCUMENTS}
-    ) recent`);
+export async function readConfirmThresholds<K extends string>(
+  tx: Db,
+  clientId: number,
+  kinds: readonly K[],
+  maxAmount: string,
+): Promise<Record<K, { typicalAmount: string | null; confirmAbove: string }>> {
+  const rows = await queryRows<{ kind: K; median: string | null }>(tx, sql`
+    select k.kind, (
+      select percentile_disc(0.5) within group (order by total)::text
+      from (
+        select total from journal_entries
+        where client_id = ${clientId} and source_type = k.kind and reverses_id is null
+        order by source_id desc limit ${RECENT_DOCUMENTS}
+      ) recent
+    ) as median
+    from unnest(${`{${kinds.join(',')}}`}::text[]) as k(kind)`);
   const max = new Decimal(maxAmount);
-  if (row?.median === null || row?.median === undefined) return { typicalAmount: null, confirmAbove: money(max.div(UNUSUAL_FACTOR).toDecimalPlaces(2)) };
-  const threshold = Decimal.min(new Decimal(row.median).times(UNUSUAL_FACTOR), max);
-  return { typicalAmount: money(row.median), confirmAbove: money(threshold) };
+  const out = {} as Record<K, { typicalAmount: string | null; confirmAbove: string }>;
+  for (const kind of kinds) {
+    const median = rows.find((r) => r.kind === kind)?.median ?? null;
+    out[kind] = median === null
+      ? { typicalAmount: null, confirmAbove: money(max.div(UNUSUAL_FACTOR).toDecimalPlaces(2)) }
+      : { typicalAmount: money(median), confirmAbove: money(Decimal.min(new Decimal(median).times(UNUSUAL_FACTOR), max)) };
+  }
+  return out;
 }

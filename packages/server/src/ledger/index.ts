@@ -14,5 +14,5 @@ export * from './ledger.tables.ts';
 export { postJournalBatch, preparePostJournalBatch, refusedPosting, passesWithoutDatabase, planBatch, type PlannedBatch, type JournalBatch, type BatchPlanOptions } from './post-journal-batch.ts';
 export { queryPrepared } from './prepared-query.ts';
 export { nextDocumentNumbers } from './document-counter.ts';
-export { DEFAULT_MAX_DOCUMENT_AMOUNT, readMaxDocumentAmount, setMaxDocumentAmount, readConfirmThreshold } from './amount-limit.ts';
+export { DEFAULT_MAX_DOCUMENT_AMOUNT, readMaxDocumentAmount, setMaxDocumentAmount, readConfirmThresholds } from './amount-limit.ts';
 export { amountLimitError, groupedAmount } from './post-journal.ts';

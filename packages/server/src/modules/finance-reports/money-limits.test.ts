@@ -96,10 +96,17 @@ describe('the per-document maximum', () => {
   it('is the administrator\'s setting, with its audit line; a confirmation threshold follows the usual amounts', async () => {
     const read = await api('GET', '/api/finance/amount-limits');
     expect(read.statusCode).toBe(200);
-    // The usual document here is a few units (bills, the 1e9 journal is one of several): ten times the median.
-    expect(read.json()).toMatchObject({ maxDocumentAmount: '1000000000.00' });
-    expect(Number(read.json().confirmAbove)).toBeLessThan(1000000000);
-    expect(Number(read.json().confirmAbove)).toBe(Number(read.json().typicalAmount) * 10);
+    // Per kind, ten times the median of the latest documents: journal entries 10, 20, 30 and 1,000,000,000
+    // (one large entry does not move the median); no transfer yet: a tenth of the maximum.
+    expect(read.json()).toEqual({
+      maxDocumentAmount: '1000000000.00',
+      kinds: {
+        journal: { typicalAmount: '20.00', confirmAbove: '200.00' },
+        transfer: { typicalAmount: null, confirmAbove: '100000000.00' },
+        cheque: { typicalAmount: null, confirmAbove: '100000000.00' },
+        payment: { typicalAmount: null, confirmAbove: '100000000.00' },
+      },
+    });
 
     const bad = await api('PUT', '/api/finance/amount-limits', { maxDocumentAmount: '0' });
     expect(bad.statusCode).toBe(400);

@@ -2,15 +2,15 @@
 // threshold) and set the per-document maximum (administrator, with its audit line). The ledger enforces
 // the maximum on every posting (ledger/post-journal.ts); budgets check it in save-budgets.ts.
 import type { FastifyRequest } from 'fastify';
-import type { AmountLimits, AmountLimitsBody } from '@ubo/contracts';
+import { type AmountLimits, type AmountLimitsBody, amountKindValues } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { money, readConfirmThreshold, readMaxDocumentAmount, setMaxDocumentAmount } from '../../ledger/index.ts';
+import { money, readConfirmThresholds, readMaxDocumentAmount, setMaxDocumentAmount } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { caller } from '../../plugins/auth.ts';
 
 export async function getAmountLimits(opts: { tx: Db; clientId: number }): Promise<AmountLimits> {
   const maxDocumentAmount = await readMaxDocumentAmount(opts.tx, opts.clientId);
-  return { maxDocumentAmount, ...(await readConfirmThreshold(opts.tx, opts.clientId, maxDocumentAmount)) };
+  return { maxDocumentAmount, kinds: await readConfirmThresholds(opts.tx, opts.clientId, amountKindValues, maxDocumentAmount) };
 }
 
 export async function updateAmountLimits(opts: { tx: Db; req: FastifyRequest; input: AmountLimitsBody }): Promise<AmountLimits> {

@@ -126,7 +126,7 @@ export function JournalEntryForm() {
     else addLine(true);
   };
 
-  const largeAmount = useLargeAmountGuard();
+  const largeAmount = useLargeAmountGuard('journal');
   // The entry's size is its debit total (what the ledger holds to the organisation's maximum).
   const submit = handleSubmit((values) => largeAmount.guard(journalTotals(values.lines).debit.toFixed(2), async () => {
     setEntryError(null);

@@ -6,7 +6,7 @@
 import { type ReactNode, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AmountLimits, type AmountLimitsBody, isUnusuallyLarge } from '@ubo/contracts';
+import { type AmountKind, type AmountLimits, type AmountLimitsBody, isUnusuallyLarge } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -34,10 +34,10 @@ export function useUpdateAmountLimits() {
 
 /**
  * `guard(amount, save)` runs save at once, or opens a confirmation first when the amount is unusually
- * large for the organisation; render `dialog` once in the form. After a save the threshold is read again
- * (the usual amount moves with the documents).
+ * large for the organisation's documents of this kind; render `dialog` once in the form. After a save the
+ * threshold is read again (the usual amount moves with the documents).
  */
-export function useLargeAmountGuard(): { guard: (amount: string, save: () => Promise<unknown>) => Promise<unknown> | undefined; dialog: ReactNode } {
+export function useLargeAmountGuard(kind: AmountKind): { guard: (amount: string, save: () => Promise<unknown>) => Promise<unknown> | undefined; dialog: ReactNode } {
   const { t } = useTranslation();
   const lang = useLang();
   const client = useQueryClient();
@@ -48,13 +48,13 @@ export function useLargeAmountGuard(): { guard: (amount: string, save: () => Pro
     void client.invalidateQueries({ queryKey: amountLimitsKey });
   };
   const guard = (amount: string, save: () => Promise<unknown>) => {
-    if (isUnusuallyLarge(amount, limits.data?.confirmAbove)) {
+    if (isUnusuallyLarge(amount, limits.data?.kinds[kind].confirmAbove)) {
       setPending({ amount, save });
       return undefined;
     }
     return saveAndRefresh(save);
   };
-  const typical = limits.data?.typicalAmount ?? null;
+  const typical = limits.data?.kinds[kind].typicalAmount ?? null;
   const dialog = (
     <ConfirmDialog
       open={pending !== null}

@@ -114,7 +114,7 @@ export default function ReceivePaymentPage() {
     setKey(newIdempotencyKey());
   };
 
-  const largeAmount = useLargeAmountGuard();
+  const largeAmount = useLargeAmountGuard('payment');
   const submit = handleSubmit((values) => {
     setFormError(null);
     setServerAllocationErrors({});

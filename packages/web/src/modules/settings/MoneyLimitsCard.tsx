@@ -7,11 +7,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type AmountLimitsBody, amountLimitsBody } from '@ubo/contracts';
+import { type AmountLimitsBody, amountKindValues, amountLimitsBody } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -65,15 +70,28 @@ export function MoneyLimitsCard({ canEdit }: { canEdit: boolean }) {
               sx={{ minWidth: 260 }}
               slotProps={{ htmlInput: { inputMode: 'decimal', readOnly: !canEdit } }}
             />
-            <Box>
-              <Typography variant="body2" color="text.secondary">{t('amountLimits.typicalAmount')}</Typography>
-              <Typography>{limits.data?.typicalAmount ? formatMoney(limits.data.typicalAmount, lang) : t('amountLimits.noTypical')}</Typography>
-            </Box>
-            <Box>
-              <Typography variant="body2" color="text.secondary">{t('amountLimits.confirmAbove')}</Typography>
-              <Typography>{limits.data ? formatMoney(limits.data.confirmAbove, lang) : ''}</Typography>
-            </Box>
           </Stack>
+          <Table size="small" sx={{ mt: 2 }} aria-label={t('amountLimits.usualTitle')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('amountLimits.kind')}</TableCell>
+                <TableCell align="right">{t('amountLimits.typicalAmount')}</TableCell>
+                <TableCell align="right">{t('amountLimits.confirmAbove')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {amountKindValues.map((kind) => {
+                const usual = limits.data?.kinds[kind];
+                return (
+                  <TableRow key={kind}>
+                    <TableCell>{t(`amountLimits.kinds.${kind}`)}</TableCell>
+                    <TableCell align="right">{usual?.typicalAmount ? formatMoney(usual.typicalAmount, lang) : t('amountLimits.noTypical')}</TableCell>
+                    <TableCell align="right">{usual ? formatMoney(usual.confirmAbove, lang) : ''}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
           {canEdit && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
               <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>

@@ -56,7 +56,7 @@ function TransferForm() {
   const balanceText = (a: typeof from) =>
     a ? t('treasury.transfer.balance', { amount: formatMoney(a.balance, lang, { currency: a.currency }) }) : undefined;
 
-  const largeAmount = useLargeAmountGuard();
+  const largeAmount = useLargeAmountGuard('transfer');
   const submit = handleSubmit((values) => largeAmount.guard(values.amount ?? '', async () => {
     setFormError(null);
     setPosted(null);
