@@ -18,7 +18,7 @@ const CONCURRENCY = 8;
 const INFINITE = Symbol('1e309');
 
 type Value = unknown;
-type Kind = 'text' | 'date' | 'decimal' | 'int' | 'choice' | 'flag' | 'other';
+type Kind = 'text' | 'date' | 'month' | 'decimal' | 'int' | 'choice' | 'flag' | 'other';
 interface Field {
   path: (string | number)[];
   kind: Kind;
@@ -59,6 +59,7 @@ function kindOf(schema: z.ZodType): Kind {
   if (type === 'boolean') return 'flag';
   if (type !== 'string') return 'other';
   if (accepts(s, '2026-01-15') && !accepts(s, 'abc')) return 'date';
+  if (accepts(s, '2026-01') && !accepts(s, 'abc')) return 'month';
   if ((accepts(s, '1.00') || accepts(s, '1')) && !accepts(s, 'abc')) return 'decimal';
   return 'text';
 }
@@ -87,7 +88,7 @@ function sample(schema: z.ZodType, depth = 0, noSuchId = false): Value {
     case 'boolean':
       return false;
     case 'string': {
-      for (const v of ['2026-01-15', '1.00', '1', 'Walker', 'walker@example.com', '0615000000', 'https://example.com', 'Walker1@x']) if (accepts(s, v)) return v;
+      for (const v of ['2026-01-15', '2026-01', '1.00', '1', 'Walker', 'walker@example.com', '0615000000', 'https://example.com', 'Walker1@x']) if (accepts(s, v)) return v;
       return 'Walker';
     }
     case 'record':
@@ -118,6 +119,8 @@ function variants(field: Field): Value[] {
       return [nul, huge(field.maxLength)];
     case 'date':
       return [nul, 'abc', '2026-02-30', '0000-01-01', '1e309'];
+    case 'month':
+      return [nul, '0000-01', '2026-13', '1e309'];
     case 'decimal':
       return [nul, '1,000.00', '1e5', 'NaN', '9'.repeat(400)];
     case 'int':

@@ -1,6 +1,6 @@
 // Field rules shared by the billing payloads: customer classes, exact decimal strings for units, rates,
 // percentages and non-negative amounts, billing periods (YYYY-MM) and the id of an optional reference.
-import { listQuery, z } from '../common/validation.ts';
+import { listQuery, MONTH_PATTERN, z } from '../common/validation.ts';
 import { BillingDecimal } from './decimal.ts';
 
 /** A choice from a fixed list: missing is "required", anything else outside the list "not valid". */
@@ -24,7 +24,7 @@ export const percent = z
 /** A charge that cannot be negative (service charge, minimum charge). */
 export const amount = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money');
 /** A billing period: the month a reading or bill belongs to, YYYY-MM. */
-export const period = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.period');
+export const period = z.string().trim().regex(MONTH_PATTERN, 'v.period');
 
 /** An optional reference id: '', 0 and null mean none (the filter dialog sends 0 for "all"). */
 export const optionalId = z

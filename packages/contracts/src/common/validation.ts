@@ -54,6 +54,8 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.date', abort: true })
   .refine(isCalendarDate, { message: 'v.date', abort: true })
   .refine((v) => v >= MIN_DATE && v <= MAX_DATE, { message: 'v.dateOutOfRange', abort: true });
+/** A month YYYY-MM within the supported date range (billing periods, reconciliations): '0000-01' is refused. */
+export const MONTH_PATTERN = /^(19\d\d|2\d\d\d)-(0[1-9]|1[0-2])$/;
 // Aborting: a refine chained on money (v > 0, ...) never sees a malformed amount, so decimal.js never throws.
 export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, { message: 'v.money', abort: true });
 

@@ -1,12 +1,12 @@
 // Monthly reconciliation of a bank or mobile money account against its statement (privilege
 // monthly-reconciliation): GET/PUT /api/finance/reconciliation, POST /api/finance/reconciliation/complete.
-import { money, moneyTotal, z } from '../common/validation.ts';
+import { money, moneyTotal, MONTH_PATTERN, z } from '../common/validation.ts';
 import { accountId, accountSubtype } from '../finance/accounts.ts';
 import { entryId } from '../finance/journal.ts';
 import { calendarDate } from '../settings/fields.ts';
 
 /** The month reconciled, YYYY-MM. */
-export const reconciliationPeriod = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'v.period');
+export const reconciliationPeriod = z.string().trim().regex(MONTH_PATTERN, 'v.period');
 
 export const reconciliationQuery = z.object({ accountId, period: reconciliationPeriod });
 export type ReconciliationQuery = z.infer<typeof reconciliationQuery>;
