@@ -1,8 +1,9 @@
 // kill -9 during a background bill run: the real server (main.ts) on a fresh PostgreSQL database with a
 // few thousand houses starts a job, is killed while the run's transaction writes, and is started again.
 // Then the period holds the whole run or nothing, the ledger verifies, the job says it was interrupted,
-// and running it again bills every house once with gapless numbers. PostgreSQL only (PGlite admits one
-// process); skipped, loudly, without TEST_DATABASE_URL.
+// and running it again bills every house once with gapless numbers. The same for cancelling that run
+// (a background job in one transaction too): killed while it writes the reversals, the run stays whole.
+// PostgreSQL only (PGlite admits one process); skipped, loudly, without TEST_DATABASE_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,8 @@ import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
 import { verifyLedger } from '../../ledger/index.ts';
 import { createOrganisation } from '../organisations/index.ts';
-import { JOB_INTERRUPTED } from './bill-run-jobs.ts';
+import { translate } from '@ubo/contracts';
+import { CANCEL_INTERRUPTED, JOB_INTERRUPTED } from './bill-run-jobs.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const HOUSES = 4000;
@@ -199,13 +201,81 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
       await sleep(200);
       done = (await api('GET', `/api/bills/jobs/${rerun.body.jobId}`, again)).body;
     }
-    expect(done).toMatchObject({ status: 'done', billCount: job.status === 'done' ? 0 : HOUSES });
+    // A run that bills nothing is not recorded: after a committed first run the second fails, naming it.
+    expect(done).toMatchObject(job.status === 'done' ? { status: 'failed', runId: null } : { status: 'done', billCount: HOUSES });
     expect(await periodState()).toMatchObject({ bills: HOUSES, entries: HOUSES, billed: HOUSES });
     const [numbers] = await inSystem(database.db, (tx) =>
       queryRows<{ n: number; lo: number; hi: number }>(tx, sql`
         select count(*)::int as n, min(bill_no)::int as lo, max(bill_no)::int as hi from bills where client_id = ${clientId}`));
     expect(numbers).toEqual({ n: HOUSES, lo: 1, hi: HOUSES });
     expect((await inSystem(database.db, (tx) => verifyLedger(tx, { clientId }))).isSound).toBe(true);
+  }, 180_000);
+
+  it('cancelling the run, killed half way, leaves the run whole and a failed job; cancelling again cancels every bill once', async () => {
+    const token = await signIn();
+    const [run] = await inSystem(database.db, (tx) => queryRows<{ id: number }>(tx, sql`
+      select id::int as id from bill_runs where client_id = ${clientId} and status = 'Posted' order by id desc limit 1`));
+    const cancelState = () =>
+      inSystem(database.db, async (tx) => {
+        const [row] = await queryRows<{ open: number; cancelled: number; reversals: number; linked: number; billed: number; status: string }>(tx, sql`
+          select (select count(*)::int from bills where client_id = ${clientId} and run_id = ${run.id} and status = 'Open') as open,
+                 (select count(*)::int from bills where client_id = ${clientId} and run_id = ${run.id} and status = 'Cancelled') as cancelled,
+                 (select count(*)::int from journal_entries where client_id = ${clientId} and source_type = 'bill' and reverses_id is not null) as reversals,
+                 (select count(*)::int from journal_entries where client_id = ${clientId} and source_type = 'bill' and reversed_by_id is not null) as linked,
+                 (select count(*)::int from meter_readings where client_id = ${clientId} and billed_bill_id is not null) as billed,
+                 (select status from bill_runs where id = ${run.id}) as status`);
+        return row;
+      });
+    const queued = await api('POST', `/api/bills/runs/${run.id}/cancel`, token, {});
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const { jobId } = queued.body;
+
+    // Kill as soon as the cancellation's transaction writes the reversals.
+    const watch = new pg.Client({ connectionString: url });
+    await watch.connect();
+    let isWriting = false;
+    for (let i = 0; i < 3000 && !isWriting; i += 1) {
+      const { rows } = await watch.query(`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid()
+          and (query ilike '%insert into journal_entries%' or query ilike '%update journal_entries%' or query ilike '%reversed_by_id = x.r%')`);
+      isWriting = rows[0].n > 0;
+      if (!isWriting) await sleep(10);
+    }
+    const exited = new Promise((r) => server?.once('exit', r));
+    killGroup(server, 'SIGKILL');
+    await exited;
+    await watch.end();
+    await expect(fetch(`http://127.0.0.1:${port}/api/auth/me`)).rejects.toThrow();
+    expect(isWriting).toBe(true);
+
+    await start();
+    const again = await signIn();
+    let job = (await api('GET', `/api/bills/jobs/${jobId}`, again)).body;
+    for (let i = 0; i < 150 && job.status !== 'failed' && job.status !== 'done'; i += 1) {
+      await sleep(200);
+      job = (await api('GET', `/api/bills/jobs/${jobId}`, again)).body;
+    }
+    const state = await cancelState();
+    console.info(`kill -9 landed while the cancellation was writing; after the restart the job is ${job.status}, ${state.cancelled} bills cancelled`);
+    if (job.status === 'done') {
+      expect(state).toEqual({ open: 0, cancelled: HOUSES, reversals: HOUSES, linked: HOUSES, billed: 0, status: 'Cancelled' });
+    } else {
+      expect(job).toMatchObject({ kind: 'cancel', status: 'failed', runId: run.id, error: translate(CANCEL_INTERRUPTED, 'en') });
+      expect(state).toEqual({ open: HOUSES, cancelled: 0, reversals: 0, linked: 0, billed: HOUSES, status: 'Posted' });
+      // Nothing half cancelled stands in the way: cancelling again reverses every bill once.
+      const retry = await api('POST', `/api/bills/runs/${run.id}/cancel`, again, {});
+      expect(retry.status).toBe(202);
+      let done = (await api('GET', `/api/bills/jobs/${retry.body.jobId}`, again)).body;
+      for (let i = 0; i < 300 && done.status !== 'done' && done.status !== 'failed'; i += 1) {
+        await sleep(200);
+        done = (await api('GET', `/api/bills/jobs/${retry.body.jobId}`, again)).body;
+      }
+      expect(done).toMatchObject({ status: 'done', processed: HOUSES, total: HOUSES, billCount: HOUSES });
+      expect(await cancelState()).toEqual({ open: 0, cancelled: HOUSES, reversals: HOUSES, linked: HOUSES, billed: 0, status: 'Cancelled' });
+    }
+    const report = await inSystem(database.db, (tx) => verifyLedger(tx, { clientId }));
+    expect(report).toMatchObject({ isSound: true, balanceDifferences: [], unbalancedEntries: [], numberingGaps: [] });
     killGroup(server, 'SIGTERM');
   }, 180_000);
 });

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
-import { JOB_INTERRUPTED, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
+import { CANCEL_INTERRUPTED, JOB_INTERRUPTED, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
 import { cancelBillRun } from './cancel-bill-run.ts';
 import { saveBillRun } from './save-bill-run.ts';
 
@@ -131,10 +131,18 @@ describe('bill run jobs', () => {
       values (${org.clientId}, '2025-06', ${zone.id}, 'electricity', 'running', now(), ${org.adminId}, now()),
              (${org.clientId}, '2025-07', null, 'electricity', 'queued', null, ${org.adminId}, now() - interval '2 minutes'),
              (${org.clientId}, '2025-08', null, 'electricity', 'queued', null, ${org.adminId}, now())`));
+    // A cancellation a crash left running: it rolled back, so nothing of the run was cancelled.
+    const { runId } = (await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json();
+    await system((tx) => tx.execute(sql`
+      insert into bill_run_jobs (client_id, kind, run_id, period, service, status, started_at, created_by)
+      values (${org.clientId}, 'cancel', ${runId}, '2025-05', 'electricity', 'running', now(), ${org.adminId})`));
     // The fresh queued job may still be starting in another process: it is looked at again later.
-    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 2, waiting: 1 });
+    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 3, waiting: 1 });
     const rows = await jobRows(org.clientId);
-    expect(rows.map((r) => [r.status, r.error])).toEqual([['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED], ['queued', null]]);
+    expect(rows.map((r) => [r.status, r.error])).toEqual([
+      ['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED], ['queued', null], ['failed', CANCEL_INTERRUPTED],
+    ]);
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${rows[4].id}`, undefined, 'so')).json()).toMatchObject({ kind: 'cancel', error: translate(CANCEL_INTERRUPTED, 'so') });
     const failed = await f.call(org.token, 'GET', `/api/bills/jobs/${rows[1].id}`);
     expect(failed.json().error).toBe(translate(JOB_INTERRUPTED, 'en'));
     expect((await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json().status).toBe('done');
