@@ -9,7 +9,7 @@ import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, demo, type E2E, pageWidth, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 const reader = { username: 'ageing1', password: 'Ageing@2026', fullname: 'Cawo Ageing' };
@@ -20,6 +20,20 @@ function apiGet(page: Page, path: string) {
     const res = await fetch(`/api${path}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
     return { status: res.status, body: await res.json() };
   }, path);
+}
+
+const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
+const SOMALI_MONTH_NAMES = ['Jannaayo', 'Febraayo', 'Maarso', 'Abriil', 'Maayo', 'Juun', 'Luulyo', 'Ogosto', 'Sebteembar', 'Oktoobar', 'Noofeembar', 'Diseembar'];
+
+/** The bills list at the window's width: the page's overflow and whether a column hides under the sticky actions. */
+async function billsLayout(page: Page) {
+  await page.goto('/#/customers/bills');
+  await visible(page.locator('tbody tr td').nth(3));
+  const table = await page.locator('thead tr').first().evaluate((row) => {
+    const cells = [...row.children].map((c) => c.getBoundingClientRect());
+    return { lastColumnRight: cells[cells.length - 2].right, actionsLeft: cells[cells.length - 1].left };
+  });
+  return { ...table, ...(await pageWidth(page)) };
 }
 
 /** '11,650.50' (or '-30.00') on screen -> the number of cents. */
@@ -88,6 +102,15 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     expect(await widget.getByTestId('billing-month-columns').locator('g > title').count()).toBe(12);
     await widget.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'billing-reports-01-dashboard');
+    const dashboard = await pageWidth(page);
+    expect(dashboard.scrollWidth).toBeLessThanOrEqual(dashboard.innerWidth);
+  });
+
+  it('fits the bills list on a 1366 px laptop: no column hides under the sticky actions', async () => {
+    const layout = await billsLayout(page);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+    expect(layout.lastColumnRight).toBeLessThanOrEqual(layout.actionsLeft + 1);
+    await e2e.shot(page, 'billing-reports-15-bills-1366');
   });
 
   it('reads the customer ageing, whose total is the receivable account of the trial balance', async () => {
@@ -209,9 +232,41 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     await visible(page.getByRole('button', { name: 'U dhoofi Excel' }));
     await e2e.shot(page, 'billing-reports-11-ageing-somali');
     await page.goto('/#/dashboard');
-    await visible(page.getByTestId('dashboard-widget-billing').getByText('Macaamiisha lagu leeyahay'));
-    await page.getByTestId('dashboard-widget-billing').scrollIntoViewIfNeeded();
+    const widget = page.getByTestId('dashboard-widget-billing');
+    await visible(widget.getByText('Macaamiisha lagu leeyahay'));
+    // Month names in Somali on the panel's title and the chart's axis (the browser knows no Somali months).
+    const api = (await apiGet(page, '/billing-reports/dashboard')).body as { month: string; months: { month: string }[] };
+    const [year, month] = api.month.split('-').map(Number);
+    await visible(page.getByRole('heading', { name: `Biilasha — ${SOMALI_MONTH_NAMES[month - 1]} ${year}` }));
+    const axis = api.months.map((m) => `${SOMALI_MONTHS[Number(m.month.slice(5)) - 1]} ${m.month.slice(2, 4)}`);
+    const texts = await widget.getByTestId('billing-month-columns').locator('text').allTextContents();
+    expect(texts.slice(-12)).toEqual(axis);
+    await widget.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'billing-reports-12-dashboard-somali');
+
+    // The bills list fits in Somali too (longer headings and statuses).
+    const bills = await billsLayout(page);
+    expect(bills.scrollWidth).toBeLessThanOrEqual(bills.innerWidth);
+    expect(bills.lastColumnRight).toBeLessThanOrEqual(bills.actionsLeft + 1);
+    await e2e.shot(page, 'billing-reports-16-bills-somali');
+
+    // A list's pager and its date filters in Somali: dd/mm/yyyy typed and shown, the pager's words and buttons.
+    await page.goto('/#/customers/payments');
+    await visible(page.getByText('Walxaha boggiiba:'));
+    await visible(page.getByText(/^1–\d+ ee \d+$/));
+    await visible(page.getByRole('button', { name: 'Tag bogga xiga' }));
+    const from = page.getByLabel('Laga bilaabo');
+    expect(await from.getAttribute('placeholder')).toBe('dd/mm/yyyy');
+    const filtered = page.waitForResponse((r) => r.url().includes(`startDate=${api.month}-01`));
+    await from.click();
+    await page.keyboard.type(`01${String(month).padStart(2, '0')}${year}`);
+    await page.keyboard.press('Tab');
+    expect(await from.inputValue()).toBe(`01/${String(month).padStart(2, '0')}/${year}`);
+    await filtered; // the API gets YYYY-MM-DD
+    await from.fill('31/02/2026');
+    await page.keyboard.press('Tab');
+    await visible(page.getByText('Geli taariikh dhab ah (dd/mm/yyyy).'));
+    await e2e.shot(page, 'billing-reports-17-payments-somali');
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'EN · English' }).click()]);
   });

@@ -13,13 +13,27 @@ import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, mainMenu, openMenuSection, route, signInAs, startE2E, visible } from './harness.ts';
+import {
+  browserAvailable,
+  demo,
+  type E2E,
+  isWithinWindowWidth,
+  mainMenu,
+  openMenuSection,
+  pageWidth,
+  route,
+  signInAs,
+  startE2E,
+  truncatedMenuLabels,
+  visible,
+} from './harness.ts';
 
 const run = browserAvailable();
 
 const reader = { username: 'reader1', password: 'Reader@2026', fullname: 'Hodan Reader' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
 
 /** The browser's today (the journal's default date and the reports' default period). */
 function today() {
@@ -150,6 +164,9 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await visible(flows.getByTestId('top-expenses').getByText('100% of the year'));
     expect(await cash.getByRole('row').count()).toBe(3);
     await e2e.shot(page, 'finance-reports-19-dashboard');
+    // At 1366 px nothing scrolls the page sideways (the chart's table for screen readers once added 300 px).
+    const dashboard = await pageWidth(page);
+    expect(dashboard.scrollWidth).toBeLessThanOrEqual(dashboard.innerWidth);
     await flows.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'finance-reports-25-dashboard-chart');
 
@@ -225,6 +242,10 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     const water = page.getByRole('row').filter({ hasText: '4010 · Water sales' });
     await visible(water);
     expect(await page.getByTestId('revenue-total').innerText()).toBe('1,200.50');
+    // Twelve months and the total fit a 1366 px laptop: the total is on screen, the page does not scroll sideways.
+    expect(await isWithinWindowWidth(page.getByTestId('revenue-total'))).toBe(true);
+    const revenue = await pageWidth(page);
+    expect(revenue.scrollWidth).toBeLessThanOrEqual(revenue.innerWidth);
     await e2e.shot(page, 'finance-reports-06-revenue');
 
     await page.getByRole('button', { name: 'By month' }).click();
@@ -252,7 +273,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await openMenuSection(page, 'Reports');
     await mainMenu(page).getByRole('link', { name: 'Budget registration' }).click();
     await page.waitForURL(/#\/reports\/budget-registration$/);
-    await visible(page.getByRole('heading', { name: `Budget ${now.year}` }));
+    await visible(page.getByRole('heading', { name: `Budget registration: ${now.year}` }));
     const cell = (code: string) => page.getByRole('textbox', { name: `${code} ${mon}` });
     const save = page.getByRole('button', { name: 'Save budget' });
     expect(await save.isDisabled()).toBe(true);
@@ -269,6 +290,11 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     expect(await save.isDisabled()).toBe(true);
     await cell('6990').fill('75');
     expect(await page.getByTestId('budget-row-total-4010').innerText()).toBe('1,000.00');
+    // The months scroll inside the grid; the year's totals stay in view and the page does not scroll sideways.
+    expect(await isWithinWindowWidth(page.getByTestId('budget-row-total-4010'))).toBe(true);
+    expect(await isWithinWindowWidth(page.getByTestId('budget-total-net'))).toBe(true);
+    const budget = await pageWidth(page);
+    expect(budget.scrollWidth).toBeLessThanOrEqual(budget.innerWidth);
     expect(await page.getByTestId('budget-total-expenses').innerText()).toBe('325.50');
     expect(await page.getByTestId('budget-total-net').innerText()).toBe('674.50');
     await visible(page.getByText('3 unsaved changes'));
@@ -422,14 +448,21 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
 
   it('shows the screens in Somali', async () => {
     await page.goto('/#/reports/cash-flow-statement');
+    // Every menu label reads whole (two lines rather than an ellipsis), in English and then in Somali.
+    const english = await truncatedMenuLabels(page);
+    expect(english.labels).toBeGreaterThan(40);
+    expect(english.truncated).toEqual([]);
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: 'Bayaanka socodka lacagta' }));
+    const somali = await truncatedMenuLabels(page);
+    expect(somali.labels).toBe(english.labels);
+    expect(somali.truncated).toEqual([]);
     await visible(page.getByTestId('cash-check').filter({ hasText: 'Lacagta bilowga oo lagu daray isbeddelka saafiga ah' }));
     await visible(page.getByRole('button', { name: 'U dhoofi Excel' }));
     await e2e.shot(page, 'finance-reports-15-cash-flow-somali');
     await page.goto(`/#/reports/budget-registration`);
-    await visible(page.getByRole('heading', { name: `Miisaaniyadda ${now.year}` }));
+    await visible(page.getByRole('heading', { name: `Diiwaangelinta miisaaniyadda: ${now.year}` }));
     await visible(page.getByRole('tab', { name: 'Miisaaniyadda iyo xaqiiqada' }));
     await visible(page.getByRole('row').filter({ hasText: 'Wadarta dakhliga' }));
     await e2e.shot(page, 'finance-reports-16-budget-somali');
@@ -440,6 +473,11 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await page.goto('/#/dashboard');
     await visible(page.getByRole('heading', { name: 'Xaaladda lacagta caddaanka iyo bangiga' }));
     await visible(page.getByRole('heading', { name: 'Kharashaadka ugu badan sanadkan' }));
+    // The chart's month axis in Somali.
+    const chart = page.getByTestId('income-expense-chart');
+    expect(await chart.locator(`[data-month="${now.iso.slice(0, 7)}"] > text`).first().textContent()).toBe(SOMALI_MONTHS[now.month - 1]);
+    const somaliDashboard = await pageWidth(page);
+    expect(somaliDashboard.scrollWidth).toBeLessThanOrEqual(somaliDashboard.innerWidth);
     await e2e.shot(page, 'finance-reports-24-dashboard-somali');
     await page.goto('/#/reports/account-type-summery');
     await visible(page.getByRole('heading', { name: 'Soo koobidda noocyada xisaabaadka' }));

@@ -352,3 +352,32 @@ export async function menuEntries(page: Page, name?: string): Promise<string[]> 
   await nav.locator('.MuiListItemButton-root').first().waitFor();
   return (await nav.locator('.MuiListItemButton-root .MuiListItemText-primary').allInnerTexts()).map((s) => s.trim());
 }
+
+/** The page's full width and the window's: a page that scrolls sideways has scrollWidth > innerWidth. */
+export function pageWidth(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+/** Whether the element lies wholly within the window's width (not scrolled or pushed off to a side). */
+export function isWithinWindowWidth(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+  });
+}
+
+/**
+ * Opens every sub-menu of the sidebar and returns the menu labels that are cut short (their text is
+ * wider than their box: an ellipsis instead of the whole title), with the number of labels seen.
+ */
+export async function truncatedMenuLabels(page: Page): Promise<{ labels: number; truncated: string[] }> {
+  const nav = page.locator('aside nav').first();
+  await nav.locator('.MuiListItemButton-root').first().waitFor();
+  for (let i = 0; i < 30 && (await nav.locator('[aria-expanded="false"]').count()) > 0; i++) {
+    await nav.locator('[aria-expanded="false"]').first().click();
+  }
+  return nav.evaluate((el) => {
+    const texts = [...el.querySelectorAll<HTMLElement>('.MuiListItemText-primary')];
+    return { labels: texts.length, truncated: texts.filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.textContent ?? '') };
+  });
+}

@@ -284,7 +284,7 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     await mainMenu(page).getByRole('link', { name: 'Closing accounts' }).click();
     await page.waitForURL(/#\/settings\/list-closing-accounts$/);
     expect(await page.getByTestId('lock-date').innerText()).toBe('No period is closed');
-    expect(await page.getByLabel(/^Period end/).inputValue()).toBe(`${lastYear}-12-31`);
+    expect(await page.getByLabel(/^Period end/).inputValue()).toBe(`31/12/${lastYear}`); // dd/mm/yyyy on screen
     await visible(page.getByText('What the closing entry will move'));
     expect(await page.getByTestId('preview-income').innerText()).toBe('3,200.75');
     expect(await page.getByTestId('preview-expenses').innerText()).toBe('800.00');

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMonth, formatNumber, maskDateText, monthName, parseDateInput, toDateInput, toDecimal } from './format.ts';
+import {
+  formatDate,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  maskDateText,
+  maskMonthText,
+  monthName,
+  parseDateInput,
+  parseMonthInput,
+  toDateInput,
+  toDecimal,
+  toMonthInput,
+} from './format.ts';
 
 describe('money', () => {
   it('formats decimal strings exactly, beyond JS number precision', () => {
@@ -83,5 +96,20 @@ describe('date fields: dd/mm/yyyy on screen, YYYY-MM-DD for the API', () => {
     expect(maskDateText('251120261')).toBe('25/11/2026');
     expect(maskDateText('5/1/2026')).toBe('5/1/2026');
     expect(maskDateText('2026-11-25')).toBe('2026-11-25');
+  });
+});
+
+describe('month fields: mm/yyyy on screen, YYYY-MM for the API', () => {
+  it('shows, reads and groups a billing period', () => {
+    expect(toMonthInput('2026-11')).toBe('11/2026');
+    expect(toMonthInput('')).toBe('');
+    expect(parseMonthInput('11/2026')).toBe('2026-11');
+    expect(parseMonthInput('1/2026')).toBe('2026-01');
+    expect(parseMonthInput('2026-11')).toBe('2026-11');
+    expect(parseMonthInput('13/2026')).toBeNull();
+    expect(parseMonthInput('11/26')).toBeNull();
+    expect(maskMonthText('112')).toBe('11/2');
+    expect(maskMonthText('112026')).toBe('11/2026');
+    expect(maskMonthText('1/2026')).toBe('1/2026');
   });
 });

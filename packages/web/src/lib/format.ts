@@ -149,6 +149,30 @@ export function maskDateText(raw: string): string {
   return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join('/');
 }
 
+/** A period YYYY-MM as the month field shows it: "11/2026" ('' for nothing or an unreadable value). */
+export function toMonthInput(period: string | null | undefined): string {
+  const match = period ? /^(\d{4})-(\d{2})$/.exec(period) : null;
+  return match ? `${match[2]}/${match[1]}` : '';
+}
+
+/** What the user typed in a month field as YYYY-MM: "11/2026", "1/2026", "11.2026" or "2026-11"; null otherwise. */
+export function parseMonthInput(text: string): string | null {
+  const iso = /^\s*(\d{4})-(\d{2})\s*$/.exec(text);
+  const match = iso ? [iso[0], iso[2], iso[1]] : /^\s*(\d{1,2})[/.\-\s](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [month, year] = [Number(match[1]), Number(match[2])];
+  if (month < 1 || month > 12 || year < 1000) return null;
+  return `${year}-${pad2(month)}`;
+}
+
+/** Digits typed in a row become mm/yyyy; text with its own separators (1/2026, 2026-11) is kept. */
+export function maskMonthText(raw: string): string {
+  const parts = raw.split('/');
+  if (/[^\d/]/.test(raw) || (parts.length > 1 && parts[0].length === 1)) return raw.slice(0, 7);
+  const d = raw.replace(/\D/g, '').slice(0, 6);
+  return [d.slice(0, 2), d.slice(2)].filter(Boolean).join('/');
+}
+
 /** Today as YYYY-MM-DD in the browser's time zone (default values of date fields). */
 export function todayIso(): string {
   const d = new Date();

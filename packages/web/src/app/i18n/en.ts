@@ -220,6 +220,10 @@ export const en = {
     invalid: 'Enter a real date as dd/mm/yyyy.',
     calendar: 'Open the calendar',
   },
+  monthField: {
+    placeholder: 'mm/yyyy',
+    invalid: 'Enter a month as mm/yyyy.',
+  },
   filter: {
     title: 'Filter',
     employee: 'Employee',

@@ -220,8 +220,12 @@ export const so: Texts<typeof en> = {
   },
   dateField: {
     placeholder: 'dd/mm/yyyy',
-    invalid: 'Geli taariikh dhab ah sida dd/mm/yyyy (maalin/bil/sannad).',
+    invalid: 'Geli taariikh dhab ah (dd/mm/yyyy).',
     calendar: 'Fur kalandarka',
+  },
+  monthField: {
+    placeholder: 'mm/yyyy',
+    invalid: 'Geli bil sida mm/yyyy (bil/sannad).',
   },
   filter: {
     title: 'Shaandhee',

@@ -11,10 +11,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import type { BillStatus, BreakdownLine, ReadingFlag } from '@ubo/contracts';
+import { type DateFieldProps, MonthField } from '../../components/DateField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { chargeLines, lineLabel } from './billing-runs.logic.ts';
 import { PERIOD_PATTERN } from './readings.logic.ts';
@@ -33,19 +34,17 @@ export function usePeriodText(): (period: string) => string {
   );
 }
 
-/** A month field whose value is YYYY-MM. */
-export function PeriodField({ value, onChange, ...rest }: Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onChange: (period: string) => void }) {
+/** A month field whose value is YYYY-MM, typed and shown as mm/yyyy in either language (components/DateField.tsx). */
+export function PeriodField({ value, onChange, ...rest }: Omit<DateFieldProps, 'value' | 'onChange'> & { value: string; onChange: (period: string) => void }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <MonthField
       label={t('billingRuns.period')}
-      type="month"
       size="small"
       required
       value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={value !== '' && !PERIOD_PATTERN.test(value)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('billingRuns.period') } }}
+      onChange={onChange}
+      slotProps={{ htmlInput: { 'aria-label': t('billingRuns.period') } }}
       sx={{ width: 200, flexShrink: 0 }}
       {...rest}
     />

@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { BillSmsBody, BillSmsPreview, SmsLanguage, SmsQueued } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { MonthField } from '../../components/DateField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useLang } from '../../lib/messages.ts';
@@ -141,15 +142,13 @@ export default function BillSmsPage() {
             </TextField>
           ) : (
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <TextField
+              <MonthField
                 label={t('sms.bill.period')}
-                type="month"
                 value={period}
-                onChange={(e) => changed(setPeriod)(e.target.value)}
+                onChange={(value) => changed(setPeriod)(value)}
                 required
                 error={Boolean(errors.period || errors.runId)}
                 helperText={errors.period ?? errors.runId ?? t('sms.bill.periodHelp')}
-                slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ width: { md: 220 } }}
               />
               <TextField select label={t('sms.bill.zone')} value={zoneId} onChange={(e) => changed(setZoneId)(e.target.value === '' ? '' : Number(e.target.value))} sx={{ width: { md: 300 } }}>
