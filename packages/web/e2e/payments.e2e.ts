@@ -173,7 +173,7 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
       await visible(row(2).getByText('No customer has this customer number or phone.'));
       await visible(row(3).getByText('This reference appears more than once in the batch.'));
       expect(await page.getByTestId('batch-to-save').innerText()).toBe('2 payments, total 21.00, will be saved.');
-      await visible(page.getByText('1 unmatched rows wait for a customer; they are left out until one is chosen.'));
+      await visible(page.getByText('1 unmatched row waits for a customer; it is left out until one is chosen.'));
       await e2e.shot(page, 'payments-04-batch-matched');
 
       // The unknown phone was Casho's brother: the cashier picks Casho.
