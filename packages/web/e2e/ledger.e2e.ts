@@ -308,7 +308,7 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
     await signInAs(staff, auditor);
     await openMenuSection(staff, 'Reports');
     const entries = (await mainMenu(staff).locator('.MuiListItemButton-root .MuiListItemText-primary').allInnerTexts()).map((s) => s.trim());
-    expect(entries).toEqual(['Dashboard', 'Reports', 'Trial balance', 'Account transaction', 'Personal account']);
+    expect(entries).toEqual(['Dashboard', 'Reports', 'Trial balance', 'Account statement', 'Personal account']);
     await mainMenu(staff).getByRole('link', { name: 'Trial balance' }).click();
     await visible(staff.getByRole('row').filter({ hasText: 'Water sales' }));
     await staff.goto('/#/finance/general-journal');

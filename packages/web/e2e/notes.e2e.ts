@@ -1,11 +1,19 @@
 // Journey 5: popup notes. Three notes for the demo organisation are published with the operator
 // command line before the server starts: an optional one shown up to three times, an optional one for
-// administrators only, and a required one-time note with a feedback question.
+// administrators only, and a required one-time note with a feedback question. The navbar bell counts
+// the notes not yet seen and shows no badge once all have been.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, logOut, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
+
+/** The navbar bell's badge: its number, or null when it shows none. */
+async function bellCount(page: Page): Promise<string | null> {
+  const badge = page.getByRole('banner').locator('.MuiBadge-badge');
+  if ((await badge.count()) === 0 || (await badge.getAttribute('class'))?.includes('MuiBadge-invisible')) return null;
+  return (await badge.innerText()).trim();
+}
 
 const optional = { title: 'Billing day moves', message: 'From next month the bills go out on the 5th.' };
 const adminOnly = { title: 'Tariff review', message: 'Please check the new water tariffs before Friday.' };
@@ -51,6 +59,8 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     await signInAs(page, demo.admin);
     const dialog = noteDialog(page);
     await expectSlide(dialog, optional.title, 1, 3);
+    // The bell counts the notes not yet seen: three new, the first on screen.
+    await expect.poll(() => bellCount(page)).toBe('2');
     await visible(dialog.getByText(optional.message));
     const dots = dialog.getByRole('group', { name: 'Messages from your provider' }).getByRole('button');
     expect(await dots.count()).toBe(3);
@@ -68,8 +78,10 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     await dialog.getByRole('button', { name: 'Previous' }).click();
     await expectSlide(dialog, optional.title, 1, 3);
 
+    await expect.poll(() => bellCount(page)).toBe('1');
     await dialog.getByRole('button', { name: 'Show message 3' }).click();
     await expectSlide(dialog, required.title, 3, 3);
+    await expect.poll(() => bellCount(page)).toBeNull();
     expect(await dots.nth(2).getAttribute('aria-current')).toBe('step');
     await visible(dialog.getByText('Please read and confirm'));
     // The last slide of a required note ends with Confirm, not Next or Close.

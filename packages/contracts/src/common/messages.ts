@@ -253,7 +253,7 @@ export const coreMessages = {
   'report.trialBalance': { en: 'Trial balance', so: 'Isu-dheellitirka tijaabada' },
   'report.incomeStatement': { en: 'Income statement', so: 'Bayaanka dakhliga' },
   'report.balanceSheet': { en: 'Balance sheet', so: 'Xaashida hantida iyo deynta' },
-  'report.accountTransaction': { en: 'Account transaction', so: 'Dhaqdhaqaaqa xisaabta' },
+  'report.accountTransaction': { en: 'Account statement', so: 'Bayaanka xisaabta' },
   'report.period': { en: 'Period: {n}', so: 'Muddada: {n}' },
   'report.asAt': { en: 'As at {n}', so: 'Ilaa {n}' },
   'report.allDates': { en: 'All dates', so: 'Dhammaan taariikhaha' },

@@ -1,6 +1,7 @@
 // The navbar of spec section 2: current page title in the chosen language, language select, home link
-// to /dashboard, notification icon with its fixed badge of 5 (its menu lists the provider's notes,
-// which can be read again), the theme settings gear, and the sidebar toggle.
+// to /dashboard, notification icon whose badge counts the user's unread notes and is absent when there
+// are none (never a made-up number; its menu lists the provider's notes, which can be read again), the
+// theme settings gear, and the sidebar toggle.
 import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -25,14 +26,11 @@ import { themeStore, useThemePrefs } from '../theme/themeStore.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
-/** Spec section 9: the notification badge is fixed at 5. */
-export const NOTIFICATION_BADGE = 5;
-
 export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMobile: () => void }) {
   const { t } = useTranslation();
   const title = usePageTitle();
   const prefs = useThemePrefs();
-  const { notes, show } = useNotes();
+  const { notes, unread, show } = useNotes();
   const [themeOpen, setThemeOpen] = useState(false);
   const [notesAnchor, setNotesAnchor] = useState<HTMLElement | null>(null);
 
@@ -68,7 +66,7 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
         </Tooltip>
         <Tooltip title={t('nav.notifications')}>
           <IconButton aria-label={t('nav.notifications')} aria-haspopup="menu" onClick={(e) => setNotesAnchor(e.currentTarget)}>
-            <Badge badgeContent={NOTIFICATION_BADGE} color="error">
+            <Badge badgeContent={unread} color="error" data-testid="notification-badge">
               <NotificationsIcon />
             </Badge>
           </IconButton>

@@ -29,11 +29,13 @@ export const NOTE_DIALOG_WIDTH = 700;
 export interface NoteViewerProps {
   notes: Note[];
   onClose: () => void;
+  /** A note was shown (its view recorded): the navbar's unread count drops. */
+  onViewed?: (noteId: number) => void;
 }
 
 type Answers = Record<number, Record<string, string>>;
 
-export function NoteViewer({ notes, onClose }: NoteViewerProps) {
+export function NoteViewer({ notes, onClose, onViewed }: NoteViewerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [index, setIndex] = useState(0);
@@ -53,8 +55,9 @@ export function NoteViewer({ notes, onClose }: NoteViewerProps) {
     if (note && !viewed.current.has(note.id)) {
       viewed.current.add(note.id);
       void recordActivity(note.id, 'view');
+      onViewed?.(note.id);
     }
-  }, [note]);
+  }, [note, onViewed]);
 
   if (!note) return null;
   const embed = videoEmbedUrl(note.video_iframe);

@@ -1,27 +1,33 @@
 // After sign-in: fetch the notes, ask each one's view count, drop those already seen often enough
 // (1/2/3 views) and admin notes for other users, and show the rest in one NoteViewer. The navbar's
-// notification menu can open any note again through useNotes().
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+// notification menu can open any note again through useNotes(); its bell counts the notes never
+// viewed (unreadCount), which drops as the viewer shows them.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { useSession } from '../session.tsx';
 import { fetchNotes, fetchViewCount } from './notes.api.ts';
-import { isForUser, type Note, shouldShow } from './notes.logic.ts';
+import { isForUser, type Note, shouldShow, unreadCount } from './notes.logic.ts';
 import { NoteViewer } from './NoteViewer.tsx';
 
 interface NotesValue {
   /** The notes meant for this user (admin notes only for administrators). */
   notes: Note[];
+  /** Notes for this user never viewed: the bell's count (0 shows no badge). */
+  unread: number;
   isLoading: boolean;
   show: (notes: Note[]) => void;
 }
 
-const NotesContext = createContext<NotesValue>({ notes: [], isLoading: false, show: () => {} });
+const NotesContext = createContext<NotesValue>({ notes: [], unread: 0, isLoading: false, show: () => {} });
 
 export function NotesProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [showing, setShowing] = useState<Note[] | null>(null);
   const checked = useRef(false);
+  const [viewCounts, setViewCounts] = useState<ReadonlyMap<number, number | null>>(new Map());
+  const [viewedNow, setViewedNow] = useState<ReadonlySet<number>>(new Set());
+  const markViewed = useCallback((id: number) => setViewedNow((s) => (s.has(id) ? s : new Set([...s, id]))), []);
   const query = useQuery({
     queryKey: shellKeys.notes,
     queryFn: ({ signal }) => fetchNotes(signal),
@@ -38,17 +44,19 @@ export function NotesProvider({ children }: { children: ReactNode }) {
     checked.current = true;
     void (async () => {
       const counts = await Promise.all(notes.map((n) => fetchViewCount(n.id).catch(() => null)));
+      setViewCounts(new Map(notes.map((n, i) => [n.id, counts[i]])));
       const due = notes.filter((n, i) => counts[i] !== null && shouldShow(n, counts[i] as number, isAdmin));
       if (due.length > 0) setShowing(due);
     })();
   }, [query.data, notes, isAdmin]);
 
-  const value = useMemo<NotesValue>(() => ({ notes, isLoading: query.isPending, show: setShowing }), [notes, query.isPending]);
+  const unread = unreadCount(notes, viewCounts, viewedNow);
+  const value = useMemo<NotesValue>(() => ({ notes, unread, isLoading: query.isPending, show: setShowing }), [notes, unread, query.isPending]);
 
   return (
     <NotesContext.Provider value={value}>
       {children}
-      {showing && showing.length > 0 && <NoteViewer key={showing.map((n) => n.id).join(',')} notes={showing} onClose={() => setShowing(null)} />}
+      {showing && showing.length > 0 && <NoteViewer key={showing.map((n) => n.id).join(',')} notes={showing} onClose={() => setShowing(null)} onViewed={markViewed} />}
     </NotesContext.Provider>
   );
 }

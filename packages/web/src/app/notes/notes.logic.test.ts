@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShow, videoEmbedUrl } from './notes.logic.ts';
+import { shouldShow, unreadCount, videoEmbedUrl } from './notes.logic.ts';
 
 describe('note visibility', () => {
   it('hides a note after 1, 2 or 3 views', () => {
@@ -35,5 +35,16 @@ describe('video embed', () => {
     expect(videoEmbedUrl('https://www.youtube.com/watch?v=<script>')).toBeNull();
     expect(videoEmbedUrl('')).toBeNull();
     expect(videoEmbedUrl(null)).toBeNull();
+  });
+});
+
+describe('unreadCount (the navbar bell)', () => {
+  it('counts only notes never viewed and not shown since; an unknown count is not guessed', () => {
+    const notes = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+    const counts = new Map<number, number | null>([[1, 0], [2, 0], [3, 2], [4, null]]);
+    expect(unreadCount(notes, counts, new Set())).toBe(2);
+    expect(unreadCount(notes, counts, new Set([1]))).toBe(1);
+    expect(unreadCount(notes, new Map(), new Set())).toBe(0);
+    expect(unreadCount([], counts, new Set())).toBe(0);
   });
 });

@@ -19,6 +19,14 @@ export function shouldShow(note: { target: string; repetition: NoteRepetition },
   return totalView < limit;
 }
 
+/**
+ * The navbar bell's count: the user's notes never viewed (view count 0 when the notes were loaded) and
+ * not shown since. A note whose count could not be read is not counted: the bell never guesses.
+ */
+export function unreadCount(notes: readonly { id: number }[], viewCounts: ReadonlyMap<number, number | null>, viewedNow: ReadonlySet<number>): number {
+  return notes.filter((n) => viewCounts.get(n.id) === 0 && !viewedNow.has(n.id)).length;
+}
+
 const youtubeHosts = new Set(['youtube.com', 'www.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
 const vimeoHosts = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 

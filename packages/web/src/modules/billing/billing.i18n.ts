@@ -135,7 +135,7 @@ export const en = {
     total: 'Total',
   },
   customers: {
-    title: 'Customers',
+    title: 'Customers list',
     subtitle: 'Search by name, customer number, phone or meter number.',
     pageTitle: 'Customer',
     header: 'Customer details',
@@ -445,7 +445,7 @@ export const so: Texts<typeof en> = {
     total: 'Wadarta',
   },
   customers: {
-    title: 'Macaamiisha',
+    title: 'Liiska macaamiisha',
     subtitle: 'Ku raadi magaca, lambarka macmiilka, taleefanka ama lambarka mitirka.',
     pageTitle: 'Macmiilka',
     header: 'Xogta macmiilka',
