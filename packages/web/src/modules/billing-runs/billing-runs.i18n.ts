@@ -449,7 +449,7 @@ export const so: Texts<typeof en> = {
     dueDate: 'Taariikhda ugu dambaysa',
     billDate: 'Taariikhda biilka',
     status: 'Xaaladda',
-    statuses: { Open: 'Furan', Cancelled: 'La joojiyay', Posted: 'La diiwaangeliyay', Unpaid: 'Lama bixin', PartlyPaid: 'Qayb ayaa la bixiyay', Paid: 'La bixiyay', Overdue: 'Muddadii way dhaaftay' },
+    statuses: { Open: 'Furan', Cancelled: 'La joojiyay', Posted: 'La diiwaangeliyay', Unpaid: 'Lama bixin', PartlyPaid: 'Qayb la bixiyay', Paid: 'La bixiyay', Overdue: 'Dib u dhacay' },
     allStatuses: 'Dhammaan xaaladaha',
     notCancelled: 'Aan la joojin',
     customerFilter: 'Macmiilka',
