@@ -57,7 +57,7 @@ async function billingState(clientId: number) {
 
 const jobRows = (clientId: number) =>
   system((tx) => queryRows<{ id: string; status: string; error: string | null }>(tx, sql`
-    select id::text, status, error from bill_run_jobs where client_id = ${clientId} order by id`));
+    select id::text, status, error from bill_run_jobs where client_id = ${clientId} order by bill_run_jobs.id`));
 
 describe('bill run jobs', () => {
   it('runs a queued job after answering 202, then shows it done with its run', async () => {
