@@ -66,6 +66,14 @@ export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, { message: 'v.
  */
 export const onValidFields = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 } as const;
 /**
+ * Like onValidFields, for a check that reads only these fields: it runs when the value is an object and these
+ * fields passed, whatever the others did (so the form still shows every error it can at once).
+ */
+export const whenValid = (...fields: string[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0]))),
+});
+/**
  * Money in answers (totals, balances, report figures): any sum of valid postings, so no 14-digit cap. The
  * balance tables are unconstrained numeric (migration 0034); 38 digits is far beyond any real ledger and
  * still bounds the text. The input format stays `money`: a report must never fail on a valid ledger.

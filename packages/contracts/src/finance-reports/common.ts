@@ -1,6 +1,6 @@
 // Shared pieces of the issue-3 report contracts: required and ordered periods (real calendar dates), the
 // months a period spans, and the export format of every downloadable report.
-import { isCalendarDate, onValidFields, z } from '../common/validation.ts';
+import { isCalendarDate, whenValid, z } from '../common/validation.ts';
 import { calendarDate } from '../settings/fields.ts';
 
 /** How many months the period touches, counted without a loop (0 when it is reversed or not made of dates). */
@@ -36,7 +36,7 @@ export function monthsBetween(startDate: string, endDate: string): string[] {
 /** A report period both ends of which are required. */
 export const requiredRange = { startDate: calendarDate, endDate: calendarDate };
 export const rangeIsOrdered = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.startDate <= v.endDate;
-export const rangeIssue = { path: ['endDate'], message: 'v.dateRange', ...onValidFields };
+export const rangeIssue = { path: ['endDate'], message: 'v.dateRange', ...whenValid('startDate', 'endDate') };
 
 /** The most months any loop over a period walks: the whole supported date range (1900..2999). */
 const MAX_LOOP_MONTHS = 1100 * 12;
@@ -45,7 +45,7 @@ const MAX_LOOP_MONTHS = 1100 * 12;
 export const MAX_REPORT_MONTHS = 60;
 export const rangeIsShortEnough = (v: { startDate: string; endDate: string }) =>
   v.startDate > v.endDate || monthCount(v.startDate, v.endDate) <= MAX_REPORT_MONTHS;
-export const rangeTooLongIssue = { path: ['endDate'], message: `financeReports.rangeTooLong|${MAX_REPORT_MONTHS}`, ...onValidFields };
+export const rangeTooLongIssue = { path: ['endDate'], message: `financeReports.rangeTooLong|${MAX_REPORT_MONTHS}`, ...whenValid('startDate', 'endDate') };
 
 export const queryFlag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
 

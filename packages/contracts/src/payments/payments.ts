@@ -2,7 +2,7 @@
 // list, one payment with everything its printed receipt needs, cancelling by reversal, and the
 // allocation preview the Receive payment screen shows while the cashier types.
 import Decimal from 'decimal.js';
-import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, whenValid, z } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
@@ -28,6 +28,8 @@ export const paymentBody = z
   })
   .superRefine((v, ctx) => {
     if (v.method !== 'cash' && !v.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payments.referenceRequired' });
+  }, whenValid('method', 'reference'))
+  .superRefine((v, ctx) => {
     if (!v.allocations) return;
     const seen = new Set<number>();
     let total = new Decimal(0);
@@ -37,7 +39,7 @@ export const paymentBody = z
       total = total.plus(a.amount);
     });
     if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });
-  }, onValidFields);
+  }, whenValid('amount', 'allocations'));
 export type PaymentBody = z.input<typeof paymentBody>;
 export type PaymentInput = z.output<typeof paymentBody>;
 
