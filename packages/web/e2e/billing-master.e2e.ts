@@ -304,7 +304,7 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     expect(await cashier.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     // A cashier receives payments and reads statements; houses and bill runs are not theirs.
     expect(await cashier.getByRole('tab').allInnerTexts()).toEqual(['Payments', 'Statement']);
-    await visible(cashier.getByRole('button', { name: 'Receive payment' }));
+    await visible(cashier.getByRole('link', { name: 'Receive payment' }));
     await e2e.shot(cashier, 'billing-15-cashier-customer');
     await cashier.goto('/#/customers/zones');
     await cashier.waitForURL(/#\/error\/403$/);
