@@ -1,5 +1,5 @@
 // Sign-in, profile, logout and change-password payloads (spec sections 3, 5 and 7).
-import { INT_MAX, onValidFields, z } from '../common/validation.ts';
+import { INT_MAX, z, whenValid } from '../common/validation.ts';
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
@@ -59,7 +59,7 @@ export const changePasswordBody = z
     newPassword: z.string().min(1).min(8, 'password.min8').max(100),
     confirmPassword: z.string().min(1),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { ...onValidFields, path: ['confirmPassword'], message: 'password.mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, { ...whenValid('newPassword', 'confirmPassword'), path: ['confirmPassword'], message: 'password.mismatch' });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const expiredInfo = z.object({

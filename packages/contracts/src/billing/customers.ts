@@ -1,7 +1,7 @@
 // Customers (elc/customers): who a house's bills are addressed to. The customer number (C-000001) is
 // given by the server, gapless per organisation. The opening balance is kept here until the ledger
 // posts it (openingBalancePosted); after that it can no longer be edited.
-import { money, onValidFields, page, phone, trimmed, z } from '../common/validation.ts';
+import { money, page, phone, trimmed, z, whenValid } from '../common/validation.ts';
 import { nullableEmail, nullableText } from '../settings/fields.ts';
 import { billingListQuery, choice, customerClass, optionalId } from './fields.ts';
 
@@ -29,7 +29,7 @@ export const customerBody = z
   .superRefine((c, ctx) => {
     if (c.idType && !c.idNumber) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: 'v.required' });
     if (c.idNumber && !c.idType) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'v.required' });
-  }, onValidFields);
+  }, whenValid('idType', 'idNumber'));
 export type CustomerBody = z.input<typeof customerBody>;
 export type CustomerInput = z.output<typeof customerBody>;
 

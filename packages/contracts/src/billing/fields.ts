@@ -19,8 +19,9 @@ export const rate = z.string().trim().regex(/^\d{1,8}(\.\d{1,6})?$/, 'v.rate');
 export const percent = z
   .string()
   .trim()
-  .regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'v.percent', abort: true })
-  .refine((v) => new BillingDecimal(v).lte(100), 'v.percent');
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'v.percent')
+  // Tests the format first: not aborting keeps the object's cross-field checks (see isoDate in validation.ts).
+  .refine((v) => !/^\d{1,3}(\.\d{1,4})?$/.test(v) || new BillingDecimal(v).lte(100), 'v.percent');
 /** A charge that cannot be negative (service charge, minimum charge). */
 export const amount = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money');
 /** A billing period: the month a reading or bill belongs to, YYYY-MM. */

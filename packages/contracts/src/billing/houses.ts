@@ -1,6 +1,6 @@
 // Houses and meters (elc/houses): a connection point of a customer in a zone with one installed meter at
 // a time. Replacing a meter closes the old one with its final reading and keeps it in the history.
-import { id, onValidFields, page, z } from '../common/validation.ts';
+import { id, page, z, whenValid } from '../common/validation.ts';
 import { calendarDate, nullableText } from '../settings/fields.ts';
 import { billingListQuery, choice, customerClass, optionalId, period, units } from './fields.ts';
 
@@ -28,7 +28,7 @@ export const houseBody = z
   })
   .superRefine((h, ctx) => {
     if (!h.houseNo && !h.address) ctx.addIssue({ code: 'custom', path: ['houseNo'], message: 'house.numberOrAddress' });
-  }, onValidFields);
+  }, whenValid('houseNo', 'address'));
 export type HouseBody = z.input<typeof houseBody>;
 export type HouseInput = z.output<typeof houseBody>;
 

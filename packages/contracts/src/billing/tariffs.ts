@@ -1,7 +1,7 @@
 // Tariffs (elc/prices) and the pricing calculator (elc/pricing). A tariff is one effective-dated version
 // of the price for a customer class, either class-wide or for one zone; versions of the same class and
 // zone never overlap in time. Blocks are contiguous from 0 (see pricing.ts for how they are charged).
-import { id, isoDate, listQuery, onValidFields, page, trimmed, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, page, trimmed, z, whenValid } from '../common/validation.ts';
 import { calendarDate, nullableText } from '../settings/fields.ts';
 import { amount, customerClass, optionalId, percent, rate, units } from './fields.ts';
 import { blockProblem, priceBreakdown } from './pricing.ts';
@@ -32,9 +32,11 @@ export const tariffBody = z
     if (t.effectiveTo !== null && t.effectiveTo < t.effectiveFrom) {
       ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: 'v.dateRange' });
     }
+  }, whenValid('effectiveFrom', 'effectiveTo'))
+  .superRefine((t, ctx) => {
     const problem = blockProblem(t.blocks);
     if (problem) ctx.addIssue({ code: 'custom', path: ['blocks', problem.index, problem.field], message: problem.key });
-  }, onValidFields);
+  }, whenValid('blocks'));
 export type TariffBody = z.input<typeof tariffBody>;
 export type TariffInput = z.output<typeof tariffBody>;
 
@@ -83,7 +85,7 @@ export const pricingBody = z
     if (b.tariffId !== undefined) return;
     if (!b.customerClass) ctx.addIssue({ code: 'custom', path: ['customerClass'], message: 'v.required' });
     if (!b.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'v.required' });
-  }, onValidFields);
+  }, whenValid('tariffId', 'customerClass', 'date'));
 export type PricingBody = z.input<typeof pricingBody>;
 
 export const pricingResult = priceBreakdown.extend({

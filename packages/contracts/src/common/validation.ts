@@ -48,16 +48,20 @@ export function isCalendarDate(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
-// Each check aborts the ones after it, and a refused date aborts its object's cross-field checks.
+// Each check looks only at values the one before it passed, so a field gets one message. No check aborts:
+// zod skips every cross-field check of the object (even one with `when`) once a field aborts, and a form
+// should still show "enter a house number or an address" beside a bad date.
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.date', abort: true })
-  .refine(isCalendarDate, { message: 'v.date', abort: true })
-  .refine((v) => v >= MIN_DATE && v <= MAX_DATE, { message: 'v.dateOutOfRange', abort: true });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date')
+  .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isCalendarDate(v), 'v.date')
+  .refine((v) => !isCalendarDate(v) || (v >= MIN_DATE && v <= MAX_DATE), 'v.dateOutOfRange');
 /** A month YYYY-MM within the supported date range (billing periods, reconciliations): '0000-01' is refused. */
 export const MONTH_PATTERN = /^(19\d\d|2\d\d\d)-(0[1-9]|1[0-2])$/;
-// Aborting: a refine chained on money (v > 0, ...) never sees a malformed amount, so decimal.js never throws.
-export const money = z.string().regex(/^-?\d{1,14}(\.\d{1,2})?$/, { message: 'v.money', abort: true });
+export const MONEY_PATTERN = /^-?\d{1,14}(\.\d{1,2})?$/;
+// Not aborting (see isoDate): a refine chained on money that does arithmetic must first test MONEY_PATTERN,
+// so decimal.js never sees "1,000.00".
+export const money = z.string().regex(MONEY_PATTERN, 'v.money');
 
 /**
  * Options of a cross-field check (refine or superRefine on an object): it runs only when every field

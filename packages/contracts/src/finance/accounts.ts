@@ -1,5 +1,5 @@
 // Chart of accounts: /api/finance/accounts (list, view, create, edit, status, delete).
-import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, optionalText, z, whenValid } from '../common/validation.ts';
 
 /** An accounts.id (PostgreSQL integer). */
 export const accountId = z.coerce.number().int().positive().max(2147483647);
@@ -72,7 +72,7 @@ export const accountBody = z
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'v.currency').optional(),
     description: optionalText(500),
   })
-  .refine((v) => subtypeFits(v.subtype, v.type), { ...onValidFields, path: ['subtype'], message: 'finance.subtypeMismatch' });
+  .refine((v) => subtypeFits(v.subtype, v.type), { ...whenValid('subtype', 'type'), path: ['subtype'], message: 'finance.subtypeMismatch' });
 export type AccountBody = z.infer<typeof accountBody>;
 export type AccountBodyInput = z.input<typeof accountBody>;
 

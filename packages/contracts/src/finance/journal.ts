@@ -1,6 +1,6 @@
 // General journal: POST/GET /api/finance/transaction, GET /api/finance/transaction/:id,
 // POST /api/finance/transaction/:id/reverse, and the journal report.
-import { isoDate, listQuery, money, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, money, moneyTotal, optionalText, z, whenValid } from '../common/validation.ts';
 import { accountId } from './accounts.ts';
 
 /** A journal_entries.id (bigint, within JavaScript's exact integers). */
@@ -92,7 +92,7 @@ export const journalListQuery = listQuery
     accountId: accountId.optional(),
     sourceType: z.string().trim().max(40).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export type JournalListQuery = z.infer<typeof journalListQuery>;
 
 export const journalPage = z.object({

@@ -1,6 +1,6 @@
 // Financial reports read from the ledger: trial balance, income statement, balance sheet and the
 // account statement (account transaction).
-import { isoDate, moneyTotal, onValidFields, z } from '../common/validation.ts';
+import { isoDate, moneyTotal, z, whenValid } from '../common/validation.ts';
 import { accountId, accountSubtype, accountType } from './accounts.ts';
 
 const dateRange = {
@@ -9,7 +9,7 @@ const dateRange = {
 };
 
 const rangeIsOrdered = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.startDate <= v.endDate;
-const rangeIssue = { ...onValidFields, path: ['endDate'], message: 'v.dateRange' };
+const rangeIssue = { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' };
 
 export const trialBalanceQuery = z
   .object({ ...dateRange, includeZero: z.enum(['true', 'false']).optional().transform((v) => v === 'true') })

@@ -1,7 +1,7 @@
 // Customer balance transfer (finance/c2c, privilege receive-payment): one entry moves an amount of
 // receivable from one customer to another (credit the first, debit the second; the receivable account
 // does not change). Gapless numbers CT-000001; cancelled by reversal.
-import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, optionalText, page, z, whenValid } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { positiveAmount } from '../treasury/fields.ts';
@@ -17,7 +17,7 @@ export const customerTransferBody = z
     date: calendarDate,
     memo: optionalText(1000),
   })
-  .refine((v) => v.fromCustomerId !== v.toCustomerId, { ...onValidFields, path: ['toCustomerId'], message: 'c2c.sameCustomer' });
+  .refine((v) => v.fromCustomerId !== v.toCustomerId, { ...whenValid('fromCustomerId', 'toCustomerId'), path: ['toCustomerId'], message: 'c2c.sameCustomer' });
 export type CustomerTransferBody = z.input<typeof customerTransferBody>;
 export type CustomerTransferInput = z.output<typeof customerTransferBody>;
 
@@ -54,6 +54,6 @@ export const customerTransferListQuery = listQuery
       .optional()
       .transform((v) => (v === '0' || v === '' ? undefined : v)),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export const customerTransferPage = page(customerTransfer);
 export type CustomerTransferPage = z.infer<typeof customerTransferPage>;

@@ -2,7 +2,7 @@
 // list, one payment with everything its printed receipt needs, cancelling by reversal, and the
 // allocation preview the Receive payment screen shows while the cashier types.
 import Decimal from 'decimal.js';
-import { id, isoDate, listQuery, moneyTotal, onValidFields, optionalText, page, whenValid, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, optionalText, page, whenValid, z } from '../common/validation.ts';
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
@@ -128,7 +128,7 @@ export const paymentListQuery = listQuery
       .transform((v) => (v === '0' || v === '' ? undefined : v)),
     _sort: z.enum(paymentSortable).optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export const paymentPage = page(payment);
 export type PaymentPage = z.infer<typeof paymentPage>;

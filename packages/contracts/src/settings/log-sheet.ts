@@ -1,5 +1,5 @@
 // The log sheet (settings/list-log-sheet): the organisation's audit trail, newest first, read-only.
-import { listQuery, onValidFields, page, z } from '../common/validation.ts';
+import { listQuery, page, z, whenValid } from '../common/validation.ts';
 import { calendarDate } from './fields.ts';
 
 export const logSheetSortable = ['at', 'id', 'username', 'action', 'entity'] as const;
@@ -15,7 +15,7 @@ export const logSheetQuery = listQuery
     startDate: calendarDate.optional(),
     endDate: calendarDate.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export type LogSheetQuery = z.input<typeof logSheetQuery>;
 
 export const logSheetEntry = z.object({

@@ -2,7 +2,7 @@
 // period (POST sms/bill-sms, with a preview); the outbox as the SMS report (GET sms-report) with retry;
 // templates per kind and language; the organisation's gateway settings (administrators) and per-customer
 // language preferences. Messages are queued in the request's transaction and sent after it commits.
-import { id, isoDate, listQuery, onValidFields, page, trimmed, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, page, trimmed, z, whenValid } from '../common/validation.ts';
 import { choice, optionalId, period } from '../billing/fields.ts';
 import { unknownPlaceholders } from './render.ts';
 
@@ -110,7 +110,7 @@ export const billSmsBody = z
   })
   .superRefine((v, ctx) => {
     if (!v.runId && !v.period) ctx.addIssue({ code: 'custom', path: ['runId'], message: 'sms.runOrPeriod' });
-  }, onValidFields);
+  }, whenValid('runId', 'period'));
 export type BillSmsBody = z.input<typeof billSmsBody>;
 
 export const renderedSms = z.object({
@@ -195,7 +195,7 @@ export const smsReportQuery = listQuery
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'v.dateRange' });
-  }, onValidFields);
+  }, whenValid('startDate', 'endDate'));
 export type SmsReportQuery = z.input<typeof smsReportQuery>;
 
 export const smsMessage = z.object({
@@ -280,7 +280,7 @@ export const smsSettingsBody = z
     if (v.provider !== 'http') return;
     if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'sms.urlRequired' });
     else if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'v.url' });
-  }, onValidFields);
+  }, whenValid('provider', 'url'));
 export type SmsSettingsBody = z.input<typeof smsSettingsBody>;
 
 export const smsTestBody = z.object({ phone: z.string().trim().min(1).max(40) });

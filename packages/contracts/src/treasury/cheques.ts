@@ -2,7 +2,7 @@
 // GET /api/finance/writecheck/:id (everything the printed cheque and its voucher show),
 // POST /api/finance/writecheck/:id/void, GET /api/finance/writecheck/next-number.
 import Decimal from 'decimal.js';
-import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, trimmed, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, optionalText, trimmed, z, whenValid } from '../common/validation.ts';
 import { accountId } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, emptyToUndefined, positiveAmount } from './fields.ts';
@@ -40,7 +40,7 @@ export const chequeBody = z
     }
     const total = v.lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
     if (!total.eq(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: `treasury.linesTotal|${total.toFixed(2)}` });
-  }, onValidFields);
+  }, whenValid('payeeType', 'payeeId', 'amount', 'lines'));
 export type ChequeBody = z.infer<typeof chequeBody>;
 export type ChequeBodyInput = z.input<typeof chequeBody>;
 
@@ -103,7 +103,7 @@ export const chequeListQuery = listQuery
     payeeType: payeeType.optional(),
     status: chequeStatus.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export type ChequeListQuery = z.infer<typeof chequeListQuery>;
 
 export const chequePage = z.object({

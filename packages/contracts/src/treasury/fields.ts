@@ -1,10 +1,10 @@
 // Field schemas shared by the treasury contracts (transfers, cheques, closing).
 import Decimal from 'decimal.js';
-import { money, z } from '../common/validation.ts';
+import { MONEY_PATTERN, money, z } from '../common/validation.ts';
 import { calendarDate } from '../settings/fields.ts';
 
 /** A money amount greater than zero ('1250.50'). */
-export const positiveAmount = money.refine((v) => new Decimal(v).gt(0), { message: 'v.positive' });
+export const positiveAmount = money.refine((v) => !MONEY_PATTERN.test(v) || new Decimal(v).gt(0), { message: 'v.positive' });
 
 /** An account shown with a document: id, code and name in the caller's language. */
 export const accountRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });

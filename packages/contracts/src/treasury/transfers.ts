@@ -1,6 +1,6 @@
 // Money transfers between the organisation's own cash, bank and mobile money accounts:
 // POST/GET /api/finance/transfer, GET /api/finance/transfer/:id, POST /api/finance/transfer/:id/cancel.
-import { isoDate, listQuery, moneyTotal, onValidFields, optionalText, z } from '../common/validation.ts';
+import { isoDate, listQuery, moneyTotal, optionalText, z, whenValid } from '../common/validation.ts';
 import { accountId } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from './fields.ts';
@@ -17,7 +17,7 @@ export const transferBody = z
     reference: optionalText(100),
     memo: optionalText(1000),
   })
-  .refine((v) => v.fromAccountId !== v.toAccountId, { ...onValidFields, path: ['toAccountId'], message: 'treasury.sameAccount' });
+  .refine((v) => v.fromAccountId !== v.toAccountId, { ...whenValid('fromAccountId', 'toAccountId'), path: ['toAccountId'], message: 'treasury.sameAccount' });
 export type TransferBody = z.infer<typeof transferBody>;
 export type TransferBodyInput = z.input<typeof transferBody>;
 
@@ -55,7 +55,7 @@ export const transferListQuery = listQuery
     accountId: accountId.optional(),
     status: transferStatus.optional(),
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...onValidFields, path: ['endDate'], message: 'v.dateRange' });
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' });
 export type TransferListQuery = z.infer<typeof transferListQuery>;
 
 export const transferPage = z.object({

@@ -49,7 +49,7 @@ beforeAll(async () => {
   otherCustomer = (await f.customer({ name: 'Stranger' })).id;
   const house = await f.house({ customerId: otherCustomer, zoneId: zone.id, installationReading: '0', installationDate: '2024-11-01' });
   await f.reading({ houseId: house.id, period: '2025-03', currentReading: '500' });
-  expect((await f.call(other.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-03', houseIds: [house.id] })).statusCode).toBe(201);
+  expect((await f.call(other.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-03', houseIds: [house.id], issueDate: '2025-03-31' })).statusCode).toBe(201);
 }, 150_000);
 afterAll(() => ctx?.close());
 
