@@ -2,17 +2,15 @@
 // rules hold for all of them: each /api route declares its access with catalogue keys, each
 // non-public route answers 401 without a token, and each privileged route answers 403 FORBIDDEN
 // to a signed-in user who holds every other privilege, without changing a single row anywhere.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeKeys } from '@ubo/contracts';
-import type { Db } from '../src/db/client.ts';
-import { queryRows } from '../src/db/rows.ts';
 import { inSystem } from '../src/db/tenant.ts';
 import { rolePrivileges, roles, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import type { Access } from '../src/plugins/auth.ts';
 import { type RegisteredRoute, registeredRoutes } from '../src/plugins/route-registry.ts';
 import { bearer, newOrganisation, signIn, startTestApp, type TestContext } from './harness.ts';
+import { tableSnapshot } from './table-snapshot.ts';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
@@ -37,20 +35,6 @@ const withBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes
 
 /** HEAD mirrors GET (same handler and access), so the sweeps call the GET. */
 const sweepable = () => apiRoutes.filter((r) => r.method !== 'HEAD');
-
-/** Row count and content hash of every table in the public schema (read as the owner, past row-level security). */
-async function snapshot(db: Db): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number; h: string }>(
-      db,
-      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(name)} t`,
-    );
-    out[name] = `${row.n} rows, ${row.h}`;
-  }
-  return out;
-}
 
 describe('route access', () => {
   it('finds the registered routes', () => {
@@ -107,7 +91,7 @@ describe('route access', () => {
       tokens.set(requirement, token);
     }
 
-    const before = await snapshot(ctx.database.db);
+    const before = await tableSnapshot(ctx.database.db);
     const wrong: string[] = [];
     for (const route of privileged) {
       const token = tokens.get(requiredKeys(route.access)!.join(','))!;
@@ -119,7 +103,7 @@ describe('route access', () => {
       });
       if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') wrong.push(`${route.method} ${route.url} -> ${res.statusCode} ${res.body}`);
     }
-    const after = await snapshot(ctx.database.db);
+    const after = await tableSnapshot(ctx.database.db);
     expect(wrong).toEqual([]);
     expect(after).toEqual(before);
   });
