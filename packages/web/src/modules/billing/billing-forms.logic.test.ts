@@ -82,7 +82,7 @@ describe('house form', () => {
     expect(checkHouseForm(v)).toMatchObject({ ok: true, body: { customerId: 2, zoneId: 3, tariffClass: null, meterDigits: 6, installationReading: '0' } });
     const r = checkHouseForm({ ...emptyHouse(null, '2026-03-01'), meterNumber: 'bad number', meterDigits: '3' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues.map((i) => i.field).sort()).toEqual(['customerId', 'meterDigits', 'meterNumber', 'zoneId']);
+    if (!r.ok) expect(r.issues.map((i) => i.field).sort()).toEqual(['customerId', 'houseNo', 'meterDigits', 'meterNumber', 'zoneId']);
     expect(houseToForm(house)).toMatchObject({ customerId: 2, zoneId: '3', tariffClass: '', meterDigits: '5' });
   });
 
