@@ -73,7 +73,7 @@ describe('log sheet labels', () => {
   it('humanises a field no label map knows, instead of showing it raw', () => {
     expect(humanise('meterDigits')).toBe('Meter digits');
     expect(humanise('bill-run_job')).toBe('Bill run job');
-    const t = ((key: string, o: { defaultValue: string }) => o.defaultValue) as unknown as TFunction;
+    const t = ((_key: string, o: { defaultValue: string }) => o.defaultValue) as unknown as TFunction;
     expect(fieldLabel(t, 'authSecretHint')).toBe('Auth secret hint');
   });
 
