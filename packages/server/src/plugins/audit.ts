@@ -2,6 +2,8 @@
 // made it, inside the same transaction, so a rolled-back change leaves no log line and vice versa.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { Actor } from '../lib/actor.ts';
+import { actorOf } from './auth.ts';
 import { auditLog } from '../modules/audit-log/audit-log.tables.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'login' | 'logout' | 'password' | 'reopen' | string;
@@ -26,18 +28,19 @@ function clean(value: unknown): unknown {
   return out;
 }
 
-export async function writeAudit(tx: Db, req: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const auth = req.auth;
-  if (!auth) throw new Error('writeAudit needs an authenticated request');
+/** The log sheet line for a change the actor made, in the caller's transaction. */
+export async function writeAudit(tx: Db, who: Actor | FastifyRequest, entry: AuditEntry): Promise<void> {
+  // Transitional: services still handed the request are being moved to the actor (issue 13 §2).
+  const actor: Actor = 'server' in who ? actorOf(who) : who;
   await tx.insert(auditLog).values({
-    clientId: auth.clientId,
-    userId: auth.userId,
-    username: auth.username,
+    clientId: actor.clientId,
+    userId: actor.userId,
+    username: actor.username,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     before: clean(entry.before) as object | null,
     after: clean(entry.after) as object | null,
-    ip: req.ip,
+    ip: actor.ip,
   });
 }

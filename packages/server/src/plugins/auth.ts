@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { hasPrivilege, pickLang, type Lang } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
+import type { Actor } from '../lib/actor.ts';
 import { inTenant } from '../db/tenant.ts';
 import { AppError } from './errors.ts';
 import { recordRoute } from './route-registry.ts';
@@ -247,8 +248,19 @@ export function caller(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-/** Runs fn in one transaction scoped to the caller's organisation (row-level security applies). */
-export function tenantTx<T>(req: FastifyRequest, fn: (tx: Db) => Promise<T>): Promise<T> {
+/** The signed-in caller as an actor for services (built from the request once; services never see it). */
+export function actorOf(req: FastifyRequest): Actor {
   const auth = caller(req);
-  return inTenant(req.server.db, auth.clientId, fn, auth.userId);
+  return { clientId: auth.clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, isAdmin: auth.isAdmin, ip: req.ip, lang: req.lang };
+}
+
+/** Runs fn in one transaction scoped to the caller's organisation (row-level security applies), with the caller as actor. */
+export function tenantTx<T>(req: FastifyRequest, fn: (tx: Db, actor: Actor) => Promise<T>): Promise<T> {
+  const actor = actorOf(req);
+  return inTenant(req.server.db, actor.clientId, (tx) => fn(tx, actor), actor.userId);
+}
+
+/** Runs fn in one transaction scoped to the actor's organisation: the door for jobs, the command line and the seed. */
+export function actorTx<T>(db: Db, actor: Actor, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return inTenant(db, actor.clientId, fn, actor.userId);
 }
