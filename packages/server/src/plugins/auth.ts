@@ -55,13 +55,13 @@ interface AuthRow {
   expired: boolean; role_privileges: string[];
 }
 
-export async function signToken(app: FastifyInstance, claims: { sid: string; uid: number; cid: number }): Promise<string> {
+export async function signToken(keys: { tokenSecret: Uint8Array; tokenTtlHours: number }, claims: { sid: string; uid: number; cid: number }): Promise<string> {
   return new SignJWT({ uid: claims.uid, cid: claims.cid })
     .setProtectedHeader({ alg: ALG })
     .setJti(claims.sid)
     .setIssuedAt()
-    .setExpirationTime(`${app.tokenTtlHours}h`)
-    .sign(app.tokenSecret);
+    .setExpirationTime(`${keys.tokenTtlHours}h`)
+    .sign(keys.tokenSecret);
 }
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'auth.unauthorized');

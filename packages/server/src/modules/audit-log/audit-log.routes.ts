@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logSheetEntry, logSheetPage, logSheetParams, logSheetQuery } from '@ubo/contracts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { tenantTx } from '../../plugins/auth.ts';
 import { getLogSheetEntry, listLogSheet } from './list-log-sheet.ts';
 
 export async function auditLogRoutes(app: FastifyInstance) {
@@ -14,10 +14,10 @@ export async function auditLogRoutes(app: FastifyInstance) {
   r.get('/api/log-sheet', {
     config,
     schema: { tags, querystring: logSheetQuery, response: { 200: logSheetPage } },
-  }, async (req) => tenantTx(req, (tx) => listLogSheet({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
+  }, async (req) => tenantTx(req, (tx, actor) => listLogSheet({ tx, clientId: actor.clientId, lang: actor.lang, query: req.query })));
 
   r.get('/api/log-sheet/:id', {
     config,
     schema: { tags, params: logSheetParams, response: { 200: logSheetEntry } },
-  }, async (req) => tenantTx(req, (tx) => getLogSheetEntry({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })));
+  }, async (req) => tenantTx(req, (tx, actor) => getLogSheetEntry({ tx, clientId: actor.clientId, lang: actor.lang, id: req.params.id })));
 }

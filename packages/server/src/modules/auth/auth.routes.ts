@@ -1,14 +1,14 @@
 // /api/auth/* and /api/users/change-password (spec section 7).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { changePasswordBody, expiredInfo, loginBody, loginUser, okResponse, profile, translate, updateProfileBody } from '@ubo/contracts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { clients, subscriptionPayments } from '../organisations/organisations.tables.ts';
 import { privilegesOf, users } from '../users/index.ts';
 import { sessions } from './auth.tables.ts';
-import { login } from './login.ts';
+import { login, type SignInContext, TooManyAttempts } from './login.ts';
 import { hashPassword } from './passwords.ts';
 import { checkCurrentPassword } from './current-password.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,13 +20,31 @@ async function forcedRoute(tx: Db, isAdmin: boolean, clientId: number): Promise<
   return c && (!c.address || !c.phone) ? '/settings/company-profile' : undefined;
 }
 
+/** Sign-in has no actor yet: it gets the server's keys and what the request says about the caller. */
+function signInContext(req: FastifyRequest): SignInContext {
+  return {
+    db: req.server.db,
+    tokenSecret: req.server.tokenSecret,
+    tokenTtlHours: req.server.tokenTtlHours,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    lang: req.lang,
+  };
+}
+
+/** A throttled attempt tells the client when to try again (Retry-After, seconds). */
+const withRetryAfter = (reply: FastifyReply) => (err: unknown): never => {
+  if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfter));
+  throw err;
+};
+
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: loginBody, response: { 200: loginUser } },
-  }, async (req, reply) => login({ req, reply, input: req.body }));
+  }, async (req, reply) => login({ ctx: signInContext(req), input: req.body }).catch(withRetryAfter(reply)));
 
   r.get('/api/auth', {
     config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
@@ -87,9 +105,9 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['auth'], response: { 200: okResponse } },
   }, async (req) => {
     const auth = caller(req);
-    await tenantTx(req, async (tx) => {
+    await tenantTx(req, async (tx, actor) => {
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
-      await writeAudit(tx, req, { action: 'logout', entity: 'session', entityId: auth.sessionId });
+      await writeAudit(tx, actor, { action: 'logout', entity: 'session', entityId: auth.sessionId });
     });
     return { ok: true as const };
   });
@@ -99,7 +117,7 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['auth'], body: updateProfileBody, response: { 200: okResponse } },
   }, async (req) => {
     const auth = caller(req);
-    await tenantTx(req, async (tx) => {
+    await tenantTx(req, async (tx, actor) => {
       const [before] = await tx.select().from(users).where(eq(users.id, auth.userId));
       const change = {
         fullname: req.body.fullname,
@@ -109,7 +127,7 @@ export async function authRoutes(app: FastifyInstance) {
         updatedAt: new Date(),
       };
       await tx.update(users).set(change).where(eq(users.id, auth.userId));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'update', entity: 'profile', entityId: auth.userId,
         before: { fullname: before.fullname, signature: before.signature, email: before.email, phone: before.phone },
         after: req.body,
@@ -123,16 +141,16 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okResponse } },
   }, async (req, reply) => {
     const auth = caller(req);
-    await checkCurrentPassword(req, reply, req.body.currentPassword);
+    await checkCurrentPassword({ db: req.server.db, actor: actorOf(req), password: req.body.currentPassword }).catch(withRetryAfter(reply));
     const passwordHash = await hashPassword(req.body.newPassword);
-    await tenantTx(req, async (tx) => {
+    await tenantTx(req, async (tx, actor) => {
       // The token version stays, so this session lives on; every other session of the user is revoked.
       await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, auth.userId));
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, auth.userId), ne(sessions.id, auth.sessionId), sql`${sessions.revokedAt} is null`));
-      await writeAudit(tx, req, { action: 'password', entity: 'user', entityId: auth.userId });
+      await writeAudit(tx, actor, { action: 'password', entity: 'user', entityId: auth.userId });
     });
     return { ok: true as const, message: translate('auth.passwordChanged', req.lang) };
   });

@@ -3,11 +3,12 @@
 // disabled user) answers the same bytes. A shared office or mobile network sends many users from one
 // address: the per-address limit is high, the per-user-name limit low, both with doubling locks, and a
 // user signing in from a device where they signed in before passes both (its own failures count alone).
-// Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address instead of the proxy's.
+// Behind a reverse proxy, TRUST_PROXY makes req.ip the client's address instead of the proxy's. Nobody is signed
+// in yet, so there is no actor: the route hands over a SignInContext instead of the request.
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { LoginUser } from '@ubo/contracts';
+import type { Lang, LoginUser } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { signToken } from '../../plugins/auth.ts';
@@ -27,29 +28,42 @@ const ipLimit = () => Number(process.env.LOGIN_IP_LIMIT ?? 100);
 
 const invalid = () => new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalid');
 
-/** 429 with Retry-After (seconds) and the wait in minutes in the caller's language. */
-export function tooMany(reply: FastifyReply, seconds: number): AppError {
-  reply.header('retry-after', String(Math.max(1, seconds)));
-  return new AppError(429, 'TOO_MANY_ATTEMPTS', `auth.tooMany|${Math.max(1, Math.ceil(seconds / 60))}`);
+/** 429 with the wait in minutes in the caller's language; the route sends retryAfter as Retry-After (seconds). */
+export class TooManyAttempts extends AppError {
+  readonly retryAfter: number;
+  constructor(seconds: number) {
+    super(429, 'TOO_MANY_ATTEMPTS', `auth.tooMany|${Math.max(1, Math.ceil(seconds / 60))}`);
+    this.retryAfter = Math.max(1, seconds);
+  }
+}
+
+/** What sign-in needs from the place it was asked (built by the route). */
+export interface SignInContext {
+  db: Db;
+  tokenSecret: Uint8Array;
+  tokenTtlHours: number;
+  /** The client's address: throttled, and kept with the session and the log line. */
+  ip: string;
+  userAgent: string;
+  lang: Lang;
 }
 
 export async function login(opts: {
-  req: FastifyRequest;
-  reply: FastifyReply;
+  ctx: SignInContext;
   input: { username: string; password: string; code: number; device?: string };
 }): Promise<LoginUser & { device: string }> {
-  const { req, reply, input } = opts;
-  const db = req.server.db;
+  const { ctx, input } = opts;
+  const db = ctx.db;
   const subject = deviceSubject(input.code, input.username);
-  const deviceId = verifyDeviceToken(req.server.tokenSecret, subject, input.device);
+  const deviceId = verifyDeviceToken(ctx.tokenSecret, subject, input.device);
   const userKey = `user:${subject}`;
-  const ipKey = `ip:${req.ip}`;
+  const ipKey = `ip:${ctx.ip}`;
   const deviceKey = `device:${deviceId}`;
   // A known device answers only for its own failures; anyone else for the user name's and the address's.
   const keys = deviceId ? [deviceKey] : [userKey, ipKey];
 
   const wait = await inSystem(db, (tx) => lockedFor(tx, keys));
-  if (wait > 0) throw tooMany(reply, wait);
+  if (wait > 0) throw new TooManyAttempts(wait);
 
   const client = (await inSystem(db, (tx) => tx.select().from(clients).where(eq(clients.code, input.code)).limit(1)))[0];
   const user = client
@@ -71,7 +85,7 @@ export async function login(opts: {
   }
 
   const sessionId = randomUUID();
-  const expiresAt = new Date(Date.now() + req.server.tokenTtlHours * 3600_000);
+  const expiresAt = new Date(Date.now() + ctx.tokenTtlHours * 3600_000);
   const privileges = await inTenant(db, client.id, async (tx) => {
     await tx.insert(sessions).values({
       id: sessionId,
@@ -79,18 +93,18 @@ export async function login(opts: {
       userId: user.id,
       tokenVersion: user.tokenVersion,
       expiresAt,
-      ip: req.ip,
-      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 300),
     });
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     await tx.insert(auditLog).values({
-      clientId: client.id, userId: user.id, username: user.username, action: 'login', entity: 'session', entityId: sessionId, ip: req.ip,
+      clientId: client.id, userId: user.id, username: user.username, action: 'login', entity: 'session', entityId: sessionId, ip: ctx.ip,
     });
     return privilegesOf(tx, user);
   }, user.id);
   await inSystem(db, (tx) => clearFailures(tx, deviceId ? [deviceKey] : [userKey]));
 
-  const token = await signToken(req.server, { sid: sessionId, uid: user.id, cid: client.id });
+  const token = await signToken(ctx, { sid: sessionId, uid: user.id, cid: client.id });
   return {
     fullname: user.fullname,
     billing_code: client.billingCode,
@@ -101,6 +115,6 @@ export async function login(opts: {
     privileges,
     isAdmin: user.isAdmin,
     token,
-    device: input.device && deviceId ? input.device : issueDeviceToken(req.server.tokenSecret, subject),
+    device: input.device && deviceId ? input.device : issueDeviceToken(ctx.tokenSecret, subject),
   };
 }

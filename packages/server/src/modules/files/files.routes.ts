@@ -1,12 +1,25 @@
 // GET /api/files/:id streams a stored file of the caller's organisation; any other id is 404.
-import type { FastifyInstance } from 'fastify';
+// readImageUpload is the request side of image uploads, for the routes of other modules.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@ubo/contracts';
 import { tenantTx } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { fieldError, notFound } from '../../plugins/errors.ts';
+import { acceptImage, type ImageUpload } from './image-upload.ts';
 import { readFile } from './store-file.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one file of a multipart request (any field name; `file` by convention), accepted only as an image.
+ * The multipart limit (2 MiB) answers larger files with 413.
+ */
+export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
+  if (!req.isMultipart()) throw fieldError('file', 'file.required');
+  const part = await req.file();
+  if (!part) throw fieldError('file', 'file.required');
+  return acceptImage({ filename: part.filename, content: await part.toBuffer() });
+}
 
 export async function filesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { clients } from '../organisations/index.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
 import { files } from './files.tables.ts';
 import { detectImageType } from './image-type.ts';
-import { safeFilename } from './read-image-upload.ts';
+import { safeFilename } from './image-upload.ts';
 
 describe('image recognition', () => {
   it('goes by the bytes, not the name', () => {

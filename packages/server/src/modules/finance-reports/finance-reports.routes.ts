@@ -42,7 +42,7 @@ import {
   trialBalanceQuery,
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { tenantTx } from '../../plugins/auth.ts';
 import { accountStatement, balanceSheet, incomeStatement, listLedgerParties, trialBalance } from '../finance/index.ts';
 import { accountSummary, accountTypeSummary } from './account-summary.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
@@ -69,7 +69,7 @@ interface Scope {
 
 /** Runs a report in the caller's tenant transaction. */
 const read = <T>(req: FastifyRequest, fn: (scope: Scope) => Promise<T>) =>
-  tenantTx(req, (tx) => fn({ tx, clientId: caller(req).clientId, lang: req.lang }));
+  tenantTx(req, (tx, actor) => fn({ tx, clientId: actor.clientId, lang: actor.lang }));
 
 /** Builds a report's table in the caller's tenant transaction and answers it as a file. */
 async function exportReport(
@@ -170,7 +170,7 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   r.put('/api/finance/budgets', {
     config: privilege('budget-registration'),
     schema: { tags, body: budgetsBody, response: { 200: budgetSheet } },
-  }, async (req) => tenantTx(req, (tx) => saveBudgets({ tx, req, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => saveBudgets({ tx, actor, input: req.body })));
 
   registerReport(app, {
     path: '/api/finance/reports/budget-vs-actual',
@@ -194,12 +194,12 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   r.put('/api/finance/reconciliation', {
     config: privilege('monthly-reconciliation'),
     schema: { tags, body: reconciliationBody, response: { 200: reconciliationSchema } },
-  }, async (req) => tenantTx(req, (tx) => saveReconciliation({ tx, req, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => saveReconciliation({ tx, actor, input: req.body })));
 
   r.post('/api/finance/reconciliation/complete', {
     config: privilege('monthly-reconciliation'),
     schema: { tags, body: reconciliationCompleteBody, response: { 200: reconciliationSchema } },
-  }, async (req) => tenantTx(req, (tx) => completeReconciliation({ tx, req, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => completeReconciliation({ tx, actor, input: req.body })));
 
   // Dashboard panels: each needs the privilege of the report it summarises -------------------------------------
   r.get('/api/finance/dashboard/cash', {

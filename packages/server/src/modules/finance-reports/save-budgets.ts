@@ -1,20 +1,19 @@
 // PUT /api/finance/budgets: sets the given (account, month) cells of a year's budget in one statement,
 // after checking every line (field errors name the line: unknown account, not income or expense,
 // repeated cell). Cells not sent keep their amount. The change and its audit line share the transaction.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { BudgetSheet, BudgetsBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { Decimal, groupedAmount, money, readMaxDocumentAmount } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
 import { getBudgetSheet } from './list-budgets.ts';
 
-export async function saveBudgets(opts: { tx: Db; req: FastifyRequest; input: BudgetsBody }): Promise<BudgetSheet> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
+export async function saveBudgets(opts: { tx: Db; actor: Actor; input: BudgetsBody }): Promise<BudgetSheet> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   const ids = JSON.stringify([...new Set(input.lines.map((l) => l.accountId))]);
   const accounts = await queryRows<{ id: number; type: string }>(tx, sql`
     select id, type from accounts
@@ -52,12 +51,12 @@ export async function saveBudgets(opts: { tx: Db; req: FastifyRequest; input: Bu
     on conflict (client_id, account_id, year, month) do update
       set amount = excluded.amount, updated_at = now()
       where budgets.amount is distinct from excluded.amount`);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'update',
     entity: 'budget',
     entityId: input.year,
     before: { year: input.year, lines: before.map((b) => ({ accountId: Number(b.accountId), month: Number(b.month), amount: money(b.amount) })) },
     after: { year: input.year, lines },
   });
-  return getBudgetSheet({ tx, clientId, lang: req.lang, year: input.year });
+  return getBudgetSheet({ tx, clientId, lang: actor.lang, year: input.year });
 }

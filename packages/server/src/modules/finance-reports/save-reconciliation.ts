@@ -3,14 +3,13 @@
 // Months of an account are reconciled in order: a month can change only while it is a draft, every
 // earlier month is completed and no later month has been started. A completed month (and so every line
 // it cleared) never changes again; the database refuses it too (migrations/0015_reconciliations.sql).
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Reconciliation, ReconciliationBody, ReconciliationCompleteBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { Decimal, money } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
 import { loadReconciliation, type ReconciliationState } from './read-reconciliation.ts';
 
@@ -31,10 +30,10 @@ async function clearedIds(tx: Db, clientId: number, reconciliationId: number): P
   return rows.map((r) => Number(r.line_id));
 }
 
-export async function saveReconciliation(opts: { tx: Db; req: FastifyRequest; input: ReconciliationBody }): Promise<Reconciliation> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
-  const state = await loadReconciliation({ tx, clientId, lang: req.lang, accountId: input.accountId, period: input.period, lock: true });
+export async function saveReconciliation(opts: { tx: Db; actor: Actor; input: ReconciliationBody }): Promise<Reconciliation> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
+  const state = await loadReconciliation({ tx, clientId, lang: actor.lang, accountId: input.accountId, period: input.period, lock: true });
   assertChangeable(state);
   const notListed: FieldError[] = [];
   input.clearedLineIds.forEach((id, i) => {
@@ -61,20 +60,19 @@ export async function saveReconciliation(opts: { tx: Db; req: FastifyRequest; in
     insert into reconciliation_items (client_id, reconciliation_id, line_id)
     select ${clientId}, ${id}, x::bigint from jsonb_array_elements_text(${ids}::jsonb) as x
     on conflict (client_id, line_id) do nothing`);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: before ? 'update' : 'create',
     entity: 'reconciliation',
     entityId: id,
     before: before ? { accountId: input.accountId, period: input.period, ...before } : null,
     after: { accountId: input.accountId, period: input.period, statementBalance: money(input.statementBalance), clearedLineIds: wanted },
   });
-  return (await loadReconciliation({ tx, clientId, lang: req.lang, accountId: input.accountId, period: input.period })).view;
+  return (await loadReconciliation({ tx, clientId, lang: actor.lang, accountId: input.accountId, period: input.period })).view;
 }
 
-export async function completeReconciliation(opts: { tx: Db; req: FastifyRequest; input: ReconciliationCompleteBody }): Promise<Reconciliation> {
-  const { tx, req, input } = opts;
-  const auth = caller(req);
-  const state = await loadReconciliation({ tx, clientId: auth.clientId, lang: req.lang, accountId: input.accountId, period: input.period, lock: true });
+export async function completeReconciliation(opts: { tx: Db; actor: Actor; input: ReconciliationCompleteBody }): Promise<Reconciliation> {
+  const { tx, actor, input } = opts;
+  const state = await loadReconciliation({ tx, clientId: actor.clientId, lang: actor.lang, accountId: input.accountId, period: input.period, lock: true });
   if (!state.current) throw refuse([{ field: 'period', message: 'financeReports.reconciliationNotSaved' }]);
   assertChangeable(state);
   const difference = new Decimal(state.current.statement_balance).minus(state.clearedBalance);
@@ -83,10 +81,10 @@ export async function completeReconciliation(opts: { tx: Db; req: FastifyRequest
   const id = Number(state.current.id);
   await tx.execute(sql`
     update reconciliations
-    set status = 'completed', completed_by = ${auth.userId}, completed_at = now(), updated_at = now(),
+    set status = 'completed', completed_by = ${actor.userId}, completed_at = now(), updated_at = now(),
         ledger_balance = ${money(state.ledgerBalance)}::numeric, cleared_balance = ${money(state.clearedBalance)}::numeric
-    where client_id = ${auth.clientId} and id = ${id}`);
-  await writeAudit(tx, req, {
+    where client_id = ${actor.clientId} and id = ${id}`);
+  await writeAudit(tx, actor, {
     action: 'status',
     entity: 'reconciliation',
     entityId: id,
@@ -100,5 +98,5 @@ export async function completeReconciliation(opts: { tx: Db; req: FastifyRequest
       ledgerBalance: money(state.ledgerBalance),
     },
   });
-  return (await loadReconciliation({ tx, clientId: auth.clientId, lang: req.lang, accountId: input.accountId, period: input.period })).view;
+  return (await loadReconciliation({ tx, clientId: actor.clientId, lang: actor.lang, accountId: input.accountId, period: input.period })).view;
 }

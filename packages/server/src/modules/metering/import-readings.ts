@@ -3,14 +3,13 @@
 // checked exactly like an entered reading (rows of one house in period order); the answer lists each
 // row's outcome. Only with commit=true are the valid rows saved, with one audit line; otherwise nothing
 // is written (preview).
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type ReadingImportLine, type ReadingImportResult, type ReadingImportRow, plainDecimal, readingImportLine } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type FieldError, fieldError } from '../../plugins/errors.ts';
-import { uploadedText } from '../../plugins/input-guard.ts';
 import { parseCsv } from './parse-csv.ts';
 import type { ReadingAttempt } from './reading-rules.ts';
 import { checkReadingRows, insertReadings } from './save-readings.ts';
@@ -33,17 +32,6 @@ const columnAliases: Record<string, keyof ReadingImportLine> = {
 const requiredColumns = ['meterNumber', 'period', 'date'] as const;
 // The rules speak of the API's fields; the file's columns have their own names.
 const columnOfField: Record<string, string> = { currentReading: 'reading', readingDate: 'date', houseId: 'meterNumber' };
-
-/** The CSV text of the request: a text/csv body, or the one file of a multipart upload. */
-export async function readCsvBody(req: FastifyRequest): Promise<string> {
-  if (req.isMultipart()) {
-    const part = await req.file();
-    if (!part) throw fieldError('file', 'file.required');
-    return uploadedText(await part.toBuffer());
-  }
-  if (typeof req.body === 'string') return req.body;
-  throw fieldError('file', 'file.required');
-}
 
 interface ParsedLine {
   line: number;
@@ -72,8 +60,8 @@ function parseLines(text: string): ParsedLine[] {
   });
 }
 
-export async function importReadings(opts: { tx: Db; req: FastifyRequest; csv: string; commit: boolean }): Promise<ReadingImportResult> {
-  const { tx, req, csv, commit } = opts;
+export async function importReadings(opts: { tx: Db; actor: Actor; csv: string; commit: boolean }): Promise<ReadingImportResult> {
+  const { tx, actor, csv, commit } = opts;
   const lines = parseLines(csv);
 
   const numbers = [...new Set(lines.filter((l) => l.value).map((l) => l.value!.meterNumber.toLowerCase()))];
@@ -110,7 +98,7 @@ export async function importReadings(opts: { tx: Db; req: FastifyRequest; csv: s
   for (const [index, errors] of rejected) {
     lines[index].errors.push(...errors.map((e) => ({ field: columnOfField[e.field] ?? e.field, message: e.message })));
   }
-  const ids = commit && accepted.length > 0 ? await insertReadings(tx, req, accepted) : [];
+  const ids = commit && accepted.length > 0 ? await insertReadings(tx, actor, accepted) : [];
   const savedIdByIndex = new Map(accepted.map((a, i) => [a.index, ids[i] ?? null]));
   const acceptedByIndex = new Map(accepted.map((a) => [a.index, a]));
   const houseByIndex = new Map(candidates.map((c) => [c.index, c.houseId]));
@@ -133,7 +121,7 @@ export async function importReadings(opts: { tx: Db; req: FastifyRequest; csv: s
     };
   });
   if (commit && ids.length > 0) {
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'import',
       entity: 'reading',
       after: {

@@ -3,12 +3,11 @@
 // reading of the period, so the old meter's last consumption is billed; the new meter is installed the
 // same day with its initial reading, which becomes the baseline of the house's next reading. The meters
 // table keeps the history. One transaction, one audit line.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { HouseDetail, replaceMeterBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { latestReadingDate, loadHouseStates } from './house-state.ts';
 import { getHouse } from './list-houses.ts';
@@ -20,9 +19,9 @@ import { insertReadings } from './save-readings.ts';
 // The rules name the fields of a reading; this request names them after the replacement.
 const fieldOfReading: Record<string, string> = { currentReading: 'oldFinalReading', readingDate: 'date', period: 'period', confirmed: 'confirmed', type: 'oldFinalReading' };
 
-export async function replaceMeter(opts: { tx: Db; req: FastifyRequest; houseId: number; input: z.output<typeof replaceMeterBody> }): Promise<HouseDetail> {
-  const { tx, req, houseId, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function replaceMeter(opts: { tx: Db; actor: Actor; houseId: number; input: z.output<typeof replaceMeterBody> }): Promise<HouseDetail> {
+  const { tx, actor, houseId, input } = opts;
+  const { clientId, userId } = actor;
   const period = input.period ?? input.date.slice(0, 7);
   const states = await loadHouseStates({ tx, houseIds: [houseId], fromPeriod: period, lock: true });
   const state = states.get(houseId);
@@ -42,7 +41,7 @@ export async function replaceMeter(opts: { tx: Db; req: FastifyRequest; houseId:
   if (!fitsDigits(input.newInitialReading, input.digits)) problems.push({ field: 'newInitialReading', message: `reading.tooManyDigits|${input.digits}` });
   if (problems.length > 0 || !result.ok) throw new AppError(400, 'VALIDATION', 'common.validation', problems);
 
-  const [finalId] = await insertReadings(tx, req, [{ index: 0, houseId, attempt, note: input.note, reading: result.reading }]);
+  const [finalId] = await insertReadings(tx, actor, [{ index: 0, houseId, attempt, note: input.note, reading: result.reading }]);
   await tx
     .update(meters)
     .set({ removedOn: input.date, finalReading: result.reading.currentReading })
@@ -61,7 +60,7 @@ export async function replaceMeter(opts: { tx: Db; req: FastifyRequest; houseId:
     .returning({ id: meters.id })
     .catch(meterTakenOnUnique('newMeterNumber'));
   const after = await getHouse({ tx, id: houseId });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'replace-meter',
     entity: 'house',
     entityId: houseId,

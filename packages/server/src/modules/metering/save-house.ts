@@ -3,12 +3,11 @@
 // of the organisation, the installation reading within the meter's digits. The meter's fields can be
 // corrected only while the house has no readings; afterwards a meter changes by replacement. Connecting
 // and disconnecting are status changes, audited with the reason.
-import type { FastifyRequest } from 'fastify';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { BillingDecimal, bdec, type HouseDetail, type HouseInput, type HouseStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { customers } from '../customers/index.ts';
 import { zones } from '../zones/index.ts';
@@ -77,9 +76,9 @@ const auditView = (h: HouseDetail) => ({
   installationDate: h.installationDate,
 });
 
-export async function createHouse(opts: { tx: Db; req: FastifyRequest; input: HouseInput }): Promise<HouseDetail> {
-  const { tx, req, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function createHouse(opts: { tx: Db; actor: Actor; input: HouseInput }): Promise<HouseDetail> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId } = actor;
   await checkHouse(tx, input, { checkMeter: true });
   const [house] = await tx.insert(houses).values({ clientId, ...houseValues(input) }).returning({ id: houses.id });
   await tx
@@ -95,12 +94,12 @@ export async function createHouse(opts: { tx: Db; req: FastifyRequest; input: Ho
     })
     .catch(meterTakenOnUnique('meterNumber'));
   const created = await getHouse({ tx, id: house.id });
-  await writeAudit(tx, req, { action: 'create', entity: 'house', entityId: house.id, after: auditView(created) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'house', entityId: house.id, after: auditView(created) });
   return created;
 }
 
-export async function updateHouse(opts: { tx: Db; req: FastifyRequest; id: number; input: HouseInput }): Promise<HouseDetail> {
-  const { tx, req, id, input } = opts;
+export async function updateHouse(opts: { tx: Db; actor: Actor; id: number; input: HouseInput }): Promise<HouseDetail> {
+  const { tx, actor, id, input } = opts;
   const [locked] = await tx.select({ id: houses.id }).from(houses).where(eq(houses.id, id)).for('update');
   if (!locked) throw notFound();
   const before = await getHouse({ tx, id });
@@ -125,24 +124,24 @@ export async function updateHouse(opts: { tx: Db; req: FastifyRequest; id: numbe
       .catch(meterTakenOnUnique('meterNumber'));
   }
   const after = await getHouse({ tx, id });
-  await writeAudit(tx, req, { action: 'update', entity: 'house', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'house', entityId: id, before: auditView(before), after: auditView(after) });
   return after;
 }
 
 export async function setHouseStatus(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   id: number;
   status: HouseStatus;
   reason: string | null;
 }): Promise<HouseDetail> {
-  const { tx, req, id, status, reason } = opts;
+  const { tx, actor, id, status, reason } = opts;
   const [row] = await tx.select({ status: houses.status }).from(houses).where(eq(houses.id, id)).for('update');
   if (!row) throw notFound();
   if (row.status !== status) {
     const now = new Date();
     await tx.update(houses).set({ status, statusChangedAt: now, updatedAt: now }).where(eq(houses.id, id));
-    await writeAudit(tx, req, { action: 'status', entity: 'house', entityId: id, before: { status: row.status }, after: { status, reason } });
+    await writeAudit(tx, actor, { action: 'status', entity: 'house', entityId: id, before: { status: row.status }, after: { status, reason } });
   }
   return getHouse({ tx, id });
 }

@@ -2,12 +2,11 @@
 // /api/elc/reads/:id (the latest, unbilled reading of a meter). The houses are locked, their state loaded
 // once, every row checked by the pure rules (rows of one house in period order, each against the one
 // before), then the rows and the audit line are written in the caller's transaction.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Reading, ReadingInput, readingUpdateBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { latestReadingDate, loadHouseStates, zoneAverageCache } from './house-state.ts';
 import { getReading, getReadings } from './list-readings.ts';
@@ -70,8 +69,8 @@ export async function checkReadingRows(opts: {
 }
 
 /** Writes accepted readings (in chunks) and returns their ids in the same order. */
-export async function insertReadings(tx: Db, req: FastifyRequest, accepted: AcceptedReading[]): Promise<number[]> {
-  const { clientId, userId } = caller(req);
+export async function insertReadings(tx: Db, actor: Actor, accepted: AcceptedReading[]): Promise<number[]> {
+  const { clientId, userId } = actor;
   const now = new Date();
   const ids: number[] = [];
   for (let i = 0; i < accepted.length; i += 500) {
@@ -124,8 +123,8 @@ const attemptOf = (input: ReadingInput): ReadingAttempt => ({
   confirmed: input.confirmed,
 });
 
-export async function createReading(opts: { tx: Db; req: FastifyRequest; input: ReadingInput }): Promise<Reading> {
-  const { tx, req, input } = opts;
+export async function createReading(opts: { tx: Db; actor: Actor; input: ReadingInput }): Promise<Reading> {
+  const { tx, actor, input } = opts;
   const { accepted, rejected } = await checkReadingRows({
     tx,
     rows: [{ index: 0, houseId: input.houseId, attempt: attemptOf(input), note: input.note }],
@@ -133,14 +132,14 @@ export async function createReading(opts: { tx: Db; req: FastifyRequest; input: 
   });
   const errors = rejected.get(0);
   if (errors) throw new AppError(400, 'VALIDATION', 'common.validation', errors);
-  const [id] = await insertReadings(tx, req, accepted);
+  const [id] = await insertReadings(tx, actor, accepted);
   const created = await getReading({ tx, id });
-  await writeAudit(tx, req, { action: 'create', entity: 'reading', entityId: id, after: auditView(created) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'reading', entityId: id, after: auditView(created) });
   return created;
 }
 
-export async function saveReadingBatch(opts: { tx: Db; req: FastifyRequest; rows: ReadingInput[] }): Promise<{ saved: number; data: Reading[] }> {
-  const { tx, req, rows } = opts;
+export async function saveReadingBatch(opts: { tx: Db; actor: Actor; rows: ReadingInput[] }): Promise<{ saved: number; data: Reading[] }> {
+  const { tx, actor, rows } = opts;
   const { accepted, rejected } = await checkReadingRows({
     tx,
     rows: rows.map((input, index) => ({ index, houseId: input.houseId, attempt: attemptOf(input), note: input.note })),
@@ -152,9 +151,9 @@ export async function saveReadingBatch(opts: { tx: Db; req: FastifyRequest; rows
       .flatMap(([index, errors]) => errors.map((e) => ({ field: `rows.${index}.${e.field}`, message: e.message })));
     throw new AppError(400, 'VALIDATION', 'common.validation', details);
   }
-  const ids = await insertReadings(tx, req, accepted);
+  const ids = await insertReadings(tx, actor, accepted);
   const data = await getReadings(tx, ids);
-  await writeAudit(tx, req, { action: 'batch', entity: 'reading', after: { count: data.length, readings: data.map((r) => ({ id: r.id, ...auditView(r) })) } });
+  await writeAudit(tx, actor, { action: 'batch', entity: 'reading', after: { count: data.length, readings: data.map((r) => ({ id: r.id, ...auditView(r) })) } });
   return { saved: data.length, data };
 }
 
@@ -187,11 +186,11 @@ async function changeableReading(tx: Db, id: number) {
 
 export async function updateReading(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   id: number;
   input: z.output<typeof readingUpdateBody>;
 }): Promise<Reading> {
-  const { tx, req, id, input } = opts;
+  const { tx, actor, id, input } = opts;
   await tx.execute(sql`select h.id from houses h join meter_readings r on r.house_id = h.id where r.id = ${id} for update of h`);
   const row = await changeableReading(tx, id);
   const states = await loadHouseStates({ tx, houseIds: [row.houseId], fromPeriod: row.period, excludeReadingId: id });
@@ -207,21 +206,21 @@ export async function updateReading(opts: {
   const result = evaluateReading(state, attempt, { zoneAverage, today: await latestReadingDate(tx) });
   if (!result.ok) throw new AppError(400, 'VALIDATION', 'common.validation', result.errors);
   const before = await getReading({ tx, id });
-  const { userId } = caller(req);
+  const { userId } = actor;
   await tx
     .update(meterReadings)
     .set({ ...readingValues(attempt, result.reading, userId, new Date()), note: input.note, updatedAt: new Date() })
     .where(eq(meterReadings.id, id));
   const after = await getReading({ tx, id });
-  await writeAudit(tx, req, { action: 'update', entity: 'reading', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'reading', entityId: id, before: auditView(before), after: auditView(after) });
   return after;
 }
 
-export async function deleteReading(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
+export async function deleteReading(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
   await tx.execute(sql`select h.id from houses h join meter_readings r on r.house_id = h.id where r.id = ${id} for update of h`);
   await changeableReading(tx, id);
   const before = await getReading({ tx, id });
   await tx.delete(meterReadings).where(eq(meterReadings.id, id));
-  await writeAudit(tx, req, { action: 'delete', entity: 'reading', entityId: id, before: auditView(before) });
+  await writeAudit(tx, actor, { action: 'delete', entity: 'reading', entityId: id, before: auditView(before) });
 }

@@ -2,12 +2,11 @@
 // block shape and the dates). The zone must be the organisation's. Versions of the same class and zone may
 // not overlap: the key is locked (the same lock the database trigger takes), checked, then written, so a
 // concurrent version waits and is refused on the effectiveFrom field instead of slipping through.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tariff, TariffInput } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
 import { inUseOnForeignKey } from '../settings/index.ts';
 import { zones } from '../zones/index.ts';
@@ -73,20 +72,20 @@ const auditView = (t: Tariff) => {
   return rest;
 };
 
-export async function createTariff(opts: { tx: Db; req: FastifyRequest; input: TariffInput }): Promise<Tariff> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
+export async function createTariff(opts: { tx: Db; actor: Actor; input: TariffInput }): Promise<Tariff> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   await checkTariff(tx, clientId, input);
   const [row] = await tx.insert(tariffs).values({ clientId, ...values(input) }).returning({ id: tariffs.id }).catch(overlapOnExclusion);
   await writeBlocks(tx, clientId, row.id, input);
   const created = await getTariff({ tx, id: row.id });
-  await writeAudit(tx, req, { action: 'create', entity: 'tariff', entityId: row.id, after: auditView(created) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after: auditView(created) });
   return created;
 }
 
-export async function updateTariff(opts: { tx: Db; req: FastifyRequest; id: number; input: TariffInput }): Promise<Tariff> {
-  const { tx, req, id, input } = opts;
-  const { clientId } = caller(req);
+export async function updateTariff(opts: { tx: Db; actor: Actor; id: number; input: TariffInput }): Promise<Tariff> {
+  const { tx, actor, id, input } = opts;
+  const { clientId } = actor;
   const [locked] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.id, id)).for('update');
   if (!locked) throw notFound();
   const before = await getTariff({ tx, id });
@@ -94,15 +93,15 @@ export async function updateTariff(opts: { tx: Db; req: FastifyRequest; id: numb
   await tx.update(tariffs).set({ ...values(input), updatedAt: new Date() }).where(eq(tariffs.id, id)).catch(overlapOnExclusion);
   await writeBlocks(tx, clientId, id, input);
   const after = await getTariff({ tx, id });
-  await writeAudit(tx, req, { action: 'update', entity: 'tariff', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before: auditView(before), after: auditView(after) });
   return after;
 }
 
-export async function deleteTariff(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
+export async function deleteTariff(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
   const [locked] = await tx.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.id, id)).for('update');
   if (!locked) throw notFound();
   const before = await getTariff({ tx, id });
   await tx.delete(tariffs).where(eq(tariffs.id, id)).catch(inUseOnForeignKey);
-  await writeAudit(tx, req, { action: 'delete', entity: 'tariff', entityId: id, before: auditView(before) });
+  await writeAudit(tx, actor, { action: 'delete', entity: 'tariff', entityId: id, before: auditView(before) });
 }

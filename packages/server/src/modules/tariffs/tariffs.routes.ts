@@ -21,15 +21,15 @@ export async function tariffsRoutes(app: FastifyInstance) {
     tenantTx(req, (tx) => getTariff({ tx, id: req.params.id })));
 
   r.post(PATH, { config, schema: { tags, body: tariffBody, response: { 201: tariff } } }, async (req, reply) => {
-    const created = await tenantTx(req, (tx) => createTariff({ tx, req, input: req.body }));
+    const created = await tenantTx(req, (tx, actor) => createTariff({ tx, actor, input: req.body }));
     return reply.status(201).send(created);
   });
 
   r.put(`${PATH}/:id`, { config, schema: { tags, params: idParams, body: tariffBody, response: { 200: tariff } } }, async (req) =>
-    tenantTx(req, (tx) => updateTariff({ tx, req, id: req.params.id, input: req.body })));
+    tenantTx(req, (tx, actor) => updateTariff({ tx, actor, id: req.params.id, input: req.body })));
 
   r.delete(`${PATH}/:id`, { config, schema: { tags, params: idParams, response: { 200: okResponse } } }, async (req) => {
-    await tenantTx(req, (tx) => deleteTariff({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteTariff({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 

@@ -1,24 +1,22 @@
 // PATCH /api/admin/:id/status, POST /api/admin/:id/reset-password and DELETE /api/admin/:id.
 // Disabling, resetting and deleting end the user's tokens in the same transaction (new token
 // version, sessions revoked), so the next request with an old token is refused in every process.
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AdminUser } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { getUser } from './list-users.ts';
 import { assertAnotherActiveAdmin, auditView, endUserSessions, lockUserForChange, selfDisable, serialiseAdminChanges } from './user-rules.ts';
 import { users } from './users.tables.ts';
 
 export async function setUserStatus(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   id: number;
   status: 'Active' | 'Disabled';
 }): Promise<AdminUser> {
-  const { tx, req, id, status } = opts;
-  const actor = caller(req);
+  const { tx, actor, id, status } = opts;
   if (status === 'Disabled') await serialiseAdminChanges(tx, actor.clientId);
   const before = await lockUserForChange(tx, actor, id);
   if (before.status !== status) {
@@ -28,30 +26,28 @@ export async function setUserStatus(opts: {
       await endUserSessions(tx, id);
     }
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
-    await writeAudit(tx, req, { action: 'status', entity: 'user', entityId: id, before: { status: before.status }, after: { status } });
+    await writeAudit(tx, actor, { action: 'status', entity: 'user', entityId: id, before: { status: before.status }, after: { status } });
   }
   return getUser({ tx, clientId: actor.clientId, id });
 }
 
 /** Soft delete: the row and its username stay for the log sheet and history; the account can never sign in. */
-export async function deleteUser(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
-  const actor = caller(req);
+export async function deleteUser(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
   await serialiseAdminChanges(tx, actor.clientId);
   const before = await lockUserForChange(tx, actor, id);
   if (id === actor.userId) throw selfDisable();
   if (before.isAdmin && before.status === 'Active') await assertAnotherActiveAdmin(tx, actor.clientId, id);
   await endUserSessions(tx, id);
   await tx.update(users).set({ status: 'Deleted', updatedAt: new Date() }).where(eq(users.id, id));
-  await writeAudit(tx, req, { action: 'delete', entity: 'user', entityId: id, before: auditView(before), after: { status: 'Deleted' } });
+  await writeAudit(tx, actor, { action: 'delete', entity: 'user', entityId: id, before: auditView(before), after: { status: 'Deleted' } });
 }
 
 /** A new temporary password (hashed by the caller before the transaction); the user must change it at sign-in. */
-export async function resetUserPassword(opts: { tx: Db; req: FastifyRequest; id: number; passwordHash: string }): Promise<void> {
-  const { tx, req, id, passwordHash } = opts;
-  const actor = caller(req);
+export async function resetUserPassword(opts: { tx: Db; actor: Actor; id: number; passwordHash: string }): Promise<void> {
+  const { tx, actor, id, passwordHash } = opts;
   await lockUserForChange(tx, actor, id);
   await tx.update(users).set({ passwordHash, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, id));
   await endUserSessions(tx, id);
-  await writeAudit(tx, req, { action: 'reset-password', entity: 'user', entityId: id });
+  await writeAudit(tx, actor, { action: 'reset-password', entity: 'user', entityId: id });
 }

@@ -1,18 +1,16 @@
 // DELETE /api/roles/:id. A role still held by an active or disabled user stays (409 role.inUse).
 // Deleted users keep their row for history but let go of the role, so the reference does not block.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { rolePrivilegeKeys } from './save-role.ts';
 import { roleInUse } from './user-rules.ts';
 import { roles, users } from './users.tables.ts';
 
-export async function deleteRole(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
-  const actor = caller(req);
+export async function deleteRole(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
   const [role] = await tx.select().from(roles).where(and(eq(roles.id, id), eq(roles.clientId, actor.clientId))).for('update');
   if (!role) throw notFound();
   const holders = await tx
@@ -29,7 +27,7 @@ export async function deleteRole(opts: { tx: Db; req: FastifyRequest; id: number
     .returning({ id: users.id });
   // role_privileges rows go with the role (ON DELETE CASCADE).
   await tx.delete(roles).where(eq(roles.id, id));
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'delete',
     entity: 'role',
     entityId: id,

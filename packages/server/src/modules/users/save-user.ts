@@ -2,18 +2,17 @@
 // branch) must belong to the caller's organisation, the username is unique per organisation
 // regardless of case, and all field problems are reported together. A new account always starts
 // with mustChangePassword, so the temporary password works for one sign-in only.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AdminUser, CreateUserBody, UpdateUserBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { type AuthContext, caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
 import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
 import { branches } from '../organisations/index.ts';
 import { getUser } from './list-users.ts';
 import { rolePrivilegeKeys } from './save-role.ts';
-import { adminOnly, assertAnotherActiveAdmin, auditView, lockUserForChange, serialiseAdminChanges } from './user-rules.ts';
+import { adminOnly, assertAnotherActiveAdmin, auditView, heldPrivileges, lockUserForChange, serialiseAdminChanges } from './user-rules.ts';
 import { roles, users } from './users.tables.ts';
 
 /** A generated temporary password and its hash; hashing is slow, so it runs before the transaction. */
@@ -37,8 +36,10 @@ interface References {
   roleChanged: boolean;
 }
 
-async function checkReferences(tx: Db, actor: AuthContext, refs: References, exceptUserId?: number): Promise<void> {
+async function checkReferences(tx: Db, actor: Actor, refs: References, exceptUserId?: number): Promise<void> {
   const problems: FieldError[] = [];
+  // Administrators may grant any key; anyone else only the keys they hold.
+  const held = actor.isAdmin ? null : await heldPrivileges(tx, actor);
   const same = await tx
     .select({ id: users.id })
     .from(users)
@@ -52,9 +53,9 @@ async function checkReferences(tx: Db, actor: AuthContext, refs: References, exc
   if (refs.roleId) {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, refs.roleId), eq(roles.clientId, actor.clientId)));
     if (!role) problems.push({ field: 'roleId', message: 'v.notFound' });
-    else if (refs.roleChanged && !actor.isAdmin) {
+    else if (refs.roleChanged && held) {
       const keys = await rolePrivilegeKeys(tx, role.id);
-      if (keys.some((k) => !actor.privileges.includes(k))) problems.push({ field: 'roleId', message: 'v.privilegeNotHeld' });
+      if (keys.some((k) => !held.includes(k))) problems.push({ field: 'roleId', message: 'v.privilegeNotHeld' });
     }
   }
   if (refs.branchId) {
@@ -64,7 +65,7 @@ async function checkReferences(tx: Db, actor: AuthContext, refs: References, exc
       .where(and(eq(branches.id, refs.branchId), eq(branches.clientId, actor.clientId)));
     if (!branch) problems.push({ field: 'branchId', message: 'v.notFound' });
   }
-  if (!actor.isAdmin && refs.addedPrivileges.some((k) => !actor.privileges.includes(k))) {
+  if (held && refs.addedPrivileges.some((k) => !held.includes(k))) {
     problems.push({ field: 'extraPrivileges', message: 'v.privilegeNotHeld' });
   }
   if (problems.length > 0) throw new AppError(400, 'VALIDATION', 'common.validation', problems);
@@ -72,12 +73,11 @@ async function checkReferences(tx: Db, actor: AuthContext, refs: References, exc
 
 export async function createUser(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   input: CreateUserBody;
   passwordHash: string;
 }): Promise<AdminUser> {
-  const { tx, req, input, passwordHash } = opts;
-  const actor = caller(req);
+  const { tx, actor, input, passwordHash } = opts;
   if (input.isAdmin && !actor.isAdmin) throw adminOnly();
   await checkReferences(tx, actor, {
     username: input.username,
@@ -103,13 +103,12 @@ export async function createUser(opts: {
       branchId: input.branchId ?? null,
     })
     .returning();
-  await writeAudit(tx, req, { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
   return getUser({ tx, clientId: actor.clientId, id: row.id });
 }
 
-export async function updateUser(opts: { tx: Db; req: FastifyRequest; id: number; input: UpdateUserBody }): Promise<AdminUser> {
-  const { tx, req, id, input } = opts;
-  const actor = caller(req);
+export async function updateUser(opts: { tx: Db; actor: Actor; id: number; input: UpdateUserBody }): Promise<AdminUser> {
+  const { tx, actor, id, input } = opts;
   if (input.isAdmin === false) await serialiseAdminChanges(tx, actor.clientId);
   const before = await lockUserForChange(tx, actor, id);
   if (input.isAdmin === true && !before.isAdmin && !actor.isAdmin) throw adminOnly();
@@ -146,6 +145,6 @@ export async function updateUser(opts: { tx: Db; req: FastifyRequest; id: number
     })
     .where(eq(users.id, id))
     .returning();
-  await writeAudit(tx, req, { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: auditView(after) });
   return getUser({ tx, clientId: actor.clientId, id });
 }

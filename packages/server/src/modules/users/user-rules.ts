@@ -4,8 +4,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
+import { privilegesOf } from './privileges-of.ts';
 import { users } from './users.tables.ts';
 
 export const roleInUse = () => new AppError(409, 'IN_USE', 'role.inUse');
@@ -16,14 +17,24 @@ export const userDeleted = () => new AppError(409, 'USER_DELETED', 'user.deleted
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The keys the actor holds (role keys plus extra keys), read in the changing transaction so the service
+ * needs nothing from the request and a command-line or job actor is judged the same way.
+ */
+export async function heldPrivileges(tx: Db, actor: Actor): Promise<string[]> {
+  const [row] = await tx.select({ roleId: users.roleId, extraPrivileges: users.extraPrivileges }).from(users).where(and(eq(users.id, actor.userId), eq(users.clientId, actor.clientId)));
+  return row ? privilegesOf(tx, row) : [];
+}
+
 /** A non-administrator may grant only keys they hold; administrators may grant any catalogue key. */
-export function assertCanGrant(actor: AuthContext, keys: readonly string[], field: string): void {
-  if (actor.isAdmin) return;
-  if (keys.some((k) => !actor.privileges.includes(k))) throw fieldError(field, 'v.privilegeNotHeld');
+export async function assertCanGrant(tx: Db, actor: Actor, keys: readonly string[], field: string): Promise<void> {
+  if (actor.isAdmin || keys.length === 0) return;
+  const held = await heldPrivileges(tx, actor);
+  if (keys.some((k) => !held.includes(k))) throw fieldError(field, 'v.privilegeNotHeld');
 }
 
 /** The user to change, locked for the rest of the transaction; deleted users and admins (for non-admins) refused. */
-export async function lockUserForChange(tx: Db, actor: AuthContext, userId: number): Promise<UserRow> {
+export async function lockUserForChange(tx: Db, actor: Actor, userId: number): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.clientId, actor.clientId))).for('update');
   if (!row) throw notFound();
   if (row.status === 'Deleted') throw userDeleted();

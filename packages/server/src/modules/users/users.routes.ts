@@ -25,7 +25,7 @@ import {
   userStatusBody,
   z,
 } from '@ubo/contracts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { tenantTx } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { changeRolePrivileges } from './change-role-privileges.ts';
 import { deleteUser, resetUserPassword, setUserStatus } from './change-user-status.ts';
@@ -62,13 +62,13 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get('/api/roles', {
     config: roles,
     schema: { tags: ['roles'], querystring: roleListQuery, response: { 200: roleList } },
-  }, async (req) => tenantTx(req, (tx) => listRoles({ tx, clientId: caller(req).clientId, query: req.query })));
+  }, async (req) => tenantTx(req, (tx, actor) => listRoles({ tx, clientId: actor.clientId, query: req.query })));
 
   r.post('/api/roles', {
     config: roles,
     schema: { tags: ['roles'], body: roleInput, response: { 200: roleRecord } },
   }, async (req) =>
-    tenantTx(req, (tx) => createRole({ tx, req, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
+    tenantTx(req, (tx, actor) => createRole({ tx, actor, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
 
   r.get('/api/roles/modules', {
     config: roles,
@@ -78,32 +78,32 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post('/api/roles/modules', {
     config: roles,
     schema: { tags: ['roles'], body: rolePrivilegesChange, response: { 200: roleRecord } },
-  }, async (req) => tenantTx(req, (tx) => changeRolePrivileges({ tx, req, input: req.body, change: 'add' })));
+  }, async (req) => tenantTx(req, (tx, actor) => changeRolePrivileges({ tx, actor, input: req.body, change: 'add' })));
 
   r.delete('/api/roles/modules', {
     config: roles,
     schema: { tags: ['roles'], body: rolePrivilegesChange.nullish(), querystring: rolePrivilegesChangeQuery, response: { 200: roleRecord } },
   }, async (req) => {
     const input = privilegeChangeOf(req.body, req.query);
-    return tenantTx(req, (tx) => changeRolePrivileges({ tx, req, input, change: 'remove' }));
+    return tenantTx(req, (tx, actor) => changeRolePrivileges({ tx, actor, input, change: 'remove' }));
   });
 
   r.get('/api/roles/:id', {
     config: roles,
     schema: { tags: ['roles'], params: idParams, response: { 200: roleRecord } },
-  }, async (req) => tenantTx(req, (tx) => getRole({ tx, clientId: caller(req).clientId, id: req.params.id })));
+  }, async (req) => tenantTx(req, (tx, actor) => getRole({ tx, clientId: actor.clientId, id: req.params.id })));
 
   r.put('/api/roles/:id', {
     config: roles,
     schema: { tags: ['roles'], params: idParams, body: roleInput, response: { 200: roleRecord } },
   }, async (req) =>
-    tenantTx(req, (tx) => updateRole({ tx, req, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
+    tenantTx(req, (tx, actor) => updateRole({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
 
   r.delete('/api/roles/:id', {
     config: roles,
     schema: { tags: ['roles'], params: idParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => deleteRole({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteRole({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 
@@ -112,19 +112,19 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get('/api/admin', {
     config: admins,
     schema: { tags: ['users'], querystring: userListQuery, response: { 200: adminUserList } },
-  }, async (req) => tenantTx(req, (tx) => listUsers({ tx, clientId: caller(req).clientId, query: req.query })));
+  }, async (req) => tenantTx(req, (tx, actor) => listUsers({ tx, clientId: actor.clientId, query: req.query })));
 
   r.get('/api/admin/:id', {
     config: admins,
     schema: { tags: ['users'], params: idParams, response: { 200: adminUser } },
-  }, async (req) => tenantTx(req, (tx) => getUser({ tx, clientId: caller(req).clientId, id: req.params.id })));
+  }, async (req) => tenantTx(req, (tx, actor) => getUser({ tx, clientId: actor.clientId, id: req.params.id })));
 
   r.post('/api/admin', {
     config: admins,
     schema: { tags: ['users'], body: createUserBody, response: { 200: createdUser } },
   }, async (req) => {
     const { passwordHash, temporaryPassword } = await prepareNewPassword(req.body.password);
-    const user = await tenantTx(req, (tx) => createUser({ tx, req, input: req.body, passwordHash })).catch(
+    const user = await tenantTx(req, (tx, actor) => createUser({ tx, actor, input: req.body, passwordHash })).catch(
       asFieldErrorOnUnique('username', 'user.usernameTaken'),
     );
     return temporaryPassword ? { ...user, temporaryPassword } : user;
@@ -134,19 +134,19 @@ export async function usersRoutes(app: FastifyInstance) {
     config: admins,
     schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: adminUser } },
   }, async (req) =>
-    tenantTx(req, (tx) => updateUser({ tx, req, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('username', 'user.usernameTaken')));
+    tenantTx(req, (tx, actor) => updateUser({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('username', 'user.usernameTaken')));
 
   r.patch('/api/admin/:id/status', {
     config: admins,
     schema: { tags: ['users'], params: idParams, body: userStatusBody, response: { 200: adminUser } },
-  }, async (req) => tenantTx(req, (tx) => setUserStatus({ tx, req, id: req.params.id, status: req.body.status })));
+  }, async (req) => tenantTx(req, (tx, actor) => setUserStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 
   r.post('/api/admin/:id/reset-password', {
     config: admins,
     schema: { tags: ['users'], params: idParams, response: { 200: passwordReset } },
   }, async (req) => {
     const { passwordHash, temporaryPassword } = await newTemporaryPassword();
-    await tenantTx(req, (tx) => resetUserPassword({ tx, req, id: req.params.id, passwordHash }));
+    await tenantTx(req, (tx, actor) => resetUserPassword({ tx, actor, id: req.params.id, passwordHash }));
     return { ok: true as const, message: translate('user.passwordReset', req.lang), temporaryPassword };
   });
 
@@ -154,7 +154,7 @@ export async function usersRoutes(app: FastifyInstance) {
     config: admins,
     schema: { tags: ['users'], params: idParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => deleteUser({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteUser({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 }

@@ -2,12 +2,11 @@
 // organisation's (an active branch, a user who is not deleted); names are unique per organisation
 // regardless of case. Each change is audited in its transaction. A zone with houses or tariffs is in
 // use and cannot be deleted (the foreign keys answer 409).
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ReferenceStatus, Zone, z, zoneBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { branches } from '../organisations/index.ts';
 import { inUseOnForeignKey } from '../settings/index.ts';
@@ -49,13 +48,13 @@ function nameTakenOnUnique(err: unknown): never {
 
 const auditView = (z: Zone) => ({ name: z.name, branchId: z.branchId, description: z.description, meterReaderId: z.meterReaderId, status: z.status });
 
-export async function createZone(opts: { tx: Db; req: FastifyRequest; input: ZoneInput }): Promise<Zone> {
-  const { tx, req, input } = opts;
+export async function createZone(opts: { tx: Db; actor: Actor; input: ZoneInput }): Promise<Zone> {
+  const { tx, actor, input } = opts;
   await checkZone(tx, input);
   const [row] = await tx
     .insert(zones)
     .values({
-      clientId: caller(req).clientId,
+      clientId: actor.clientId,
       name: input.name,
       branchId: input.branchId,
       description: input.description,
@@ -64,12 +63,12 @@ export async function createZone(opts: { tx: Db; req: FastifyRequest; input: Zon
     .returning({ id: zones.id })
     .catch(nameTakenOnUnique);
   const zone = await getZone({ tx, id: row.id });
-  await writeAudit(tx, req, { action: 'create', entity: 'zone', entityId: row.id, after: auditView(zone) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'zone', entityId: row.id, after: auditView(zone) });
   return zone;
 }
 
-export async function updateZone(opts: { tx: Db; req: FastifyRequest; id: number; input: ZoneInput }): Promise<Zone> {
-  const { tx, req, id, input } = opts;
+export async function updateZone(opts: { tx: Db; actor: Actor; id: number; input: ZoneInput }): Promise<Zone> {
+  const { tx, actor, id, input } = opts;
   const [locked] = await tx.select({ id: zones.id }).from(zones).where(eq(zones.id, id)).for('update');
   if (!locked) throw notFound();
   const before = await getZone({ tx, id });
@@ -80,26 +79,26 @@ export async function updateZone(opts: { tx: Db; req: FastifyRequest; id: number
     .where(eq(zones.id, id))
     .catch(nameTakenOnUnique);
   const after = await getZone({ tx, id });
-  await writeAudit(tx, req, { action: 'update', entity: 'zone', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'zone', entityId: id, before: auditView(before), after: auditView(after) });
   return after;
 }
 
-export async function setZoneStatus(opts: { tx: Db; req: FastifyRequest; id: number; status: ReferenceStatus }): Promise<Zone> {
-  const { tx, req, id, status } = opts;
+export async function setZoneStatus(opts: { tx: Db; actor: Actor; id: number; status: ReferenceStatus }): Promise<Zone> {
+  const { tx, actor, id, status } = opts;
   const [row] = await tx.select({ status: zones.status }).from(zones).where(eq(zones.id, id)).for('update');
   if (!row) throw notFound();
   if (row.status !== status) {
     await tx.update(zones).set({ status, updatedAt: new Date() }).where(eq(zones.id, id));
-    await writeAudit(tx, req, { action: 'status', entity: 'zone', entityId: id, before: { status: row.status }, after: { status } });
+    await writeAudit(tx, actor, { action: 'status', entity: 'zone', entityId: id, before: { status: row.status }, after: { status } });
   }
   return getZone({ tx, id });
 }
 
-export async function deleteZone(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
+export async function deleteZone(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
   const [locked] = await tx.select({ id: zones.id }).from(zones).where(eq(zones.id, id)).for('update');
   if (!locked) throw notFound();
   const before = await getZone({ tx, id });
   await tx.delete(zones).where(eq(zones.id, id)).catch(inUseOnForeignKey);
-  await writeAudit(tx, req, { action: 'delete', entity: 'zone', entityId: id, before: auditView(before) });
+  await writeAudit(tx, actor, { action: 'delete', entity: 'zone', entityId: id, before: auditView(before) });
 }

@@ -31,18 +31,18 @@ export async function zonesRoutes(app: FastifyInstance) {
     tenantTx(req, (tx) => getZone({ tx, id: req.params.id })));
 
   r.post(PATH, { config, schema: { tags, body: zoneBody, response: { 201: zone } } }, async (req, reply) => {
-    const created = await tenantTx(req, (tx) => createZone({ tx, req, input: req.body }));
+    const created = await tenantTx(req, (tx, actor) => createZone({ tx, actor, input: req.body }));
     return reply.status(201).send(created);
   });
 
   r.put(`${PATH}/:id`, { config, schema: { tags, params: idParams, body: zoneBody, response: { 200: zone } } }, async (req) =>
-    tenantTx(req, (tx) => updateZone({ tx, req, id: req.params.id, input: req.body })));
+    tenantTx(req, (tx, actor) => updateZone({ tx, actor, id: req.params.id, input: req.body })));
 
   r.patch(`${PATH}/:id/status`, { config, schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: zone } } }, async (req) =>
-    tenantTx(req, (tx) => setZoneStatus({ tx, req, id: req.params.id, status: req.body.status })));
+    tenantTx(req, (tx, actor) => setZoneStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 
   r.delete(`${PATH}/:id`, { config, schema: { tags, params: idParams, response: { 200: okResponse } } }, async (req) => {
-    await tenantTx(req, (tx) => deleteZone({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteZone({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 }

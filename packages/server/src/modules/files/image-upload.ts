@@ -1,6 +1,5 @@
-// Reads the one file of a multipart request (any field name; `file` by convention) and accepts it only
-// when its bytes are a PNG, JPEG or WEBP image. The multipart limit (2 MiB) answers larger files with 413.
-import type { FastifyRequest } from 'fastify';
+// An uploaded file is accepted as an image only when its bytes are a PNG, JPEG or WEBP image, under a name
+// safe to echo. The route reads the multipart request (readImageUpload in files.routes.ts); this needs none.
 import { fieldError } from '../../plugins/errors.ts';
 import { detectImageType, extensionOf, type ImageMime } from './image-type.ts';
 
@@ -25,13 +24,10 @@ export function safeFilename(name: string | undefined, mime: ImageMime): string 
   return `${stem}.${extensionOf[mime]}`;
 }
 
-export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
-  if (!req.isMultipart()) throw fieldError('file', 'file.required');
-  const part = await req.file();
-  if (!part) throw fieldError('file', 'file.required');
-  const content = await part.toBuffer();
-  if (content.length === 0) throw fieldError('file', 'file.required');
-  const mime = detectImageType(content);
+/** The uploaded bytes as an image; an empty file or one that is not an image is a field error on `file`. */
+export function acceptImage(file: { filename: string | undefined; content: Buffer }): ImageUpload {
+  if (file.content.length === 0) throw fieldError('file', 'file.required');
+  const mime = detectImageType(file.content);
   if (!mime) throw fieldError('file', 'file.imageOnly');
-  return { filename: safeFilename(part.filename, mime), mime, content };
+  return { filename: safeFilename(file.filename, mime), mime, content: file.content };
 }
