@@ -45,6 +45,7 @@ export interface SignInContext {
   /** The client's address: throttled, and kept with the session and the log line. */
   ip: string;
   userAgent: string;
+  /** The caller's language, as an actor carries it (sign-in's own refusals are keys the error handler translates). */
   lang: Lang;
 }
 
