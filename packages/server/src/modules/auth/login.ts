@@ -11,7 +11,6 @@ import type { LoginUser } from '@ubo/contracts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { signToken } from '../../plugins/auth.ts';
-import { auditLog } from '../audit-log/audit-log.tables.ts';
 import { clients } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { sessions } from './auth.tables.ts';
@@ -19,6 +18,7 @@ import { deviceSubject, issueDeviceToken, verifyDeviceToken } from './device.ts'
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
 import { privilegesOf } from '../users/index.ts';
+import { writeAudit } from '../../plugins/audit.ts';
 
 /** Failures per user name (and per known device) before the doubling locks start. */
 export const USER_LIMIT = 5;
@@ -83,9 +83,7 @@ export async function login(opts: {
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
     });
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await tx.insert(auditLog).values({
-      clientId: client.id, userId: user.id, username: user.username, action: 'login', entity: 'session', entityId: sessionId, ip: req.ip,
-    });
+    await writeAudit(tx, { clientId: client.id, userId: user.id, username: user.username, ip: req.ip }, { action: 'login', entity: 'session', entityId: sessionId });
     return privilegesOf(tx, user);
   }, user.id);
   await inSystem(db, (tx) => clearFailures(tx, deviceId ? [deviceKey] : [userKey]));
