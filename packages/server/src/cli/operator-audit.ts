@@ -1,7 +1,8 @@
 // The operator's changes to an organisation go to that organisation's log sheet too, in the same
-// transaction, so its administrators can see when their licence or a password was changed.
+// transaction, so its administrators can see when their licence or a password was changed. Written
+// through the audit door (writeAudit) as the operator: no user of the organisation, no address.
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../modules/audit-log/audit-log.tables.ts';
+import { writeAudit } from '../plugins/audit.ts';
 
 export const OPERATOR = '(operator)';
 
@@ -9,15 +10,6 @@ export async function writeOperatorAudit(
   tx: Db,
   entry: { clientId: number; action: string; entity: string; entityId?: string | number | null; before?: object | null; after?: object | null },
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    clientId: entry.clientId,
-    userId: null,
-    username: OPERATOR,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: null,
-  });
+  const { clientId, ...line } = entry;
+  await writeAudit(tx, { clientId, userId: null, username: OPERATOR, ip: null }, line);
 }

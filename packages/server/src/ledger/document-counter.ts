@@ -32,6 +32,33 @@ export async function nextDocumentNumbers(tx: Db, clientId: number, series: stri
   return Number(row.first);
 }
 
+/**
+ * A number written by hand (a cheque from a new book, 1001): the series continues after it and never moves
+ * back, so an earlier unused leaf can still be written by hand. Takes the counter row lock like
+ * nextDocumentNumber, so a concurrent automatic number waits and then sees the move.
+ */
+export async function claimDocumentNumber(tx: Db, clientId: number, series: string, no: number): Promise<void> {
+  if (!Number.isInteger(no) || no < 1) throw new Error('claimDocumentNumber: no must be a positive whole number');
+  await tx.execute(sql`
+    insert into document_counters (client_id, series, next_no) values (${clientId}, ${series}, ${no + 1})
+    on conflict (client_id, series) do update set next_no = greatest(document_counters.next_no, excluded.next_no)`);
+}
+
+/**
+ * A series whose numbers end at `lastNo` (a column's ceiling) keeps its counter there once it has run past,
+ * instead of growing with every document that finds no number left.
+ */
+export async function endDocumentSeries(tx: Db, clientId: number, series: string, lastNo: number): Promise<void> {
+  await tx.execute(sql`update document_counters set next_no = ${lastNo + 1} where client_id = ${clientId} and series = ${series} and next_no > ${lastNo + 1}`);
+}
+
+/** The number the series would give next (1 for a series never used); nothing is taken or locked. */
+export async function peekDocumentNumber(tx: Db, clientId: number, series: string): Promise<number> {
+  const [row] = await queryRows<{ next_no: string | number }>(tx, sql`
+    select coalesce((select next_no from document_counters where client_id = ${clientId} and series = ${series}), 1) as next_no`);
+  return Number(row.next_no);
+}
+
 /** documentNumber() in SQL, for statements that name a number they have just taken. */
 export function entryNumberText(series: SQL, no: SQL): SQL {
   return sql`${series} || '-' || case when length(${no}::text) >= 6 then ${no}::text else lpad(${no}::text, 6, '0') end`;

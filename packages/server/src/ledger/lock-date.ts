@@ -6,8 +6,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 
-/** The lock date (YYYY-MM-DD or null), holding a key-share lock on the settings row until commit. */
-export async function readLockDateForPosting(tx: Db, clientId: number): Promise<string | null> {
+/**
+ * The lock date (YYYY-MM-DD or null), holding a key-share lock on the settings row until commit. A module
+ * that locks a document counter of its own before it posts (a cheque number, a receipt number) calls this
+ * first: settings row, then counters, everywhere, so a year-end closing never deadlocks with it.
+ */
+export async function holdLockDate(tx: Db, clientId: number): Promise<string | null> {
   const read = () =>
     queryRows<{ lock_date: string | null }>(
       tx,

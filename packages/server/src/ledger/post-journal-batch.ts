@@ -11,10 +11,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type PartyType, partyTypeValues } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import { type AuditLine, auditLinesSql } from '../plugins/audit.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
 import { documentNumber, entryNumberText } from './document-counter.ts';
 import { queryPrepared } from './prepared-query.ts';
-import { readLockDateForPosting } from './lock-date.ts';
+import { holdLockDate } from './lock-date.ts';
 import { Decimal } from './money.ts';
 import { DEFAULT_SERIES, amountLimitError, limitFieldOf, type PostedAccount, type PostedEntry, type PostedEntryDetail, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
 
@@ -161,7 +162,7 @@ async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: num
     from (select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share) s`);
   const settings = rows.find((r) => r.is_settings);
   const status = new Map(rows.filter((r) => !r.is_settings).map((r) => [Number(r.id), r.status]));
-  const lockDate = settings ? settings.lock_date : await readLockDateForPosting(tx, clientId);
+  const lockDate = settings ? settings.lock_date : await holdLockDate(tx, clientId);
   return { status, lockDate, maxAmount: settings?.max_amount ?? null };
 }
 
@@ -202,7 +203,7 @@ async function writePlanned(tx: Db, batch: JournalBatch, planned: ReturnType<typ
   let rows = await queryPrepared<WrittenRow>(tx, planned.statement);
   if (!planned.hasSettings(rows)) {
     // Organisations always have the row (seeded with the chart); the safety net for one made otherwise.
-    await readLockDateForPosting(tx, batch.clientId);
+    await holdLockDate(tx, batch.clientId);
     rows = await queryPrepared<WrittenRow>(tx, planned.statement);
   }
   return planned.finish(rows);
@@ -212,11 +213,11 @@ export interface BatchPlanOptions {
   /** Also answer what postJournal answers: created_at and line ids (the accounts come anyway). */
   detail: boolean;
   /**
-   * A data-modifying statement run inside the write statement (audit lines, say), reading the written
-   * entries from the relation it is given: columns ord (the posting's index in the batch), id, number
-   * (JV-000042) and created_at. `posted` has each posting's total and merged lines, by the same ord.
+   * Each entry's audit line (entity id = the entry's id, `after` gets its number), written by the same
+   * statement through the audit door (plugins/audit.ts). `posted` is the posting's index in the batch,
+   * its total and merged lines.
    */
-  alsoWrite?: (entries: SQL, posted: Array<{ ord: number; total: string; lines: PostedLine[] }>) => SQL;
+  audit?: (posted: { ord: number; total: string; lines: PostedLine[] }) => AuditLine;
 }
 
 /** The index of the posting a postJournalBatch refusal names (field postings.<i>....), or null for another error. */
@@ -376,11 +377,11 @@ export function planBatch(
       e.lines.map((l, k) => ({ o: e.ord, k, a: l.accountId, d: l.debit, c: l.credit, pt: l.partyType, pi: l.partyId, m: l.memo })),
     ),
   );
-  const { detail, alsoWrite } = options;
+  const { detail, audit } = options;
   // ONE statement: the accounts and the lock date are checked (settings row FOR KEY SHARE, as
   // postJournal), and only when every posting passes does it take one block of numbers per series
   // (counter rows in series order, the order every writer locks them in) and write every entry, line
-  // and the caller's extra rows (the balances follow by the lines' statement trigger). The
+  // and the audit lines (the balances follow by the lines' statement trigger). The
   // counter rows stay locked from here to commit. When a check fails nothing is written and the first
   // row tells which posting is refused.
   const statement = sql`
@@ -433,7 +434,7 @@ export function planBatch(
     posted as (
       select ein.o, entry.id, entry.series, entry.entry_no, entry.created_at from entry join ein on ein.s = entry.series and ein.n = entry.entry_no
     )
-    ${alsoWrite ? sql`, also as (${alsoWrite(sql`(select o as ord, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number, created_at from posted)`, ready.map((e) => ({ ord: e.ord, total: e.total, lines: e.lines })))})` : sql``}
+    ${audit ? sql`, audited as (${auditLinesSql(sql`(select o as k, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number from posted)`, ready.map((e) => audit({ ord: e.ord, total: e.total, lines: e.lines })))})` : sql``}
     ${detail ? sql`, line_ids as materialized (select entry_id, jsonb_agg(id order by id) as ids from inserted group by entry_id)` : sql``}
     select null::int as o, null::bigint as id, null::bigint as entry_no, null::timestamptz as created_at, null::jsonb as line_ids,
            (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,

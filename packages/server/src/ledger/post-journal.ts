@@ -5,14 +5,15 @@
 // by the lines' statement trigger) - checks and writes in ONE statement, so the counter row is held
 // from the number to the commit only. The database re-checks the balance at commit and refuses any
 // later change (migrations/0010_ledger.sql, 0032_balances_follow_lines.sql).
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type AccountType, partyTypeValues, type PartyType } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import { type AuditLine, auditLinesSql } from '../plugins/audit.ts';
 import { AppError, type FieldError } from '../plugins/errors.ts';
 import { documentNumber, entryNumberText } from './document-counter.ts';
 import { queryPrepared } from './prepared-query.ts';
-import { readLockDateForPosting } from './lock-date.ts';
+import { holdLockDate } from './lock-date.ts';
 import { Decimal, money } from './money.ts';
 
 export interface PostingLine {
@@ -201,12 +202,11 @@ export interface PostedEntryDetail extends PostedEntry {
 
 export interface PostOptions {
   /**
-   * A data-modifying statement to run inside the posting's own statement once the entry is written (the
-   * caller's audit line, say), so it costs no extra round trip while the counter row is held. It reads
-   * the new entry from the relation it is given (columns id bigint, number text such as JV-000042,
-   * created_at) and gets the merged lines and total as posted.
+   * The entry's audit line (entity id = the entry's id, `after` gets its number), written by the posting's
+   * own statement, so it costs no extra round trip while the counter row is held. `posted` is the merged
+   * lines and total as posted. The line goes through the audit door (plugins/audit.ts auditLinesSql).
    */
-  alsoWrite?: (entry: SQL, posted: { total: string; lines: PostedLine[]; reference: string | null; memo: string | null }) => SQL;
+  audit?: (posted: { total: string; lines: PostedLine[]; reference: string | null; memo: string | null }) => AuditLine;
 }
 
 /**
@@ -308,12 +308,12 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   const memo = posting.memo?.trim() || null;
   const total = money(debit);
   const limitField = limitFieldOf(posting, reversesId);
-  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, isLimited: limitField !== null, alsoWrite: options.alsoWrite });
+  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, isLimited: limitField !== null, audit: options.audit });
   let result = await write();
   if (!result.has_settings) {
     // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
     // safety net for one made some other way.
-    await readLockDateForPosting(tx, clientId);
+    await holdLockDate(tx, clientId);
     result = await write();
   }
   const accounts = new Map(result.accounts.map((a) => [Number(a.id), a]));
@@ -351,7 +351,7 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
  * The whole posting in one statement: check the accounts and the lock date (settings row FOR KEY SHARE,
  * so a closing that changes the date waits for this posting or this posting sees the new date), then,
  * only when they pass, take the next gapless number, write the entry, its lines (the balances follow by
- * trigger) and the caller's extra row. One statement, so the counter row, locked
+ * trigger) and the audit line. One statement, so the counter row, locked
  * from here to commit and serialising the organisation's postings in the series, is held only for the
  * rest of this statement and the commit. Lock order everywhere: settings row, then the document counter,
  * then the balance rows (the trigger upserts them in key order).
@@ -360,7 +360,7 @@ async function writeStatement(
   tx: Db,
   w: {
     posting: Posting; series: string; reference: string | null; memo: string | null; total: string; lines: PostedLine[];
-    accountIds: number[]; reversesId: number | null; isLimited: boolean; alsoWrite?: PostOptions['alsoWrite'];
+    accountIds: number[]; reversesId: number | null; isLimited: boolean; audit?: PostOptions['audit'];
   },
 ): Promise<WriteResult> {
   const { posting, series } = w;
@@ -403,7 +403,7 @@ async function writeStatement(
       from entry cross join input order by ord
       returning id
     )
-    ${w.alsoWrite ? sql`, also as (${w.alsoWrite(sql`(select id, ${entryNumberText(sql`series`, sql`entry_no`)} as number, created_at from entry)`, { total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })})` : sql``}
+    ${w.audit ? sql`, audited as (${auditLinesSql(sql`(select 0 as k, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number from entry)`, [w.audit({ total: w.total, lines: w.lines, reference: w.reference, memo: w.memo })])})` : sql``}
     select (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,
            exists (select 1 from settings) as has_settings,
            (select lock_date::text from settings) as lock_date,

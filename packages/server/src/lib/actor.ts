@@ -12,6 +12,8 @@ export interface Actor {
   /** The caller's address for the log sheet; '' for work no address started (jobs, the command line). */
   ip: string;
   lang: Lang;
+  /** The user's branch, which the documents they post carry (journal entries, transfers, cheques); null for none. */
+  branchId?: number | null;
 }
 
 /** An actor for work the system does on someone's behalf (a job, the operator command line, the seed). */

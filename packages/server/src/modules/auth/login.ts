@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { signToken } from '../../plugins/auth.ts';
-import { auditLog } from '../audit-log/audit-log.tables.ts';
 import { clients } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { sessions } from './auth.tables.ts';
@@ -20,6 +19,7 @@ import { deviceSubject, issueDeviceToken, verifyDeviceToken } from './device.ts'
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
 import { privilegesOf } from '../users/index.ts';
+import { writeAudit } from '../../plugins/audit.ts';
 
 /** Failures per user name (and per known device) before the doubling locks start. */
 export const USER_LIMIT = 5;
@@ -98,9 +98,7 @@ export async function login(opts: {
       userAgent: ctx.userAgent.slice(0, 300),
     });
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await tx.insert(auditLog).values({
-      clientId: client.id, userId: user.id, username: user.username, action: 'login', entity: 'session', entityId: sessionId, ip: ctx.ip,
-    });
+    await writeAudit(tx, { clientId: client.id, userId: user.id, username: user.username, ip: ctx.ip }, { action: 'login', entity: 'session', entityId: sessionId });
     return privilegesOf(tx, user);
   }, user.id);
   await inSystem(db, (tx) => clearFailures(tx, deviceId ? [deviceKey] : [userKey]));

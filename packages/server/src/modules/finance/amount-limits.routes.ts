@@ -19,5 +19,5 @@ export async function amountLimitsRoutes(app: FastifyInstance) {
   r.put('/api/finance/amount-limits', {
     config: { access: { privilege: 'company-profile' } },
     schema: { tags, body: amountLimitsBody, response: { 200: amountLimits } },
-  }, async (req) => tenantTx(req, (tx) => updateAmountLimits({ tx, req, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => updateAmountLimits({ tx, actor, input: req.body })));
 }

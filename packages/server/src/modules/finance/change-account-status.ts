@@ -2,14 +2,13 @@
 // never deleted, only made inactive; a system account is neither. An account is made inactive only at
 // a zero balance: postings to an inactive account are refused, so a balance left there could never be
 // cleared.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Account, AccountStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accounts, dec, money } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { getAccount } from './list-accounts.ts';
 
@@ -19,9 +18,9 @@ async function lockAccount(tx: Db, clientId: number, id: number) {
   return row;
 }
 
-export async function setAccountStatus(opts: { tx: Db; req: FastifyRequest; id: number; status: AccountStatus }): Promise<Account> {
-  const { tx, req, id, status } = opts;
-  const { clientId } = caller(req);
+export async function setAccountStatus(opts: { tx: Db; actor: Actor; id: number; status: AccountStatus }): Promise<Account> {
+  const { tx, actor, id, status } = opts;
+  const { clientId } = actor;
   const before = await lockAccount(tx, clientId, id);
   if (before.status !== status) {
     if (status === 'Inactive') {
@@ -32,14 +31,14 @@ export async function setAccountStatus(opts: { tx: Db; req: FastifyRequest; id: 
       if (!net.isZero()) throw new AppError(409, 'ACCOUNT_HAS_BALANCE', `finance.accountHasBalance|${money(net.abs())}`);
     }
     await tx.update(accounts).set({ status, updatedAt: new Date() }).where(eq(accounts.id, id));
-    await writeAudit(tx, req, { action: 'status', entity: 'account', entityId: id, before: { status: before.status }, after: { status } });
+    await writeAudit(tx, actor, { action: 'status', entity: 'account', entityId: id, before: { status: before.status }, after: { status } });
   }
-  return getAccount({ tx, clientId, lang: req.lang, id });
+  return getAccount({ tx, clientId, lang: actor.lang, id });
 }
 
-export async function deleteAccount(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
-  const { clientId } = caller(req);
+export async function deleteAccount(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
+  const { clientId } = actor;
   const before = await lockAccount(tx, clientId, id);
   if (before.isSystem) throw new AppError(409, 'SYSTEM_ACCOUNT', 'finance.systemAccount');
   const [usage] = await queryRows<{ in_use: boolean }>(tx, sql`
@@ -47,7 +46,7 @@ export async function deleteAccount(opts: { tx: Db; req: FastifyRequest; id: num
         or exists (select 1 from accounts where client_id = ${clientId} and parent_id = ${id}) as in_use`);
   if (usage.in_use) throw new AppError(409, 'IN_USE', 'finance.accountInUse');
   await tx.delete(accounts).where(eq(accounts.id, id));
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'delete',
     entity: 'account',
     entityId: id,

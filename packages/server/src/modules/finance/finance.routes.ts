@@ -33,7 +33,8 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { accountStatement as readAccountStatement } from './account-statement.ts';
 import { balanceSheet as readBalanceSheet } from './balance-sheet.ts';
 import { deleteAccount, setAccountStatus } from './change-account-status.ts';
@@ -62,11 +63,11 @@ async function idempotentPost<T>(
   reply: FastifyReply,
   operation: string,
   body: unknown,
-  work: (tx: Db) => Promise<T>,
+  work: (tx: Db, actor: Actor) => Promise<T>,
 ): Promise<T> {
   const key = readIdempotencyKey(req.headers);
-  const result = await tenantTx(req, (tx) =>
-    withIdempotency(tx, { clientId: caller(req).clientId, key, operation, body }, async () => ({ statusCode: 201, body: await work(tx) })),
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode: 201, body: await work(tx, actor) })),
   );
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   reply.code(result.statusCode);
@@ -91,25 +92,25 @@ export async function financeRoutes(app: FastifyInstance) {
     config: privilege('add-account'),
     schema: { tags, body: accountBody, response: { 201: account } },
   }, async (req, reply) => {
-    const created = await tenantTx(req, (tx) => createAccount({ tx, req, input: req.body }));
+    const created = await tenantTx(req, (tx, actor) => createAccount({ tx, actor, input: req.body }));
     return reply.code(201).send(created);
   });
 
   r.put('/api/finance/accounts/:id', {
     config: privilege('add-account'),
     schema: { tags, params: accountIdParams, body: accountBody, response: { 200: account } },
-  }, async (req) => tenantTx(req, (tx) => updateAccount({ tx, req, id: req.params.id, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => updateAccount({ tx, actor, id: req.params.id, input: req.body })));
 
   r.patch('/api/finance/accounts/:id/status', {
     config: privilege('add-account'),
     schema: { tags, params: accountIdParams, body: accountStatusBody, response: { 200: account } },
-  }, async (req) => tenantTx(req, (tx) => setAccountStatus({ tx, req, id: req.params.id, status: req.body.status })));
+  }, async (req) => tenantTx(req, (tx, actor) => setAccountStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 
   r.delete('/api/finance/accounts/:id', {
     config: privilege('add-account'),
     schema: { tags, params: accountIdParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => deleteAccount({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteAccount({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 
@@ -121,11 +122,11 @@ export async function financeRoutes(app: FastifyInstance) {
     // Without a key, the entry joins the organisation's group commit; with one, the key is claimed and
     // its answer stored in the posting's own transaction.
     if (readIdempotencyKey(req.headers) === undefined) {
-      const entry = await postGeneralJournalGrouped(req, req.body);
+      const entry = await postGeneralJournalGrouped(req.server.db, actorOf(req), req.body);
       reply.code(201);
       return entry;
     }
-    return idempotentPost(req, reply, 'POST /api/finance/transaction', req.body, (tx) => postGeneralJournal({ tx, req, input: req.body }));
+    return idempotentPost(req, reply, 'POST /api/finance/transaction', req.body, (tx, actor) => postGeneralJournal({ tx, actor, input: req.body }));
   });
 
   r.get('/api/finance/transaction', {
@@ -148,8 +149,8 @@ export async function financeRoutes(app: FastifyInstance) {
     config: privilege('general-journal'),
     schema: { tags, params: entryIdParams, body: reverseBody, response: { 201: journalEntry } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, `POST /api/finance/transaction/${req.params.id}/reverse`, req.body, (tx) =>
-      reverseEntry({ tx, req, id: req.params.id, input: req.body }),
+    idempotentPost(req, reply, `POST /api/finance/transaction/${req.params.id}/reverse`, req.body, (tx, actor) =>
+      reverseEntry({ tx, actor, id: req.params.id, input: req.body }),
     ));
 
   // Reports ----------------------------------------------------------------------------------------

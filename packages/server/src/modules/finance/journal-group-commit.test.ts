@@ -120,7 +120,7 @@ describe('a member the database refuses', () => {
   /** A group job as post-general-journal builds one, for a posting no request schema screened. */
   const job = (posting: Posting): GroupedJournal => ({
     posting,
-    audit: () => ({ userId: null, username: 'test', ip: '127.0.0.1', after: {} }),
+    audit: () => ({ author: { clientId: org.clientId, userId: null, username: 'test', ip: '127.0.0.1' }, action: 'create', entity: 'journal-entry', after: {} }),
     single: async (tx) => ({ entryNo: (await postJournal(tx, posting)).entryNo }) as JournalEntry,
     answer: (posted) => ({ entryNo: posted.entryNo }) as JournalEntry,
   });

@@ -11,18 +11,18 @@
 // its own refusal while the rest go on as a group; any other failure the database answers (a value it
 // refuses in one request, say a NUL byte) posts each request alone, so each gets its own answer and the
 // refused one alone fails.
-import { sql, type SQL } from 'drizzle-orm';
 import type { JournalEntry } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { inTenant } from '../../db/tenant.ts';
+import type { AuditLine } from '../../plugins/audit.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type PlannedBatch, type PostedEntryDetail, type PostedLine, type Posting, passesWithoutDatabase, planBatch, queryPrepared, refusedPosting } from '../../ledger/index.ts';
 
 /** One journal request, as the group commit needs it. */
 export interface GroupedJournal {
   posting: Posting;
-  /** The request's audit line (entity journal-entry); `after` gets the entry's number added. */
-  audit(posted: { total: string; lines: PostedLine[] }): { userId: number | null; username: string; ip: string; after: unknown };
+  /** The request's audit line (entity journal-entry), written by the group's statement; the ledger adds the entry's number. */
+  audit(posted: { total: string; lines: PostedLine[] }): AuditLine;
   /** Posts this request alone inside `tx` (the fallback), answering as `answer` would. */
   single(tx: Db): Promise<JournalEntry>;
   answer(posted: PostedEntryDetail): JournalEntry;
@@ -121,7 +121,7 @@ async function writeGroup(db: Db, clientId: number, group: Waiting[]): Promise<v
     const members = pending;
     const planned = planBatch({ clientId, postings: members.map((w) => w.job.posting) }, {
       detail: true,
-      alsoWrite: (entries, rows) => auditLines(clientId, entries, rows.map((r) => ({ o: r.ord, ...members[r.ord].job.audit(r) }))),
+      audit: (posted) => members[posted.ord].job.audit(posted),
     });
     if (!('statement' in planned)) throw new Error('journal group commit: a screened posting failed its screening');
     let rows: unknown[];
@@ -165,13 +165,4 @@ async function writeGroup(db: Db, clientId: number, group: Waiting[]): Promise<v
   }
   if (pending.length === 1) await postAlone(db, clientId, pending[0]);
   await refusedAlone;
-}
-
-/** One audit line per entry of the group, as writeAudit writes them (action create, entity journal-entry). */
-function auditLines(clientId: number, entries: SQL, rows: Array<{ o: number; userId: number | null; username: string; ip: string; after: unknown }>): SQL {
-  return sql`
-    insert into audit_log (client_id, user_id, username, action, entity, entity_id, after, ip)
-    select ${clientId}, r."userId", r.username, 'create', 'journal-entry', e.id::text, jsonb_build_object('number', e.number) || r.after, r.ip
-    from ${entries} e
-    join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(o int, "userId" int, username text, ip text, after jsonb) on r.o = e.ord`;
 }

@@ -49,9 +49,12 @@ describe('POST /api/finance/transaction', () => {
       expect.objectContaining({ accountCode: '2010', debit: '0.00', credit: '315.00', partyType: 'vendor', partyId: 12 }),
     ]);
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ action: string; entity_id: string }>(tx, sql`select action, entity_id from audit_log where entity = 'journal-entry'`),
+      queryRows<{ action: string; entity_id: string; user_id: number; username: string; number: string; total: string; lines: number }>(tx, sql`
+        select action, entity_id, user_id, username, after->>'number' as number, after->>'total' as total, jsonb_array_length(after->'lines') as lines
+        from audit_log where entity = 'journal-entry'`),
     );
-    expect(audit).toEqual([{ action: 'create', entity_id: String(entry.id) }]);
+    // Written by the posting's own statement through the audit door: the entry's number, its merged lines.
+    expect(audit).toEqual([{ action: 'create', entity_id: String(entry.id), user_id: org.adminId, username: 'admin', number: 'JV-000001', total: '315.00', lines: 3 }]);
   });
 
   it('refuses an unbalanced entry in Somali, naming the difference, and writes nothing', async () => {

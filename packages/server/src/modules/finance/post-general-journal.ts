@@ -4,29 +4,15 @@
 // costs one statement while the organisation's journal counter is held (see ledger/post-journal.ts).
 // Requests without an Idempotency-Key go through the group commit (journal-group-commit.ts), which
 // writes the entries that arrive together in one transaction.
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { JournalBody, JournalEntry } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { JOURNAL_SOURCE_TYPE, type PostedEntryDetail, type Posting, postJournal } from '../../ledger/index.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type PostedEntryDetail, postJournal } from '../../ledger/index.ts';
 import { type GroupedJournal, postGrouped } from './journal-group-commit.ts';
-
-/** The posting a journal request asks for, as the caller. */
-function journalPosting(req: FastifyRequest, input: JournalBody): Posting {
-  const { clientId, userId, branchId } = caller(req);
-  const reference = input.reference?.trim() || null;
-  const memo = input.memo?.trim() || null;
-  return { clientId, date: input.date, reference, memo, sourceType: JOURNAL_SOURCE_TYPE, branchId, userId, lines: input.lines };
-}
-
-/** What the audit line of a journal entry records besides its number (action create, entity journal-entry). */
-function auditAfter(input: JournalBody, posted: { total: string; lines: PostedEntryDetail['lines'] }) {
-  return { date: input.date, reference: input.reference?.trim() || null, memo: input.memo?.trim() || null, total: posted.total, lines: posted.lines };
-}
+import { journalAuditLine, journalPosting } from './journal.posting.ts';
 
 /** The answer to the request, built from what the posting returned (no read back). */
-export function journalAnswer(req: FastifyRequest, posted: PostedEntryDetail): JournalEntry {
+export function journalAnswer(actor: Actor, posted: PostedEntryDetail): JournalEntry {
   return {
     id: posted.id,
     series: posted.series,
@@ -39,7 +25,7 @@ export function journalAnswer(req: FastifyRequest, posted: PostedEntryDetail): J
     sourceId: posted.sourceId,
     branchId: posted.branchId,
     userId: posted.userId,
-    userName: caller(req).fullname,
+    userName: actor.fullname,
     total: posted.total,
     reversesId: null,
     reversedById: null,
@@ -50,7 +36,7 @@ export function journalAnswer(req: FastifyRequest, posted: PostedEntryDetail): J
         id: posted.lineIds[i],
         accountId: l.accountId,
         accountCode: account?.code ?? '',
-        accountName: (req.lang === 'so' ? account?.nameSo : account?.nameEn) ?? '',
+        accountName: (actor.lang === 'so' ? account?.nameSo : account?.nameEn) ?? '',
         debit: l.debit,
         credit: l.credit,
         partyType: l.partyType,
@@ -64,20 +50,10 @@ export function journalAnswer(req: FastifyRequest, posted: PostedEntryDetail): J
 }
 
 /** Posts one journal entry inside the caller's transaction (the Idempotency-Key path). */
-export async function postGeneralJournal(opts: { tx: Db; req: FastifyRequest; input: JournalBody }): Promise<JournalEntry> {
-  const { tx, req, input } = opts;
-  const { clientId, userId, username } = caller(req);
-  const posted = await postJournal(tx, journalPosting(req, input), {
-    // The same audit line writeAudit would write, with the number the posting takes; `lines` are the
-    // merged lines as posted.
-    alsoWrite: (entry, entered) => sql`
-      insert into audit_log (client_id, user_id, username, action, entity, entity_id, after, ip)
-      select ${clientId}, ${userId}, ${username}, 'create', 'journal-entry', e.id::text,
-             jsonb_build_object('number', e.number) || ${JSON.stringify(auditAfter(input, entered))}::jsonb,
-             ${req.ip}
-      from ${entry} e`,
-  });
-  return journalAnswer(req, posted);
+export async function postGeneralJournal(opts: { tx: Db; actor: Actor; input: JournalBody }): Promise<JournalEntry> {
+  const { tx, actor, input } = opts;
+  const posted = await postJournal(tx, journalPosting(actor, input), { audit: (entered) => journalAuditLine(actor, input, entered) });
+  return journalAnswer(actor, posted);
 }
 
 /**
@@ -85,13 +61,13 @@ export async function postGeneralJournal(opts: { tx: Db; req: FastifyRequest; in
  * organisation arrive meanwhile (one commit for all; each request still gets its own entry, number,
  * audit line and answer, and a refused entry is refused alone).
  */
-export async function postGeneralJournalGrouped(req: FastifyRequest, input: JournalBody): Promise<JournalEntry> {
-  const posting = journalPosting(req, input);
+export async function postGeneralJournalGrouped(db: Db, actor: Actor, input: JournalBody): Promise<JournalEntry> {
+  const posting = journalPosting(actor, input);
   const job: GroupedJournal = {
     posting,
-    audit: (posted) => ({ userId: posting.userId ?? null, username: caller(req).username, ip: req.ip, after: auditAfter(input, posted) }),
-    single: (tx) => postGeneralJournal({ tx, req, input }),
-    answer: (posted) => journalAnswer(req, posted),
+    audit: (posted) => journalAuditLine(actor, input, posted),
+    single: (tx) => postGeneralJournal({ tx, actor, input }),
+    answer: (posted) => journalAnswer(actor, posted),
   };
-  return postGrouped(req.server.db, posting.clientId, job);
+  return postGrouped(db, posting.clientId, job);
 }

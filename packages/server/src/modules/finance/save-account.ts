@@ -1,14 +1,13 @@
 // POST /api/finance/accounts and PUT /api/finance/accounts/:id. The code is unique per organisation; a
 // parent has the same type and never sits below its own child; a system account keeps its code, type
 // and subtype (modules find it by code); an account with postings or sub-accounts keeps its type.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Account, AccountBody } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accounts } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
 import { getAccount } from './list-accounts.ts';
 
@@ -51,9 +50,9 @@ function auditView(a: AccountRecord) {
   };
 }
 
-export async function createAccount(opts: { tx: Db; req: FastifyRequest; input: AccountBody }): Promise<Account> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
+export async function createAccount(opts: { tx: Db; actor: Actor; input: AccountBody }): Promise<Account> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   await assertCodeFree(tx, clientId, input.code);
   await assertParent(tx, clientId, input.parentId, input.type);
   const [row] = await tx
@@ -70,13 +69,13 @@ export async function createAccount(opts: { tx: Db; req: FastifyRequest; input: 
       description: input.description ?? null,
     })
     .returning();
-  await writeAudit(tx, req, { action: 'create', entity: 'account', entityId: row.id, after: auditView(row) });
-  return getAccount({ tx, clientId, lang: req.lang, id: row.id });
+  await writeAudit(tx, actor, { action: 'create', entity: 'account', entityId: row.id, after: auditView(row) });
+  return getAccount({ tx, clientId, lang: actor.lang, id: row.id });
 }
 
-export async function updateAccount(opts: { tx: Db; req: FastifyRequest; id: number; input: AccountBody }): Promise<Account> {
-  const { tx, req, id, input } = opts;
-  const { clientId } = caller(req);
+export async function updateAccount(opts: { tx: Db; actor: Actor; id: number; input: AccountBody }): Promise<Account> {
+  const { tx, actor, id, input } = opts;
+  const { clientId } = actor;
   const [before] = await tx.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.id, id))).for('update');
   if (!before) throw notFound();
   if (before.isSystem) {
@@ -108,6 +107,6 @@ export async function updateAccount(opts: { tx: Db; req: FastifyRequest; id: num
     })
     .where(eq(accounts.id, id))
     .returning();
-  await writeAudit(tx, req, { action: 'update', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) });
-  return getAccount({ tx, clientId, lang: req.lang, id });
+  await writeAudit(tx, actor, { action: 'update', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) });
+  return getAccount({ tx, clientId, lang: actor.lang, id });
 }

@@ -36,19 +36,8 @@ export async function checkReceivingAccount(tx: Db, clientId: number, accountId:
 
 export const isFieldError = (v: unknown): v is FieldError => typeof v === 'object' && v !== null && 'field' in v && 'message' in v;
 
-/**
- * Takes the key-share lock on the organisation's ledger settings (as postJournal does) before a
- * document counter is locked: settings row, then counters, everywhere, so a year-end closing never
- * deadlocks with a receipt. Answers the lock date.
- */
-export async function holdLockDate(tx: Db, clientId: number): Promise<string | null> {
-  await tx.execute(sql`insert into ledger_settings (client_id) values (${clientId}) on conflict do nothing`);
-  const [row] = await queryRows<{ lock_date: string | null }>(
-    tx,
-    sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId} for key share`,
-  );
-  return row?.lock_date ?? null;
-}
+/** The ledger's lock-date hold, taken before a document counter is locked (settings row, then counters). */
+export { holdLockDate } from '../../ledger/index.ts';
 
 /** Reserves the next id of a table (bigserial), so the journal entry can carry it as source id. */
 export async function nextRowId(tx: Db, table: 'payments' | 'payment_batches' | 'customer_transfers'): Promise<number> {

@@ -4,14 +4,13 @@
 // date to periodEnd, and audit. Balances are cumulative up to periodEnd: earlier closings already
 // emptied the accounts up to their own end, so what remains is exactly the result since the last
 // closing (including anything posted in a period that was reopened meanwhile).
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type ClosingBody, type PeriodClosing, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { CLOSING_SOURCE_TYPE, SYSTEM_ACCOUNTS, lockSettingsForChange, money, postJournal, setLockDate } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { fieldError } from '../../plugins/errors.ts';
 import { getClosing } from './list-closings.ts';
 import { periodClosings } from './treasury.tables.ts';
@@ -19,9 +18,9 @@ import { dayAfter, readClosingBalances, toBalances } from './closing-balances.ts
 import { closingPosting } from './treasury.posting.ts';
 import { databaseToday, nextRowId, readAccounts, textOrNull } from './treasury-accounts.ts';
 
-export async function closePeriod(opts: { tx: Db; req: FastifyRequest; input: ClosingBody }): Promise<PeriodClosing> {
-  const { tx, req, input } = opts;
-  const { clientId, userId, branchId } = caller(req);
+export async function closePeriod(opts: { tx: Db; actor: Actor; input: ClosingBody }): Promise<PeriodClosing> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId, branchId = null } = actor;
   // First: from here to commit no posting of this organisation can slip in (lock order: settings row).
   const previousLock = await lockSettingsForChange(tx, clientId);
   if (previousLock !== null && input.periodEnd <= previousLock) throw fieldError('periodEnd', `ledger.locked|${previousLock}`);
@@ -53,7 +52,7 @@ export async function closePeriod(opts: { tx: Db; req: FastifyRequest; input: Cl
           clientId,
           date: input.periodEnd,
           reference: `CLOSE-${input.periodEnd}`,
-          memo: memo ?? translate(`treasury.closingMemo|${input.periodEnd}`, req.lang),
+          memo: memo ?? translate(`treasury.closingMemo|${input.periodEnd}`, actor.lang),
           sourceType: CLOSING_SOURCE_TYPE,
           sourceId: id,
           branchId,
@@ -77,7 +76,7 @@ export async function closePeriod(opts: { tx: Db; req: FastifyRequest; input: Cl
   });
   // The closing entry is dated periodEnd, so it is posted before the period locks behind it.
   await setLockDate(tx, clientId, input.periodEnd);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'close',
     entity: 'period-closing',
     entityId: id,
@@ -87,5 +86,5 @@ export async function closePeriod(opts: { tx: Db; req: FastifyRequest; input: Cl
       income: money(plan.income), expenses: money(plan.expenses), netIncome: money(plan.netIncome), memo,
     },
   });
-  return getClosing({ tx, clientId, lang: req.lang, id });
+  return getClosing({ tx, clientId, lang: actor.lang, id });
 }

@@ -5,7 +5,7 @@ import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Cheque, ChequeListQuery, ChequePage, ChequeSummary, Lang, NextCheque, PayeeType } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { documentNumber, money } from '../../ledger/index.ts';
+import { documentNumber, money, peekDocumentNumber } from '../../ledger/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { clients } from '../organisations/index.ts';
 import { chequeSeries } from './treasury.posting.ts';
@@ -170,9 +170,7 @@ export async function peekNextCheque(opts: { tx: Db; clientId: number; bankAccou
   const { tx, clientId, bankAccountId } = opts;
   const [account] = await queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and id = ${bankAccountId} and subtype = 'bank'`);
   if (!account) throw notFound();
-  const [row] = await queryRows<{ next_no: string | number }>(tx, sql`
-    select coalesce((select next_no from document_counters where client_id = ${clientId} and series = ${chequeSeries(bankAccountId)}), 1) as next_no`);
-  let next = Number(row.next_no);
+  let next = await peekDocumentNumber(tx, clientId, chequeSeries(bankAccountId));
   // Numbers written by hand above the counter are skipped, as writeCheque does.
   const taken = await queryRows<{ cheque_no: string | number }>(tx, sql`
     select cheque_no from cheques where client_id = ${clientId} and bank_account_id = ${bankAccountId} and cheque_no >= ${next} order by cheque_no limit 1000`);

@@ -2,23 +2,22 @@
 // money accounts. Checks the accounts (field errors naming fromAccountId / toAccountId), takes the next
 // transfer number, posts the entry (debit the receiving account, credit the sending one) and writes the
 // transfer row and its audit line, all in the caller's transaction.
-import type { FastifyRequest } from 'fastify';
 import { type Transfer, type TransferBody, transferSubtypes, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { documentNumber, nextDocumentNumber, postJournal } from '../../ledger/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { documentNumber, holdLockDate, nextDocumentNumber, postJournal } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import type { FieldError } from '../../plugins/errors.ts';
 import { getTransfer } from './list-transfers.ts';
 import { transfers } from './treasury.tables.ts';
 import { TRANSFER_SERIES, TRANSFER_SOURCE_TYPE, transferPosting } from './treasury.posting.ts';
-import { holdLockDate, nameIn, nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
+import { nameIn, nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
 
 const cashLike: readonly string[] = transferSubtypes;
 
-export async function postTransfer(opts: { tx: Db; req: FastifyRequest; input: TransferBody }): Promise<Transfer> {
-  const { tx, req, input } = opts;
-  const { clientId, userId, branchId } = caller(req);
+export async function postTransfer(opts: { tx: Db; actor: Actor; input: TransferBody }): Promise<Transfer> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId, branchId = null } = actor;
   const accounts = await readAccounts(tx, clientId, [input.fromAccountId, input.toAccountId]);
   const errors: FieldError[] = [];
   for (const field of ['fromAccountId', 'toAccountId'] as const) {
@@ -44,7 +43,7 @@ export async function postTransfer(opts: { tx: Db; req: FastifyRequest; input: T
     clientId,
     date: input.date,
     reference: reference ?? number,
-    memo: memo ?? translate('treasury.transferMemo', req.lang, { from: `${from.code} ${nameIn(from, req.lang)}`, to: `${to.code} ${nameIn(to, req.lang)}` }),
+    memo: memo ?? translate('treasury.transferMemo', actor.lang, { from: `${from.code} ${nameIn(from, actor.lang)}`, to: `${to.code} ${nameIn(to, actor.lang)}` }),
     sourceType: TRANSFER_SOURCE_TYPE,
     sourceId: id,
     branchId,
@@ -66,11 +65,11 @@ export async function postTransfer(opts: { tx: Db; req: FastifyRequest; input: T
     branchId,
     createdBy: userId,
   });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'transfer',
     entityId: id,
     after: { number, date: input.date, from: from.code, to: to.code, amount: posted.total, reference, memo, entry: posted.number },
   });
-  return getTransfer({ tx, clientId, lang: req.lang, id });
+  return getTransfer({ tx, clientId, lang: actor.lang, id });
 }

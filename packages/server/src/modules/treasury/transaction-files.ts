@@ -3,13 +3,12 @@
 // in `files` and links them to the entry; list, download and remove work within the caller's
 // organisation only (row-level security, and every query names the organisation). Uploads and removals
 // are audited in the same transaction.
-import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { entryId as entryIdSchema, TRANSACTION_FILES_PER_ENTRY, type TransactionFile, type TransactionFileMime } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
 import { deleteFile, files, storeFile } from '../files/index.ts';
 import { attachmentFilename, detectAttachmentType } from './attachment-type.ts';
@@ -22,19 +21,15 @@ export interface AttachmentUpload {
   content: Buffer;
 }
 
-/** Reads the multipart body: the entryId field and the file, whatever their order. */
-export async function readAttachmentUpload(req: FastifyRequest): Promise<AttachmentUpload> {
-  if (!req.isMultipart()) throw fieldError('file', 'file.required');
-  let rawEntryId: unknown;
-  let file: { filename: string; content: Buffer } | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      // A second file is refused by the multipart limit (files: 1); the first is read whole.
-      file = { filename: part.filename, content: await part.toBuffer() };
-    } else if (part.fieldname === 'entryId') {
-      rawEntryId = part.value;
-    }
-  }
+/** The multipart body's entryId field and file, as the route read them. */
+export interface AttachmentParts {
+  entryId: unknown;
+  file?: { filename: string; content: Buffer };
+}
+
+/** Checks what the upload carried: a known entry id and a file of a type attachment-type.ts recognises. */
+export function attachmentUpload(parts: AttachmentParts): AttachmentUpload {
+  const { entryId: rawEntryId, file } = parts;
   if (rawEntryId === undefined || rawEntryId === '') throw fieldError('entryId', 'v.required');
   const parsedEntryId = entryIdSchema.safeParse(rawEntryId);
   if (!parsedEntryId.success) throw fieldError('entryId', 'v.number');
@@ -76,9 +71,9 @@ export async function listTransactionFiles(opts: { tx: Db; clientId: number; ent
   return rows.map(toFile);
 }
 
-export async function attachTransactionFile(opts: { tx: Db; req: FastifyRequest; upload: AttachmentUpload }): Promise<TransactionFile> {
-  const { tx, req, upload } = opts;
-  const { clientId, userId } = caller(req);
+export async function attachTransactionFile(opts: { tx: Db; actor: Actor; upload: AttachmentUpload }): Promise<TransactionFile> {
+  const { tx, actor, upload } = opts;
+  const { clientId, userId } = actor;
   // The entry row is locked against other uploads to it, so the per-entry limit holds under concurrency
   // (FOR NO KEY UPDATE does not block postings or reads of the entry).
   const [entry] = await queryRows<{ id: string | number; n: number }>(tx, sql`
@@ -88,7 +83,7 @@ export async function attachTransactionFile(opts: { tx: Db; req: FastifyRequest;
   if (entry.n >= TRANSACTION_FILES_PER_ENTRY) throw fieldError('file', `treasury.tooManyFiles|${TRANSACTION_FILES_PER_ENTRY}`);
   const stored = await storeFile({ tx, clientId, userId, purpose: 'transaction', filename: upload.filename, mime: upload.mime, content: upload.content });
   const [link] = await tx.insert(journalEntryFiles).values({ clientId, entryId: upload.entryId, fileId: stored.id, createdBy: userId }).returning();
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'attach',
     entity: 'transaction-file',
     entityId: link.id,
@@ -109,9 +104,9 @@ export async function readTransactionFile(opts: { tx: Db; clientId: number; id: 
   return row;
 }
 
-export async function removeTransactionFile(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
-  const { clientId } = caller(req);
+export async function removeTransactionFile(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
+  const { clientId } = actor;
   const [link] = await queryRows<FileRow>(tx, sql`${selectFiles} where l.client_id = ${clientId} and l.id = ${id}`);
   if (!link) throw notFound();
   const removed = await tx
@@ -121,7 +116,7 @@ export async function removeTransactionFile(opts: { tx: Db; req: FastifyRequest;
   // A concurrent removal got there first.
   if (removed.length === 0) throw new AppError(404, 'NOT_FOUND', 'common.notFound');
   await deleteFile({ tx, id: link.file_id });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'delete',
     entity: 'transaction-file',
     entityId: id,

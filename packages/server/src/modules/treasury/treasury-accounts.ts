@@ -38,20 +38,6 @@ export async function readAccounts(tx: Db, clientId: number, ids: number[]): Pro
   );
 }
 
-/**
- * Takes the key-share lock on the organisation's ledger settings that postJournal takes, before the
- * caller locks a document counter: the lock order is settings row, then counters, everywhere, so a
- * year-end closing (which locks the settings row for update) never deadlocks with a document.
- */
-export async function holdLockDate(tx: Db, clientId: number): Promise<string | null> {
-  await tx.execute(sql`insert into ledger_settings (client_id) values (${clientId}) on conflict do nothing`);
-  const [row] = await queryRows<{ lock_date: string | null }>(
-    tx,
-    sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId} for key share`,
-  );
-  return row?.lock_date ?? null;
-}
-
 /** Reserves the next id of a treasury table (serial), so the journal entry can carry it as source id. */
 export async function nextRowId(tx: Db, table: 'transfers' | 'cheques' | 'period_closings'): Promise<number> {
   const [row] = await queryRows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);

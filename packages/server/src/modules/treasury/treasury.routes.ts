@@ -36,7 +36,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { fieldError, forbidden } from '../../plugins/errors.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { cancelTransfer } from './cancel-transfer.ts';
 import { closePeriod } from './close-period.ts';
 import { getCheque, listCheques, peekNextCheque } from './list-cheques.ts';
@@ -47,7 +48,9 @@ import { reopenPeriod } from './reopen-period.ts';
 import {
   attachTransactionFile,
   listTransactionFiles,
-  readAttachmentUpload,
+  attachmentUpload,
+  type AttachmentParts,
+  type AttachmentUpload,
   readTransactionFile,
   removeTransactionFile,
 } from './transaction-files.ts';
@@ -64,15 +67,30 @@ async function idempotentPost<T>(
   operation: string,
   body: unknown,
   statusCode: number,
-  work: (tx: Db) => Promise<T>,
+  work: (tx: Db, actor: Actor) => Promise<T>,
 ): Promise<T> {
   const key = readIdempotencyKey(req.headers);
-  const result = await tenantTx(req, (tx) =>
-    withIdempotency(tx, { clientId: caller(req).clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx) })),
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx, actor) })),
   );
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   reply.code(result.statusCode);
   return result.body;
+}
+
+/** Reads the multipart body (the entryId field and the file, whatever their order) and checks it. */
+async function readAttachmentUpload(req: FastifyRequest): Promise<AttachmentUpload> {
+  if (!req.isMultipart()) throw fieldError('file', 'file.required');
+  const parts: AttachmentParts = { entryId: undefined };
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      // A second file is refused by the multipart limit (files: 1); the first is read whole.
+      parts.file = { filename: part.filename, content: await part.toBuffer() };
+    } else if (part.fieldname === 'entryId') {
+      parts.entryId = part.value;
+    }
+  }
+  return attachmentUpload(parts);
 }
 
 /** Attachments may be read by whoever keeps the journal or reads the journal report. */
@@ -89,7 +107,7 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('transfer-balance'),
     schema: { tags, body: transferBody, response: { 201: transfer } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, 'POST /api/finance/transfer', req.body, 201, (tx) => postTransfer({ tx, req, input: req.body })));
+    idempotentPost(req, reply, 'POST /api/finance/transfer', req.body, 201, (tx, actor) => postTransfer({ tx, actor, input: req.body })));
 
   r.get('/api/finance/transfer', {
     config: privilege('transfer-balance'),
@@ -105,8 +123,8 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('transfer-balance'),
     schema: { tags, params: transferIdParams, body: reversalBody, response: { 200: transfer } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, `POST /api/finance/transfer/${req.params.id}/cancel`, req.body, 200, (tx) =>
-      cancelTransfer({ tx, req, id: req.params.id, input: req.body }),
+    idempotentPost(req, reply, `POST /api/finance/transfer/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+      cancelTransfer({ tx, actor, id: req.params.id, input: req.body }),
     ));
 
   // Cheques ----------------------------------------------------------------------------------------
@@ -114,7 +132,7 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('write-check'),
     schema: { tags, body: chequeBody, response: { 201: cheque } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, 'POST /api/finance/writecheck', req.body, 201, (tx) => writeCheque({ tx, req, input: req.body })));
+    idempotentPost(req, reply, 'POST /api/finance/writecheck', req.body, 201, (tx, actor) => writeCheque({ tx, actor, input: req.body })));
 
   r.get('/api/finance/writecheck', {
     config: privilege('write-check'),
@@ -135,8 +153,8 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('write-check'),
     schema: { tags, params: chequeIdParams, body: reversalBody, response: { 200: cheque } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, `POST /api/finance/writecheck/${req.params.id}/void`, req.body, 200, (tx) =>
-      voidCheque({ tx, req, id: req.params.id, input: req.body }),
+    idempotentPost(req, reply, `POST /api/finance/writecheck/${req.params.id}/void`, req.body, 200, (tx, actor) =>
+      voidCheque({ tx, actor, id: req.params.id, input: req.body }),
     ));
 
   // Year-end closing -------------------------------------------------------------------------------
@@ -149,12 +167,12 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('list-closing-accounts'),
     schema: { tags, body: closingBody, response: { 201: periodClosing } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, 'POST /api/finance/closing', req.body, 201, (tx) => closePeriod({ tx, req, input: req.body })));
+    idempotentPost(req, reply, 'POST /api/finance/closing', req.body, 201, (tx, actor) => closePeriod({ tx, actor, input: req.body })));
 
   r.post('/api/finance/closing/reopen', {
     config: privilege('list-closing-accounts'),
     schema: { tags, body: reopenBody, response: { 200: reopenResult } },
-  }, async (req) => tenantTx(req, (tx) => reopenPeriod({ tx, req, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => reopenPeriod({ tx, actor, input: req.body })));
 
   // Journal entry attachments ----------------------------------------------------------------------
   r.post('/api/finance/upload-transaction-files', {
@@ -162,7 +180,7 @@ export async function treasuryRoutes(app: FastifyInstance) {
     schema: { tags, consumes: ['multipart/form-data'], response: { 201: transactionFile } },
   }, async (req, reply) => {
     const upload = await readAttachmentUpload(req);
-    const created = await tenantTx(req, (tx) => attachTransactionFile({ tx, req, upload }));
+    const created = await tenantTx(req, (tx, actor) => attachTransactionFile({ tx, actor, upload }));
     return reply.code(201).send(created);
   });
 
@@ -197,7 +215,7 @@ export async function treasuryRoutes(app: FastifyInstance) {
     config: privilege('general-journal'),
     schema: { tags, params: transactionFileParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => removeTransactionFile({ tx, req, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => removeTransactionFile({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 }

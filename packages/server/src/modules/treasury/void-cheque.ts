@@ -1,23 +1,22 @@
 // POST /api/finance/writecheck/:id/void: reverses the cheque's journal entry (dated as asked, by
 // default on the cheque's date; a closed period needs a later date) and audits it. The cheque keeps its
 // number (a voided leaf is not reused) and reads as void because its entry is reversed.
-import type { FastifyRequest } from 'fastify';
 import { type Cheque, type ReversalBody, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { reverseJournal } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { getCheque } from './list-cheques.ts';
 import { textOrNull } from './treasury-accounts.ts';
 
-export async function voidCheque(opts: { tx: Db; req: FastifyRequest; id: number; input: ReversalBody }): Promise<Cheque> {
-  const { tx, req, id, input } = opts;
-  const { clientId, userId } = caller(req);
-  const cheque = await getCheque({ tx, clientId, lang: req.lang, id });
+export async function voidCheque(opts: { tx: Db; actor: Actor; id: number; input: ReversalBody }): Promise<Cheque> {
+  const { tx, actor, id, input } = opts;
+  const { clientId, userId } = actor;
+  const cheque = await getCheque({ tx, clientId, lang: actor.lang, id });
   if (cheque.status === 'Void') throw new AppError(409, 'ALREADY_VOID', 'treasury.alreadyVoid');
   const reason = textOrNull(input.reason);
-  const label = translate(`treasury.voidMemo|${cheque.chequeNumber}`, req.lang);
+  const label = translate(`treasury.voidMemo|${cheque.chequeNumber}`, actor.lang);
   const reversal = await reverseJournal(tx, {
     clientId,
     entryId: cheque.entryId,
@@ -25,12 +24,12 @@ export async function voidCheque(opts: { tx: Db; req: FastifyRequest; id: number
     userId,
     memo: reason ? `${label}: ${reason}` : label,
   });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'void',
     entity: 'cheque',
     entityId: id,
     before: { status: cheque.status },
     after: { status: 'Void', chequeNo: cheque.chequeNumber, reversal: reversal.number, date: reversal.date, reason },
   });
-  return getCheque({ tx, clientId, lang: req.lang, id });
+  return getCheque({ tx, clientId, lang: actor.lang, id });
 }

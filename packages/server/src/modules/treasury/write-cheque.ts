@@ -3,19 +3,18 @@
 // (the one asked for, unique per bank account, or the next of the account's series), posts the entry
 // (debit the lines, credit the bank), stores the cheque with its amount in English and Somali words and
 // its lines, and audits it, all in the caller's transaction.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { amountInWords, type Cheque, type ChequeBody, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
-import { nextDocumentNumber, postJournal } from '../../ledger/index.ts';
+import { claimDocumentNumber, endDocumentSeries, holdLockDate, nextDocumentNumber, postJournal } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { type FieldError, fieldError } from '../../plugins/errors.ts';
 import { CHEQUE_NO_MAX, chequeNoAfterEnd, formatChequeNo, getCheque } from './list-cheques.ts';
 import { chequeLines, cheques } from './treasury.tables.ts';
 import { CHEQUE_SOURCE_TYPE, chequePosting, chequeSeries } from './treasury.posting.ts';
-import { holdLockDate, nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
+import { nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
 
 async function isChequeNoTaken(tx: Db, clientId: number, bankAccountId: number, chequeNo: number): Promise<boolean> {
   const rows = await queryRows(tx, sql`
@@ -36,22 +35,20 @@ async function takeChequeNo(tx: Db, clientId: number, bankAccountId: number, ask
     if (no <= CHEQUE_NO_MAX) return no;
     // Past the column's ceiling: continue the book in use, and keep the counter at the ceiling so it
     // does not grow with every cheque.
-    await tx.execute(sql`update document_counters set next_no = ${CHEQUE_NO_MAX + 1} where client_id = ${clientId} and series = ${series}`);
+    await endDocumentSeries(tx, clientId, series, CHEQUE_NO_MAX);
     no = await chequeNoAfterEnd(tx, clientId, bankAccountId);
     if (await isChequeNoTaken(tx, clientId, bankAccountId, no)) throw fieldError('chequeNo', `treasury.chequeNoTaken|${formatChequeNo(no)}`);
     return no;
   }
   // The counter row is locked first, so a concurrent automatic cheque waits and then sees the move.
-  await tx.execute(sql`
-    insert into document_counters (client_id, series, next_no) values (${clientId}, ${series}, ${asked + 1})
-    on conflict (client_id, series) do update set next_no = greatest(document_counters.next_no, excluded.next_no)`);
+  await claimDocumentNumber(tx, clientId, series, asked);
   if (await isChequeNoTaken(tx, clientId, bankAccountId, asked)) throw fieldError('chequeNo', `treasury.chequeNoTaken|${formatChequeNo(asked)}`);
   return asked;
 }
 
-export async function writeCheque(opts: { tx: Db; req: FastifyRequest; input: ChequeBody }): Promise<Cheque> {
-  const { tx, req, input } = opts;
-  const { clientId, userId, branchId } = caller(req);
+export async function writeCheque(opts: { tx: Db; actor: Actor; input: ChequeBody }): Promise<Cheque> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId, branchId = null } = actor;
   const accounts = await readAccounts(tx, clientId, [input.bankAccountId, ...input.lines.map((l) => l.accountId)]);
   const errors: FieldError[] = [];
   const bank = accounts.get(input.bankAccountId);
@@ -78,7 +75,7 @@ export async function writeCheque(opts: { tx: Db; req: FastifyRequest; input: Ch
     clientId,
     date: input.date,
     reference: `CHQ-${chequeNumber}`,
-    memo: memo ?? translate('treasury.chequeMemo', req.lang, { n: chequeNumber, payee: input.payeeName }),
+    memo: memo ?? translate('treasury.chequeMemo', actor.lang, { n: chequeNumber, payee: input.payeeName }),
     sourceType: CHEQUE_SOURCE_TYPE,
     sourceId: id,
     branchId,
@@ -114,7 +111,7 @@ export async function writeCheque(opts: { tx: Db; req: FastifyRequest; input: Ch
   await tx.insert(chequeLines).values(
     lines.map((l, i) => ({ clientId, chequeId: id, lineNo: i + 1, accountId: l.accountId, amount: l.amount, memo: l.memo })),
   );
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'cheque',
     entityId: id,
@@ -123,5 +120,5 @@ export async function writeCheque(opts: { tx: Db; req: FastifyRequest; input: Ch
       payeeName: input.payeeName, amount: posted.total, memo, lines, entry: posted.number,
     },
   });
-  return getCheque({ tx, clientId, lang: req.lang, id });
+  return getCheque({ tx, clientId, lang: actor.lang, id });
 }
