@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { inTenant } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
-import { dispatcherFor } from './dispatcher.ts';
+import { SMS_DISPATCH } from './dispatcher.ts';
 import { queueMessages } from './queue-messages.ts';
 import { dispatched, type LocalGateway, startLocalGateway, storedMessages } from './sms-test-kit.ts';
 
@@ -134,14 +134,14 @@ describe('HTTP gateway', () => {
         throw new Error('something later in the request failed');
       }),
     ).rejects.toThrow('something later');
-    dispatcherFor(ctx.database.db).kick();
+    ctx.app.jobs.kick(SMS_DISPATCH);
     await dispatched(ctx);
     expect(gateway.requests).toHaveLength(0);
     expect(await storedMessages(ctx, org.clientId)).toEqual(before);
 
     // The same work committed is sent.
     await inTenant(ctx.database.db, org.clientId, queue);
-    dispatcherFor(ctx.database.db).kick();
+    ctx.app.jobs.kick(SMS_DISPATCH);
     await dispatched(ctx);
     expect(gateway.requests.map((r) => JSON.parse(r.body).text)).toEqual(['Never']);
   });

@@ -2,8 +2,8 @@
 // screen's lookups and customers' languages. bill-sms: POST /api/sms/bill-sms (+ /preview, /options).
 // The gateway settings and the test message need send-sms AND an administrator (the gateway's address and
 // credentials are the organisation's, and a test costs money). Sending routes honour Idempotency-Key and
-// kick the dispatcher only after their transaction has committed. The plugin also runs the dispatcher:
-// started when the app is ready, stopped (waiting for the round in flight) when it closes.
+// kick the dispatcher only after their transaction has committed. The dispatcher is a job of the app's
+// worker (modules/jobs), defined here; the worker starts it with the app and waits for it on close.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -40,7 +40,7 @@ import { caller, tenantTx } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { billSmsOptions as readBillSmsOptions, previewBillSms, sendBillSms } from './bill-sms.ts';
 import { listCustomerLanguages, removeCustomerLanguage, setCustomerLanguage } from './customer-languages.ts';
-import { SmsDispatcher, dispatcherFor, dispatcherOptionsFromEnv, registerDispatcher } from './dispatcher.ts';
+import { SMS_DISPATCH, dispatcherOptionsFromEnv, smsDispatchJob } from './dispatcher.ts';
 import { findRecipients, sendOptions } from './lookups.ts';
 import { retryMessage } from './retry-message.ts';
 import { sendFreeSms } from './send-sms.ts';
@@ -64,20 +64,12 @@ async function queueThenKick(req: FastifyRequest, reply: FastifyReply, operation
     withIdempotency(tx, { clientId: caller(req).clientId, key, operation, body: req.body }, async () => ({ statusCode: 200, body: await work(tx) })),
   );
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
-  if (result.body.queued > 0) dispatcherFor(req.server.db).kick();
+  if (result.body.queued > 0) req.server.jobs.kick(SMS_DISPATCH);
   return result.body;
 }
 
 export async function smsRoutes(app: FastifyInstance) {
-  const dispatcher = new SmsDispatcher({
-    db: app.db,
-    tokenSecret: app.tokenSecret,
-    ...dispatcherOptionsFromEnv(),
-    log: (message) => app.log.error(message),
-  });
-  registerDispatcher(app.db, dispatcher);
-  app.addHook('onReady', async () => dispatcher.start());
-  app.addHook('onClose', async () => dispatcher.stop());
+  app.jobs.define(smsDispatchJob({ db: app.db, tokenSecret: app.tokenSecret, ...dispatcherOptionsFromEnv() }));
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sms'];
@@ -104,8 +96,8 @@ export async function smsRoutes(app: FastifyInstance) {
     tenantTx(req, (tx) => readSmsReport({ tx, clientId: caller(req).clientId, query: req.query })));
 
   r.post('/api/sms/messages/:id/retry', { config: sendAccess, schema: { tags, params: smsMessageParams, response: { 200: okResponse } } }, async (req) => {
-    await tenantTx(req, (tx) => retryMessage({ tx, req, id: req.params.id }));
-    dispatcherFor(req.server.db).kick();
+    await tenantTx(req, (tx, actor) => retryMessage({ tx, actor, id: req.params.id }));
+    req.server.jobs.kick(SMS_DISPATCH);
     return { ok: true as const };
   });
 
