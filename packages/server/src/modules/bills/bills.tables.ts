@@ -1,5 +1,5 @@
-// Drizzle mirror of bill_runs, bills and bill_lines (SQL of record: db/migrations/0022_bills.sql) and
-// (bill run jobs moved to the shared jobs table: 0041_bill_run_jobs_to_jobs.sql).
+// Drizzle mirror of bill_runs, bills and bill_lines (SQL of record: db/migrations/0022_bills.sql); bill run
+// jobs live in the shared jobs table (0041_bill_run_jobs_to_jobs.sql).
 import { bigint, bigserial, date, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const billRuns = pgTable('bill_runs', {
