@@ -68,10 +68,10 @@ export class JobWorker {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly live = new Map<number, Live>();
   private readonly dueKinds = new Set<string>();
-  private readonly separateWrites: boolean;
+  private readonly canWriteAside: boolean;
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
-  private again = false;
+  private isPollWanted = false;
   private isStarted = false;
   private isStopped = false;
 
@@ -79,7 +79,7 @@ export class JobWorker {
     private readonly db: Db,
     private readonly opts: WorkerOptions,
   ) {
-    this.separateWrites = hasSecondConnection(db);
+    this.canWriteAside = hasSecondConnection(db);
     workers.set(db, this);
   }
 
@@ -118,15 +118,15 @@ export class JobWorker {
     if (kind) this.dueKinds.add(kind);
     if (this.isStopped || !this.isStarted) return;
     if (this.polling) {
-      this.again = true;
+      this.isPollWanted = true;
       return;
     }
     this.polling = this.poll()
       .catch((err) => this.opts.log?.('jobs: looking for due jobs failed', err))
       .finally(() => {
         this.polling = null;
-        if (this.again && !this.isStopped) {
-          this.again = false;
+        if (this.isPollWanted && !this.isStopped) {
+          this.isPollWanted = false;
           this.kick();
         }
       });
@@ -161,7 +161,7 @@ export class JobWorker {
     if (free <= 0) return;
     const claimed = await this.claim(kinds, free);
     for (const job of claimed) this.launch(job);
-    if (claimed.length === free) this.again = true;
+    if (claimed.length === free) this.isPollWanted = true;
   }
 
   /** The jobs this process runs, as a PostgreSQL array literal: never taken over by this process itself. */
@@ -230,16 +230,16 @@ export class JobWorker {
   }
 
   /** Renews the lease (and writes progress) on a second connection while the job runs; PGlite: nothing to do. */
-  private heartbeat(id: number, live: Live, isFree = this.separateWrites): () => void {
-    if (!isFree) return () => {};
+  private heartbeat(id: number, live: Live, canWrite = this.canWriteAside): () => void {
+    if (!canWrite) return () => {};
     const timer = setInterval(() => this.writeProgress(id, live, true, true), Math.max(50, Math.floor(this.opts.leaseMs / 3)));
     timer.unref();
     return () => clearInterval(timer);
   }
 
   /** One write at a time, the latest figures; the lease is renewed with them. */
-  private writeProgress(id: number, live: Live, isBeat = false, isFree = this.separateWrites): void {
-    if (!isFree) return;
+  private writeProgress(id: number, live: Live, isBeat = false, canWrite = this.canWriteAside): void {
+    if (!canWrite) return;
     const figures = `${live.processed}/${live.total}`;
     if (!isBeat && figures === live.written) return;
     live.writing = live.writing.then(async () => {
