@@ -13,6 +13,14 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { moduleRoutes } from './modules/routes.ts';
+import { JobWorker, workerOptionsFromEnv } from './modules/jobs/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job worker: modules define their job kinds on it and kick it after queuing. */
+    jobs: JobWorker;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -35,6 +43,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('tokenSecret', new TextEncoder().encode(opts.tokenSecret));
   app.decorate('tokenTtlHours', opts.tokenTtlHours ?? 8);
+  // Modules define their kinds while they register; the worker starts once all are known and, on close,
+  // stops claiming and waits for the jobs it runs.
+  const jobs = new JobWorker(opts.db, { ...workerOptionsFromEnv(), log: (message, err) => (err ? app.log.error({ err }, message) : app.log.warn(message)) });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', assertRouteAccess);

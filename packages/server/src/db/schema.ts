@@ -17,3 +17,4 @@ export * from '../modules/bills/bills.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/sms/sms.tables.ts';
 export * from '../modules/billing-reports/billing-reports.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';

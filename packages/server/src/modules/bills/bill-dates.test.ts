@@ -116,7 +116,7 @@ describe('bill dates', () => {
     const [counts] = await inSystem(ctx.database.db, (tx) =>
       queryRows<{ bills: number; jobs: number }>(tx, sql`
         select (select count(*)::int from bills where client_id = ${org.clientId} and customer_id = ${c.customerId}) as bills,
-               (select count(*)::int from bill_run_jobs where client_id = ${org.clientId}) as jobs`),
+               (select count(*)::int from jobs where client_id = ${org.clientId} and kind like 'bills.%') as jobs`),
     );
     expect(counts).toEqual({ bills: 0, jobs: 0 });
 

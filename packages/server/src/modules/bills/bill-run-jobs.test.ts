@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { postJournal, systemAccountId, verifyLedger } from '../../ledger/index.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { systemActor } from '../../lib/actor.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
-import { CANCEL_INTERRUPTED, JOB_INTERRUPTED, recoverInterruptedJobs, waitForBillRunJobs } from './bill-run-jobs.ts';
+import { CANCEL_INTERRUPTED, JOB_INTERRUPTED, waitForBillRunJobs } from './bill-run-jobs.ts';
 import { cancelBillRun } from './cancel-bill-run.ts';
 import { saveBillRun } from './save-bill-run.ts';
 
@@ -57,7 +56,7 @@ async function billingState(clientId: number) {
 
 const jobRows = (clientId: number) =>
   system((tx) => queryRows<{ id: string; status: string; error: string | null }>(tx, sql`
-    select id::text, status, error from bill_run_jobs where client_id = ${clientId} order by bill_run_jobs.id`));
+    select id::text, status, error from jobs where client_id = ${clientId} and kind like 'bills.%' order by jobs.id`));
 
 describe('bill run jobs', () => {
   it('runs a queued job after answering 202, then shows it done with its run', async () => {
@@ -122,44 +121,45 @@ describe('bill run jobs', () => {
     await system((tx) => tx.execute(sql`update accounts set status = 'Active' where client_id = ${org.clientId} and code = '4010'`));
   });
 
-  it('marks jobs a crash left queued or running as failed at start, and leaves finished ones', async () => {
+  it('fails jobs whose server stopped under them once their lease lapses, runs queued ones, leaves finished ones', async () => {
     const { org, f, zone } = await billableOrg('Kismayo Power', '2025-05', 1);
     const done = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-05' });
     await waitForBillRunJobs(db);
-    await system((tx) => tx.execute(sql`
-      insert into bill_run_jobs (client_id, period, zone_id, service, status, started_at, created_by, created_at)
-      values (${org.clientId}, '2025-06', ${zone.id}, 'electricity', 'running', now(), ${org.adminId}, now()),
-             (${org.clientId}, '2025-07', null, 'electricity', 'queued', null, ${org.adminId}, now() - interval '2 minutes'),
-             (${org.clientId}, '2025-08', null, 'electricity', 'queued', null, ${org.adminId}, now())`));
-    // A cancellation a crash left running: it rolled back, so nothing of the run was cancelled.
+    const actor = JSON.stringify(systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin' }));
     const { runId } = (await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json();
+    // A run and a cancellation a dead process held (lease lapsed, their one attempt used: their transactions
+    // rolled back, nothing was billed or cancelled), one another process holds now, and a queued one.
     await system((tx) => tx.execute(sql`
-      insert into bill_run_jobs (client_id, kind, run_id, period, service, status, started_at, created_by)
-      values (${org.clientId}, 'cancel', ${runId}, '2025-05', 'electricity', 'running', now(), ${org.adminId})`));
-    // The fresh queued job may still be starting in another process: it is looked at again later.
-    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 3, waiting: 1 });
+      insert into jobs (client_id, kind, input, actor, status, attempts, locked_by, lease_until, started_at, created_by)
+      values (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-06', zoneId: zone.id, service: 'electricity' })}::jsonb, ${actor}::jsonb,
+              'running', 1, 'dead', now() - interval '1 second', now(), ${org.adminId}),
+             (${org.clientId}, 'bills.cancel', ${JSON.stringify({ runId, period: '2025-05', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb,
+              'running', 1, 'dead', now() - interval '1 second', now(), ${org.adminId}),
+             (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-07', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb,
+              'running', 1, 'alive', now() + interval '1 hour', now(), ${org.adminId})`));
+    await system((tx) => tx.execute(sql`
+      insert into jobs (client_id, kind, input, actor, created_by)
+      values (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-08', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb, ${org.adminId})`));
+    ctx.app.jobs.kick();
+    await waitForBillRunJobs(db);
     const rows = await jobRows(org.clientId);
     expect(rows.map((r) => [r.status, r.error])).toEqual([
-      ['done', null], ['failed', JOB_INTERRUPTED], ['failed', JOB_INTERRUPTED], ['queued', null], ['failed', CANCEL_INTERRUPTED],
+      ['done', null], ['failed', JOB_INTERRUPTED], ['failed', CANCEL_INTERRUPTED], ['running', null], ['failed', 'bill.nothingToBill'],
     ]);
-    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${rows[4].id}`, undefined, 'so')).json()).toMatchObject({ kind: 'cancel', error: translate(CANCEL_INTERRUPTED, 'so') });
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${rows[2].id}`, undefined, 'so')).json()).toMatchObject({ kind: 'cancel', runId, error: translate(CANCEL_INTERRUPTED, 'so') });
     const failed = await f.call(org.token, 'GET', `/api/bills/jobs/${rows[1].id}`);
-    expect(failed.json().error).toBe(translate(JOB_INTERRUPTED, 'en'));
+    expect(failed.json()).toMatchObject({ status: 'failed', processed: 0, runId: null, error: translate(JOB_INTERRUPTED, 'en') });
     expect((await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json().status).toBe('done');
-    await system((tx) => tx.execute(sql`update bill_run_jobs set created_at = now() - interval '1 minute' where id = ${rows[3].id}`));
-    expect(await recoverInterruptedJobs(db)).toEqual({ failed: 1, waiting: 0 });
+    expect((await f.call(org.token, 'GET', `/api/bills/runs/${runId}`)).json()).toMatchObject({ status: 'Posted' });
+    expect((await billingState(org.clientId)).runs).toBe(1);
   });
 
   it('reports progress chunk by chunk while saving', async () => {
     const { org } = await billableOrg('Beledweyne Water', '2025-06', 5);
-    const auth: AuthContext = {
-      userId: org.adminId, clientId: org.clientId, sessionId: 'test', username: 'admin', fullname: 'Admin', isAdmin: true,
-      privileges: [], branchId: null, mustChangePassword: false, subscriptionExpired: false,
-    };
-    const req = { auth, ip: '127.0.0.1' } as FastifyRequest;
+    const actor = systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin', isAdmin: true });
     const seen: Array<[number, number]> = [];
     const saved = await inTenant(db, org.clientId, (tx) =>
-      saveBillRun({ tx, req, input: { period: '2025-06', service: 'water' }, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) }));
+      saveBillRun({ tx, actor, input: { period: '2025-06', service: 'water' }, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) }));
     expect(saved).toMatchObject({ billCount: 5, total: '100.00' });
     expect(seen).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
     const numbers = await system((tx) => queryRows<{ bill_no: string; entry: string }>(tx, sql`
@@ -193,12 +193,14 @@ describe('bill run jobs', () => {
     const { runId } = saved.json();
     // While a cancellation of the run is queued (as another server process would leave it), another is refused at once.
     const [other] = await system((tx) => queryRows<{ id: string }>(tx, sql`
-      insert into bill_run_jobs (client_id, kind, run_id, period, service, created_by)
-      values (${org.clientId}, 'cancel', ${runId}, '2025-08', 'water', ${org.adminId}) returning id::text`));
+      insert into jobs (client_id, kind, input, status, attempts, locked_by, lease_until, created_by)
+      values (${org.clientId}, 'bills.cancel', ${JSON.stringify({ runId, period: '2025-08', zoneId: null, service: 'water' })}::jsonb,
+              'running', 1, 'another process', now() + interval '1 hour', ${org.adminId}) returning id::text`));
     const meanwhile = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`, undefined, 'so');
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json()).toMatchObject({ code: 'CANCEL_RUNNING', message: translate('bill.runCancelling', 'so') });
-    await system((tx) => tx.execute(sql`update bill_run_jobs set status = 'failed', error = 'billJob.cancelInterrupted' where id = ${other.id}`));
+    await system((tx) => tx.execute(sql`
+      update jobs set status = 'failed', error = 'billJob.cancelInterrupted', lease_until = null, locked_by = null where id = ${other.id}`));
 
     const cancel = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`);
     expect(cancel.statusCode).toBe(202);
@@ -234,16 +236,12 @@ describe('bill run jobs', () => {
     const { org, f } = await billableOrg('Garowe Water', '2025-10', 5);
     const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', service: 'water' });
     const { runId } = saved.json();
-    const auth: AuthContext = {
-      userId: org.adminId, clientId: org.clientId, sessionId: 'test', username: 'admin', fullname: 'Admin', isAdmin: true,
-      privileges: [], branchId: null, mustChangePassword: false, subscriptionExpired: false,
-    };
-    const req = { auth, ip: '127.0.0.1' } as FastifyRequest;
+    const actor = systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin', isAdmin: true });
     // A payment allocated after the chunks began: the whole cancellation rolls back, nothing half cancelled.
     const before = await billingState(org.clientId);
     const seen: Array<[number, number]> = [];
     await expect(inTenant(db, org.clientId, async (tx) => {
-      const done = await cancelBillRun({ tx, req, id: runId, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) });
+      const done = await cancelBillRun({ tx, actor, id: runId, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) });
       expect(done).toEqual({ runId, cancelledBills: 5, total: '100.00' });
       throw new Error('crash after the last chunk');
     })).rejects.toThrow('crash after the last chunk');

@@ -1,5 +1,5 @@
-// Drizzle mirror of bill_runs, bills and bill_lines (SQL of record: db/migrations/0022_bills.sql) and
-// bill_run_jobs (0023_bill_run_jobs.sql).
+// Drizzle mirror of bill_runs, bills and bill_lines (SQL of record: db/migrations/0022_bills.sql); bill run
+// jobs live in the shared jobs table (0041_bill_run_jobs_to_jobs.sql).
 import { bigint, bigserial, date, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const billRuns = pgTable('bill_runs', {
@@ -58,25 +58,4 @@ export const billLines = pgTable('bill_lines', {
   units: numeric('units'),
   rate: numeric('rate'),
   amount: numeric('amount').notNull(),
-});
-
-export const billRunJobs = pgTable('bill_run_jobs', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  clientId: integer('client_id').notNull(),
-  period: text('period').notNull(),
-  zoneId: integer('zone_id'),
-  service: text('service').notNull(),
-  status: text('status').notNull().default('queued'),
-  processed: integer('processed').notNull().default(0),
-  total: integer('total').notNull().default(0),
-  runId: bigint('run_id', { mode: 'number' }),
-  billCount: integer('bill_count'),
-  amount: numeric('amount'),
-  error: text('error'),
-  createdBy: integer('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  startedAt: timestamp('started_at', { withTimezone: true }),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** 'run' saves a bill run, 'cancel' cancels run_id (migration 0035). */
-  kind: text('kind').notNull().default('run'),
 });

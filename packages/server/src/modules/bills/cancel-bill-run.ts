@@ -7,11 +7,10 @@
 // so the usual refusals answer at once.
 import { sql } from 'drizzle-orm';
 import { type BillService, bdec, billMoney } from '@ubo/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { reverseJournalBatch } from '../../ledger/index.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { type BillRunProgress, lockBillRuns } from './save-bill-run.ts';
@@ -34,8 +33,8 @@ export async function checkRunCancellable(tx: Db, clientId: number, id: number):
   const [run] = await queryRows<RunRow & { is_paid: boolean; is_cancelling: boolean }>(tx, sql`
     select r.status, r.period, r.zone_id, r.service,
            exists (select 1 from bills b where b.client_id = r.client_id and b.run_id = r.id and b.status = 'Open' and b.paid_amount <> 0) as is_paid,
-           exists (select 1 from bill_run_jobs j where j.client_id = r.client_id and j.run_id = r.id and j.kind = 'cancel'
-                   and j.status in ('queued', 'running')) as is_cancelling
+           exists (select 1 from jobs j where j.client_id = r.client_id and j.kind = 'bills.cancel'
+                   and (j.input->>'runId')::bigint = r.id and j.status in ('queued', 'running')) as is_cancelling
     from bill_runs r where r.client_id = ${clientId} and r.id = ${id}`);
   if (!run) throw notFound();
   if (run.status === 'Cancelled') throw new AppError(409, 'ALREADY_CANCELLED', 'bill.runCancelled');
@@ -46,14 +45,14 @@ export async function checkRunCancellable(tx: Db, clientId: number, id: number):
 
 export async function cancelBillRun(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   id: number;
   onProgress?: BillRunProgress;
   /** Bills per chunk (tests use small chunks to see progress). */
   chunkSize?: number;
 }): Promise<{ runId: number; cancelledBills: number; total: string }> {
-  const { tx, req, id } = opts;
-  const { clientId, userId } = caller(req);
+  const { tx, actor, id } = opts;
+  const { clientId, userId } = actor;
   const report = opts.onProgress ?? (() => {});
   const chunk = opts.chunkSize ?? CANCEL_CHUNK;
   await lockBillRuns(tx, clientId);
@@ -80,6 +79,6 @@ export async function cancelBillRun(opts: {
       and m.client_id = b.client_id and m.house_id = b.house_id and m.period = b.period and m.billed_bill_id = b.id`);
   await tx.execute(sql`update bills set status = 'Cancelled', cancelled_at = now() where client_id = ${clientId} and run_id = ${id} and status = 'Open'`);
   await tx.execute(sql`update bill_runs set status = 'Cancelled', cancelled_by = ${userId}, cancelled_at = now() where client_id = ${clientId} and id = ${id}`);
-  await writeAudit(tx, req, { action: 'status', entity: 'bill-run', entityId: id, before: { status: 'Posted' }, after: { status: 'Cancelled', cancelledBills: bills.length } });
+  await writeAudit(tx, actor, { action: 'status', entity: 'bill-run', entityId: id, before: { status: 'Posted' }, after: { status: 'Cancelled', cancelledBills: bills.length } });
   return { runId: id, cancelledBills: bills.length, total };
 }

@@ -7,11 +7,10 @@
 // refused posting, a lock date, a crash) rolls the whole run back.
 import { sql } from 'drizzle-orm';
 import { type BillService, bdec, billMoney } from '@ubo/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { type PostedEntry, type Posting, type PostingLine, SYSTEM_ACCOUNTS, nextDocumentNumbers, preparePostJournalBatch } from '../../ledger/index.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type ComputedBill, computeBillRun } from './compute-bill-run.ts';
 import { nothingToBill } from './nothing-to-bill.ts';
@@ -44,15 +43,15 @@ export type BillRunProgress = (processed: number, total: number) => void;
 
 export async function saveBillRun(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   input: BillRunInput;
   onProgress?: BillRunProgress;
   /** Bills per chunk (tests use small chunks to see progress). */
   chunkSize?: number;
 }): Promise<BillRunSavedResult> {
-  const { tx, req, input } = opts;
+  const { tx, actor, input } = opts;
   const chunk = opts.chunkSize ?? BILL_CHUNK;
-  const { clientId, userId } = caller(req);
+  const { clientId, userId } = actor;
   const report = opts.onProgress ?? (() => {});
   await lockBillRuns(tx, clientId);
   const run = await computeBillRun({ tx, clientId, period: input.period, zoneId: input.zoneId, houseIds: input.houseIds, issueDate: input.issueDate });
@@ -98,7 +97,7 @@ export async function saveBillRun(opts: {
     }
   }
 
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'bill-run',
     entityId: runId,

@@ -4,7 +4,7 @@
 // date), the customer's ledger balance and the company's short code. A bill that already has a message is
 // skipped unless resend is asked; a phone that cannot receive SMS is skipped. The preview computes the
 // same and writes nothing.
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor.ts';
 import { sql } from 'drizzle-orm';
 import {
   type BillSmsOptions,
@@ -133,13 +133,14 @@ export async function previewBillSms(opts: { tx: Db; clientId: number; input: Bi
   };
 }
 
-export async function sendBillSms(opts: { tx: Db; req: FastifyRequest; clientId: number; input: BillSmsInput }): Promise<SmsQueued> {
-  const { tx, req, clientId, input } = opts;
+export async function sendBillSms(opts: { tx: Db; actor: Actor; input: BillSmsInput }): Promise<SmsQueued> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   // Two bill SMS requests for the same bills must not both find them "not messaged yet".
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-bill'), ${clientId})`);
   const plan = await planBillSms(tx, clientId, input);
   const target = { runId: input.runId ?? null, period: input.period ?? null, zoneId: input.zoneId ?? null, language: input.language ?? null, resend: input.resend };
-  const queued = await queueMessages({ tx, req, kind: 'bill', target, messages: plan.messages.map(({ customerName: _n, ...m }) => m) });
+  const queued = await queueMessages({ tx, actor, kind: 'bill', target, messages: plan.messages.map(({ customerName: _n, ...m }) => m) });
   return { batchId: queued?.batchId ?? null, queued: plan.messages.length, skipped: plan.skipped };
 }
 

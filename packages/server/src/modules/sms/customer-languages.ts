@@ -1,12 +1,11 @@
 // Customers' preferred SMS language (bill SMS use it unless the request names one). Kept by the SMS
 // module so the customers' own record stays as it is; set, changed and removed from the SMS settings.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { SmsCustomerLanguage, SmsLanguage, smsCustomerLanguageQuery, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { customerMatches } from '../customers/index.ts';
 
@@ -40,25 +39,25 @@ async function readOne(tx: Db, clientId: number, customerId: number): Promise<Ro
   return row;
 }
 
-export async function setCustomerLanguage(opts: { tx: Db; req: FastifyRequest; customerId: number; language: SmsLanguage }): Promise<SmsCustomerLanguage> {
-  const { tx, req, customerId, language } = opts;
-  const { clientId } = caller(req);
+export async function setCustomerLanguage(opts: { tx: Db; actor: Actor; customerId: number; language: SmsLanguage }): Promise<SmsCustomerLanguage> {
+  const { tx, actor, customerId, language } = opts;
+  const { clientId } = actor;
   const before = await readOne(tx, clientId, customerId);
   if (!before) throw notFound();
   await tx.execute(sql`
     insert into sms_customer_languages (client_id, customer_id, language) values (${clientId}, ${customerId}, ${language})
     on conflict (client_id, customer_id) do update set language = excluded.language, updated_at = now()`);
   if (before.language !== language) {
-    await writeAudit(tx, req, { action: 'update', entity: 'sms-customer-language', entityId: customerId, before: { language: before.language }, after: { language } });
+    await writeAudit(tx, actor, { action: 'update', entity: 'sms-customer-language', entityId: customerId, before: { language: before.language }, after: { language } });
   }
   return toView({ ...before, language });
 }
 
-export async function removeCustomerLanguage(opts: { tx: Db; req: FastifyRequest; customerId: number }): Promise<void> {
-  const { tx, req, customerId } = opts;
-  const { clientId } = caller(req);
+export async function removeCustomerLanguage(opts: { tx: Db; actor: Actor; customerId: number }): Promise<void> {
+  const { tx, actor, customerId } = opts;
+  const { clientId } = actor;
   const before = await readOne(tx, clientId, customerId);
   if (!before?.language) throw notFound();
   await tx.execute(sql`delete from sms_customer_languages where client_id = ${clientId} and customer_id = ${customerId}`);
-  await writeAudit(tx, req, { action: 'delete', entity: 'sms-customer-language', entityId: customerId, before: { language: before.language } });
+  await writeAudit(tx, actor, { action: 'delete', entity: 'sms-customer-language', entityId: customerId, before: { language: before.language } });
 }

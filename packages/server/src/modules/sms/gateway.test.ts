@@ -4,11 +4,11 @@
 // nothing sent when the queuing transaction rolls back. Retries are due at once here (SMS_RETRY_BASE_MS=0)
 // and the dispatcher runs only when kicked (no timer), so each test waits for it explicitly.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyRequest } from 'fastify';
+import { systemActor } from '../../lib/actor.ts';
 import { inTenant } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
-import { dispatcherFor } from './dispatcher.ts';
+import { SMS_DISPATCH } from './dispatcher.ts';
 import { queueMessages } from './queue-messages.ts';
 import { dispatched, type LocalGateway, startLocalGateway, storedMessages } from './sms-test-kit.ts';
 
@@ -124,9 +124,9 @@ describe('HTTP gateway', () => {
   it('sends nothing when the transaction that queued the messages rolls back', async () => {
     await configure(jsonGateway());
     const before = await storedMessages(ctx, org.clientId);
-    const req = { auth: { clientId: org.clientId, userId: org.adminId, username: 'admin' }, ip: '127.0.0.1', server: ctx.app } as unknown as FastifyRequest;
+    const actor = systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin' });
     const queue = (tx: Parameters<Parameters<typeof inTenant>[2]>[0]) =>
-      queueMessages({ tx, req, kind: 'free', target: { type: 'phones' }, messages: [{ customerId: null, billId: null, runId: null, phone: '+252615000105', body: 'Never', language: 'en' }] });
+      queueMessages({ tx, actor, kind: 'free', target: { type: 'phones' }, messages: [{ customerId: null, billId: null, runId: null, phone: '+252615000105', body: 'Never', language: 'en' }] });
 
     await expect(
       inTenant(ctx.database.db, org.clientId, async (tx) => {
@@ -134,14 +134,14 @@ describe('HTTP gateway', () => {
         throw new Error('something later in the request failed');
       }),
     ).rejects.toThrow('something later');
-    dispatcherFor(ctx.database.db).kick();
+    ctx.app.jobs.kick(SMS_DISPATCH);
     await dispatched(ctx);
     expect(gateway.requests).toHaveLength(0);
     expect(await storedMessages(ctx, org.clientId)).toEqual(before);
 
     // The same work committed is sent.
     await inTenant(ctx.database.db, org.clientId, queue);
-    dispatcherFor(ctx.database.db).kick();
+    ctx.app.jobs.kick(SMS_DISPATCH);
     await dispatched(ctx);
     expect(gateway.requests.map((r) => JSON.parse(r.body).text)).toEqual(['Never']);
   });

@@ -1,5 +1,5 @@
-// Public surface of the SMS module: the routes (which also run the dispatcher) and, for tests and other
-// modules that queue messages, the dispatcher of an app's database.
+// Public surface of the SMS module: the routes (which also define the dispatcher, a job of the app's
+// worker) and, for other modules that queue messages, the dispatcher's job kind to kick after a commit.
 export { smsRoutes } from './sms.routes.ts';
-export { dispatcherFor, SmsDispatcher } from './dispatcher.ts';
+export { SMS_DISPATCH } from './dispatcher.ts';
 export { smsMessages, smsBatches, smsTemplates, smsSettingsTable, smsCustomerLanguages } from './sms.tables.ts';

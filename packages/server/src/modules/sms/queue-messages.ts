@@ -1,12 +1,11 @@
 // Writes one batch and its messages (status queued, due now) inside the caller's transaction, with one
-// audit line. Nothing is sent here: the route kicks the dispatcher once the transaction has committed, so
+// audit line. Nothing is sent here: the route kicks the dispatcher job once the transaction has committed, so
 // a rolled-back request sends nothing.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { SmsKind, SmsLanguage } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { smsBatches, smsMessages } from './sms.tables.ts';
 
 export interface OutgoingSms {
@@ -23,14 +22,14 @@ const CHUNK = 500;
 /** Queues the messages as one batch; returns the batch id and the ids of the messages, or null when there are none. */
 export async function queueMessages(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   kind: SmsKind;
   target: Record<string, unknown>;
   messages: OutgoingSms[];
 }): Promise<{ batchId: number; messageIds: number[] } | null> {
-  const { tx, req, kind, target, messages } = opts;
+  const { tx, actor, kind, target, messages } = opts;
   if (messages.length === 0) return null;
-  const { clientId, userId } = caller(req);
+  const { clientId, userId } = actor;
   const [batch] = await tx
     .insert(smsBatches)
     .values({ clientId, kind, target, messageCount: messages.length, createdBy: userId })
@@ -58,6 +57,6 @@ export async function queueMessages(opts: {
       .returning({ id: smsMessages.id });
     messageIds.push(...rows.map((r) => r.id));
   }
-  await writeAudit(tx, req, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind, target, messages: messages.length } });
+  await writeAudit(tx, actor, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind, target, messages: messages.length } });
   return { batchId: batch.id, messageIds };
 }

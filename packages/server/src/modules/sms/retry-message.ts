@@ -1,16 +1,15 @@
 // POST /api/sms/messages/:id/retry: a failed message gets a new round of attempts (its count starts again),
 // due at once; the route kicks the dispatcher after the commit. Audited.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 
-export async function retryMessage(opts: { tx: Db; req: FastifyRequest; id: number }): Promise<void> {
-  const { tx, req, id } = opts;
-  const { clientId } = caller(req);
+export async function retryMessage(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
+  const { tx, actor, id } = opts;
+  const { clientId } = actor;
   const [row] = await queryRows<{ status: string; attempts: number; last_error: string | null }>(tx, sql`
     select status, attempts, last_error from sms_messages where client_id = ${clientId} and id = ${id} for update`);
   if (!row) throw notFound();
@@ -18,7 +17,7 @@ export async function retryMessage(opts: { tx: Db; req: FastifyRequest; id: numb
   await tx.execute(sql`
     update sms_messages set status = 'queued', attempts = 0, next_attempt_at = now(), updated_at = now()
     where client_id = ${clientId} and id = ${id}`);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'status',
     entity: 'sms-message',
     entityId: id,

@@ -3,7 +3,6 @@
 // cannot receive SMS, who is inactive, or whose number already has the message is listed as skipped. A
 // typed phone that is not a Somali number refuses the whole request with a field error per entry
 // (target.phones.<i>). The text may use {name}, {customerNo}, {balance}, {company}, {shortCode}, {currency}.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   type SendSmsTarget,
@@ -17,7 +16,7 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, fieldError } from '../../plugins/errors.ts';
 import { customerBalances } from './customer-balances.ts';
 import { type OutgoingSms, queueMessages } from './queue-messages.ts';
@@ -81,9 +80,9 @@ function pickRecipients(recipients: Recipient[]): { send: Array<Recipient & { sm
   return { send, skipped };
 }
 
-export async function sendFreeSms(opts: { tx: Db; req: FastifyRequest; input: z.infer<typeof sendSmsBody> }): Promise<SmsQueued> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
+export async function sendFreeSms(opts: { tx: Db; actor: Actor; input: z.infer<typeof sendSmsBody> }): Promise<SmsQueued> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   const recipients = await customersOf(tx, clientId, input.target);
   const { send, skipped } = pickRecipients(recipients);
   const language: SmsLanguage = input.language ?? (await getSmsSettings({ tx, clientId })).defaultLanguage;
@@ -111,6 +110,6 @@ export async function sendFreeSms(opts: { tx: Db; req: FastifyRequest; input: z.
       : input.target.type === 'zone'
         ? { type: 'zone', zoneId: input.target.zoneId }
         : { type: 'customers', count: input.target.customerIds.length };
-  const queued = await queueMessages({ tx, req, kind: 'free', target, messages });
+  const queued = await queueMessages({ tx, actor, kind: 'free', target, messages });
   return { batchId: queued?.batchId ?? null, queued: messages.length, skipped };
 }

@@ -2,12 +2,11 @@
 // address, method, auth header, content type and body template), the sender id, how many attempts a
 // message gets, and the default language of bill SMS. Read as defaults until first saved. The auth
 // secret is sealed (secret-box.ts) and only its last characters are ever answered.
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { SmsContentType, SmsLanguage, SmsProvider, SmsSettings, smsSettingsBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { maskSecret, openSecret, sealSecret, secretHint } from './secret-box.ts';
 import { smsSettingsTable } from './sms.tables.ts';
 
@@ -89,15 +88,15 @@ export async function loadGatewayConfig(opts: { tx: Db; clientId: number; tokenS
   };
 }
 
-export async function updateSmsSettings(opts: { tx: Db; req: FastifyRequest; input: z.infer<typeof smsSettingsBody> }): Promise<SmsSettings> {
-  const { tx, req, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function updateSmsSettings(opts: { tx: Db; actor: Actor; tokenSecret: Uint8Array; input: z.infer<typeof smsSettingsBody> }): Promise<SmsSettings> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId } = actor;
   const before = await readRow(tx, clientId, true);
   let authSecretEnc = before.authSecretEnc;
   let authSecretHint = before.authSecretHint;
   if (input.authSecret !== undefined) {
     const secret = input.authSecret?.trim() ?? '';
-    authSecretEnc = secret ? sealSecret(req.server.tokenSecret, secret) : null;
+    authSecretEnc = secret ? sealSecret(opts.tokenSecret, secret) : null;
     authSecretHint = secret ? secretHint(secret) : null;
   }
   const values = {
@@ -122,7 +121,7 @@ export async function updateSmsSettings(opts: { tx: Db; req: FastifyRequest; inp
     const { authSecretEnc: enc, authSecretHint: _h, updatedAt: _u, clientId: _c, ...rest } = r;
     return { ...rest, authStored: enc !== null };
   };
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'update',
     entity: 'sms-settings',
     entityId: clientId,

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
 import type { TestContext } from '../../../test/harness.ts';
-import { dispatcherFor } from './dispatcher.ts';
 
 export interface GatewayRequest {
   method: string;
@@ -73,7 +72,7 @@ export async function storedMessages(ctx: TestContext, clientId: number): Promis
   );
 }
 
-/** Waits until the app's dispatcher has finished what it was kicked for. */
+/** Waits until the app's job worker (the dispatcher's rounds among its jobs) has finished what it was kicked for. */
 export async function dispatched(ctx: TestContext): Promise<void> {
-  await dispatcherFor(ctx.database.db).idle();
+  await ctx.app.jobs.idle();
 }

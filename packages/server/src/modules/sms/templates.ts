@@ -1,11 +1,10 @@
 // Message templates per organisation, kind (bill notice, free message) and language (English, Somali).
 // A new organisation gets the defaults below the first time its templates are read; staff edit the body.
-import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SmsLanguage, SmsTemplate, SmsTemplateKind } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { users } from '../users/index.ts';
 import { smsTemplates } from './sms.tables.ts';
@@ -59,14 +58,14 @@ export async function templateBodies(tx: Db, clientId: number, kind: SmsTemplate
   return out;
 }
 
-export async function updateTemplate(opts: { tx: Db; req: FastifyRequest; id: number; body: string }): Promise<SmsTemplate> {
-  const { tx, req, id, body } = opts;
-  const { clientId, userId } = caller(req);
+export async function updateTemplate(opts: { tx: Db; actor: Actor; id: number; body: string }): Promise<SmsTemplate> {
+  const { tx, actor, id, body } = opts;
+  const { clientId, userId } = actor;
   const [before] = await tx.select().from(smsTemplates).where(eq(smsTemplates.id, id)).for('update');
   if (!before) throw notFound();
   if (before.body !== body) {
     await tx.update(smsTemplates).set({ body, updatedBy: userId, updatedAt: new Date() }).where(eq(smsTemplates.id, id));
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'sms-template',
       entityId: id,
