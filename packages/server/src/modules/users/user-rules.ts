@@ -3,7 +3,7 @@
 // disables or deletes themselves, and the organisation always keeps an active administrator.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions } from '../auth/auth.tables.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
 import { users } from './users.tables.ts';

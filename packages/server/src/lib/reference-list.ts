@@ -1,15 +1,19 @@
 // Reference lists (cities, categories, units, branches): the same list, read, create, update, status and
 // delete, each change audited in its own transaction. A list is described once (table, contracts,
-// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints. It lives in
+// lib/ rather than in a module so that the modules owning lists (settings, organisations) need not import
+// each other.
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { idParams, okResponse, page, referenceStatusBody, translate, type z, type ReferenceStatus } from '@ubo/contracts';
-import type { Db } from '../../db/client.ts';
-import { tenantTx } from '../../plugins/auth.ts';
-import { writeAudit } from '../../plugins/audit.ts';
-import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
+import type { Db } from '../db/client.ts';
+import { tenantTx } from '../plugins/auth.ts';
+import { writeAudit } from '../plugins/audit.ts';
+import { fieldError, notFound } from '../plugins/errors.ts';
+import type { Actor } from './actor.ts';
+import { containsPattern, inUseOnForeignKey, pgCode } from './sql.ts';
 
 export type ReferenceTable = PgTable & {
   id: PgColumn;
@@ -50,24 +54,6 @@ export interface ReferenceList<T extends ReferenceTable, B extends z.ZodType, I 
   beforeDelete?(opts: { tx: Db; row: T['$inferSelect'] }): Promise<void>;
   /** Refuses (throws) a status change. */
   beforeStatus?(opts: { tx: Db; row: T['$inferSelect']; status: ReferenceStatus }): Promise<void>;
-}
-
-/** ILIKE pattern for "contains q", with the pattern characters of q taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-/** The foreign keys of other tables protect a referenced row; their refusal is "in use", not a crash. */
-export function inUseOnForeignKey(err: unknown): never {
-  if (pgCode(err) === '23503') throw new AppError(409, 'IN_USE', 'common.inUse');
-  throw err;
 }
 
 type Row<T extends ReferenceTable> = T['$inferSelect'];
@@ -137,34 +123,33 @@ export async function getReference<T extends ReferenceTable, B extends z.ZodType
 
 export async function createReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
-  clientId: number;
   input: z.output<B>;
 }) {
-  const { tx, req, list, clientId, input } = opts;
+  const { tx, actor, list, input } = opts;
   const values = list.toValues(input);
   await assertNameFree(tx, list.table, String(values.name));
   const [row] = asRows<T>(
     await tx
       .insert(list.table)
-      .values({ ...values, clientId } as T['$inferInsert'])
+      .values({ ...values, clientId: actor.clientId } as T['$inferInsert'])
       .returning()
       .catch(duplicateNameOnUnique),
   );
   const after = list.toItem(row);
-  await writeAudit(tx, req, { action: 'create', entity: list.entity, entityId: row.id as number, after });
+  await writeAudit(tx, actor, { action: 'create', entity: list.entity, entityId: row.id as number, after });
   return after;
 }
 
 export async function updateReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
   input: z.output<B>;
 }) {
-  const { tx, req, list, id, input } = opts;
+  const { tx, actor, list, id, input } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   const values = list.toValues(input);
@@ -178,18 +163,18 @@ export async function updateReference<T extends ReferenceTable, B extends z.ZodT
       .catch(duplicateNameOnUnique),
   );
   const after = list.toItem(row);
-  await writeAudit(tx, req, { action: 'update', entity: list.entity, entityId: id, before: list.toItem(existing), after });
+  await writeAudit(tx, actor, { action: 'update', entity: list.entity, entityId: id, before: list.toItem(existing), after });
   return after;
 }
 
 export async function setReferenceStatus<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
   status: ReferenceStatus;
 }) {
-  const { tx, req, list, id, status } = opts;
+  const { tx, actor, list, id, status } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   if (existing.status === status) return list.toItem(existing);
@@ -201,7 +186,7 @@ export async function setReferenceStatus<T extends ReferenceTable, B extends z.Z
       .where(eq(t.id, id))
       .returning(),
   );
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'status',
     entity: list.entity,
     entityId: id,
@@ -213,16 +198,16 @@ export async function setReferenceStatus<T extends ReferenceTable, B extends z.Z
 
 export async function deleteReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
 }): Promise<void> {
-  const { tx, req, list, id } = opts;
+  const { tx, actor, list, id } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   await list.beforeDelete?.({ tx, row: existing });
   await tx.delete(t).where(eq(t.id, id)).catch(inUseOnForeignKey);
-  await writeAudit(tx, req, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
+  await writeAudit(tx, actor, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
 }
 
 /** Registers GET list, GET one, POST, PUT, PATCH status and DELETE for one reference list. */
@@ -250,8 +235,7 @@ export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodTyp
     config,
     schema: { tags, body: list.body, response: { 201: itemSchema } },
   }, async (req, reply) => {
-    const clientId = req.auth!.clientId;
-    const item = await tenantTx(req, (tx) => createReference({ tx, req, list, clientId, input: req.body as z.output<B> }));
+    const item = await tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: req.body as z.output<B> }));
     return reply.status(201).send(item);
   });
 
@@ -259,19 +243,19 @@ export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodTyp
     config,
     schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
   }, async (req) =>
-    tenantTx(req, (tx) => updateReference({ tx, req, list, id: req.params.id, input: req.body as z.output<B> })));
+    tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: req.body as z.output<B> })));
 
   r.patch(`${list.path}/:id/status`, {
     config,
     schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
   }, async (req) =>
-    tenantTx(req, (tx) => setReferenceStatus({ tx, req, list, id: req.params.id, status: req.body.status })));
+    tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })));
 
   r.delete(`${list.path}/:id`, {
     config,
     schema: { tags, params: idParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => deleteReference({ tx, req, list, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 }
