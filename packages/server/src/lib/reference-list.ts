@@ -3,6 +3,7 @@
 // sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints. It lives in
 // lib/ rather than in a module so that the modules owning lists (settings, organisations) need not import
 // each other.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { tenantTx } from '../plugins/auth.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { fieldError, notFound } from '../plugins/errors.ts';
 import type { Actor } from './actor.ts';
+import { PreparedSelect } from './prepared.ts';
 import { containsPattern, inUseOnForeignKey, pgCode } from './sql.ts';
 
 export type ReferenceTable = PgTable & {
@@ -60,34 +62,69 @@ type Row<T extends ReferenceTable> = T['$inferSelect'];
 // Drizzle cannot follow a generic table through select()/returning(); the rows are the table's rows.
 const asRows = <T extends ReferenceTable>(rows: unknown) => rows as Row<T>[];
 
+/** The page and count statements of one list for one filter shape and order, built once (lib/prepared.ts). */
+function listStatements<T extends ReferenceTable>(list: ReferenceList<T, z.ZodType, z.ZodType>, shape: { status: boolean; q: boolean; sort: string; desc: boolean }) {
+  const key = `${shape.status ? 's' : ''}${shape.q ? 'q' : ''}_${shape.sort}_${shape.desc ? 'd' : 'a'}`;
+  let byShape = statements.get(list);
+  if (!byShape) {
+    byShape = new Map();
+    statements.set(list, byShape);
+  }
+  let found = byShape.get(key);
+  if (!found) {
+    const t = list.table;
+    const filters: SQL[] = [];
+    if (shape.status) filters.push(eq(t.status, sql.placeholder('status')));
+    if (shape.q) {
+      const search = or(...list.searchColumns.map((c) => ilike(c, sql.placeholder('pattern'))));
+      if (search) filters.push(search);
+    }
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const direction = shape.desc ? desc : asc;
+    // A short hash keeps the name within PostgreSQL's 63 characters whatever the entity and column.
+    const name = `ubo_ref_${createHash('sha1').update(`${list.path}|${key}`).digest('hex').slice(0, 16)}`;
+    found = {
+      page: new PreparedSelect<Row<T>>(`${name}_p`, (db) =>
+        db
+          .select()
+          .from(t as PgTable)
+          .where(where)
+          .orderBy(direction(list.sortColumns[shape.sort]), direction(t.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+      count: new PreparedSelect<{ total: number }>(`${name}_c`, (db) => db.select({ total: count() }).from(t as PgTable).where(where)),
+    };
+    byShape.set(key, found);
+  }
+  return found as { page: PreparedSelect<Row<T>>; count: PreparedSelect<{ total: number }> };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: one cache for lists of every table; listStatements types what it returns.
+const statements = new WeakMap<object, Map<string, { page: PreparedSelect<any>; count: PreparedSelect<{ total: number }> }>>();
+
 export async function listReferences<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
   list: ReferenceList<T, B, I>;
   query: ReferenceListQuery;
 }) {
   const { tx, list, query } = opts;
-  const t = list.table;
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(t.status, query.status));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const search = or(...list.searchColumns.map((c) => ilike(c, pattern)));
-    if (search) filters.push(search);
-  }
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const sortBy = list.sortColumns[query._sort ?? 'name'] ?? list.sortColumns.name;
-  const direction = query._order === 'desc' ? desc : asc;
-  const rows = asRows<T>(
-    await tx
-      .select()
-      .from(t as PgTable)
-      .where(where)
-      .orderBy(direction(sortBy), direction(t.id))
-      .limit(query._limit)
-      .offset((query._page - 1) * query._limit),
-  );
-  const [{ total }] = await tx.select({ total: count() }).from(t as PgTable).where(where);
-  return { data: rows.map((r) => list.toItem(r)), total, page: query._page, limit: query._limit };
+  const sort = query._sort !== undefined && Object.hasOwn(list.sortColumns, query._sort) ? query._sort : 'name';
+  const { page, count: total } = listStatements(list as unknown as ReferenceList<T, z.ZodType, z.ZodType>, {
+    status: query.status !== undefined,
+    q: Boolean(query.q),
+    sort,
+    desc: query._order === 'desc',
+  });
+  const values = {
+    status: query.status,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    limit: query._limit,
+    offset: (query._page - 1) * query._limit,
+  };
+  const rows = asRows<T>(await page.execute(tx, values));
+  const [counted] = await total.execute(tx, values);
+  return { data: rows.map((r) => list.toItem(r)), total: counted.total, page: query._page, limit: query._limit };
 }
 
 async function findRow<T extends ReferenceTable>(tx: Db, table: T, id: number, lock = false): Promise<Row<T>> {
