@@ -27,6 +27,8 @@ export interface RequestOptions {
 }
 
 interface Load {
+  /** This process's CPU time per request (µs): app or bare server, plus the load generator alike. */
+  cpuMicros: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -47,8 +49,10 @@ async function load(app: FastifyInstance, token: string, clients: number, reques
     }
   };
   for (let i = 0; i < 200; i += 1) await send(); // warm-up: JIT, prepared statements, pool connections
+  const cpu = process.cpuUsage();
   const { ms } = await timed(() => Promise.all(Array.from({ length: clients }, worker)));
-  return { perSecond: requests / (ms / 1000), p50: median(latencies), p99: percentile(latencies, 99) };
+  const used = process.cpuUsage(cpu);
+  return { cpuMicros: (used.user + used.system) / requests, perSecond: requests / (ms / 1000), p50: median(latencies), p99: percentile(latencies, 99) };
 }
 
 export async function benchRequest(baseUrl: string, options: RequestOptions): Promise<string> {
@@ -95,11 +99,11 @@ export async function benchRequest(baseUrl: string, options: RequestOptions): Pr
         '',
         `${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores, Node ${process.version}; pool of ${poolSize}; ${options.clients} concurrent clients in a closed loop, ${options.requests.toLocaleString('en-US')} requests per measure after 200 warm-up ones, app and bare alternating. Load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`,
         '',
-        '| Round | App req/s | App p50 ms | App p99 ms | Bare req/s | Bare p50 ms | Bare p99 ms | Throughput app / bare | p99 bare / app |',
-        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-        ...rounds.map((x, i) => `| ${i + 1} | ${x.app.perSecond.toFixed(0)} | ${fmt(x.app.p50)} | ${fmt(x.app.p99)} | ${x.bare.perSecond.toFixed(0)} | ${fmt(x.bare.p50)} | ${fmt(x.bare.p99)} | ${throughput[i].toFixed(2)} | ${p99[i].toFixed(2)} |`),
+        '| Round | App req/s | App p50 ms | App p99 ms | App CPU µs/req | Bare req/s | Bare p50 ms | Bare p99 ms | Bare CPU µs/req | Throughput app / bare | p99 bare / app | CPU bare / app |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...rounds.map((x, i) => `| ${i + 1} | ${x.app.perSecond.toFixed(0)} | ${fmt(x.app.p50)} | ${fmt(x.app.p99)} | ${x.app.cpuMicros.toFixed(0)} | ${x.bare.perSecond.toFixed(0)} | ${fmt(x.bare.p50)} | ${fmt(x.bare.p99)} | ${x.bare.cpuMicros.toFixed(0)} | ${throughput[i].toFixed(2)} | ${p99[i].toFixed(2)} | ${(x.bare.cpuMicros / x.app.cpuMicros).toFixed(2)} |`),
         '',
-        `Median of the rounds: throughput ratio **${median(throughput).toFixed(2)}**, p99 ratio **${median(p99).toFixed(2)}** (target 0.8 or more: ${median(throughput) >= 0.8 ? 'met' : '**not met**'}).`,
+        `Median of the rounds: throughput ratio **${median(throughput).toFixed(2)}**, p99 ratio **${median(p99).toFixed(2)}** (target 0.8 or more: ${median(throughput) >= 0.8 ? 'met' : '**not met**'}); this process's CPU per request, bare / app, ${median(rounds.map((x) => x.bare.cpuMicros / x.app.cpuMicros)).toFixed(2)} (the steadier figure on a shared machine: the wall-clock ratios move with whatever else runs).`,
         '',
       ].join('\n');
       mkdirSync(resultsDir, { recursive: true });
