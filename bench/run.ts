@@ -1,5 +1,6 @@
 // `npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 4000] [--keep-triggers]`
 // `npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]`
+// `npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]` (PostgreSQL: the app's request path against a bare server)
 // Builds a fresh database (PGlite in memory; on PostgreSQL a new database next to DATABASE_URL or
 // TEST_DATABASE_URL, dropped afterwards), migrates it, creates one organisation with ~200 accounts and
 // N journal lines over two years (bench/ledger/generate.ts), checks it with verifyLedger, measures the
@@ -20,6 +21,7 @@ import { queryRows } from '../packages/server/src/db/rows.ts';
 import { assertTenantIsolation } from '../packages/server/src/db/tenant.ts';
 import { createOrganisation } from '../packages/server/src/modules/organisations/index.ts';
 import { benchBilling, DEFAULT_CUSTOMERS } from './billing/run-billing.ts';
+import { benchRequest } from './request/run-request.ts';
 import { generateBooks, type GeneratedBooks } from './ledger/generate.ts';
 import { measurePosting, measureReports, type PostingTiming, type ReportTiming, timedVerify } from './ledger/measure.ts';
 import { fmt } from './stats.ts';
@@ -169,14 +171,17 @@ async function main(argv: string[]): Promise<number> {
       searches: { type: 'string', default: '2000' },
       'pay-clients': { type: 'string', default: '8' },
       payments: { type: 'string', default: '400' },
+      requests: { type: 'string', default: '4000' },
+      rounds: { type: 'string', default: '5' },
     },
   });
   const usage = [
     'Usage: npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 4000] [--keep-triggers]',
     '       npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]',
+    '       npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]',
   ].join('\n');
   const which = positionals[0];
-  if ((which !== 'ledger' && which !== 'billing') || positionals.length > 1) {
+  if (!['ledger', 'billing', 'request'].includes(which) || positionals.length > 1) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -186,6 +191,12 @@ async function main(argv: string[]): Promise<number> {
     return x;
   };
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (which === 'request') {
+    if (!url) throw new Error('request needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)');
+    const request = { clients: int('clients', values.clients ?? '50', 1), requests: int('requests', values.requests, 1), rounds: int('rounds', values.rounds, 1) };
+    process.stdout.write(`${await benchRequest(url, request)}\n`);
+    return 0;
+  }
   const targets: Target[] = [];
   if (values.db === 'all' || values.db === 'pglite') targets.push(pgliteTarget());
   if (values.db === 'all' || values.db === 'postgres') {

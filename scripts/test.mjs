@@ -24,6 +24,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const timings = [];
+const slowest = [];
 for (const [i, suite] of suites.entries()) {
   const started = Date.now();
   if (suite.build) {
@@ -53,6 +54,17 @@ for (const [i, suite] of suites.entries()) {
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
   timings.push(`${suite.name}: ${Math.round((Date.now() - started) / 1000)} s`);
+  slowest.push(`${suite.name}: ${slowestFiles(report)}`);
+}
+
+// The files that took longest (where to look when a suite grows): name and seconds, slowest first.
+function slowestFiles(report) {
+  return report.testResults
+    .map((r) => ({ file: r.name.split('/').pop(), s: (r.endTime - r.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 5)
+    .map((f) => `${f.file} ${f.s.toFixed(0)} s`)
+    .join(', ');
 }
 
 // A file that fails to load (or whose hooks fail) counts as a failure even though it reports no failed
@@ -61,6 +73,7 @@ function countFilesFailedWithoutFailedTest(report) {
   return report.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
 }
 
-console.log(`\nsuite times (with the build): ${timings.join(', ')}`);
+console.log(`\nslowest files: ${slowest.join('; ')}`);
+console.log(`suite times (with the build): ${timings.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);

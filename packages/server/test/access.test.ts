@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeKeys } from '@ubo/contracts';
 import { inSystem } from '../src/db/tenant.ts';
-import { rolePrivileges, roles, users } from '../src/db/schema.ts';
+import { rolePrivileges, roles, users } from '../src/modules/users/index.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import type { Access } from '../src/plugins/auth.ts';
 import { type RegisteredRoute, registeredRoutes } from '../src/plugins/route-registry.ts';

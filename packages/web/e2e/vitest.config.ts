@@ -9,7 +9,10 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Two journeys at a time: each file has its own server, data directory, port and Chromium, and a journey
+    // spends most of its time waiting on the page (one file alone kept about a quarter of one core busy).
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });

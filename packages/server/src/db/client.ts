@@ -5,10 +5,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// No schema is handed to drizzle: queries name their tables (modules' *.tables.ts) and the relational
+// query API is not used, so the database layer imports no module.
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -34,7 +34,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
     });
     // numeric and bigint stay strings (exact money); dates stay 'YYYY-MM-DD'.
     pg.types.setTypeParser(1082, (v) => v);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -56,7 +56,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
   }
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -86,4 +86,32 @@ describe('row-level security', () => {
     }
     await expect(assertTenantIsolation(ctx.database.db)).resolves.toBeUndefined();
   });
+
+  it('app_tenant_tables (migration 0045) puts a new table under the same isolation in one call', async () => {
+    const db = ctx.database.db;
+    await inSystem(db, (tx) =>
+      tx.execute(sql`create table helper_things (id serial primary key, client_id integer not null references clients(id), name text not null)`),
+    );
+    try {
+      await expect(assertTenantIsolation(db)).rejects.toThrow(/helper_things/);
+      await inSystem(db, async (tx) => {
+        await tx.execute(sql`select app_tenant_tables('helper_things')`);
+        await tx.execute(sql`select app_tenant_tables('helper_things')`); // twice is harmless
+        await tx.execute(sql.raw(`grant select, insert on helper_things to ${APP_ROLE}`));
+        await tx.execute(sql.raw(`grant usage on sequence helper_things_id_seq to ${APP_ROLE}`));
+        await tx.execute(sql`insert into helper_things (client_id, name) values (${a.clientId}, 'a thing'), (${b.clientId}, 'b thing')`);
+      });
+      await expect(assertTenantIsolation(db)).resolves.toBeUndefined();
+      const seen = await inTenant(db, a.clientId, (tx) => queryRows<{ name: string }>(tx, sql`select name from helper_things`));
+      expect(seen.map((r) => r.name)).toEqual(['a thing']);
+      expect(await withoutTenant(db, (tx) => queryRows(tx, sql`select 1 from helper_things`))).toHaveLength(0);
+      await expect(
+        inTenant(db, a.clientId, (tx) => tx.execute(sql`insert into helper_things (client_id, name) values (${b.clientId}, 'planted')`)),
+      ).rejects.toThrow();
+      // Schema work only: the application role cannot call it.
+      await expect(inTenant(db, a.clientId, (tx) => tx.execute(sql`select app_tenant_tables('helper_things')`))).rejects.toThrow();
+    } finally {
+      await inSystem(db, (tx) => tx.execute(sql`drop table helper_things`));
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle
 import type { Lang, LogSheetEntry, logSheetQuery, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { containsPattern } from '../settings/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { users } from '../users/index.ts';
 import { auditLog } from './audit-log.tables.ts';
 import { recordNames } from './record-names.ts';

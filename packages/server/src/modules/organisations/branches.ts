@@ -5,7 +5,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { branch, branchBody, branchListQuery, type ReferenceStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { ReferenceList } from '../settings/index.ts';
+import type { ReferenceList } from '../../lib/reference-list.ts';
 import { branches } from './organisations.tables.ts';
 
 async function assertAnotherActiveBranch(tx: Db, id: number): Promise<void> {

@@ -1,6 +1,6 @@
 // The organisation's branches (elc/branches): list, read, create, update, status and delete.
 import type { FastifyInstance } from 'fastify';
-import { referenceListRoutes } from '../settings/index.ts';
+import { referenceListRoutes } from '../../lib/reference-list.ts';
 import { branchList } from './branches.ts';
 
 export async function organisationsRoutes(app: FastifyInstance) {

@@ -1,10 +1,10 @@
 // The organisation's profile: read, edit, and set or clear its logo and signature images. Each change
 // writes its audit line in the same transaction. The sign-in code and subscription are not editable here
 // (a trigger of migration 0005 refuses them to the application role as well).
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { CompanyImageKind, CompanyProfile, updateCompanyBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { deleteFile, storeFile, type ImageUpload } from '../files/index.ts';
@@ -56,24 +56,24 @@ async function loadClient(tx: Db, clientId: number, lock = false): Promise<Clien
   return row;
 }
 
-export async function getCompany(opts: { tx: Db; clientId: number }): Promise<CompanyProfile> {
-  return toProfile(await loadClient(opts.tx, opts.clientId));
+export async function getCompany(opts: { tx: Db; actor: Actor }): Promise<CompanyProfile> {
+  return toProfile(await loadClient(opts.tx, opts.actor.clientId));
 }
 
 export async function updateCompany(opts: {
   tx: Db;
-  req: FastifyRequest;
-  clientId: number;
+  actor: Actor;
   input: z.output<typeof updateCompanyBody>;
 }): Promise<CompanyProfile> {
-  const { tx, req, clientId, input } = opts;
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   const before = await loadClient(tx, clientId, true);
   const [after] = await tx
     .update(clients)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(clients.id, clientId))
     .returning();
-  await writeAudit(tx, req, { action: 'update', entity: 'company', entityId: clientId, before: editable(before), after: editable(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'company', entityId: clientId, before: editable(before), after: editable(after) });
   return toProfile(after);
 }
 
@@ -82,13 +82,12 @@ const imageColumn = { logo: 'logoFileId', signature: 'signatureFileId' } as cons
 /** Stores the image, points the profile at it and removes the image it replaces. */
 export async function setCompanyImage(opts: {
   tx: Db;
-  req: FastifyRequest;
-  clientId: number;
-  userId: number;
+  actor: Actor;
   kind: CompanyImageKind;
   upload: ImageUpload;
 }): Promise<CompanyProfile> {
-  const { tx, req, clientId, userId, kind, upload } = opts;
+  const { tx, actor, kind, upload } = opts;
+  const { clientId, userId } = actor;
   const column = imageColumn[kind];
   const before = await loadClient(tx, clientId, true);
   const stored = await storeFile({ tx, clientId, userId, purpose: `company-${kind}`, ...upload });
@@ -99,7 +98,7 @@ export async function setCompanyImage(opts: {
     .returning();
   const previous = before[column];
   if (previous) await deleteFile({ tx, id: previous });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'update',
     entity: `company.${kind}`,
     entityId: clientId,
@@ -111,11 +110,11 @@ export async function setCompanyImage(opts: {
 
 export async function clearCompanyImage(opts: {
   tx: Db;
-  req: FastifyRequest;
-  clientId: number;
+  actor: Actor;
   kind: CompanyImageKind;
 }): Promise<CompanyProfile> {
-  const { tx, req, clientId, kind } = opts;
+  const { tx, actor, kind } = opts;
+  const { clientId } = actor;
   const column = imageColumn[kind];
   const before = await loadClient(tx, clientId, true);
   const previous = before[column];
@@ -126,6 +125,6 @@ export async function clearCompanyImage(opts: {
     .where(eq(clients.id, clientId))
     .returning();
   await deleteFile({ tx, id: previous });
-  await writeAudit(tx, req, { action: 'delete', entity: `company.${kind}`, entityId: clientId, before: { fileId: previous }, after: { fileId: null } });
+  await writeAudit(tx, actor, { action: 'delete', entity: `company.${kind}`, entityId: clientId, before: { fileId: previous }, after: { fileId: null } });
   return toProfile(after);
 }

@@ -3,13 +3,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { SubscriptionInfo } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { clients, subscriptionPayments } from '../organisations/index.ts';
 
 const DAY_MS = 86_400_000;
 
-export async function getSubscription(opts: { tx: Db; clientId: number; today?: Date }): Promise<SubscriptionInfo> {
-  const { tx, clientId } = opts;
+export async function getSubscription(opts: { tx: Db; actor: Actor; today?: Date }): Promise<SubscriptionInfo> {
+  const { tx } = opts;
+  const { clientId } = opts.actor;
   const [c] = await tx.select().from(clients).where(eq(clients.id, clientId));
   if (!c) throw notFound();
   const payments = await tx

@@ -12,7 +12,7 @@ import {
   unitListQuery,
   type ReferenceStatus,
 } from '@ubo/contracts';
-import type { ReferenceList } from './reference-list.ts';
+import type { ReferenceList } from '../../lib/reference-list.ts';
 import { categories, cities, units } from './settings.tables.ts';
 
 const iso = (d: Date) => d.toISOString();

@@ -3,11 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyImageKinds, companyProfile, subscriptionInfo, updateCompanyBody } from '@ubo/contracts';
-import { caller, tenantTx } from '../../plugins/auth.ts';
+import { tenantTx } from '../../plugins/auth.ts';
 import { readImageUpload } from '../files/index.ts';
 import { clearCompanyImage, getCompany, setCompanyImage, updateCompany } from './company.ts';
 import { getSubscription } from './get-subscription.ts';
-import { referenceListRoutes } from './reference-list.ts';
+import { referenceListRoutes } from '../../lib/reference-list.ts';
 import { categoryList, cityList, unitList } from './reference-lists.ts';
 
 export async function settingsRoutes(app: FastifyInstance) {
@@ -18,12 +18,12 @@ export async function settingsRoutes(app: FastifyInstance) {
   r.get('/api/elc/settings/company', {
     config: companyAccess,
     schema: { tags, response: { 200: companyProfile } },
-  }, async (req) => tenantTx(req, (tx) => getCompany({ tx, clientId: caller(req).clientId })));
+  }, async (req) => tenantTx(req, (tx, actor) => getCompany({ tx, actor })));
 
   r.put('/api/elc/settings/company', {
     config: companyAccess,
     schema: { tags, body: updateCompanyBody, response: { 200: companyProfile } },
-  }, async (req) => tenantTx(req, (tx) => updateCompany({ tx, req, clientId: caller(req).clientId, input: req.body })));
+  }, async (req) => tenantTx(req, (tx, actor) => updateCompany({ tx, actor, input: req.body })));
 
   for (const kind of companyImageKinds) {
     const path = `/api/elc/settings/company/${kind}`;
@@ -31,23 +31,22 @@ export async function settingsRoutes(app: FastifyInstance) {
       config: companyAccess,
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: companyProfile } },
     }, async (req) => {
-      const { clientId, userId } = caller(req);
       // Read and check the whole upload before the transaction opens: no connection waits on the network.
       const upload = await readImageUpload(req);
-      return tenantTx(req, (tx) => setCompanyImage({ tx, req, clientId, userId, kind, upload }));
+      return tenantTx(req, (tx, actor) => setCompanyImage({ tx, actor, kind, upload }));
     });
 
     r.delete(path, {
       config: companyAccess,
       schema: { tags, response: { 200: companyProfile } },
-    }, async (req) => tenantTx(req, (tx) => clearCompanyImage({ tx, req, clientId: caller(req).clientId, kind })));
+    }, async (req) => tenantTx(req, (tx, actor) => clearCompanyImage({ tx, actor, kind })));
   }
 
   r.get('/api/elc/settings/subscription', {
     // Readable after expiry too: the administrator needs the payments to renew.
     config: { ...companyAccess, allowExpired: true },
     schema: { tags, response: { 200: subscriptionInfo } },
-  }, async (req) => tenantTx(req, (tx) => getSubscription({ tx, clientId: caller(req).clientId })));
+  }, async (req) => tenantTx(req, (tx, actor) => getSubscription({ tx, actor })));
 
   referenceListRoutes(app, cityList);
   referenceListRoutes(app, categoryList);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem, inTenant } from '../../db/tenant.ts';
+import { systemActor } from '../../lib/actor.ts';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { subscriptionPayments } from '../organisations/index.ts';
 import { staffUser } from './test-support.ts';
@@ -47,11 +48,11 @@ describe('GET /api/elc/settings/subscription', () => {
 
   it('counts days in UTC calendar days', async () => {
     const info = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
-      getSubscription({ tx, clientId: orgA.clientId, today: new Date('2099-01-30T23:59:00Z') }),
+      getSubscription({ tx, actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }), today: new Date('2099-01-30T23:59:00Z') }),
     );
     expect(info.daysLeft).toBe(1);
     const after = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
-      getSubscription({ tx, clientId: orgA.clientId, today: new Date('2099-02-02T00:00:00Z') }),
+      getSubscription({ tx, actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }), today: new Date('2099-02-02T00:00:00Z') }),
     );
     expect(after).toMatchObject({ daysLeft: -2, isExpired: true });
   });

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type S
 import { type CustomerClass, plainDecimal, billMoney, type Tariff, type tariffListQuery, type z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { containsPattern } from '../settings/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { zones } from '../zones/index.ts';
 import { tariffBlocks, tariffs } from './tariffs.tables.ts';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
-import { inUseOnForeignKey } from '../settings/index.ts';
+import { inUseOnForeignKey } from '../../lib/sql.ts';
 import { zones } from '../zones/index.ts';
 import { getTariff } from './list-tariffs.ts';
 import { tariffBlocks, tariffs } from './tariffs.tables.ts';

@@ -3,8 +3,8 @@
 // disables or deletes themselves, and the organisation always keeps an active administrator.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { sessions } from '../auth/auth.tables.ts';
 import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
 import { privilegesOf } from './privileges-of.ts';
 import { users } from './users.tables.ts';

@@ -4,7 +4,7 @@ import type { ReferenceStatus, Zone, z, zoneListQuery } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { branches } from '../organisations/index.ts';
-import { containsPattern } from '../settings/index.ts';
+import { containsPattern } from '../../lib/sql.ts';
 import { users } from '../users/index.ts';
 import { zones } from './zones.tables.ts';
 

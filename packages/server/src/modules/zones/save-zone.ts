@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { branches } from '../organisations/index.ts';
-import { inUseOnForeignKey } from '../settings/index.ts';
+import { inUseOnForeignKey } from '../../lib/sql.ts';
 import { users } from '../users/index.ts';
 import { getZone } from './list-zones.ts';
 import { zones } from './zones.tables.ts';

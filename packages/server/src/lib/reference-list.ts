@@ -1,15 +1,21 @@
 // Reference lists (cities, categories, units, branches): the same list, read, create, update, status and
 // delete, each change audited in its own transaction. A list is described once (table, contracts,
-// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints. It lives in
+// lib/ rather than in a module so that the modules owning lists (settings, organisations) need not import
+// each other.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { idParams, okResponse, page, referenceStatusBody, translate, type z, type ReferenceStatus } from '@ubo/contracts';
-import type { Db } from '../../db/client.ts';
-import { tenantTx } from '../../plugins/auth.ts';
-import { writeAudit } from '../../plugins/audit.ts';
-import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
+import type { Db } from '../db/client.ts';
+import { tenantTx } from '../plugins/auth.ts';
+import { writeAudit } from '../plugins/audit.ts';
+import { fieldError, notFound } from '../plugins/errors.ts';
+import type { Actor } from './actor.ts';
+import { PreparedSelect } from './prepared.ts';
+import { containsPattern, inUseOnForeignKey, pgCode } from './sql.ts';
 
 export type ReferenceTable = PgTable & {
   id: PgColumn;
@@ -52,27 +58,50 @@ export interface ReferenceList<T extends ReferenceTable, B extends z.ZodType, I 
   beforeStatus?(opts: { tx: Db; row: T['$inferSelect']; status: ReferenceStatus }): Promise<void>;
 }
 
-/** ILIKE pattern for "contains q", with the pattern characters of q taken literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-/** The foreign keys of other tables protect a referenced row; their refusal is "in use", not a crash. */
-export function inUseOnForeignKey(err: unknown): never {
-  if (pgCode(err) === '23503') throw new AppError(409, 'IN_USE', 'common.inUse');
-  throw err;
-}
-
 type Row<T extends ReferenceTable> = T['$inferSelect'];
 // Drizzle cannot follow a generic table through select()/returning(); the rows are the table's rows.
 const asRows = <T extends ReferenceTable>(rows: unknown) => rows as Row<T>[];
+
+/** The page and count statements of one list for one filter shape and order, built once (lib/prepared.ts). */
+function listStatements<T extends ReferenceTable>(list: ReferenceList<T, z.ZodType, z.ZodType>, shape: { status: boolean; q: boolean; sort: string; desc: boolean }) {
+  const key = `${shape.status ? 's' : ''}${shape.q ? 'q' : ''}_${shape.sort}_${shape.desc ? 'd' : 'a'}`;
+  let byShape = statements.get(list);
+  if (!byShape) {
+    byShape = new Map();
+    statements.set(list, byShape);
+  }
+  let found = byShape.get(key);
+  if (!found) {
+    const t = list.table;
+    const filters: SQL[] = [];
+    if (shape.status) filters.push(eq(t.status, sql.placeholder('status')));
+    if (shape.q) {
+      const search = or(...list.searchColumns.map((c) => ilike(c, sql.placeholder('pattern'))));
+      if (search) filters.push(search);
+    }
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const direction = shape.desc ? desc : asc;
+    // A short hash keeps the name within PostgreSQL's 63 characters whatever the entity and column.
+    const name = `ubo_ref_${createHash('sha1').update(`${list.path}|${key}`).digest('hex').slice(0, 16)}`;
+    found = {
+      page: new PreparedSelect<Row<T>>(`${name}_p`, (db) =>
+        db
+          .select()
+          .from(t as PgTable)
+          .where(where)
+          .orderBy(direction(list.sortColumns[shape.sort]), direction(t.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+      count: new PreparedSelect<{ total: number }>(`${name}_c`, (db) => db.select({ total: count() }).from(t as PgTable).where(where)),
+    };
+    byShape.set(key, found);
+  }
+  return found as { page: PreparedSelect<Row<T>>; count: PreparedSelect<{ total: number }> };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: one cache for lists of every table; listStatements types what it returns.
+const statements = new WeakMap<object, Map<string, { page: PreparedSelect<any>; count: PreparedSelect<{ total: number }> }>>();
 
 export async function listReferences<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
@@ -80,28 +109,22 @@ export async function listReferences<T extends ReferenceTable, B extends z.ZodTy
   query: ReferenceListQuery;
 }) {
   const { tx, list, query } = opts;
-  const t = list.table;
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(t.status, query.status));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const search = or(...list.searchColumns.map((c) => ilike(c, pattern)));
-    if (search) filters.push(search);
-  }
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const sortBy = list.sortColumns[query._sort ?? 'name'] ?? list.sortColumns.name;
-  const direction = query._order === 'desc' ? desc : asc;
-  const rows = asRows<T>(
-    await tx
-      .select()
-      .from(t as PgTable)
-      .where(where)
-      .orderBy(direction(sortBy), direction(t.id))
-      .limit(query._limit)
-      .offset((query._page - 1) * query._limit),
-  );
-  const [{ total }] = await tx.select({ total: count() }).from(t as PgTable).where(where);
-  return { data: rows.map((r) => list.toItem(r)), total, page: query._page, limit: query._limit };
+  const sort = query._sort !== undefined && Object.hasOwn(list.sortColumns, query._sort) ? query._sort : 'name';
+  const { page, count: total } = listStatements(list as unknown as ReferenceList<T, z.ZodType, z.ZodType>, {
+    status: query.status !== undefined,
+    q: Boolean(query.q),
+    sort,
+    desc: query._order === 'desc',
+  });
+  const values = {
+    status: query.status,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    limit: query._limit,
+    offset: (query._page - 1) * query._limit,
+  };
+  const rows = asRows<T>(await page.execute(tx, values));
+  const [counted] = await total.execute(tx, values);
+  return { data: rows.map((r) => list.toItem(r)), total: counted.total, page: query._page, limit: query._limit };
 }
 
 async function findRow<T extends ReferenceTable>(tx: Db, table: T, id: number, lock = false): Promise<Row<T>> {
@@ -137,34 +160,33 @@ export async function getReference<T extends ReferenceTable, B extends z.ZodType
 
 export async function createReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
-  clientId: number;
   input: z.output<B>;
 }) {
-  const { tx, req, list, clientId, input } = opts;
+  const { tx, actor, list, input } = opts;
   const values = list.toValues(input);
   await assertNameFree(tx, list.table, String(values.name));
   const [row] = asRows<T>(
     await tx
       .insert(list.table)
-      .values({ ...values, clientId } as T['$inferInsert'])
+      .values({ ...values, clientId: actor.clientId } as T['$inferInsert'])
       .returning()
       .catch(duplicateNameOnUnique),
   );
   const after = list.toItem(row);
-  await writeAudit(tx, req, { action: 'create', entity: list.entity, entityId: row.id as number, after });
+  await writeAudit(tx, actor, { action: 'create', entity: list.entity, entityId: row.id as number, after });
   return after;
 }
 
 export async function updateReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
   input: z.output<B>;
 }) {
-  const { tx, req, list, id, input } = opts;
+  const { tx, actor, list, id, input } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   const values = list.toValues(input);
@@ -178,18 +200,18 @@ export async function updateReference<T extends ReferenceTable, B extends z.ZodT
       .catch(duplicateNameOnUnique),
   );
   const after = list.toItem(row);
-  await writeAudit(tx, req, { action: 'update', entity: list.entity, entityId: id, before: list.toItem(existing), after });
+  await writeAudit(tx, actor, { action: 'update', entity: list.entity, entityId: id, before: list.toItem(existing), after });
   return after;
 }
 
 export async function setReferenceStatus<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
   status: ReferenceStatus;
 }) {
-  const { tx, req, list, id, status } = opts;
+  const { tx, actor, list, id, status } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   if (existing.status === status) return list.toItem(existing);
@@ -201,7 +223,7 @@ export async function setReferenceStatus<T extends ReferenceTable, B extends z.Z
       .where(eq(t.id, id))
       .returning(),
   );
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'status',
     entity: list.entity,
     entityId: id,
@@ -213,16 +235,16 @@ export async function setReferenceStatus<T extends ReferenceTable, B extends z.Z
 
 export async function deleteReference<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(opts: {
   tx: Db;
-  req: FastifyRequest;
+  actor: Actor;
   list: ReferenceList<T, B, I>;
   id: number;
 }): Promise<void> {
-  const { tx, req, list, id } = opts;
+  const { tx, actor, list, id } = opts;
   const t = list.table;
   const existing = await findRow(tx, t, id, true);
   await list.beforeDelete?.({ tx, row: existing });
   await tx.delete(t).where(eq(t.id, id)).catch(inUseOnForeignKey);
-  await writeAudit(tx, req, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
+  await writeAudit(tx, actor, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
 }
 
 /** Registers GET list, GET one, POST, PUT, PATCH status and DELETE for one reference list. */
@@ -250,8 +272,7 @@ export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodTyp
     config,
     schema: { tags, body: list.body, response: { 201: itemSchema } },
   }, async (req, reply) => {
-    const clientId = req.auth!.clientId;
-    const item = await tenantTx(req, (tx) => createReference({ tx, req, list, clientId, input: req.body as z.output<B> }));
+    const item = await tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: req.body as z.output<B> }));
     return reply.status(201).send(item);
   });
 
@@ -259,19 +280,19 @@ export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodTyp
     config,
     schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
   }, async (req) =>
-    tenantTx(req, (tx) => updateReference({ tx, req, list, id: req.params.id, input: req.body as z.output<B> })));
+    tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: req.body as z.output<B> })));
 
   r.patch(`${list.path}/:id/status`, {
     config,
     schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
   }, async (req) =>
-    tenantTx(req, (tx) => setReferenceStatus({ tx, req, list, id: req.params.id, status: req.body.status })));
+    tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })));
 
   r.delete(`${list.path}/:id`, {
     config,
     schema: { tags, params: idParams, response: { 200: okResponse } },
   }, async (req) => {
-    await tenantTx(req, (tx) => deleteReference({ tx, req, list, id: req.params.id }));
+    await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 }
