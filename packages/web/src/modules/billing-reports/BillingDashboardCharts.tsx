@@ -88,6 +88,9 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
             scaleType: 'band',
             data: months.map((m) => m.month),
             valueFormatter: (month: string, context) => (context.location === 'tick' ? monthLabel(month, lang) : monthTitle(month, lang)),
+            // Twelve month labels fit side by side at laptop width; narrower, the library drops every other.
+            tickLabelStyle: { fontSize: 11 },
+            tickLabelMinGap: 2,
           },
         ]}
         yAxis={[{ width: 'auto', valueFormatter: (v: number) => axisNumber(v, lang) }]}

@@ -53,6 +53,9 @@ export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseM
               scaleType: 'band',
               data: months.map((m) => m.month),
               valueFormatter: (month: string, context) => (context.location === 'tick' ? tick(month) : monthName(month)),
+              // Twelve month labels fit side by side at laptop width; narrower, the library drops every other.
+              tickLabelStyle: { fontSize: 11 },
+              tickLabelMinGap: 2,
             },
           ]}
           yAxis={[{ width: 'auto', valueFormatter: (v: number) => formatMoney(v, lang, { decimals: Number.isInteger(v) ? 0 : 2 }) }]}
