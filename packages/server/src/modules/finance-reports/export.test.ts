@@ -251,13 +251,13 @@ describe('the writers', () => {
   });
 
   it('streams a large report as it is written, every row in the file', async () => {
-    const rows = Array.from({ length: 60_000 }, (_, i) => ({ cells: { text: `Line ${i + 1}`, money: `${i}.25`, n: i } }));
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ cells: { text: `Line ${i + 1}`, money: `${i}.25`, n: i } }));
     const file = renderReport({ ...table, rows }, 'xlsx');
     expect(file.body).toBeInstanceOf(PassThrough);
     const sheet = readSheet(await buffer(file.body as PassThrough));
     // Title, subtitle, header and the rows (the blank line holds no row).
     expect(sheet.size).toBe(3 + rows.length);
-    expect(sheet.get(4 + rows.length)).toEqual({ A: { value: 'Line 60000', style: 'text' }, B: { value: 59999.25, style: 'money' }, C: { value: 59999, style: 'integer' } });
+    expect(sheet.get(4 + rows.length)).toEqual({ A: { value: 'Line 20000', style: 'text' }, B: { value: 19999.25, style: 'money' }, C: { value: 19999, style: 'integer' } });
   });
 
   it('names sheets as Excel allows, and drops characters XML forbids', async () => {

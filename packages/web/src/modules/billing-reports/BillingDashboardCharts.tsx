@@ -93,7 +93,8 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
             tickLabelMinGap: 2,
           },
         ]}
-        yAxis={[{ width: 'auto', valueFormatter: (v: number) => axisNumber(v, lang) }]}
+        // Nothing billed or collected yet: a 0-1 scale rather than a flat line.
+        yAxis={[{ width: 'auto', min: 0, max: series.every((s) => s.data.every((v) => v === 0)) ? 1 : undefined, valueFormatter: (v: number) => axisNumber(v, lang) }]}
         grid={{ horizontal: true }}
         borderRadius={2}
         slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } }, tooltip: { trigger: 'axis' } }}

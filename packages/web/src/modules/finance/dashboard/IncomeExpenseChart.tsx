@@ -58,7 +58,15 @@ export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseM
               tickLabelMinGap: 2,
             },
           ]}
-          yAxis={[{ width: 'auto', valueFormatter: (v: number) => formatMoney(v, lang, { decimals: Number.isInteger(v) ? 0 : 2 }) }]}
+          // Nothing posted yet: a 0-1 scale rather than a flat line.
+          yAxis={[
+            {
+              width: 'auto',
+              min: 0,
+              max: series.every((s) => s.data.every((v) => v === 0)) ? 1 : undefined,
+              valueFormatter: (v: number) => formatMoney(v, lang, { decimals: Number.isInteger(v) ? 0 : 2 }),
+            },
+          ]}
           grid={{ horizontal: true }}
           borderRadius={2}
           slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } }, tooltip: { trigger: 'axis' } }}
