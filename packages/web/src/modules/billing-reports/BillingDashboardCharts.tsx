@@ -67,7 +67,8 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
   const lang = useLang();
   const theme = useTheme();
   const months = dashboard.months;
-  const colours = { billed: theme.palette.primary.main, collected: theme.palette.success.main };
+  // Not the primary colour: with the green sidebar colour it would match collected's green.
+  const colours = { billed: theme.palette.info.main, collected: theme.palette.success.main };
   const describe = (m: (typeof months)[number]) =>
     t('billingReports.dashboard.monthBar', { month: monthLabel(m.month, lang), billed: formatMoney(m.billed, lang), collected: formatMoney(m.collected, lang) });
   // Heights are numbers (drawing only); the tooltip shows the API's decimal strings.
