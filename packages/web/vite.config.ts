@@ -15,8 +15,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|clsx|notistack|goober)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'mui', test: /node_modules[\\/](@mui(?![\\/]x-)|@emotion|@popperjs|react-transition-group|stylis|clsx|notistack|goober)[\\/]/ },
+            // Not the chart library (@mui/x-*, d3 and what only they use): it stays in the lazily loaded
+            // chunks of the pages that draw charts, out of the first load.
+            { name: 'vendor', test: /node_modules[\\/](?!@mui[\\/]x-|d3-|internmap|flatqueue|bezier-easing|reselect|@base-ui|@floating-ui)/ },
           ],
         },
       },

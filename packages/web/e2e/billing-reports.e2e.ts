@@ -39,8 +39,8 @@ async function billsLayout(page: Page) {
 /** '11,650.50' (or '-30.00') on screen -> the number of cents. */
 const cents = (screen: string) => Math.round(Number(screen.replace(/,/g, '').trim()) * 100);
 
-/** sheet1.xml of an .xlsx file (stored or deflated entry), read through the ZIP central directory. */
-function sheetXml(archive: Buffer): string {
+/** One file of a ZIP archive (stored or deflated), read through the central directory; null when absent. */
+function zipEntry(archive: Buffer, name: string): string | null {
   const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const count = archive.readUInt16LE(end + 10);
   let p = archive.readUInt32LE(end + 16);
@@ -49,14 +49,24 @@ function sheetXml(archive: Buffer): string {
     const size = archive.readUInt32LE(p + 20);
     const nameLength = archive.readUInt16LE(p + 28);
     const local = archive.readUInt32LE(p + 42);
-    if (archive.toString('utf8', p + 46, p + 46 + nameLength) === 'xl/worksheets/sheet1.xml') {
+    if (archive.toString('utf8', p + 46, p + 46 + nameLength) === name) {
       const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
       const data = archive.subarray(start, start + size);
       return (method === 8 ? inflateRawSync(data) : Buffer.from(data)).toString('utf8');
     }
     p += 46 + nameLength + archive.readUInt16LE(p + 30) + archive.readUInt16LE(p + 32);
   }
-  throw new Error('no sheet1.xml');
+  return null;
+}
+
+/** sheet1.xml of an .xlsx file with its shared strings written into the cells, as inline text. */
+function sheetXml(archive: Buffer): string {
+  const sheet = zipEntry(archive, 'xl/worksheets/sheet1.xml');
+  if (sheet === null) throw new Error('no sheet1.xml');
+  const shared = [...(zipEntry(archive, 'xl/sharedStrings.xml') ?? '').matchAll(/<si>(.*?)<\/si>/gs)].map((si) =>
+    [...si[1].matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join(''),
+  );
+  return sheet.replace(/<c ([^>]*?)t="s"([^>]*)><v>(\d+)<\/v><\/c>/g, (_all, a, b, n) => `<c ${a}t="inlineStr"${b}><is><t>${shared[Number(n)]}</t></is></c>`);
 }
 
 /** The cells (column letter -> text or number) of the sheet row whose column B starts with `label`. */
@@ -97,11 +107,30 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     await visible(widget.getByTestId('billing-month-columns'));
     const api = (await apiGet(page, '/billing-reports/dashboard')).body;
     expect(cents(await widget.getByTestId('billing-card-outstanding-value').innerText())).toBe(cents(api.outstanding));
-    // Three billed months among the twelve, each with a title naming its figures.
-    expect(api.months.filter((m: { billed: string }) => m.billed !== '0.00')).toHaveLength(3);
-    expect(await widget.getByTestId('billing-month-columns').locator('g > title').count()).toBe(12);
+    // Three billed months among the twelve on the axis, a legend, and a text alternative naming each
+    // month's figures; the last billed month's tooltip has its exact amounts.
+    const billedMonths = api.months.filter((m: { billed: string }) => m.billed !== '0.00');
+    expect(billedMonths).toHaveLength(3);
+    const columns = widget.getByTestId('billing-month-columns');
+    const ticks = columns.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    expect(await ticks.count()).toBe(12);
+    expect((await columns.getAttribute('aria-label'))?.split('; ')).toHaveLength(12);
+    await visible(columns.locator('.MuiChartsLegend-root').getByText('Billed', { exact: true }));
+    await visible(columns.locator('.MuiChartsLegend-root').getByText('Collected', { exact: true }));
+    await visible(widget.getByTestId('billing-zone-bars').locator('.MuiChartsLegend-root').getByText('Consumption (units)'));
     await widget.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'billing-reports-01-dashboard');
+    const shown = billedMonths.at(-1) as { month: string; billed: string; collected: string };
+    const tick = await ticks.nth(api.months.findIndex((m: { month: string }) => m.month === shown.month)).boundingBox();
+    const plot = await columns.locator('.MuiChartsAxis-directionY').boundingBox();
+    if (!tick || !plot) throw new Error('the chart is not laid out');
+    await page.mouse.move(tick.x + tick.width / 2, plot.y + plot.height / 2);
+    const money = (v: string) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect
+      .poll(() => page.locator('.MuiChartsTooltip-root').innerText())
+      .toMatch(new RegExp(`Billed\\s+${money(shown.billed).replace('.', '\\.')}[\\s\\S]*Collected\\s+${money(shown.collected).replace('.', '\\.')}`));
+    await e2e.shot(page, 'billing-reports-01b-dashboard-tooltip');
+    await page.mouse.move(0, 0);
     const dashboard = await pageWidth(page);
     expect(dashboard.scrollWidth).toBeLessThanOrEqual(dashboard.innerWidth);
   });
@@ -239,8 +268,9 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     const [year, month] = api.month.split('-').map(Number);
     await visible(page.getByRole('heading', { name: `Biilasha — ${SOMALI_MONTH_NAMES[month - 1]} ${year}` }));
     const axis = api.months.map((m) => `${SOMALI_MONTHS[Number(m.month.slice(5)) - 1]} ${m.month.slice(2, 4)}`);
-    const texts = await widget.getByTestId('billing-month-columns').locator('text').allTextContents();
-    expect(texts.slice(-12)).toEqual(axis);
+    const ticks = widget.getByTestId('billing-month-columns').locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    await expect.poll(() => ticks.allTextContents()).toEqual(axis);
+    await visible(widget.getByTestId('billing-month-columns').locator('.MuiChartsLegend-root').getByText('La biileeyay', { exact: true }));
     await widget.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'billing-reports-12-dashboard-somali');
 

@@ -100,6 +100,19 @@ function unzipEntry(archive: Buffer, name: string): Buffer {
   throw new Error(`${name} is not in the archive`);
 }
 
+/** sheet1.xml of an .xlsx file with its shared strings written into the cells, as inline text. */
+function sheetXml(archive: Buffer): string {
+  const sheet = unzipEntry(archive, 'xl/worksheets/sheet1.xml').toString('utf8');
+  let strings = '';
+  try {
+    strings = unzipEntry(archive, 'xl/sharedStrings.xml').toString('utf8');
+  } catch {
+    // A workbook of numbers only has no shared strings.
+  }
+  const shared = [...strings.matchAll(/<si>(.*?)<\/si>/gs)].map((si) => [...si[1].matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((t) => t[1]).join(''));
+  return sheet.replace(/<c ([^>]*?)t="s"([^>]*)><v>(\d+)<\/v><\/c>/g, (_all, a, b, n) => `<c ${a}t="inlineStr"${b}><is><t>${shared[Number(n)]}</t></is></c>`);
+}
+
 /** The cells of the sheet's row whose column B reads `label`: column letter -> text or number. */
 function sheetRowLabelled(sheetXml: string, label: string): Record<string, string> {
   for (const [, row] of sheetXml.matchAll(/<row[^>]*>(.*?)<\/row>/g)) {
@@ -156,10 +169,23 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await expect.poll(() => flows.getByTestId('year-income').innerText()).toBe('1,200.50');
     expect(await flows.getByTestId('year-expenses').innerText()).toBe('300.25');
     expect(await flows.getByTestId('year-net').innerText()).toBe('900.25');
-    // Twelve months drawn, this month's bars with their amounts; the same figures in the table read aloud.
-    expect(await flows.locator('[data-month]').count()).toBe(12);
-    const month = flows.locator(`[data-month="${now.iso.slice(0, 7)}"]`);
-    expect(await month.locator('title').allTextContents()).toEqual([`${mon} ${now.year} · Income: 1,200.50`, `${mon} ${now.year} · Expenses: 300.25`]);
+    // Twelve months along the axis and a legend; this month's tooltip has its amounts; the same figures
+    // in the table read aloud.
+    const chart = flows.getByTestId('income-expense-chart');
+    const ticks = chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+    expect(await ticks.count()).toBe(12);
+    expect((await ticks.last().textContent())?.startsWith(mon)).toBe(true);
+    await visible(chart.locator('.MuiChartsLegend-root').getByText('Income', { exact: true }));
+    await visible(chart.locator('.MuiChartsLegend-root').getByText('Expenses', { exact: true }));
+    await flows.scrollIntoViewIfNeeded();
+    const tick = await ticks.last().boundingBox();
+    const plot = await chart.locator('.MuiChartsAxis-directionY').boundingBox();
+    if (!tick || !plot) throw new Error('the chart is not laid out');
+    await page.mouse.move(tick.x + tick.width / 2, plot.y + plot.height / 2);
+    const tooltip = page.locator('.MuiChartsTooltip-root');
+    await expect.poll(() => tooltip.innerText()).toMatch(new RegExp(`${mon} ${now.year}[\\s\\S]*Income\\s+1,200\\.50[\\s\\S]*Expenses\\s+300\\.25`));
+    await e2e.shot(page, 'finance-reports-26-dashboard-chart-tooltip');
+    await page.mouse.move(0, 0);
     expect(await flows.getByRole('row', { name: `${mon} ${now.year}` }).textContent()).toBe(`${mon} ${now.year}1,200.50300.25900.25`);
     await visible(flows.getByTestId('top-expenses').getByText('100% of the year'));
     expect(await cash.getByRole('row').count()).toBe(3);
@@ -383,10 +409,13 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     expect(download.suggestedFilename()).toBe(`trial-balance_${now.year}-01-01_${now.year}-12-31.xlsx`);
     const file = readFileSync((await download.path()) ?? '');
     expect(file.subarray(0, 2).toString()).toBe('PK');
-    const sheet = unzipEntry(file, 'xl/worksheets/sheet1.xml').toString('utf8');
+    const sheet = sheetXml(file);
     expect(sheet).toContain('Trial balance');
     const total = sheetRowLabelled(sheet, 'Total');
-    expect([total.E, total.F, total.G, total.H]).toEqual([plain(screen.movementDebit), plain(screen.movementCredit), plain(screen.debit), plain(screen.credit)]);
+    // Numeric cells (shown with two decimals by their #,##0.00 format): the same numbers as the screen.
+    expect([total.E, total.F, total.G, total.H].map(Number)).toEqual(
+      [plain(screen.movementDebit), plain(screen.movementCredit), plain(screen.debit), plain(screen.credit)].map(Number),
+    );
     await e2e.shot(page, 'finance-reports-14-trial-balance');
   });
 
@@ -420,7 +449,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
     expect(download.suggestedFilename()).toBe(`personal-account_customer-${id}_${now.year}-01-01_${now.year}-12-31.xlsx`);
-    const sheet = unzipEntry(readFileSync((await download.path()) ?? ''), 'xl/worksheets/sheet1.xml').toString('utf8');
+    const sheet = sheetXml(readFileSync((await download.path()) ?? ''));
     expect(sheet).toContain(`Customer ${id} – Hodan Cabdi`);
     expect(sheet).toContain('BILL-77');
 
@@ -473,9 +502,11 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await page.goto('/#/dashboard');
     await visible(page.getByRole('heading', { name: 'Xaaladda lacagta caddaanka iyo bangiga' }));
     await visible(page.getByRole('heading', { name: 'Kharashaadka ugu badan sanadkan' }));
-    // The chart's month axis in Somali.
+    // The chart's month axis and legend in Somali.
     const chart = page.getByTestId('income-expense-chart');
-    expect(await chart.locator(`[data-month="${now.iso.slice(0, 7)}"] > text`).first().textContent()).toBe(SOMALI_MONTHS[now.month - 1]);
+    const lastTick = chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').last();
+    await expect.poll(async () => (await lastTick.textContent())?.startsWith(SOMALI_MONTHS[now.month - 1])).toBe(true);
+    await visible(chart.locator('.MuiChartsLegend-root').getByText('Dakhliga', { exact: true }));
     const somaliDashboard = await pageWidth(page);
     expect(somaliDashboard.scrollWidth).toBeLessThanOrEqual(somaliDashboard.innerWidth);
     await e2e.shot(page, 'finance-reports-24-dashboard-somali');

@@ -56,6 +56,9 @@ describe.skipIf(!run)('theme settings', () => {
     await page.mouse.move(900, 600); // away from the sidebar, which widens under the pointer
     await expect.poll(() => sidebarWidth(page)).toBe(80);
     await e2e.shot(page, '04-theme-dark-green-mini');
+    // The dashboard's charts take the dark theme's text, gridline and series colours.
+    await page.getByTestId('billing-month-columns').scrollIntoViewIfNeeded();
+    await e2e.shot(page, '04-theme-dark-dashboard-charts');
   });
 
   it('sets the stored choices on <html> before the app runs', async () => {

@@ -1,6 +1,6 @@
 // Test helpers of the finance-reports tests (not part of the product): post entries by account code,
 // create customers, read back an exported XLSX (a minimal ZIP reader checked against zlib's CRC-32, and
-// the sheet's cells) and CSV.
+// the sheet's cells with their look decoded from styles.xml) and CSV.
 import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PartyType } from '@ubo/contracts';
@@ -86,24 +86,61 @@ export function unzip(archive: Buffer): Map<string, Buffer> {
 const unescapeXml = (s: string) =>
   s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
+/** A cell's look, read from styles.xml: the number format by kind, bold, and the 14-point bold title. */
+export type CellStyle =
+  | 'text' | 'bold' | 'title' | 'money' | 'moneyBold' | 'percent' | 'percentBold' | 'integer' | 'integerBold' | 'date' | 'dateBold';
+
 export interface SheetCell {
   value: string | number;
-  style: number;
+  style: CellStyle;
 }
 
-/** Rows of sheet1 by row number, cells by column letter: numbers for <v>, text for inline strings. */
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** The style of each cellXfs index of a workbook's styles.xml. */
+function cellStyles(stylesXml: string): CellStyle[] {
+  const formats = new Map<number, string>([[1, '0'], [2, '0.00'], [4, '#,##0.00']]);
+  for (const f of stylesXml.matchAll(/<numFmt\b[^>]*>/g)) formats.set(Number(attr(f[0], 'numFmtId')), unescapeXml(attr(f[0], 'formatCode') ?? ''));
+  const fonts = [...(/<fonts\b[^>]*>(.*?)<\/fonts>/s.exec(stylesXml)?.[1] ?? '').matchAll(/<font>(.*?)<\/font>|<font\/>/gs)].map((f) => ({
+    bold: /<b\/>/.test(f[1] ?? ''),
+    size: Number(/<sz val="([\d.]+)"/.exec(f[1] ?? '')?.[1] ?? 11),
+  }));
+  const xfs = /<cellXfs\b[^>]*>(.*?)<\/cellXfs>/s.exec(stylesXml)?.[1] ?? '';
+  return [...xfs.matchAll(/<xf\b[^>]*>/g)].map((xf) => {
+    const font = fonts[Number(attr(xf[0], 'fontId') ?? 0)] ?? { bold: false, size: 11 };
+    if (font.bold && font.size === 14) return 'title';
+    const code = formats.get(Number(attr(xf[0], 'numFmtId') ?? 0)) ?? '';
+    const kind = code === '#,##0.00' ? 'money' : code === '0.00' ? 'percent' : code === '0' ? 'integer' : /yyyy/.test(code) ? 'date' : null;
+    if (kind === null) return font.bold ? 'bold' : 'text';
+    return (font.bold ? `${kind}Bold` : kind) as CellStyle;
+  });
+}
+
+/** The text of a <si> or <is> element (its runs joined). */
+const runText = (xml: string) => [...xml.matchAll(/<t\b[^>]*>(.*?)<\/t>/gs)].map((t) => unescapeXml(t[1])).join('');
+
+/** Rows of sheet1 by row number, cells by column letter: numbers for <v>, text for shared or inline strings. */
 export function readSheet(archive: Buffer): Map<number, Record<string, SheetCell>> {
-  const xml = unzip(archive).get('xl/worksheets/sheet1.xml')?.toString('utf8');
+  const files = unzip(archive);
+  const xml = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
   if (!xml) throw new Error('no sheet1.xml');
+  const shared = [...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>(.*?)<\/si>/gs)].map((si) => runText(si[1]));
+  const styles = cellStyles(files.get('xl/styles.xml')?.toString('utf8') ?? '');
   const rows = new Map<number, Record<string, SheetCell>>();
-  for (const row of xml.matchAll(/<row r="(\d+)">(.*?)<\/row>/g)) {
+  for (const row of xml.matchAll(/<row\b([^>]*?)(?:\/>|>(.*?)<\/row>)/gs)) {
     const cells: Record<string, SheetCell> = {};
-    for (const c of row[2].matchAll(/<c r="([A-Z]+)\d+"([^>]*)>(.*?)<\/c>/g)) {
-      const style = Number(/ s="(\d+)"/.exec(c[2])?.[1] ?? 0);
-      if (c[2].includes('t="inlineStr"')) cells[c[1]] = { value: unescapeXml(/<t[^>]*>(.*?)<\/t>/.exec(c[3])?.[1] ?? ''), style };
-      else cells[c[1]] = { value: Number(/<v>(.*?)<\/v>/.exec(c[3])?.[1]), style };
+    for (const c of (row[2] ?? '').matchAll(/<c r="([A-Z]+)\d+"([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)) {
+      const body = c[3] ?? '';
+      if (!body) continue; // a styled empty cell
+      const style = styles[Number(attr(c[2], 's') ?? 0)] ?? 'text';
+      const type = attr(c[2], 't');
+      const v = /<v>(.*?)<\/v>/s.exec(body)?.[1] ?? '';
+      if (type === 's') cells[c[1]] = { value: shared[Number(v)] ?? '', style };
+      else if (type === 'inlineStr') cells[c[1]] = { value: runText(body), style };
+      else if (type === 'str') cells[c[1]] = { value: unescapeXml(v), style };
+      else cells[c[1]] = { value: Number(v), style };
     }
-    rows.set(Number(row[1]), cells);
+    rows.set(Number(attr(row[1], 'r')), cells);
   }
   return rows;
 }

@@ -1,6 +1,5 @@
-import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { agingLink, amountParam, barLength, choiceParam, idParam, linkTo, monthBounds, niceMax, pagingFromParams, statementLink } from './billing-reports.logic.ts';
+import { agingLink, amountParam, choiceParam, idParam, linkTo, monthBounds, pagingFromParams, statementLink } from './billing-reports.logic.ts';
 
 const params = (q: string) => new URLSearchParams(q);
 
@@ -26,25 +25,5 @@ describe('filters in the URL', () => {
     expect(agingLink(null)).toBe('/Sales-reports/customer-aging');
     expect(linkTo('/x', { a: '', b: null, c: 0 })).toBe('/x?c=0');
     expect(monthBounds('2024-02')).toEqual({ startDate: '2024-02-01', endDate: '2024-02-29' });
-  });
-});
-
-describe('dashboard bars', () => {
-  it('rounds the scale up to a round amount', () => {
-    expect(niceMax(['0.00', '0']).toString()).toBe('1');
-    expect(niceMax(['870.25', '12']).toString()).toBe('1000');
-    expect(niceMax(['1500']).toString()).toBe('2000');
-    expect(niceMax(['2100']).toString()).toBe('2500');
-    expect(niceMax(['4999.99']).toString()).toBe('5000');
-    expect(niceMax(['0.3']).toString()).toBe('0.5');
-  });
-
-  it('sizes bars as exact ratios, never beyond the scale or below zero', () => {
-    const max = new Decimal(1000);
-    expect(barLength('250.00', max, 200)).toBe(50);
-    expect(barLength('0', max, 200)).toBe(0);
-    expect(barLength('-20', max, 200)).toBe(0);
-    expect(barLength('1200', max, 200)).toBe(200);
-    expect(barLength('333.33', max, 100)).toBe(33.3);
   });
 });

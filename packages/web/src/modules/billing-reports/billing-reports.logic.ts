@@ -1,7 +1,5 @@
 // The billing report screens' pure rules, kept apart from React so they are unit-tested: filters in the
-// URL (zone, month, paging, sort), the links of the drill-downs, and the geometry of the dashboard's
-// bars. Money stays decimal.js; a bar's length is a ratio, turned into pixels at the very end.
-import Decimal from 'decimal.js';
+// URL (zone, month, paging, sort), the links of the drill-downs, and the dashboard's month labels.
 import type { Lang } from '@ubo/contracts';
 import type { Query } from '../../lib/api.ts';
 import { formatMonth } from '../../lib/format.ts';
@@ -63,34 +61,6 @@ export const agingLink = (zoneId: number | null, date?: string) => linkTo(AGING_
 export function monthBounds(month: string): DateRange {
   const [y, m] = month.split('-').map(Number);
   return { startDate: `${month}-01`, endDate: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
-}
-
-// ---- Bars of the dashboard ---------------------------------------------------------------------------
-
-/**
- * The top of a bar chart's scale: the largest value rounded up to 1, 2, 2.5 or 5 times a power of ten
- * (1 when everything is zero), so the gridlines fall on round amounts.
- */
-export function niceMax(values: readonly (string | Decimal)[]): Decimal {
-  let max = new Decimal(0);
-  for (const v of values) {
-    const d = new Decimal(v);
-    if (d.gt(max)) max = d;
-  }
-  if (max.lte(0)) return new Decimal(1);
-  const power = Decimal.pow(10, Math.floor(Decimal.log10(max).toNumber()));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    const top = power.times(step);
-    if (top.gte(max)) return top;
-  }
-  return power.times(10);
-}
-
-/** Length in pixels of a bar for `value` on a scale whose top is `max` drawn `size` pixels long. */
-export function barLength(value: string | Decimal, max: Decimal, size: number): number {
-  const d = new Decimal(value);
-  if (d.lte(0) || max.lte(0)) return 0;
-  return Decimal.min(d.div(max), 1).times(size).toDecimalPlaces(1).toNumber();
 }
 
 /** YYYY-MM as "March 2025" / "Maarso 2025" (the browser has no Somali month names: lib/format.ts has). */

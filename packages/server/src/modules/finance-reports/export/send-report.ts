@@ -1,6 +1,6 @@
 // Turns a ReportTable into the requested file and answers it as a download (Content-Disposition:
-// attachment, the format's content type, never cached).
-import type { FastifyReply } from 'fastify';
+// attachment, the format's content type, never cached). XLSX is streamed as exceljs writes it.
+import { PassThrough, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { ReportFormat } from '@ubo/contracts';
 import type { Db } from '../../../db/client.ts';
@@ -26,10 +26,18 @@ export function assertExportable(total: number, limit = EXPORT_MAX_LINES): void 
   }
 }
 
-export function renderReport(table: ReportTable, format: ReportFormat): { body: Buffer; contentType: string; fileName: string } {
+/** The file as a stream (XLSX, written while it is read) or a buffer (CSV). */
+export function renderReport(table: ReportTable, format: ReportFormat): { body: Buffer | Readable; contentType: string; fileName: string } {
   const safeName = table.fileName.replace(/[^A-Za-z0-9._-]/g, '-') || 'report';
+  let body: Buffer | Readable;
+  if (format === 'csv') body = writeCsv(table);
+  else {
+    const stream = new PassThrough();
+    writeXlsx(table, stream).catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
+    body = stream;
+  }
   return {
-    body: format === 'csv' ? writeCsv(table) : writeXlsx(table),
+    body,
     contentType: CONTENT_TYPES[format],
     fileName: `${safeName}.${format}`,
   };
@@ -40,11 +48,16 @@ export async function organisationName(tx: Db, clientId: number): Promise<string
   return row?.name ?? '';
 }
 
-export function sendReport(reply: FastifyReply, table: ReportTable, format: ReportFormat): FastifyReply {
+/** What sendReport needs of a reply (Fastify's fits); no framework type in the export code. */
+interface FileReply<R> {
+  header(name: string, value: string): unknown;
+  send(payload: Buffer | Readable): R;
+}
+
+export function sendReport<R>(reply: FileReply<R>, table: ReportTable, format: ReportFormat): R {
   const file = renderReport(table, format);
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
+  reply.header('content-type', file.contentType);
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(file.body);
 }
