@@ -32,10 +32,11 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { financePrivileges } from '../finance/finance.access.ts';
-import { type CsvValue, csvFileName } from '../finance/finance.logic.ts';
+import { type CsvValue, csvFileName } from '../../lib/csv.ts';
 import { ACCOUNTS_PATH, useAllAccounts } from '../finance/finance.queries.ts';
-import { NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
+import { NO_PRINT } from '../../components/PrintStyles.tsx';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
 import {
   type BudgetAccount,
   type BudgetCells,

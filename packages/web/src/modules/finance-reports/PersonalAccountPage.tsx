@@ -14,11 +14,12 @@ import { type LedgerParty, type PartyType, partyTypeValues, type PersonalAccount
 import { useSession } from '../../app/session.tsx';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { financePrivileges as fp } from '../finance/finance.access.ts';
-import { csvFileName, idFromParams, statementLink } from '../finance/finance.logic.ts';
-import { ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
+import { csvFileName } from '../../lib/csv.ts';
+import { idFromParams, statementLink } from '../finance/finance.logic.ts';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
 import { StatementView } from '../finance/reports/StatementView.tsx';
-import { usePeriodText, useReportParams } from '../finance/reports/useReportParams.ts';
+import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { exportPathOf } from './finance-reports.logic.ts';
 import { PERSONAL_ACCOUNT_PATH, usePersonalAccount } from './finance-reports.queries.ts';
 import { PartyPicker, usePartyLabel } from './PartyPicker.tsx';

@@ -16,7 +16,7 @@ import type { JournalEntry } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
-import { newIdempotencyKey } from './finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useReverseEntry } from './finance.queries.ts';
 
 interface Values {

@@ -29,7 +29,7 @@ import { formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { useLargeAmountGuard } from '../finance/amountLimits.tsx';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { AllocationTable } from './AllocationTable.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { BalanceText } from './PaymentsParts.tsx';

@@ -35,7 +35,8 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from '../finance/AccountPicker.tsx';
-import { amountOf, formFieldOf, newIdempotencyKey } from '../finance/finance.logic.ts';
+import { amountOf, formFieldOf } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/finance.queries.ts';
 import {
   amountRule,

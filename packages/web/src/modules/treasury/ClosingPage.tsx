@@ -41,7 +41,7 @@ import { formatDate, formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { AccountPicker, accountLabel } from '../finance/AccountPicker.tsx';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/finance.queries.ts';
 import { closableDate, defaultPeriodEnd, equityAccounts } from './treasury.logic.ts';
 import { useClosePeriod, useClosingState, useReopenPeriod } from './treasury.queries.ts';

@@ -26,7 +26,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from '../finance/AccountPicker.tsx';
 import { useLargeAmountGuard } from '../finance/amountLimits.tsx';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/finance.queries.ts';
 import { treasuryPrivileges as p } from './treasury.access.ts';
 import { amountRule, emptyTransfer, shortfall, type TransferFormValues, toTransferBody, transferAccounts } from './treasury.logic.ts';
