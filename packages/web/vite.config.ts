@@ -17,6 +17,9 @@ export default defineConfig({
         moduleSideEffects: [
           { test: /packages[\\/]contracts[\\/]src[\\/]common[\\/]validation\.ts$/, sideEffects: true },
           { test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          // The same for the web's modules: what a module's index.ts exports for other modules is left out
+          // of the first load (app/modules.ts only needs each module's routes and dashboard panels).
+          { test: /packages[\\/]web[\\/]src[\\/]modules[\\/]/, sideEffects: false },
         ],
       },
       output: {

@@ -27,7 +27,7 @@ import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/finance-reports.logic.ts';
+import { exportPathOf } from '../finance-reports/index.ts';
 import { agingLink, idParam } from './billing-reports.logic.ts';
 import { AGING_PATH, useAging } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect, wideTableSx } from './ReportParts.tsx';

@@ -17,7 +17,7 @@ import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/finance-reports.logic.ts';
+import { exportPathOf } from '../finance-reports/index.ts';
 import { idParam } from './billing-reports.logic.ts';
 import { REVENUE_BY_CLASS_PATH, useRevenueByClass } from './billing-reports.queries.ts';
 import { MoneyCell, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';

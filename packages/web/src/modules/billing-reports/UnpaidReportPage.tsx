@@ -21,7 +21,7 @@ import { useLang, useMessage } from '../../lib/messages.ts';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
-import { exportPathOf, isPeriod } from '../finance-reports/finance-reports.logic.ts';
+import { exportPathOf, isPeriod } from '../finance-reports/index.ts';
 import { amountParam, idParam } from './billing-reports.logic.ts';
 import { UNPAID_PATH, useUnpaid } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';

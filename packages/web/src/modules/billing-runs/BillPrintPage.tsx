@@ -18,7 +18,7 @@ import { DocumentGate } from '../../components/DocumentGate.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { usePeriodText } from './BillingParts.tsx';
 import { useBillId } from './BillPage.tsx';
 import { chargeLines, lineLabel } from './billing-runs.logic.ts';

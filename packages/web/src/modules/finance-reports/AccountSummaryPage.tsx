@@ -21,7 +21,7 @@ import { type AccountSummaryRow, type AccountType, accountTypeValues } from '@ub
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { csvFileName } from '../../lib/csv.ts';
-import { statementLink } from '../finance/finance.logic.ts';
+import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportState } from '../../components/ReportState.tsx';

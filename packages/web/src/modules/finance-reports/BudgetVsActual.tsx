@@ -19,7 +19,7 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { type CsvValue, csvFileName } from '../../lib/csv.ts';
-import { statementLink } from '../finance/finance.logic.ts';
+import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { exportPathOf } from './finance-reports.logic.ts';

@@ -19,7 +19,7 @@ import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { stickyEndSx, stickyStartSx } from '../../components/stickyColumns.ts';
 import { csvFileName } from '../../lib/csv.ts';
-import { statementLink } from '../finance/finance.logic.ts';
+import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';

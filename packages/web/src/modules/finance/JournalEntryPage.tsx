@@ -31,7 +31,7 @@ import { entryLink, partyText, statementLink } from './finance.logic.ts';
 import { isNonZero } from '../../lib/format.ts';
 import { useJournalEntry } from './finance.queries.ts';
 import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
-import { EntryAttachments } from '../treasury/EntryAttachments.tsx';
+import { EntryAttachments } from '../treasury/index.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
 
 function LinkedEntry({ id, label }: { id: number; label: string }) {

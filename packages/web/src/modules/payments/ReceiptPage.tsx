@@ -22,7 +22,7 @@ import { toast } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { CancelDocumentDialog, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';

@@ -46,7 +46,8 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/messages.ts';
-import { CustomerPicker, LanguageSelect, MessageCounter } from './SmsParts.tsx';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
+import { LanguageSelect, MessageCounter } from './SmsParts.tsx';
 import { smsPrivileges as p } from './sms.access.ts';
 import { describeSmsError, exampleValues, placeholderList } from './sms.logic.ts';
 import {
@@ -58,6 +59,7 @@ import {
   useSmsSettings,
   useTemplates,
   useTestSms,
+  useRecipientSearch,
 } from './sms.queries.ts';
 
 type TabName = 'templates' | 'gateway' | 'languages';
@@ -424,7 +426,17 @@ function LanguagesTab() {
       <Typography sx={{ color: 'text.secondary' }}>{t('sms.settings.languages.intro')}</Typography>
       <Paper component="form" onSubmit={submit} noValidate sx={{ p: 2 }} aria-label={t('sms.settings.languages.set')}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-          <CustomerPicker label={t('sms.settings.languages.customer')} value={customer} onChange={setCustomer} required error={Boolean(error)} helperText={error ?? undefined} />
+          <CustomerPicker
+            useSearch={useRecipientSearch}
+            renderDetail={(c) => c.smsPhone ?? `${c.phone} · ${t('sms.send.noSmsPhone')}`}
+            label={t('sms.settings.languages.customer')}
+            value={customer}
+            onChange={setCustomer}
+            required
+            error={Boolean(error)}
+            helperText={error ?? undefined}
+            sx={{ flex: 1, minWidth: 260 }}
+          />
           <LanguageSelect label={t('sms.language')} value={language} onChange={(v) => setChosen(v as SmsLanguage)} sx={{ width: { md: 200 } }} />
           <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={setLanguage.isPending} sx={{ mt: { md: 1 } }}>
             {t('sms.settings.languages.add')}

@@ -19,7 +19,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { DocumentStateChip } from './TreasuryParts.tsx';
 import { useCheque } from './treasury.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
