@@ -48,7 +48,11 @@ function useRefresh() {
 /** The customer picker's search on the cashier's screens (components/CustomerPicker.tsx). */
 export function useCustomerLookupSearch(q: string): CustomerSearch<CustomerLookup> {
   const lookup = useCustomerLookup(q);
-  return { options: q ? (lookup.data?.data ?? []) : [], isFetching: lookup.isFetching };
+  // Each option carries the customer's balance, which the cashier's amounts build on: while a cached
+  // answer for the same text is being refreshed (a payment changed it), wait for the new one rather than
+  // offer yesterday's balance. The previous text's answer may show while a new text is searched.
+  const isRefreshing = lookup.isFetching && !lookup.isPlaceholderData;
+  return { options: q && !isRefreshing ? (lookup.data?.data ?? []) : [], isFetching: lookup.isFetching };
 }
 
 export function useCustomerLookup(q: string) {
