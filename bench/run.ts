@@ -157,6 +157,7 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'bundle') return (await import('./bundle.ts')).runBundle();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

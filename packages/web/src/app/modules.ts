@@ -1,30 +1,32 @@
 // The registry of web modules: one line per module. Each module's index.ts exports `routes`
-// (see moduleTypes.ts); its texts are registered in i18n/resources.ts.
-import * as account from '../modules/account/index.ts';
-import * as users from '../modules/users/index.ts';
-import * as settings from '../modules/settings/index.ts';
-import * as finance from '../modules/finance/index.ts';
-import * as financeReports from '../modules/finance-reports/index.ts';
-import * as treasury from '../modules/treasury/index.ts';
-import * as payments from '../modules/payments/index.ts';
-import * as billing from '../modules/billing/index.ts';
-import * as billingRuns from '../modules/billing-runs/index.ts';
-import * as sms from '../modules/sms/index.ts';
-import * as billingReports from '../modules/billing-reports/index.ts';
+// (see moduleTypes.ts); its texts are registered in i18n/resources.ts. Only `routes` and
+// `dashboardWidgets` are imported by name: what an index.ts exports for other modules stays out of the
+// first load.
+import { routes as accountRoutes } from '../modules/account/index.ts';
+import { routes as usersRoutes } from '../modules/users/index.ts';
+import { routes as settingsRoutes } from '../modules/settings/index.ts';
+import { routes as financeRoutes, dashboardWidgets as financeWidgets } from '../modules/finance/index.ts';
+import { routes as financeReportsRoutes } from '../modules/finance-reports/index.ts';
+import { routes as treasuryRoutes } from '../modules/treasury/index.ts';
+import { routes as paymentsRoutes } from '../modules/payments/index.ts';
+import { routes as billingRoutes } from '../modules/billing/index.ts';
+import { routes as billingRunsRoutes } from '../modules/billing-runs/index.ts';
+import { routes as smsRoutes } from '../modules/sms/index.ts';
+import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
-  account,
-  users,
-  settings,
-  finance,
-  financeReports,
-  treasury,
-  payments,
-  billing,
-  billingRuns,
-  sms,
-  billingReports,
+  { routes: accountRoutes },
+  { routes: usersRoutes },
+  { routes: settingsRoutes },
+  { routes: financeRoutes, dashboardWidgets: financeWidgets },
+  { routes: financeReportsRoutes },
+  { routes: treasuryRoutes },
+  { routes: paymentsRoutes },
+  { routes: billingRoutes },
+  { routes: billingRunsRoutes },
+  { routes: smsRoutes },
+  { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

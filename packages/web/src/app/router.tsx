@@ -1,24 +1,32 @@
 // The hash routes (spec section 2): '' -> /dashboard; auth/login, auth/change-password, auth/expired;
 // error, error/401|403|404|500 and error/* (404); signed-in screens inside the layout, module routes
 // lazy and privilege-guarded; any unknown path -> /error.
+// Every screen is its own chunk (issue 13, first load): index.html loads the providers and this table;
+// the sign-in page, the signed-in frame (Layout) and the dashboard load when first shown, so the sign-in
+// page never downloads the sidebar, and neither downloads a module's pages.
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, ScrollRestoration, createHashRouter } from 'react-router';
 import { ActionLoader } from './ActionLoader.tsx';
-import { RequireAuth, RequirePrivilege } from './guards.tsx';
-import { Layout } from './layout/Layout.tsx';
+import { ModuleTexts } from './i18n/ModuleTexts.tsx';
+import { FullPageLoader, RequireAuth, RequirePrivilege } from './guards.tsx';
 import { moduleRoutes } from './modules.ts';
-import ChangePasswordPage from './pages/ChangePasswordPage.tsx';
-import DashboardPage from './pages/DashboardPage.tsx';
 import { ErrorPage, RouteErrorPage } from './pages/ErrorPage.tsx';
-import ExpiredPage from './pages/ExpiredPage.tsx';
-import LoginPage from './pages/LoginPage.tsx';
 import { SessionProvider } from './session.tsx';
+
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
+const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage.tsx'));
+const ExpiredPage = lazy(() => import('./pages/ExpiredPage.tsx'));
+const Layout = lazy(() => import('./layout/Layout.tsx'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 import type { RouteHandle } from './layout/usePageTitle.ts';
 
 function Root() {
   return (
     <SessionProvider>
       <ScrollRestoration />
-      <Outlet />
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
       <ActionLoader />
     </SessionProvider>
   );
@@ -58,7 +66,7 @@ export const routes: RouteObject[] = [
           ...moduleRoutes.map(
             (r): RouteObject => ({
               path: r.path,
-              element: r.privilege ? <RequirePrivilege privilege={r.privilege}>{r.element}</RequirePrivilege> : r.element,
+              element: <ModuleTexts>{r.privilege ? <RequirePrivilege privilege={r.privilege}>{r.element}</RequirePrivilege> : r.element}</ModuleTexts>,
               handle: r.title ? title(r.title) : undefined,
             }),
           ),

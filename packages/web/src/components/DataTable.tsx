@@ -52,6 +52,7 @@ import { type PrivilegeCheck, useCan } from '../app/session.tsx';
 import { DEFAULT_LIMIT, type Query, saveBlob } from '../lib/api.ts';
 import { useListQuery } from '../lib/queries.ts';
 import { storage } from '../lib/storage.ts';
+import { cellText, csvCell } from '../lib/csv.ts';
 
 export interface DataTableColumn<T> {
   /** The row field: default cell value, the _sort value and the CSV value. */
@@ -100,19 +101,6 @@ const SEARCH_DEBOUNCE_MS = 400;
 
 function fieldValue(row: unknown, field: string): unknown {
   return field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** One CSV cell: quoted, and a leading = + @ (or - not starting a number) defused against formula injection. */
-export function csvCell(value: unknown): string {
-  let s = cellText(value);
-  if (/^[=+@\t\r]/.test(s) || /^-(?![\d.])/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly DataTableColumn<T>[]): string {

@@ -1,6 +1,7 @@
 // The shared components and data helpers every module uses. Import from here:
 //   import { DataTable, FormTextField, useListQuery } from '../../components/index.ts';
-export { DataTable, toCsv, csvCell, type DataTableColumn, type DataTableProps, type RowAction } from './DataTable.tsx';
+export { csvCell } from '../lib/csv.ts';
+export { DataTable, toCsv, type DataTableColumn, type DataTableProps, type RowAction } from './DataTable.tsx';
 export { FilterDialog, type FilterDialogProps, type FilterField, type FilterSelect, type FilterValues } from './FilterDialog.tsx';
 export { ShortMenuDialog, type ShortMenuDialogProps, type ShortMenuItem } from './ShortMenuDialog.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';

@@ -179,3 +179,10 @@ export function todayIso(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** A money string that is a number other than zero (empty columns stay empty in reports). */
+export function isNonZero(value: string | null | undefined): boolean {
+  const s = (value ?? '').trim();
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return false;
+  return !new Decimal(s).isZero();
+}

@@ -214,6 +214,13 @@ export const en = {
     clear: 'Clear',
     open: 'Open',
     close: 'Close',
+    customer: {
+      placeholder: 'Name, customer number, phone or meter',
+      typeToSearch: 'Type a name, customer number, phone or meter number.',
+      noMatch: 'No customer found.',
+      open: 'Show customers',
+      inactive: 'Inactive',
+    },
   },
   dateField: {
     placeholder: 'dd/mm/yyyy',

@@ -217,6 +217,13 @@ export const so: Texts<typeof en> = {
     clear: 'Tirtir',
     open: 'Fur',
     close: 'Xir',
+    customer: {
+      placeholder: 'Magac, lambarka macmiilka, taleefan ama mitir',
+      typeToSearch: 'Qor magac, lambarka macmiilka, taleefan ama lambarka mitirka.',
+      noMatch: 'Macmiil lama helin.',
+      open: 'Tus macaamiisha',
+      inactive: 'Aan firfircoonayn',
+    },
   },
   dateField: {
     placeholder: 'dd/mm/yyyy',

@@ -6,6 +6,7 @@ import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet, useLocation } from 'react-router';
+import { loadModuleTexts } from '../i18n/index.ts';
 import { NotesProvider } from '../notes/NotesProvider.tsx';
 import { MOBILE_QUERY, SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH } from '../theme/theme.ts';
 import { useThemePrefs } from '../theme/themeStore.ts';
@@ -13,12 +14,17 @@ import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { SidebarContent } from './Sidebar.tsx';
 
-export function Layout() {
+export default function Layout() {
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const prefs = useThemePrefs();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
+
+  // The modules' texts start loading with the frame, beside the dashboard's own requests.
+  useEffect(() => {
+    void loadModuleTexts();
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => {

@@ -2,7 +2,7 @@
 // to /dashboard, notification icon whose badge counts the user's unread notes and is absent when there
 // are none (never a made-up number; its menu lists the provider's notes, which can be read again), the
 // theme settings gear, and the sidebar toggle.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -21,10 +21,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useNotes } from '../notes/NotesProvider.tsx';
-import { ThemeSettingsDrawer } from '../theme/ThemeSettingsDrawer.tsx';
 import { themeStore, useThemePrefs } from '../theme/themeStore.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { usePageTitle } from './usePageTitle.ts';
+
+// Opened on demand: its own chunk, out of the dashboard's first load.
+const ThemeSettingsDrawer = lazy(() => import('../theme/ThemeSettingsDrawer.tsx').then((m) => ({ default: m.ThemeSettingsDrawer })));
 
 export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMobile: () => void }) {
   const { t } = useTranslation();
@@ -32,6 +34,8 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
   const prefs = useThemePrefs();
   const { notes, unread, show } = useNotes();
   const [themeOpen, setThemeOpen] = useState(false);
+  // Mounted from the first opening on, so it slides out when closed.
+  const [themeLoaded, setThemeLoaded] = useState(false);
   const [notesAnchor, setNotesAnchor] = useState<HTMLElement | null>(null);
 
   return (
@@ -72,7 +76,10 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
           </IconButton>
         </Tooltip>
         <Tooltip title={t('nav.themeSettings')}>
-          <IconButton edge="end" aria-label={t('nav.themeSettings')} onClick={() => setThemeOpen(true)}>
+          <IconButton edge="end" aria-label={t('nav.themeSettings')} onClick={() => {
+              setThemeLoaded(true);
+              setThemeOpen(true);
+            }}>
             <SettingsIcon />
           </IconButton>
         </Tooltip>
@@ -112,7 +119,11 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
       <Box sx={{ display: { xs: 'flex', sm: 'none' }, px: 2, pb: 1.5 }}>
         <LanguageSelect />
       </Box>
-      <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+      {themeLoaded && (
+        <Suspense fallback={null}>
+          <ThemeSettingsDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -2,13 +2,15 @@
 // (1/2/3 views) and admin notes for other users, and show the rest in one NoteViewer. The navbar's
 // notification menu can open any note again through useNotes(); its bell counts the notes never
 // viewed (unreadCount), which drops as the viewer shows them.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { useSession } from '../session.tsx';
 import { fetchNotes, fetchViewCount } from './notes.api.ts';
 import { isForUser, type Note, shouldShow, unreadCount } from './notes.logic.ts';
-import { NoteViewer } from './NoteViewer.tsx';
+
+// Shown only when there are notes: its own chunk.
+const NoteViewer = lazy(() => import('./NoteViewer.tsx').then((m) => ({ default: m.NoteViewer })));
 
 interface NotesValue {
   /** The notes meant for this user (admin notes only for administrators). */
@@ -56,7 +58,11 @@ export function NotesProvider({ children }: { children: ReactNode }) {
   return (
     <NotesContext.Provider value={value}>
       {children}
-      {showing && showing.length > 0 && <NoteViewer key={showing.map((n) => n.id).join(',')} notes={showing} onClose={() => setShowing(null)} onViewed={markViewed} />}
+      {showing && showing.length > 0 && (
+        <Suspense fallback={null}>
+          <NoteViewer key={showing.map((n) => n.id).join(',')} notes={showing} onClose={() => setShowing(null)} onViewed={markViewed} />
+        </Suspense>
+      )}
     </NotesContext.Provider>
   );
 }

@@ -22,7 +22,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import SecurityIcon from '@mui/icons-material/Security';
 import StoreIcon from '@mui/icons-material/Store';
 import EventIcon from '@mui/icons-material/Event';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -32,6 +32,7 @@ import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { menuIcon } from '../layout/menuIcons.tsx';
+import { ModuleTexts } from '../i18n/ModuleTexts.tsx';
 import { dashboardWidgets } from '../modules.ts';
 import { menuLinks, useMenu } from '../layout/useMenu.ts';
 import { useSession } from '../session.tsx';
@@ -141,7 +142,9 @@ export default function DashboardPage() {
 
       {widgets.map((w) => (
         <Box key={w.key} data-testid={`dashboard-widget-${w.key}`}>
-          {w.element}
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <ModuleTexts>{w.element}</ModuleTexts>
+          </Suspense>
         </Box>
       ))}
 

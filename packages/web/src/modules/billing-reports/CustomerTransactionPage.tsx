@@ -23,12 +23,14 @@ import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { CustomerPicker } from '../billing/CustomerPicker.tsx';
-import { csvFileName, isIsoDate } from '../finance/finance.logic.ts';
-import { ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText } from '../finance/reports/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/finance-reports.logic.ts';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
+import { useCustomerOptions } from '../billing/index.ts';
+import { csvFileName } from '../../lib/csv.ts';
+import { isIsoDate } from '../../lib/reportPeriods.ts';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { usePeriodText } from '../../lib/useReportParams.ts';
+import { exportPathOf } from '../finance-reports/index.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 import { idParam } from './billing-reports.logic.ts';
 import { STATEMENT_PATH, useCustomerStatement } from './billing-reports.queries.ts';
@@ -94,6 +96,7 @@ export default function CustomerTransactionPage() {
         can(p.customers) ? (
           <div style={{ minWidth: 320, flex: '0 1 420px' }}>
             <CustomerPicker
+              useSearch={useCustomerOptions}
               label={t('billingReports.filter.customer')}
               value={customer ? { id: customer.id, customerNo: customer.customerNo, name: customer.name, customerClass: customer.customerClass } : null}
               onChange={(c) => filter({ customerId: c ? String(c.id) : null })}

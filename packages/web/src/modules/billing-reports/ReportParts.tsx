@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../app/session.tsx';
 import type { FilterSelect } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { useReportParams } from '../finance/reports/useReportParams.ts';
+import { useReportParams } from '../../lib/useReportParams.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 import { choiceParam, PAGE_SIZES, pagingFromParams, statementLink } from './billing-reports.logic.ts';
 import { useZoneChoices } from './billing-reports.queries.ts';

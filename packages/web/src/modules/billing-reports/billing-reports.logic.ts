@@ -3,7 +3,7 @@
 import type { Lang } from '@ubo/contracts';
 import type { Query } from '../../lib/api.ts';
 import { formatMonth } from '../../lib/format.ts';
-import type { DateRange } from '../finance/finance.logic.ts';
+import type { DateRange } from '../../lib/reportPeriods.ts';
 
 /** ?name in the URL as a positive whole id, else null. */
 export function idParam(params: URLSearchParams, name: string): number | null {

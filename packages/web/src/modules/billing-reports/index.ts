@@ -2,9 +2,7 @@
 // unpaid bills, received payments and revenue by tariff class, each with its filters, Excel and CSV
 // files and a print layout (the finance ReportFrame); and the billing panel of the dashboard. Each page
 // needs the privilege of its menu entry; without it the router shows #/error/403.
-import { createElement } from 'react';
 import { type DashboardWidget, lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
-import { BillingDashboardWidget } from './BillingDashboardWidget.tsx';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 
 export const routes: ModuleRoute[] = [
@@ -18,5 +16,5 @@ export const routes: ModuleRoute[] = [
 ];
 
 export const dashboardWidgets: DashboardWidget[] = [
-  { key: 'billing', privilege: p.dashboard, order: 10, element: createElement(BillingDashboardWidget) },
+  { key: 'billing', privilege: p.dashboard, order: 10, element: lazyPage(() => import('./BillingDashboardWidget.tsx').then((m) => ({ default: m.BillingDashboardWidget }))) },
 ];

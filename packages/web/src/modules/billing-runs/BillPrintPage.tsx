@@ -7,7 +7,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
@@ -18,8 +17,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { usePeriodText } from './BillingParts.tsx';
 import { useBillId } from './BillPage.tsx';
 import { chargeLines, lineLabel } from './billing-runs.logic.ts';
@@ -30,21 +29,11 @@ const RULE = '#9e9e9e';
 const MUTED = '#555';
 const SHADE = '#eeeeee';
 
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        '@page': { size: 'A4 portrait', margin: '10mm' },
-        'html, body': { background: '#fff !important' },
-        [`aside, header.MuiAppBar-root, footer, .${NO_PRINT}, .notistack-SnackbarContainer`]: { display: 'none !important' },
-        'div:has(> main)': { marginLeft: '0 !important' },
-        main: { padding: '0 !important' },
-        '.bill-sheet': { boxShadow: 'none !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
-        '.bill-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
-      },
-    }}
-  />
-);
+const printPage = { size: 'A4 portrait', margin: '10mm' };
+const printRules: PrintRules = {
+  '.bill-sheet': { boxShadow: 'none !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
+  '.bill-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
+};
 
 function Logo({ fileId, alt }: { fileId: string | null; alt: string }) {
   const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
@@ -275,7 +264,7 @@ export default function BillPrintPage() {
     >
       {(d) => (
         <>
-          {printStyles}
+          <PrintStyles page={printPage} rules={printRules} />
           <Box className={NO_PRINT}>
             <PageHeader
               title={t('billingRuns.bill.title', { number: d.bill.number })}

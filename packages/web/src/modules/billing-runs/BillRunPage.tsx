@@ -27,7 +27,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { BillRunJobPanel } from './BillRunJobPanel.tsx';
 import { BillRunPreview, type HouseNames } from './BillRunPreview.tsx';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';

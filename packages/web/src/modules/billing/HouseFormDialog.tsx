@@ -23,7 +23,8 @@ import { useMessage } from '../../lib/messages.ts';
 import { useDetailQuery, useSaveMutation } from '../../lib/queries.ts';
 import { billingPrivileges as p } from './billing.access.ts';
 import { HOUSE_DEPENDENTS, HOUSES_PATH, useAllZones } from './billing.queries.ts';
-import { type CustomerOption, CustomerPicker } from './CustomerPicker.tsx';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
+import { type CustomerOption, useCustomerOptions } from './customerSearch.ts';
 import { bodyOf, contractResolver } from './form.logic.ts';
 import { checkHouseForm, emptyHouse, type HouseFormValues, houseToForm, isMeterFixed } from './house.logic.ts';
 import { CancelButton } from './CancelButton.tsx';
@@ -101,6 +102,7 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
                   const show = Boolean(fieldState.error) && (fieldState.isTouched || fs.isSubmitted);
                   return (
                     <CustomerPicker
+                      useSearch={useCustomerOptions}
                       value={picked}
                       onChange={(c) => {
                         setPicked(c);

@@ -14,3 +14,6 @@ export const routes: ModuleRoute[] = [
   { path: 'customers/houses/:id', element: lazyPage(() => import('./HousePage.tsx')), privilege: p.houses, title: 'billing.houses.houseTitle' },
   { path: 'customers/:id', element: lazyPage(() => import('./CustomerPage.tsx')), privilege: p.customers, title: 'billing.customers.pageTitle' },
 ];
+
+// For other modules (they import this module only through this file).
+export { type CustomerOption, useCustomerOptions } from './customerSearch.ts';

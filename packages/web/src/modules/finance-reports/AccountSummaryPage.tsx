@@ -20,10 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { type AccountSummaryRow, type AccountType, accountTypeValues } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { csvFileName, statementLink } from '../finance/finance.logic.ts';
-import { Figure, NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText, useReportParams } from '../finance/reports/useReportParams.ts';
+import { csvFileName } from '../../lib/csv.ts';
+import { statementLink } from '../finance/index.ts';
+import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
+import { NO_PRINT } from '../../components/PrintStyles.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { exportPathOf } from './finance-reports.logic.ts';
 import { ACCOUNT_SUMMARY_PATH, useAccountSummary } from './finance-reports.queries.ts';
 

@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { csvFileName } from '../finance/finance.logic.ts';
-import { ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText, useReportParams } from '../finance/reports/useReportParams.ts';
+import { csvFileName } from '../../lib/csv.ts';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { exportPathOf } from './finance-reports.logic.ts';
 import { ACCOUNT_TYPES_PATH, useAccountTypes } from './finance-reports.queries.ts';
 

@@ -31,11 +31,12 @@ import { stickyEndSx } from '../../components/stickyColumns.ts';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { financePrivileges } from '../finance/finance.access.ts';
-import { type CsvValue, csvFileName } from '../finance/finance.logic.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/finance.queries.ts';
-import { NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
+import { financePrivileges } from '../finance/index.ts';
+import { type CsvValue, csvFileName } from '../../lib/csv.ts';
+import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
+import { NO_PRINT } from '../../components/PrintStyles.tsx';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
 import {
   type BudgetAccount,
   type BudgetCells,

@@ -4,7 +4,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { useReportParams } from '../finance/reports/useReportParams.ts';
+import { useReportParams } from '../../lib/useReportParams.ts';
 import { BudgetGrid } from './BudgetGrid.tsx';
 import { BudgetVsActual } from './BudgetVsActual.tsx';
 import { monthFromParams, yearFromParams } from './finance-reports.logic.ts';

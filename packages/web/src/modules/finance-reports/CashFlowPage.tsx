@@ -18,11 +18,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import type { CsvValue } from '../finance/finance.logic.ts';
-import { csvFileName, statementLink } from '../finance/finance.logic.ts';
-import { Figure, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText, useReportParams } from '../finance/reports/useReportParams.ts';
+import type { CsvValue } from '../../lib/csv.ts';
+import { csvFileName } from '../../lib/csv.ts';
+import { statementLink } from '../finance/index.ts';
+import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { cashCheck, exportPathOf } from './finance-reports.logic.ts';
 import { CASH_FLOW_PATH, useCashFlow } from './finance-reports.queries.ts';
 

@@ -37,13 +37,16 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { AccountPicker } from '../finance/AccountPicker.tsx';
-import { financePrivileges } from '../finance/finance.access.ts';
-import { type CsvValue, csvFileName, entryLink, idFromParams, isNonZero, statementLink } from '../finance/finance.logic.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/finance.queries.ts';
-import { Figure, NO_PRINT, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { useReportParams } from '../finance/reports/useReportParams.ts';
+import { AccountPicker } from '../finance/index.ts';
+import { financePrivileges } from '../finance/index.ts';
+import { type CsvValue, csvFileName } from '../../lib/csv.ts';
+import { entryLink, idFromParams, statementLink } from '../finance/index.ts';
+import { isNonZero } from '../../lib/format.ts';
+import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
+import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
+import { NO_PRINT } from '../../components/PrintStyles.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { useReportParams } from '../../lib/useReportParams.ts';
 import {
   clearedIdsOf,
   exportPathOf,

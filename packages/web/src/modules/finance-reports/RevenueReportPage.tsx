@@ -18,10 +18,11 @@ import type { RevenueColumn, RevenueGroupBy, RevenueRow } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { stickyEndSx, stickyStartSx } from '../../components/stickyColumns.ts';
-import { csvFileName, statementLink } from '../finance/finance.logic.ts';
-import { Figure, ReportFrame } from '../finance/reports/ReportFrame.tsx';
-import { ReportState } from '../finance/reports/ReportState.tsx';
-import { usePeriodText, useReportParams } from '../finance/reports/useReportParams.ts';
+import { csvFileName } from '../../lib/csv.ts';
+import { statementLink } from '../finance/index.ts';
+import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
+import { ReportState } from '../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { exportPathOf, monthWithin, splitPeriod } from './finance-reports.logic.ts';
 import { REVENUE_PATH, useRevenue } from './finance-reports.queries.ts';
 

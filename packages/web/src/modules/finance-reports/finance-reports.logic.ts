@@ -7,7 +7,8 @@ import Decimal from 'decimal.js';
 import type { Account, BudgetLineInput, BudgetSheet, Reconciliation } from '@ubo/contracts';
 import type { Query } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
-import { AMOUNT_PATTERN, type DateRange } from '../finance/finance.logic.ts';
+import { AMOUNT_PATTERN } from '../finance/index.ts';
+import type { DateRange } from '../../lib/reportPeriods.ts';
 
 // ---- Years, months and periods -----------------------------------------------------------------
 

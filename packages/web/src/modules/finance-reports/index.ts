@@ -14,3 +14,7 @@ export const routes: ModuleRoute[] = [
   { path: 'reports/monthly-reconciliation', element: lazyPage(() => import('./ReconciliationPage.tsx')), privilege: p.reconciliation },
   { path: 'reports/personal-account', element: lazyPage(() => import('./PersonalAccountPage.tsx')), privilege: p.personalAccount },
 ];
+
+// For other modules (they import this module only through this file).
+export { exportPathOf, isPeriod, periodFromParams, splitPeriod } from './finance-reports.logic.ts';
+export { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';

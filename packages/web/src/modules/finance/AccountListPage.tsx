@@ -52,17 +52,9 @@ import { useStatusMutation } from '../../lib/queries.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { financePrivileges as p } from './finance.access.ts';
-import {
-  type AccountNode,
-  accountMatchesText,
-  buildAccountTree,
-  csvText,
-  filterTree,
-  statementLink,
-  thisYear,
-  typeTotals,
-  visibleRows,
-} from './finance.logic.ts';
+import { type AccountNode, accountMatchesText, buildAccountTree, filterTree, statementLink, typeTotals, visibleRows } from './finance.logic.ts';
+import { csvText } from '../../lib/csv.ts';
+import { thisYear } from '../../lib/reportPeriods.ts';
 import { ACCOUNTS_PATH, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
 
 const INDENT_PX = 22;

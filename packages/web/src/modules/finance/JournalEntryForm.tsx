@@ -38,20 +38,8 @@ import { useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { useLargeAmountGuard } from './amountLimits.tsx';
 import { LinePartyPicker } from './LinePartyPicker.tsx';
-import {
-  AMOUNT_PATTERN,
-  amountOf,
-  emptyLine,
-  entryLink,
-  formFieldOf,
-  isBlankLine,
-  type JournalFormValues,
-  journalTotals,
-  MAX_PARTY_ID,
-  newIdempotencyKey,
-  PARTY_ID_PATTERN,
-  toJournalBody,
-} from './finance.logic.ts';
+import { AMOUNT_PATTERN, amountOf, emptyLine, entryLink, formFieldOf, isBlankLine, type JournalFormValues, journalTotals, MAX_PARTY_ID, PARTY_ID_PATTERN, toJournalBody } from './finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts, usePostJournal } from './finance.queries.ts';
 
 const LINE_FIELDS = ['accountId', 'debit', 'credit', 'partyType', 'partyId', 'memo'] as const;

@@ -27,10 +27,11 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from './EntryParts.tsx';
 import { financePrivileges as p } from './finance.access.ts';
-import { entryLink, isNonZero, partyText, statementLink } from './finance.logic.ts';
+import { entryLink, partyText, statementLink } from './finance.logic.ts';
+import { isNonZero } from '../../lib/format.ts';
 import { useJournalEntry } from './finance.queries.ts';
 import { ReverseEntryDialog } from './ReverseEntryDialog.tsx';
-import { EntryAttachments } from '../treasury/EntryAttachments.tsx';
+import { EntryAttachments } from '../treasury/index.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
 
 function LinkedEntry({ id, label }: { id: number; label: string }) {

@@ -18,7 +18,8 @@ import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from './EntryParts.tsx';
-import { entryLink, idFromParams, isIsoDate, thisYear } from './finance.logic.ts';
+import { entryLink, idFromParams } from './finance.logic.ts';
+import { isIsoDate, thisYear } from '../../lib/reportPeriods.ts';
 import { JOURNAL_PATH, useAllAccounts } from './finance.queries.ts';
 
 export function JournalList() {

@@ -1,7 +1,7 @@
 // Asks for the date and memo of a reversal and posts it (POST /api/finance/transaction/:id/reverse)
 // with an Idempotency-Key made when the dialog opens, so a double confirm reverses once. A refused
 // date (before the original, in a closed period) shows on the date field; other refusals in the dialog.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,19 +10,23 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { JournalEntry } from '@ubo/contracts';
+import { type JournalEntry, z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
-import { newIdempotencyKey } from './finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useReverseEntry } from './finance.queries.ts';
 
-interface Values {
-  date: string;
-  memo: string;
-}
+/** The reversal's date (not before the original: `beforeOriginal` says so) and an optional memo. */
+const reverseForm = (originalDate: string, beforeOriginal: string) =>
+  z.object({
+    date: z.string().min(1, 'v.required').refine((d) => d >= originalDate, beforeOriginal),
+    memo: z.string().max(1000, 'v.maxLength|1000'),
+  });
+type Values = z.infer<ReturnType<typeof reverseForm>>;
 
 export interface ReverseEntryDialogProps {
   entry: JournalEntry;
@@ -37,7 +41,12 @@ export function ReverseEntryDialog({ entry, open, onClose, onReversed }: Reverse
   const reverse = useReverseEntry();
   const [key, setKey] = useState(newIdempotencyKey);
   const [error, setErrorText] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<Values>({ mode: 'onTouched', defaultValues: { date: '', memo: '' } });
+  const schema = useMemo(() => reverseForm(entry.date, t('finance.entry.beforeOriginal')), [entry.date, t]);
+  const { control, handleSubmit, reset, setError } = useForm<Values>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { date: '', memo: '' },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -76,10 +85,6 @@ export function ReverseEntryDialog({ entry, open, onClose, onReversed }: Reverse
               type="date"
               required
               autoFocus
-              rules={{
-                required: 'v.required',
-                validate: (d: string) => d >= entry.date || t('finance.entry.beforeOriginal'),
-              }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: entry.date } }}
             />
             <FormTextField
@@ -89,7 +94,6 @@ export function ReverseEntryDialog({ entry, open, onClose, onReversed }: Reverse
               placeholder={t('finance.entry.reverseMemoDefault', { number: entry.number })}
               multiline
               minRows={2}
-              rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 1000 } }}
             />
             {error && (

@@ -2,27 +2,11 @@
 // of server line errors to form rows, report periods from the URL and CSV text.
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@ubo/contracts';
-import {
-  accountMatchesText,
-  amountOf,
-  buildAccountTree,
-  csvFileName,
-  csvText,
-  emptyLine,
-  filterTree,
-  formFieldOf,
-  isNonZero,
-  journalTotals,
-  newIdempotencyKey,
-  partyText,
-  rangeFromParams,
-  statementLink,
-  subtreeIds,
-  thisYear,
-  toJournalBody,
-  typeTotals,
-  visibleRows,
-} from './finance.logic.ts';
+import { accountMatchesText, amountOf, buildAccountTree, emptyLine, filterTree, formFieldOf, journalTotals, partyText, statementLink, subtreeIds, toJournalBody, typeTotals, visibleRows } from './finance.logic.ts';
+import { csvFileName, csvText } from '../../lib/csv.ts';
+import { isNonZero } from '../../lib/format.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { rangeFromParams, thisYear } from '../../lib/reportPeriods.ts';
 
 function account(id: number, code: string, parentId: number | null, balance = '0.00', type: Account['type'] = 'asset'): Account {
   return {

@@ -4,8 +4,10 @@
 // errors back to the form's rows, report periods in the URL, and CSV text of what a report shows.
 import Decimal from 'decimal.js';
 import { type Account, type AccountType, accountTypeValues, type JournalBodyInput, type PartyType } from '@ubo/contracts';
-import { csvCell } from '../../components/DataTable.tsx';
-import { todayIso } from '../../lib/format.ts';
+import type { DateRange } from '../../lib/reportPeriods.ts';
+// Moved to lib (shared by every module); re-exported for the finance dashboard's panels.
+export { isNonZero } from '../../lib/format.ts';
+export { thisYear } from '../../lib/reportPeriods.ts';
 
 // ---- Chart of accounts -------------------------------------------------------------------------
 
@@ -213,51 +215,7 @@ export function formFieldOf(serverField: string, rowOf: readonly number[]): stri
   return row === undefined ? serverField : `lines.${row}.${m[2]}`;
 }
 
-/** A new key per form: a retry of the same posting (double click, lost answer) posts once. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 // ---- Report periods ----------------------------------------------------------------------------
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string | null | undefined): value is string {
-  if (!value || !ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-export interface DateRange {
-  startDate: string;
-  endDate: string;
-}
-
-/** The calendar year of `today`: the reports' default period. */
-export function thisYear(today: string = todayIso()): DateRange {
-  const year = today.slice(0, 4);
-  return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
-}
-
-/** The period in the URL (?startDate&endDate), else this year; a reversed range falls back too. */
-export function rangeFromParams(params: URLSearchParams, today: string = todayIso()): DateRange {
-  const start = params.get('startDate');
-  const end = params.get('endDate');
-  if (isIsoDate(start) && isIsoDate(end) && start <= end) return { startDate: start, endDate: end };
-  return thisYear(today);
-}
-
-/** The day in the URL (?date), else today. */
-export function dateFromParams(params: URLSearchParams, today: string = todayIso()): string {
-  const date = params.get('date');
-  return isIsoDate(date) ? date : today;
-}
 
 /** A positive integer id from the URL, else null. */
 export function idFromParams(params: URLSearchParams, name: string): number | null {
@@ -285,28 +243,4 @@ export function partyText(
   if (!line.partyType) return '';
   if (line.partyName) return line.partyName;
   return t('finance.journal.partyNumbered', { type: t(`finance.party.${line.partyType}`), id: line.partyId });
-}
-
-/** A money string that is a number other than zero (empty columns stay empty in reports). */
-export function isNonZero(value: string | null | undefined): boolean {
-  const s = (value ?? '').trim();
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return false;
-  return !new Decimal(s).isZero();
-}
-
-// ---- CSV ---------------------------------------------------------------------------------------
-
-export type CsvValue = string | number | null | undefined;
-
-/** CSV text of a table as shown (header row first), cells quoted and defused against formulas. */
-export function csvText(rows: readonly (readonly CsvValue[])[]): string {
-  return rows.map((r) => r.map((v) => csvCell(v ?? '')).join(',')).join('\r\n');
-}
-
-/** A file name part from a title: 'Trial balance' + period -> 'trial-balance_2026-01-01_2026-12-31'. */
-export function csvFileName(...parts: string[]): string {
-  return parts
-    .map((p) => p.trim().toLowerCase().replace(/[^\p{L}\p{N}.-]+/gu, '-').replace(/^-+|-+$/g, ''))
-    .filter(Boolean)
-    .join('_');
 }

@@ -10,7 +10,6 @@ import type {
   AccountStatement,
   BalanceSheet,
   CashPosition,
-  CompanyProfile,
   IncomeExpenseSummary,
   IncomeStatement,
   JournalBodyInput,
@@ -35,7 +34,6 @@ export const STATEMENT_PATH = 'finance/reports/account-transaction';
 export const DASHBOARD_CASH_PATH = 'finance/dashboard/cash';
 export const DASHBOARD_FLOWS_PATH = 'finance/dashboard/income-expense';
 export const PARTIES_PATH = 'finance/parties';
-const COMPANY_PATH = 'elc/settings/company';
 
 /** Everything a posting changes: lists, reports and balances. */
 export const LEDGER_PATHS = [
@@ -148,20 +146,4 @@ export function useReverseEntry() {
       api.post<JournalEntry>(`${JOURNAL_PATH}/${id}/reverse`, body, { headers: { 'Idempotency-Key': key }, silent: true }),
     onSuccess: () => refresh(),
   });
-}
-
-/**
- * The name printed at the top of a report: the company profile's name for those who may read it
- * (GET /api/elc/settings/company), otherwise the organisation name of the session.
- */
-export function useCompanyName(): string {
-  const { user, can } = useSession();
-  const mayRead = can(p.companyProfile);
-  const company = useQuery({
-    queryKey: resourceKeys(COMPANY_PATH).all,
-    queryFn: ({ signal }) => api.get<CompanyProfile>(COMPANY_PATH, undefined, { signal, silent: true }),
-    enabled: mayRead,
-    staleTime: 5 * 60_000,
-  });
-  return (mayRead ? company.data?.name : undefined) ?? user?.clientName ?? '';
 }

@@ -32,3 +32,11 @@ export const dashboardWidgets: DashboardWidget[] = [
   { key: 'finance-cash', privilege: p.balanceSheet, order: 100, element: panel(() => import('./dashboard/CashPositionWidget.tsx'), 260) },
   { key: 'finance-income-expense', privilege: p.incomeStatement, order: 110, element: panel(() => import('./dashboard/IncomeExpenseWidget.tsx'), 380) },
 ];
+
+// For other modules (they import this module only through this file).
+export { accountLabel, AccountPicker } from './AccountPicker.tsx';
+export { ACCOUNTS_PATH, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
+export { AMOUNT_PATTERN, amountOf, entryLink, formFieldOf, idFromParams, statementLink } from './finance.logic.ts';
+export { financePrivileges } from './finance.access.ts';
+export { StatementView } from './reports/StatementView.tsx';
+export { useAmountLimits, useLargeAmountGuard, useUpdateAmountLimits } from './amountLimits.tsx';

@@ -30,7 +30,7 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { useSession } from '../../app/session.tsx';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { BatchGrid } from './BatchGrid.tsx';
 import { MatchResults } from './MatchResults.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';

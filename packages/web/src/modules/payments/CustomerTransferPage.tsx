@@ -23,12 +23,12 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
-import { CustomerPicker } from './CustomerPicker.tsx';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
 import { CancelDocumentDialog, CustomerCell, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { amountOf, receivedAmountRule } from './payments.logic.ts';
-import { C2C_PATH, useCancelCustomerTransfer, usePostCustomerTransfer } from './payments.queries.ts';
+import { C2C_PATH, useCancelCustomerTransfer, usePostCustomerTransfer, useCustomerLookupSearch } from './payments.queries.ts';
 
 interface TransferValues {
   fromCustomerId: number | null;
@@ -92,6 +92,7 @@ function TransferForm() {
           return (
             <Box sx={{ flex: 1 }}>
               <CustomerPicker
+                useSearch={useCustomerLookupSearch}
                 value={value}
                 onChange={(c) => {
                   (isFrom ? setFrom : setTo)(c);

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { BatchMatchedRow, CustomerLookup } from '@ubo/contracts';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { useMessage } from '../../lib/messages.ts';
-import { CustomerPicker } from './CustomerPicker.tsx';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
+import { useCustomerLookupSearch } from './payments.queries.ts';
 import { type BatchDecision, amountOf, isSavable } from './payments.logic.ts';
 
 const statusColour = { matched: 'success', unmatched: 'warning', duplicate: 'error', invalid: 'error' } as const;
@@ -73,6 +74,7 @@ export function MatchResults({ rows, decisions, chosen, serverErrors, onChoose, 
               <TableCell>
                 {r.status === 'unmatched' ? (
                   <CustomerPicker
+                    useSearch={useCustomerLookupSearch}
                     size="small"
                     value={chosen[i] ?? null}
                     onChange={(c) => onChoose(i, c)}

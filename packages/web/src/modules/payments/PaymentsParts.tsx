@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 
 /** "Owes 12.00", "In credit 4.00" or "Nothing owed". */
 export function useBalanceText() {

@@ -8,7 +8,6 @@ import { flushSync } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -22,8 +21,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { CancelDocumentDialog, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';
@@ -33,21 +32,11 @@ const INK = '#111';
 const RULE = '#9e9e9e';
 const MUTED = '#555';
 
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        '@page': { size: 'A5 portrait', margin: '8mm' },
-        'html, body': { background: '#fff !important' },
-        [`aside, header.MuiAppBar-root, footer, .${NO_PRINT}, .notistack-SnackbarContainer`]: { display: 'none !important' },
-        'div:has(> main)': { marginLeft: '0 !important' },
-        main: { padding: '0 !important' },
-        '.receipt-sheet': { boxShadow: 'none !important', border: '0 !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
-        '.receipt-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
-      },
-    }}
-  />
-);
+const printPage = { size: 'A5 portrait', margin: '8mm' };
+const printRules: PrintRules = {
+  '.receipt-sheet': { boxShadow: 'none !important', border: '0 !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
+  '.receipt-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
+};
 
 function Logo({ fileId, alt }: { fileId: string | null; alt: string }) {
   const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
@@ -262,7 +251,7 @@ export default function ReceiptPage() {
       {(p0) => {
       return (
         <>
-          {printStyles}
+          <PrintStyles page={printPage} rules={printRules} />
           <Box className={NO_PRINT}>
             <PageHeader
               title={t('payments.receipt.titleNumber', { number: p0.number })}

@@ -28,10 +28,10 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { useLargeAmountGuard } from '../finance/amountLimits.tsx';
-import { newIdempotencyKey } from '../finance/finance.logic.ts';
+import { useLargeAmountGuard } from '../finance/index.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { AllocationTable } from './AllocationTable.tsx';
-import { CustomerPicker } from './CustomerPicker.tsx';
+import { CustomerPicker } from '../../components/CustomerPicker.tsx';
 import { BalanceText } from './PaymentsParts.tsx';
 import {
   type AllocationState,
@@ -46,7 +46,7 @@ import {
   receivedAmountRule,
   toPaymentBody,
 } from './payments.logic.ts';
-import { useCustomerBills, useReceivePayment, useReceivingAccounts } from './payments.queries.ts';
+import { useCustomerBills, useReceivePayment, useReceivingAccounts, useCustomerLookupSearch } from './payments.queries.ts';
 
 const FIELDS = ['customerId', 'amount', 'date', 'accountId', 'method', 'reference', 'memo'] as const;
 const NOT_MANUAL: AllocationState = { amounts: {}, isManual: false };
@@ -162,6 +162,7 @@ export default function ReceivePaymentPage() {
               const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
               return (
                 <CustomerPicker
+                  useSearch={useCustomerLookupSearch}
                   value={customer}
                   onChange={pickCustomer}
                   onPicked={() => setTimeout(() => setFocus('amount'), 0)}

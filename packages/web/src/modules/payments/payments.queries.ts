@@ -18,9 +18,10 @@ import type {
   PaymentDetail,
   ReceivingAccount,
 } from '@ubo/contracts';
+import type { CustomerSearch } from '../../components/CustomerPicker.tsx';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { LEDGER_PATHS } from '../finance/finance.queries.ts';
+import { LEDGER_PATHS } from '../finance/index.ts';
 
 export const PAYMENTS_PATH = 'finance/payments';
 export const BATCHES_PATH = 'finance/payments/batches';
@@ -44,6 +45,16 @@ function useRefresh() {
 }
 
 /** Customers matching what the cashier typed (name, number, phone, meter); idle until something is typed. */
+/** The customer picker's search on the cashier's screens (components/CustomerPicker.tsx). */
+export function useCustomerLookupSearch(q: string): CustomerSearch<CustomerLookup> {
+  const lookup = useCustomerLookup(q);
+  // Each option carries the customer's balance, which the cashier's amounts build on: while a cached
+  // answer for the same text is being refreshed (a payment changed it), wait for the new one rather than
+  // offer yesterday's balance. The previous text's answer may show while a new text is searched.
+  const isRefreshing = lookup.isFetching && !lookup.isPlaceholderData;
+  return { options: q && !isRefreshing ? (lookup.data?.data ?? []) : [], isFetching: lookup.isFetching };
+}
+
 export function useCustomerLookup(q: string) {
   const text = q.trim();
   return useQuery({

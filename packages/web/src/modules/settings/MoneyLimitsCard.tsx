@@ -22,7 +22,7 @@ import { toast } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/messages.ts';
-import { useAmountLimits, useUpdateAmountLimits } from '../finance/amountLimits.tsx';
+import { useAmountLimits, useUpdateAmountLimits } from '../finance/index.ts';
 
 export function MoneyLimitsCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();

@@ -15,3 +15,7 @@ export const routes: ModuleRoute[] = [
   { path: 'settings/list-branches', element: referenceList('BranchesPage'), privilege: p.branches },
   { path: 'settings/list-log-sheet', element: lazyPage(() => import('./LogSheetPage.tsx')), privilege: p.logSheet },
 ];
+
+// For other modules (they import this module only through this file).
+export { formatFileSize } from './imageFile.ts';
+export { useFileObjectUrl } from './settings.queries.ts';

@@ -122,30 +122,6 @@ export function CustomersPicker({ value, onChange, label, helperText, error, req
   );
 }
 
-/** One customer (the languages tab). */
-export function CustomerPicker({ value, onChange, label, helperText, error, required }: PickerBase & { value: SmsRecipient | null; onChange: (next: SmsRecipient | null) => void }) {
-  const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const q = useDebounced(input.trim());
-  const found = useRecipients(q);
-  return (
-    <Autocomplete<SmsRecipient, false, false, false>
-      options={found.data ?? []}
-      value={value}
-      onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      filterOptions={(x) => x}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      getOptionLabel={recipientLabel}
-      loading={found.isFetching}
-      noOptionsText={t('sms.send.noOptions')}
-      sx={{ flex: 1, minWidth: 260 }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={error} helperText={helperText} />}
-    />
-  );
-}
-
 /** English / Somali, optionally with a first choice for "none" (e.g. each customer's own language). */
 export function LanguageSelect({ value, onChange, emptyLabel, ...rest }: Omit<TextFieldProps, 'value' | 'onChange' | 'select'> & { value: string; onChange: (next: string) => void; emptyLabel?: string }) {
   const { t } = useTranslation();

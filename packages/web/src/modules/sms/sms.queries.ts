@@ -19,6 +19,7 @@ import type {
   SmsTemplate,
   SmsTestResult,
 } from '@ubo/contracts';
+import type { CustomerSearch } from '../../components/CustomerPicker.tsx';
 import { api, type Query } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 
@@ -49,6 +50,12 @@ export function useSendOptions() {
 }
 
 /** Active customers matching the text (20 at most), for the customer pickers. */
+/** The customer picker's search on the languages tab (components/CustomerPicker.tsx). */
+export function useRecipientSearch(q: string): CustomerSearch<SmsRecipient> {
+  const found = useRecipients(q);
+  return { options: found.data ?? [], isFetching: found.isFetching };
+}
+
 export function useRecipients(q: string) {
   return useQuery({
     queryKey: [...resourceKeys('sms/recipients').list({ q })],

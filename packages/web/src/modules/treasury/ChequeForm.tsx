@@ -34,9 +34,10 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { AccountPicker } from '../finance/AccountPicker.tsx';
-import { amountOf, formFieldOf, newIdempotencyKey } from '../finance/finance.logic.ts';
-import { useAllAccounts } from '../finance/finance.queries.ts';
+import { AccountPicker } from '../finance/index.ts';
+import { amountOf, formFieldOf } from '../finance/index.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { useAllAccounts } from '../finance/index.ts';
 import {
   amountRule,
   bankAccounts,

@@ -9,7 +9,6 @@ import { flushSync } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
@@ -19,8 +18,8 @@ import type { Cheque } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { NO_PRINT } from '../finance/reports/ReportFrame.tsx';
-import { useFileObjectUrl } from '../settings/settings.queries.ts';
+import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
+import { useFileObjectUrl } from '../settings/index.ts';
 import { DocumentStateChip } from './TreasuryParts.tsx';
 import { useCheque } from './treasury.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
@@ -30,22 +29,12 @@ const RULE = '#9e9e9e';
 const MUTED = '#555';
 
 // On paper: only the sheet, A4, no shadows or colours of the theme.
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        '@page': { size: 'A4 portrait', margin: '10mm' },
-        'html, body': { background: '#fff !important' },
-        [`aside, header.MuiAppBar-root, footer, .${NO_PRINT}, .notistack-SnackbarContainer`]: { display: 'none !important' },
-        'div:has(> main)': { marginLeft: '0 !important' },
-        main: { padding: '0 !important' },
-        '.cheque-sheet': { boxShadow: 'none !important', border: '0 !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
-        '.cheque-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
-        '.cheque-face, .cheque-voucher, .cheque-voucher tr': { breakInside: 'avoid' },
-      },
-    }}
-  />
-);
+const printPage = { size: 'A4 portrait', margin: '10mm' };
+const printRules: PrintRules = {
+  '.cheque-sheet': { boxShadow: 'none !important', border: '0 !important', margin: '0 !important', padding: '0 !important', maxWidth: 'none !important' },
+  '.cheque-sheet *': { color: `${INK} !important`, printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
+  '.cheque-face, .cheque-voucher, .cheque-voucher tr': { breakInside: 'avoid' },
+};
 
 function CompanyLogo({ fileId, alt }: { fileId: string | null; alt: string }) {
   const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
@@ -334,7 +323,7 @@ export default function ChequePrintPage() {
       {(c) => {
       return (
         <>
-          {printStyles}
+          <PrintStyles page={printPage} rules={printRules} />
           <Box className={NO_PRINT}>
             <PageHeader
               title={t('treasury.print.titleNumber', { number: c.chequeNumber })}

@@ -34,7 +34,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError, saveBlob, toast } from '../../lib/api.ts';
 import { formatDateTime, localeOf } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { formatFileSize } from '../settings/imageFile.ts';
+import { formatFileSize } from '../settings/index.ts';
 import { treasuryPrivileges as p } from './treasury.access.ts';
 import { ATTACHMENT_ACCEPT, checkAttachment } from './treasury.logic.ts';
 import { fetchEntryFile, useEntryFiles, useRemoveEntryFile, useUploadEntryFile } from './treasury.queries.ts';

@@ -20,7 +20,8 @@ import type { ReversalBody } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { entryLink, newIdempotencyKey } from '../finance/finance.logic.ts';
+import { entryLink } from '../finance/index.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { treasuryPrivileges as p } from './treasury.access.ts';
 
 /** A journal entry number that opens the entry for those who may read the journal. */

@@ -15,3 +15,6 @@ export const routes: ModuleRoute[] = [
   },
   { path: 'settings/list-closing-accounts', element: lazyPage(() => import('./ClosingPage.tsx')), privilege: p.closing },
 ];
+
+// For other modules (they import this module only through this file).
+export { EntryAttachments } from './EntryAttachments.tsx';

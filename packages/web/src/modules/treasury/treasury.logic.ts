@@ -13,7 +13,8 @@ import {
   transactionFileMimes,
   transferSubtypes,
 } from '@ubo/contracts';
-import { AMOUNT_PATTERN, amountOf, isIsoDate } from '../finance/finance.logic.ts';
+import { AMOUNT_PATTERN, amountOf } from '../finance/index.ts';
+import { isIsoDate } from '../../lib/reportPeriods.ts';
 
 // ---- Amounts -----------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import type {
 } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
-import { LEDGER_PATHS } from '../finance/finance.queries.ts';
+import { LEDGER_PATHS } from '../finance/index.ts';
 
 export const TRANSFER_PATH = 'finance/transfer';
 export const CHEQUE_PATH = 'finance/writecheck';

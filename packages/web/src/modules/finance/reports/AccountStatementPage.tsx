@@ -11,12 +11,13 @@ import { useSession } from '../../../app/session.tsx';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { AccountPicker } from '../AccountPicker.tsx';
 import { financePrivileges as p } from '../finance.access.ts';
-import { csvFileName, idFromParams, partyText } from '../finance.logic.ts';
+import { csvFileName } from '../../../lib/csv.ts';
+import { idFromParams, partyText } from '../finance.logic.ts';
 import { useAccountStatement, useAllAccounts } from '../finance.queries.ts';
-import { ReportFrame } from './ReportFrame.tsx';
-import { ReportState } from './ReportState.tsx';
+import { ReportFrame } from '../../../components/ReportFrame.tsx';
+import { ReportState } from '../../../components/ReportState.tsx';
 import { StatementView } from './StatementView.tsx';
-import { usePeriodText, useReportParams } from './useReportParams.ts';
+import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
 
 export default function AccountStatementPage() {
   const { t } = useTranslation();

@@ -9,12 +9,13 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { csvFileName, statementLink } from '../finance.logic.ts';
+import { csvFileName } from '../../../lib/csv.ts';
+import { statementLink } from '../finance.logic.ts';
 import { useBalanceSheet } from '../finance.queries.ts';
-import { ReportFrame } from './ReportFrame.tsx';
-import { ReportState } from './ReportState.tsx';
+import { ReportFrame } from '../../../components/ReportFrame.tsx';
+import { ReportState } from '../../../components/ReportState.tsx';
 import { type StatementSection, type StatementTotal, StatementTable, statementCsv } from './StatementTable.tsx';
-import { usePeriodText, useReportParams } from './useReportParams.ts';
+import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
 
 export default function BalanceSheetPage() {
   const { t } = useTranslation();

@@ -4,12 +4,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
-import { csvFileName, statementLink } from '../finance.logic.ts';
+import { csvFileName } from '../../../lib/csv.ts';
+import { statementLink } from '../finance.logic.ts';
 import { useIncomeStatement } from '../finance.queries.ts';
-import { ReportFrame } from './ReportFrame.tsx';
-import { ReportState } from './ReportState.tsx';
+import { ReportFrame } from '../../../components/ReportFrame.tsx';
+import { ReportState } from '../../../components/ReportState.tsx';
 import { type StatementSection, type StatementTotal, StatementTable, statementCsv } from './StatementTable.tsx';
-import { usePeriodText, useReportParams } from './useReportParams.ts';
+import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
 
 export default function IncomeStatementPage() {
   const { t } = useTranslation();

@@ -28,11 +28,14 @@ import { MoneyText } from '../../../components/MoneyText.tsx';
 import { AccountPicker } from '../AccountPicker.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from '../EntryParts.tsx';
 import { financePrivileges as p } from '../finance.access.ts';
-import { csvFileName, entryLink, idFromParams, isNonZero, partyText } from '../finance.logic.ts';
+import { csvFileName } from '../../../lib/csv.ts';
+import { entryLink, idFromParams, partyText } from '../finance.logic.ts';
+import { isNonZero } from '../../../lib/format.ts';
 import { JOURNAL_REPORT_PATH, useAllAccounts, useReport } from '../finance.queries.ts';
-import { NO_PRINT, ReportFrame } from './ReportFrame.tsx';
-import { ReportState } from './ReportState.tsx';
-import { usePeriodText, useReportParams } from './useReportParams.ts';
+import { NO_PRINT } from '../../../components/PrintStyles.tsx';
+import { ReportFrame } from '../../../components/ReportFrame.tsx';
+import { ReportState } from '../../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
 
 const PAGE_SIZES = [25, 50, 100, 250];
 const SEARCH_DEBOUNCE_MS = 400;

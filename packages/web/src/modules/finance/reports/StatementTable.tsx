@@ -11,8 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { StatementRow } from '@ubo/contracts';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import type { CsvValue } from '../finance.logic.ts';
-import { Figure } from './ReportFrame.tsx';
+import type { CsvValue } from '../../../lib/csv.ts';
+import { Figure } from '../../../components/ReportFrame.tsx';
 
 export interface StatementSection {
   key: string;

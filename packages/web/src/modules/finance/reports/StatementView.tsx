@@ -18,8 +18,9 @@ import { Link as RouterLink } from 'react-router';
 import { DateText } from '../../../components/DateText.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { EntryStateChips } from '../EntryParts.tsx';
-import { entryLink, isNonZero } from '../finance.logic.ts';
-import { NO_PRINT } from './ReportFrame.tsx';
+import { entryLink } from '../finance.logic.ts';
+import { isNonZero } from '../../../lib/format.ts';
+import { NO_PRINT } from '../../../components/PrintStyles.tsx';
 
 export const STATEMENT_PAGE_SIZES = [50, 100, 250, 500];
 

@@ -19,11 +19,12 @@ import { useTranslation } from 'react-i18next';
 import type { TrialBalanceRow } from '@ubo/contracts';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
-import { csvFileName, statementLink } from '../finance.logic.ts';
+import { csvFileName } from '../../../lib/csv.ts';
+import { statementLink } from '../finance.logic.ts';
 import { useTrialBalance } from '../finance.queries.ts';
-import { Figure, ReportFrame } from './ReportFrame.tsx';
-import { ReportState } from './ReportState.tsx';
-import { usePeriodText, useReportParams } from './useReportParams.ts';
+import { Figure, ReportFrame } from '../../../components/ReportFrame.tsx';
+import { ReportState } from '../../../components/ReportState.tsx';
+import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
 
 const pairs = [
   ['openingDebit', 'openingCredit'],

@@ -4,9 +4,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatDate } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/messages.ts';
-import { type DateRange, dateFromParams, rangeFromParams } from '../finance.logic.ts';
+import { formatDate } from './format.ts';
+import { useLang } from './messages.ts';
+import { type DateRange, dateFromParams, rangeFromParams } from './reportPeriods.ts';
 
 export function useReportParams() {
   const [params, setParams] = useSearchParams();

@@ -6,7 +6,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -18,42 +17,29 @@ import TableViewIcon from '@mui/icons-material/TableView';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session.tsx';
-import { MoneyText } from '../../../components/MoneyText.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { api, type Query, saveBlob } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/messages.ts';
-import { financePrivileges as p } from '../finance.access.ts';
-import { type CsvValue, csvText, isNonZero } from '../finance.logic.ts';
-import { useCompanyName } from '../finance.queries.ts';
+import { useSession } from '../app/session.tsx';
+import { api, type Query, saveBlob } from '../lib/api.ts';
+import { type CsvValue, csvText } from '../lib/csv.ts';
+import { formatDateTime, isNonZero } from '../lib/format.ts';
+import { useLang } from '../lib/messages.ts';
+import { useCompanyName } from '../lib/companyName.ts';
+import { MoneyText } from './MoneyText.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { NO_PRINT, PRINT_ONLY, type PrintRules, PrintStyles } from './PrintStyles.tsx';
 
-/** Hidden on screen, shown on paper. */
-export const PRINT_ONLY = 'finance-print-only';
-/** Shown on screen, left off paper. */
-export const NO_PRINT = 'finance-no-print';
+/** The account statement's privilege: a Figure links there only for those who may open it. */
+const STATEMENT_PRIVILEGE = 'account-transaction';
 
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      [`.${PRINT_ONLY}`]: { display: 'none' },
-      '@media print': {
-        '@page': { margin: '12mm' },
-        'html, body': { background: '#fff !important', color: '#000 !important' },
-        [`aside, header.MuiAppBar-root, footer, .${NO_PRINT}, .notistack-SnackbarContainer`]: { display: 'none !important' },
-        'div:has(> main)': { marginLeft: '0 !important' },
-        main: { padding: '0 !important' },
-        [`.${PRINT_ONLY}`]: { display: 'block !important' },
-        '.MuiPaper-root': { boxShadow: 'none !important', background: '#fff !important', color: '#000 !important' },
-        '.MuiTableContainer-root': { overflow: 'visible !important' },
-        '.MuiTableCell-root': { color: '#000 !important', borderColor: '#bbb !important', padding: '3px 6px !important' },
-        'a, .MuiLink-root': { color: 'inherit !important', textDecoration: 'none !important' },
-        'tr, .MuiTableRow-root': { breakInside: 'avoid' },
-        thead: { display: 'table-header-group' },
-      },
-    }}
-  />
-);
+// On paper: black on white, no shadows, tables not cut inside a row, headers repeated on each page.
+const reportPrintRules: PrintRules = {
+  'html, body': { background: '#fff !important', color: '#000 !important' },
+  '.MuiPaper-root': { boxShadow: 'none !important', background: '#fff !important', color: '#000 !important' },
+  '.MuiTableContainer-root': { overflow: 'visible !important' },
+  '.MuiTableCell-root': { color: '#000 !important', borderColor: '#bbb !important', padding: '3px 6px !important' },
+  'a, .MuiLink-root': { color: 'inherit !important', textDecoration: 'none !important' },
+  'tr, .MuiTableRow-root': { breakInside: 'avoid' },
+  thead: { display: 'table-header-group' },
+};
 
 export interface ReportFrameProps {
   title: string;
@@ -111,7 +97,7 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
 
   return (
     <>
-      {printStyles}
+      <PrintStyles page={{ margin: '12mm' }} rules={reportPrintRules} />
       <Box className={PRINT_ONLY} sx={{ mb: 2, pb: 1, borderBottom: '2px solid #000' }}>
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
           {company}
@@ -181,7 +167,7 @@ export function Figure({
   const { can } = useSession();
   if (!showZero && !isNonZero(value)) return null;
   const text = <MoneyText value={value} negativeColor={negativeColor} />;
-  if (!to || !can(p.statement)) return text;
+  if (!to || !can(STATEMENT_PRIVILEGE)) return text;
   return (
     <Link component={RouterLink} to={to} underline="hover" aria-label={label} sx={{ color: 'inherit' }}>
       {text}
