@@ -9,6 +9,8 @@ export interface Actor {
   /** The person's display name, for documents that carry who made them (journal entries). */
   fullname: string;
   isAdmin: boolean;
+  /** The person's branch, which the journal entries they post carry (null or absent: none). */
+  branchId?: number | null;
   /** The caller's address for the log sheet; '' for work no address started (jobs, the command line). */
   ip: string;
   lang: Lang;

@@ -251,7 +251,7 @@ export function caller(req: FastifyRequest): AuthContext {
 /** The signed-in caller as an actor for services (built from the request once; services never see it). */
 export function actorOf(req: FastifyRequest): Actor {
   const auth = caller(req);
-  return { clientId: auth.clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, isAdmin: auth.isAdmin, ip: req.ip, lang: req.lang };
+  return { clientId: auth.clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, isAdmin: auth.isAdmin, branchId: auth.branchId, ip: req.ip, lang: req.lang };
 }
 
 /** Runs fn in one transaction scoped to the caller's organisation (row-level security applies), with the caller as actor. */
