@@ -263,9 +263,11 @@ BEGIN
   FROM new_rows n JOIN accounts a ON a.id = n.account_id
   WHERE n.status = 'Open' AND n.settled < n.amount
     AND n.side = CASE WHEN a.type IN ('asset', 'expense') THEN 'debit' ELSE 'credit' END
+    -- The other side named as a value, so that each probe is one range of open_items_unsettled.
     AND EXISTS (SELECT 1 FROM open_items o
-                WHERE o.client_id = n.client_id AND o.party_type = n.party_type AND o.party_id = n.party_id
-                  AND o.account_id = n.account_id AND o.side <> n.side AND o.status = 'Open' AND o.settled < o.amount);
+                WHERE o.client_id = n.client_id AND o.account_id = n.account_id
+                  AND o.side = CASE WHEN n.side = 'debit' THEN 'credit' ELSE 'debit' END
+                  AND o.party_type = n.party_type AND o.party_id = n.party_id AND o.status = 'Open' AND o.settled < o.amount);
   IF FOUND THEN
     INSERT INTO open_items_credit_transactions (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING;
   END IF;
