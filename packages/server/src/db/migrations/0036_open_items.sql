@@ -59,6 +59,10 @@ CREATE INDEX open_items_unsettled ON open_items(client_id, account_id, side, par
 
 CREATE TABLE open_item_allocations (
   client_id integer NOT NULL REFERENCES clients(id),
+  -- The party and account of both items (copied from them), so one party's allocations are one index range.
+  party_type text NOT NULL,
+  party_id integer NOT NULL,
+  account_id integer NOT NULL,
   debit_item_id bigint NOT NULL,
   credit_item_id bigint NOT NULL,
   amount numeric(18,2) NOT NULL CHECK (amount > 0),
@@ -73,6 +77,9 @@ CREATE TABLE open_item_allocations (
 CREATE INDEX open_item_allocations_credit ON open_item_allocations(client_id, credit_item_id) INCLUDE (debit_item_id, amount);
 CREATE INDEX open_item_allocations_debit ON open_item_allocations(client_id, debit_item_id) INCLUDE (credit_item_id, amount);
 CREATE INDEX open_item_allocations_date ON open_item_allocations(client_id, date) INCLUDE (debit_item_id, credit_item_id, amount);
+-- One party's allocations that count from after a day: the ageing walking customers one by one.
+CREATE INDEX open_item_allocations_party ON open_item_allocations(client_id, party_type, party_id, account_id, date)
+  INCLUDE (debit_item_id, credit_item_id, amount);
 
 DO $$
 DECLARE t text;
@@ -108,8 +115,8 @@ SELECT p.client_id, 'customer', p.customer_id, a.id, 'credit', 'payment', 'payme
 FROM payments p JOIN accounts a ON a.client_id = p.client_id AND a.code = '1100'
 ORDER BY p.client_id, p.date, p.receipt_no;
 
-INSERT INTO open_item_allocations (client_id, debit_item_id, credit_item_id, amount, date)
-SELECT pa.client_id, d.id, c.id, pa.amount, greatest(d.date, c.date)
+INSERT INTO open_item_allocations (client_id, party_type, party_id, account_id, debit_item_id, credit_item_id, amount, date)
+SELECT pa.client_id, d.party_type, d.party_id, d.account_id, d.id, c.id, pa.amount, greatest(d.date, c.date)
 FROM payment_allocations pa
 JOIN open_items d ON d.client_id = pa.client_id AND d.source_type = 'bill' AND d.source_id = pa.bill_id
 JOIN open_items c ON c.client_id = pa.client_id AND c.source_type = 'payment' AND c.source_id = pa.payment_id;
@@ -217,8 +224,8 @@ BEGIN
              ORDER BY date, id FOR UPDATE LOOP
       EXIT WHEN v_left <= 0;
       v_take := least(v_left, c.open);
-      INSERT INTO open_item_allocations (client_id, debit_item_id, credit_item_id, amount, date)
-      VALUES (p_client, CASE WHEN v_charge = 'debit' THEN c.id ELSE s.id END, CASE WHEN v_charge = 'debit' THEN s.id ELSE c.id END, v_take,
+      INSERT INTO open_item_allocations (client_id, party_type, party_id, account_id, debit_item_id, credit_item_id, amount, date)
+      VALUES (p_client, p_party_type, p_party, p_account, CASE WHEN v_charge = 'debit' THEN c.id ELSE s.id END, CASE WHEN v_charge = 'debit' THEN s.id ELSE c.id END, v_take,
               greatest(s.date, c.date))
       ON CONFLICT (debit_item_id, credit_item_id) DO UPDATE SET amount = open_item_allocations.amount + excluded.amount;
       UPDATE open_items SET settled = settled + v_take WHERE client_id = p_client AND id IN (c.id, s.id);

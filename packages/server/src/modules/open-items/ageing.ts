@@ -37,6 +37,20 @@ export function openChargesAt(scope: ChargesScope, date: string, allocationsAfte
   const cols = sql`o.party_id, o.id as item_id, o.kind, o.date, o.due_date, o.amount`;
   if (!allocationsAfter) return sql`select ${cols}, o.amount - o.settled as open from open_items o where ${where} and o.settled < o.amount`;
   const later = side === 'debit' ? sql`debit_item_id` : sql`credit_item_id`;
+  if (party) {
+    // One party (a lateral probe per party): its own allocations after the date, one index range each half.
+    const mine = sql`(select ${later} as item_id, sum(amount) as amount from open_item_allocations
+      where client_id = ${clientId} and party_type = ${partyType} and party_id = ${party} and account_id = ${accountId} and date > ${date}::date
+      group by ${later})`;
+    return sql`
+      select ${cols}, o.amount - o.settled + coalesce(l.amount, 0) as open
+      from open_items o left join ${mine} l on l.item_id = o.id
+      where ${where} and o.settled < o.amount
+      union all
+      select ${cols}, l.amount as open
+      from ${mine} l join open_items o on o.id = l.item_id
+      where ${where} and o.settled >= o.amount`;
+  }
   // Allocations that count from after the date, read once (a CTE inside the subquery) for both halves:
   // items unsettled today, and items settled today that were not yet on the date.
   return sql`

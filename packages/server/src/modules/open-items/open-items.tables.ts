@@ -26,6 +26,9 @@ export const openItemAllocations = pgTable(
   'open_item_allocations',
   {
     clientId: integer('client_id').notNull(),
+    partyType: text('party_type').notNull(),
+    partyId: integer('party_id').notNull(),
+    accountId: integer('account_id').notNull(),
     debitItemId: bigint('debit_item_id', { mode: 'number' }).notNull(),
     creditItemId: bigint('credit_item_id', { mode: 'number' }).notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),

@@ -206,8 +206,8 @@ export async function allocate(
   const payload = JSON.stringify(plan);
   const isDebit = item.side === 'debit';
   await tx.execute(sql`
-    insert into open_item_allocations (client_id, debit_item_id, credit_item_id, amount, date)
-    select ${clientId}, ${isDebit ? sql`${itemId}::bigint` : sql`x."itemId"`}, ${isDebit ? sql`x."itemId"` : sql`${itemId}::bigint`}, x.amount,
+    insert into open_item_allocations (client_id, party_type, party_id, account_id, debit_item_id, credit_item_id, amount, date)
+    select ${clientId}, ${item.partyType}, ${item.partyId}, ${item.accountId}, ${isDebit ? sql`${itemId}::bigint` : sql`x."itemId"`}, ${isDebit ? sql`x."itemId"` : sql`${itemId}::bigint`}, x.amount,
            greatest(t.date, ${item.date}::date)
     from json_to_recordset(${payload}::json) as x("itemId" bigint, amount numeric)
     join open_items t on t.client_id = ${clientId} and t.id = x."itemId"
