@@ -4,7 +4,8 @@
 // customer's ledger balance equals what their documents say: the posted opening balance, plus their open
 // bills, minus their posted payments, plus transfers to them, minus transfers from them. Read as the
 // owner (past row-level security). A module with other documents passes their effect per customer in
-// `others`. It also checks the kept per-customer sums (customer_ledger_balances) against the lines.
+// `others`. It also checks the kept per-customer sums (customer_ledger_balances) against the lines, and
+// that each customer's open items (bills, payments, ...) add up to the same balance.
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { expect } from 'vitest';
@@ -53,6 +54,55 @@ export async function receivableState(db: Db, clientId: number, others: Record<n
   });
 }
 
+/**
+ * The party subledger (open items, migration 0036) against the ledger, for every party of a type on one
+ * control account: each party's ledger balance equals its open charges less its unallocated credit,
+ * plus what it owes outside open items (opening balances and balance transfers for customers, read here;
+ * `others` adds more per party). Fails naming the parties that disagree; answers the balances' sum, which
+ * the caller compares with the control account.
+ */
+export async function expectOpenItemsMatchLedger(
+  db: Db,
+  clientId: number,
+  partyType: 'customer' | 'vendor' | 'employee',
+  accountCode: string,
+  others: Record<number, string> = {},
+): Promise<string> {
+  return inSystem(db, async (tx) => {
+    const [account] = await queryRows<{ id: number; type: string }>(tx, sql`select id, type from accounts where client_id = ${clientId} and code = ${accountCode}`);
+    const sign = account.type === 'asset' || account.type === 'expense' ? 1 : -1;
+    const charge = sign === 1 ? 'debit' : 'credit';
+    const rows = await queryRows<{ id: number; ledger: string; items: string; outside: string }>(tx, sql`
+      with ledger as (
+        select party_id as id, sum(debit - credit) * ${sign} as balance from journal_lines
+        where client_id = ${clientId} and account_id = ${account.id} and party_type = ${partyType} group by party_id
+      ), items as (
+        select party_id as id, sum(case when side = ${charge} then amount - settled else settled - amount end) as open
+        from open_items where client_id = ${clientId} and account_id = ${account.id} and party_type = ${partyType} and status = 'Open'
+        group by party_id
+      ), outside as (
+        select c.id, (case when c.opening_balance_posted then c.opening_balance else 0 end
+          + coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.to_customer_id = c.id and t.status = 'Posted'), 0)
+          - coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.from_customer_id = c.id and t.status = 'Posted'), 0)
+        ) as amount
+        from customers c where c.client_id = ${clientId} and ${partyType} = 'customer' and ${accountCode} = '1100'
+      )
+      select coalesce(l.id, i.id, o.id) as id, coalesce(l.balance, 0)::text as ledger, coalesce(i.open, 0)::text as items,
+             coalesce(o.amount, 0)::text as outside
+      from ledger l full join items i on i.id = l.id full join outside o on o.id = coalesce(l.id, i.id)`);
+    let sum = new Decimal(0);
+    const wrong = rows
+      .map((r) => {
+        sum = sum.plus(r.ledger);
+        const expected = new Decimal(r.items).plus(r.outside).plus(others[Number(r.id)] ?? 0);
+        return { partyId: Number(r.id), ledger: new Decimal(r.ledger).toFixed(2), openItems: expected.toFixed(2) };
+      })
+      .filter((r) => r.ledger !== r.openItems);
+    expect(wrong, `${partyType}s whose open items differ from their ledger balance on ${accountCode}`).toEqual([]);
+    return sum.toFixed(2);
+  });
+}
+
 /** Fails the test, naming the customers whose ledger and documents disagree. */
 export async function expectReceivableMatchesCustomers(db: Db, clientId: number, others: Record<number, string> = {}): Promise<ReceivableState> {
   const state = await receivableState(db, clientId, others);
@@ -62,5 +112,8 @@ export async function expectReceivableMatchesCustomers(db: Db, clientId: number,
   // The kept per-customer sums (customer_ledger_balances) that bills, balances and the ageing read.
   const report = await inSystem(db, (tx) => verifyLedger(tx, { clientId, limit: 20 }));
   expect(report.customerBalanceDifferences, 'customer_ledger_balances vs the customers\' lines').toEqual([]);
+  // The open items say the same per customer (a document of `others` is expected to have its open item;
+  // one without an item is passed to expectOpenItemsMatchLedger directly).
+  await expectOpenItemsMatchLedger(db, clientId, 'customer', '1100');
   return state;
 }

@@ -146,6 +146,20 @@ export const customerOpenBill = z.object({
 });
 export type CustomerOpenBill = z.infer<typeof customerOpenBill>;
 
+/** Any open charge of a customer (a bill, an invoice, a debit note, ...): an open item of the receivable. */
+export const customerOpenItem = z.object({
+  openItemId: z.number().int(),
+  /** bill, invoice, debit-note, ... */
+  kind: z.string(),
+  number: z.string(),
+  date: isoDate,
+  dueDate: isoDate,
+  amount: moneyTotal,
+  settled: moneyTotal,
+  open: moneyTotal,
+});
+export type CustomerOpenItem = z.infer<typeof customerOpenItem>;
+
 export const allocationPreviewQuery = z.object({
   customerId: id,
   amount: moneyTotal.optional().or(z.literal('').transform(() => undefined)),
@@ -156,9 +170,12 @@ export const allocationPreview = z.object({
   customer: payerRef.extend({ status: z.string() }),
   /** The customer's receivable in the ledger (negative: in credit). */
   balance: moneyTotal,
+  /** Every open charge's open amount (bills and other documents). */
   openTotal: moneyTotal,
   /** Oldest first, each with the proposed allocation of `amount`. */
   openBills: z.array(customerOpenBill.extend({ allocate: moneyTotal })),
+  /** Every open charge (bills among them), oldest first, with the proposed allocation: what a payment pays. */
+  openItems: z.array(customerOpenItem.extend({ allocate: moneyTotal })),
   amount: moneyTotal,
   allocated: moneyTotal,
   /** What the amount leaves as credit after the proposed allocation. */

@@ -19,8 +19,9 @@ export const CHURN_TABLES = [
   'customer_ledger_balances',
   'ledger_unchecked_ranges',
   'ledger_unchecked_transactions',
-  'bills_credit_pending',
-  'bills_credit_transactions',
+  'open_items_credit_pending',
+  'open_items_credit_transactions',
+  'open_items',
   'sessions',
   'idempotency_keys',
 ] as const;

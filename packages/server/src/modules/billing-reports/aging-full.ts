@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { type AgingPageRow, type AgingRead, type AgingTotalsRow, type AgingZoneRow, bucketOf, bucketSums } from './aging-parts.ts';
-import { balancesAt, customerZones, openBillsAt } from './receivable-at.ts';
+import { balancesAt, customerZones, openItemsAt } from './receivable-at.ts';
 import { planWithoutHashing } from './report-scope.ts';
 
 const ORDER = {
@@ -20,7 +20,7 @@ export async function readAgingFull(read: AgingRead): Promise<{ page: AgingPageR
   const { s, date, zoneId, query, sort, direction, offset } = read;
   const { tx, clientId } = s;
   const balances = await balancesAt(s, date);
-  const openBills = await openBillsAt(s, date);
+  const openBills = await openItemsAt(s, date);
   await planWithoutHashing(tx);
   const money = (col: string) => sql.raw(`${col}::text as ${col}`);
   const [result] = await queryRows<{ page: AgingPageRow[] | null; totals: AgingTotalsRow; zones: AgingZoneRow[] | null }>(tx, sql`

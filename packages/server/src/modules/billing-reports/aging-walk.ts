@@ -1,8 +1,8 @@
 // The ageing without adding up every customer one by one, for the screen's usual requests:
 // - a page sorted by name or customer number: the customers are walked in that order along their index
-//   and each one's balance and open bills are looked up (customer_ledger_balances, bills_unpaid by
-//   customer) until the page is full, so the first page costs a few hundred lookups;
-// - the totals of everyone: bucket sums over the open bills and the sum of the balances, neither
+//   and each one's balance and open charges are looked up (customer_ledger_balances, open_items_unsettled
+//   by customer) until the page is full, so the first page costs a few hundred lookups;
+// - the totals of everyone: bucket sums over the open charges and the sum of the balances, neither
 //   grouped by customer; only the number of customers listed groups the balances;
 // - one zone: its customers (those whose first house is there) are few enough to look up one by one.
 import { type SQL, sql } from 'drizzle-orm';
@@ -11,10 +11,10 @@ import { type AgingPageRow, type AgingRead, type AgingTotalsRow, bucketOf, bucke
 import {
   balancesAt,
   customerBalanceAt,
-  customerOpenBillsAt,
+  customerOpenItemsAt,
+  hasAllocationsAfterDate,
   hasLinesAfter,
-  hasPaymentsAfter,
-  openBillsAt,
+  openItemsAt,
   totalBalanceAt,
 } from './receivable-at.ts';
 import { planWithoutHashing } from './report-scope.ts';
@@ -23,7 +23,7 @@ import { planWithoutHashing } from './report-scope.ts';
 async function customerFigures(read: AgingRead): Promise<SQL> {
   const { s, date } = read;
   const balance = customerBalanceAt(s, date, sql`c.id`, await hasLinesAfter(s, date));
-  const open = customerOpenBillsAt(s, date, sql`c.id`, await hasPaymentsAfter(s, date));
+  const open = customerOpenItemsAt(s, date, sql`c.id`, await hasAllocationsAfterDate(s, date));
   return sql`lateral (
     select o.current, o.d1_30, o.d31_60, o.d61_90, o.over90,
            b.balance - (o.current + o.d1_30 + o.d31_60 + o.d61_90 + o.over90) as unallocated, b.balance as total, o.bills
@@ -58,7 +58,7 @@ export async function readAgingPageByWalking(read: AgingRead): Promise<AgingPage
 export async function readAgingTotals(read: AgingRead): Promise<AgingTotalsRow> {
   const { s, date, query } = read;
   const { tx, clientId } = s;
-  const hasOpenBill = customerOpenBillsAt(s, date, sql`b.customer_id`, await hasPaymentsAfter(s, date));
+  const hasOpenBill = customerOpenItemsAt(s, date, sql`b.customer_id`, await hasAllocationsAfterDate(s, date));
   const count = query.includeZero
     ? sql`(select count(*) from customers where client_id = ${clientId})`
     : sql`(select count(*) from (${await balancesAt(s, date)}) b where b.balance <> 0 or exists (${hasOpenBill}))`;
@@ -68,7 +68,7 @@ export async function readAgingTotals(read: AgingRead): Promise<AgingTotalsRow> 
            (total - (current + d1_30 + d31_60 + d61_90 + over90))::text as unallocated, total::text
     from (
       select ${bucketSums}, ${await totalBalanceAt(s, date)} as total
-      from (select open, ${bucketOf(date, sql`due_date`)} as k from (${await openBillsAt(s, date)}) o) o
+      from (select open, ${bucketOf(date, sql`due_date`)} as k from (${await openItemsAt(s, date)}) o) o
     ) sums`);
   return row;
 }

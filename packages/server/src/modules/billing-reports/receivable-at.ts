@@ -1,19 +1,22 @@
 // The building blocks every customer report shares, as SQL to embed in one statement: each customer's
-// receivable balance in the ledger on a date, the bills still open on that date (and by how much), and
-// each customer's zone. Read set-based, so 100,000 customers cost a few index scans.
+// receivable balance in the ledger on a date, the open items (bills and any other charge) still open on
+// that date (and by how much), the bills among them with their zones, and each customer's zone. Read
+// set-based, so 100,000 customers cost a few index scans.
 //
 // Balance on a date: customer_ledger_balances (kept by a trigger on journal_lines, migration 0026) holds
 // every line so far; the lines dated after the date are taken off. When most lines are after the date
 // (an old date), the lines up to the date are added up instead. The daily balances of the receivable
 // account tell which side is shorter, at the cost of one row per day.
 //
-// Open on a date: a bill dated on or before it, not cancelled (a bill run's cancellation reverses on the
-// bill's own date), less the allocations of payments dated on or before it. Bills paid in full today are
-// read only when a payment dated after the date paid them.
+// Open on a date: a charge (open item, migration 0036) dated on or before it, not cancelled (a bill run's
+// cancellation reverses on the bill's own date), less the allocations that count from that day or before
+// (an allocation counts from its later item's date: a receipt dated after the day had not paid the bill
+// on it). Charges settled in full today are read only when an allocation counts from after the date.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { systemAccountId } from '../../ledger/index.ts';
+import { type ChargesScope, hasAllocationsAfter, openChargesAt } from '../open-items/index.ts';
 
 export interface ReceivableScope {
   tx: Db;
@@ -50,12 +53,13 @@ export async function hasLinesAfter(s: ReceivableScope, date: string): Promise<b
   return (await balanceStrategy(s, date)) !== 'all';
 }
 
-/** Whether a posted payment is dated after `date` (its allocations were not yet made on `date`). */
-export async function hasPaymentsAfter(s: ReceivableScope, date: string): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(s.tx, sql`
-    select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
-  return row.found;
+/** Whether an allocation counts from a day after `date` (a payment dated after it paid a charge). */
+export async function hasAllocationsAfterDate(s: ReceivableScope, date: string): Promise<boolean> {
+  return hasAllocationsAfter(s.tx, s.clientId, date);
 }
+
+/** The customers' charges: items on the debit side of the receivable. */
+const customerCharges = (s: ReceivableScope): ChargesScope => ({ clientId: s.clientId, accountId: s.receivableId, partyType: 'customer', side: 'debit' });
 
 /** The receivable balance of every customer together on `date`, without grouping by customer. */
 export async function totalBalanceAt(s: ReceivableScope, date: string): Promise<SQL> {
@@ -81,21 +85,9 @@ export function customerBalanceAt(s: ReceivableScope, date: string, customer: SQ
       and account_id = ${s.receivableId}))`;
 }
 
-/** SELECT due_date, open: one customer's bills open on `date` (as openBillsAt, for the customer `customer`). */
-export function customerOpenBillsAt(s: ReceivableScope, date: string, customer: SQL, paymentsAfter: boolean): SQL {
-  if (!paymentsAfter) {
-    return sql`
-      select due_date, amount - paid_amount as open from bills
-      where client_id = ${s.clientId} and customer_id = ${customer} and status = 'Open' and paid_amount < amount and bill_date <= ${date}::date`;
-  }
-  return sql`
-    select due_date, open from (
-      select b.due_date, b.amount - b.paid_amount + coalesce((
-               select sum(a.amount) from payment_allocations a join payments p on p.client_id = a.client_id and p.id = a.payment_id
-               where a.client_id = ${s.clientId} and a.bill_id = b.id and p.status = 'Posted' and p.date > ${date}::date), 0) as open
-      from bills b
-      where b.client_id = ${s.clientId} and b.customer_id = ${customer} and b.status = 'Open' and b.bill_date <= ${date}::date
-    ) bills_on_date where open > 0`;
+/** SELECT due_date, open: one customer's charges open on `date` (as openItemsAt, for the customer `customer`). */
+export function customerOpenItemsAt(s: ReceivableScope, date: string, customer: SQL, allocationsAfter: boolean): SQL {
+  return sql`select due_date, open from (${openChargesAt(customerCharges(s), date, allocationsAfter, customer)}) charges`;
 }
 
 /** SELECT customer_id, balance: every customer with receivable lines, their balance on `date` (debit - credit). */
@@ -119,23 +111,33 @@ export async function balancesAt(s: ReceivableScope, date: string): Promise<SQL>
 }
 
 /**
- * SELECT customer_id, zone_id, due_date, open: the bills open on `date`, each with what was left to pay
- * on it, in customer order when no payment is dated after `date` (the usual case: today).
+ * SELECT customer_id, due_date, open: every customer's charges (bills, invoices, ...) open on `date`, each
+ * with what was left to pay on it, in customer order when no allocation counts from after `date` (the
+ * usual case: today).
+ */
+export async function openItemsAt(s: ReceivableScope, date: string): Promise<SQL> {
+  const later = await hasAllocationsAfterDate(s, date);
+  return sql`select party_id as customer_id, due_date, open from (${openChargesAt(customerCharges(s), date, later)}) charges
+    ${later ? sql`` : sql`order by party_id`}`;
+}
+
+/**
+ * SELECT customer_id, zone_id, due_date, open: the bills open on `date` (the bills' own open items), each
+ * with its zone and what was left to pay on it, in customer order when no allocation counts from after
+ * `date`.
  */
 export async function openBillsAt(s: ReceivableScope, date: string): Promise<SQL> {
   const open = sql`
     select b.customer_id, b.zone_id, b.due_date, b.amount - b.paid_amount as open
     from bills b
     where b.client_id = ${s.clientId} and b.status = 'Open' and b.paid_amount < b.amount and b.bill_date <= ${date}::date`;
-  const [later] = await queryRows<{ found: boolean }>(s.tx, sql`
-    select exists (select 1 from payments where client_id = ${s.clientId} and status = 'Posted' and date > ${date}::date) as found`);
-  if (!later.found) return sql`${open} order by b.customer_id`;
-  // Payments dated after `date` paid part of these bills after it: that part was still open on `date`.
+  if (!(await hasAllocationsAfterDate(s, date))) return sql`${open} order by b.customer_id`;
+  // Allocations counting from after `date` paid part of these bills after it: that part was still open on `date`.
   const allocated = sql`
-    select a.bill_id, sum(a.amount) as amount
-    from payments p join payment_allocations a on a.client_id = p.client_id and a.payment_id = p.id
-    where p.client_id = ${s.clientId} and p.status = 'Posted' and p.date > ${date}::date
-    group by a.bill_id`;
+    select o.source_id as bill_id, sum(a.amount) as amount
+    from open_item_allocations a join open_items o on o.id = a.debit_item_id
+    where a.client_id = ${s.clientId} and a.date > ${date}::date and o.client_id = ${s.clientId} and o.source_type = 'bill'
+    group by o.source_id`;
   // The allocations are read once (a CTE inside the subquery) for both halves.
   return sql`
     select * from (

@@ -43,18 +43,25 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
       select id, customer_id, amount, allocated from payments
       where client_id = ${clientId} and status = 'Posted' and date between ${startDate}::date and ${endDate}::date
     ),
-    -- A payment's allocations count for the zones of the bills they paid; its unallocated rest
-    -- (amount - allocated) for the customer's zone.
+    -- A payment's allocations to bills count for the zones of the bills they paid; the rest (unallocated,
+    -- or on another kind of charge) for the customer's zone.
+    to_bills as materialized (
+      select p.id as payment_id, b.zone_id, a.amount
+      from month_payments p
+      join open_items pi on pi.client_id = ${clientId} and pi.source_type = 'payment' and pi.source_id = p.id
+      join open_item_allocations a on a.client_id = ${clientId} and a.credit_item_id = pi.id
+      join open_items bi on bi.id = a.debit_item_id and bi.source_type = 'bill'
+      join bills b on b.client_id = ${clientId} and b.id = bi.source_id
+    ),
     collected as (
       select zone_id, sum(amount) as collected from (
-        select b.zone_id, a.amount
-        from month_payments p
-        join payment_allocations a on a.client_id = ${clientId} and a.payment_id = p.id
-        join bills b on b.client_id = ${clientId} and b.id = a.bill_id
+        select zone_id, amount from to_bills
         union all
-        select z.zone_id, p.amount - p.allocated
-        from month_payments p left join zone_of z on z.customer_id = p.customer_id
-        where p.amount > p.allocated
+        select z.zone_id, p.amount - coalesce(t.amount, 0)
+        from month_payments p
+        left join (select payment_id, sum(amount) as amount from to_bills group by payment_id) t on t.payment_id = p.id
+        left join zone_of z on z.customer_id = p.customer_id
+        where p.amount > coalesce(t.amount, 0)
       ) parts group by zone_id
     ),
     open_bills as materialized (${openBills}),

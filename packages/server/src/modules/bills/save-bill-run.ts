@@ -9,9 +9,10 @@ import { sql } from 'drizzle-orm';
 import { type BillService, bdec, billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { type PostedEntry, type Posting, type PostingLine, SYSTEM_ACCOUNTS, nextDocumentNumbers, preparePostJournalBatch } from '../../ledger/index.ts';
+import { type PostedEntry, type Posting, SYSTEM_ACCOUNTS, nextDocumentNumbers, preparePostJournalBatch } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
+import { billPosting } from './bill.posting.ts';
 import { type ComputedBill, computeBillRun } from './compute-bill-run.ts';
 import { nothingToBill } from './nothing-to-bill.ts';
 
@@ -162,11 +163,7 @@ function prepareChunk(
       continue;
     }
     entryIndex.push(postings.length);
-    const lines: PostingLine[] = [
-      { accountId: accounts.receivable, debit: bill.amount, partyType: 'customer', partyId: bill.customerId },
-      { accountId: accounts.sales, credit: bill.subtotal },
-    ];
-    if (bdec(bill.tax).gt(0)) lines.push({ accountId: accounts.taxPayable, credit: bill.tax });
+    const lines = billPosting(accounts, bill);
     postings.push({
       clientId,
       date: run.billDate,

@@ -21,13 +21,13 @@ export async function customersRoutes(app: FastifyInstance) {
     tenantTx(req, (tx) => getCustomer({ tx, id: req.params.id })));
 
   r.post(PATH, { config: write, schema: { tags, body: customerBody, response: { 201: customer } } }, async (req, reply) => {
-    const created = await tenantTx(req, (tx) => createCustomer({ tx, req, input: req.body }));
+    const created = await tenantTx(req, (tx, actor) => createCustomer({ tx, actor, input: req.body }));
     return reply.status(201).send(created);
   });
 
   r.put(`${PATH}/:id`, { config: write, schema: { tags, params: idParams, body: customerBody, response: { 200: customer } } }, async (req) =>
-    tenantTx(req, (tx) => updateCustomer({ tx, req, id: req.params.id, input: req.body })));
+    tenantTx(req, (tx, actor) => updateCustomer({ tx, actor, id: req.params.id, input: req.body })));
 
   r.patch(`${PATH}/:id/status`, { config: write, schema: { tags, params: idParams, body: customerStatusBody, response: { 200: customer } } }, async (req) =>
-    tenantTx(req, (tx) => setCustomerStatus({ tx, req, id: req.params.id, status: req.body.status })));
+    tenantTx(req, (tx, actor) => setCustomerStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 }

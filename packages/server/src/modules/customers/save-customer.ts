@@ -2,12 +2,11 @@
 // new customer gets the next customer number, and a non-zero opening balance is posted to the ledger in
 // the same transaction (opening-balance.ts); once posted it cannot change. Every change is audited in
 // its transaction.
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { bdec, type Customer, type CustomerInput, type CustomerStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
 import { cities } from '../settings/index.ts';
 import { customers } from './customers.tables.ts';
@@ -37,23 +36,23 @@ const auditView = (c: Customer) => {
   return rest;
 };
 
-export async function createCustomer(opts: { tx: Db; req: FastifyRequest; input: CustomerInput }): Promise<Customer> {
-  const { tx, req, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function createCustomer(opts: { tx: Db; actor: Actor; input: CustomerInput }): Promise<Customer> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId } = actor;
   await checkCity(tx, input.cityId);
   const customerNo = await nextCustomerNumber(tx, clientId);
   const [row] = await tx
     .insert(customers)
     .values({ clientId, customerNo, ...values(input), openingBalance: input.openingBalance, createdBy: userId })
     .returning({ id: customers.id });
-  await postOpeningBalance({ tx, req, customerId: row.id });
+  await postOpeningBalance({ tx, actor, customerId: row.id });
   const created = await getCustomer({ tx, id: row.id });
-  await writeAudit(tx, req, { action: 'create', entity: 'customer', entityId: row.id, after: auditView(created) });
+  await writeAudit(tx, actor, { action: 'create', entity: 'customer', entityId: row.id, after: auditView(created) });
   return created;
 }
 
-export async function updateCustomer(opts: { tx: Db; req: FastifyRequest; id: number; input: CustomerInput }): Promise<Customer> {
-  const { tx, req, id, input } = opts;
+export async function updateCustomer(opts: { tx: Db; actor: Actor; id: number; input: CustomerInput }): Promise<Customer> {
+  const { tx, actor, id, input } = opts;
   const [locked] = await tx
     .select({ openingBalance: customers.openingBalance, posted: customers.openingBalancePosted })
     .from(customers)
@@ -68,19 +67,19 @@ export async function updateCustomer(opts: { tx: Db; req: FastifyRequest; id: nu
     .update(customers)
     .set({ ...values(input), ...(balanceChanged ? { openingBalance: input.openingBalance } : {}), updatedAt: new Date() })
     .where(eq(customers.id, id));
-  if (balanceChanged) await postOpeningBalance({ tx, req, customerId: id });
+  if (balanceChanged) await postOpeningBalance({ tx, actor, customerId: id });
   const after = await getCustomer({ tx, id });
-  await writeAudit(tx, req, { action: 'update', entity: 'customer', entityId: id, before: auditView(before), after: auditView(after) });
+  await writeAudit(tx, actor, { action: 'update', entity: 'customer', entityId: id, before: auditView(before), after: auditView(after) });
   return after;
 }
 
-export async function setCustomerStatus(opts: { tx: Db; req: FastifyRequest; id: number; status: CustomerStatus }): Promise<Customer> {
-  const { tx, req, id, status } = opts;
+export async function setCustomerStatus(opts: { tx: Db; actor: Actor; id: number; status: CustomerStatus }): Promise<Customer> {
+  const { tx, actor, id, status } = opts;
   const [row] = await tx.select({ status: customers.status }).from(customers).where(eq(customers.id, id)).for('update');
   if (!row) throw notFound();
   if (row.status !== status) {
     await tx.update(customers).set({ status, updatedAt: new Date() }).where(eq(customers.id, id));
-    await writeAudit(tx, req, { action: 'status', entity: 'customer', entityId: id, before: { status: row.status }, after: { status } });
+    await writeAudit(tx, actor, { action: 'status', entity: 'customer', entityId: id, before: { status: row.status }, after: { status } });
   }
   return getCustomer({ tx, id });
 }

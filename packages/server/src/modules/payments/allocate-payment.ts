@@ -1,53 +1,37 @@
-// Puts a new payment on the customer's open bills: exactly the allocations given (each within the
-// bill's open amount, bills of this customer that are open), or else oldest first until the amount is
-// used. Runs after the payment's entry is posted, so the bills it locks (FOR UPDATE) are locked in the
-// same order as every other posting (document counter first): no deadlock with a bill run.
+// Puts a new payment (its open item, a credit on the customer's receivable) on the customer's open
+// charges: exactly the bills given (each within its open amount, a bill of this customer that is open),
+// or else every open charge (bills, and any other document that made the customer owe) oldest first
+// until the amount is used. Runs after the payment's entry is posted, so the items it locks (FOR UPDATE)
+// are locked in the same order as every other posting (document counter first): no deadlock with a bill run.
 import { sql } from 'drizzle-orm';
-import { type AllocationInput, bdec, billMoney, proposeAllocation } from '@ubo/contracts';
+import type { AllocationInput } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { FieldError } from '../../plugins/errors.ts';
-import { openBillsOf } from './customer-account.ts';
+import { allocate } from '../open-items/index.ts';
 import { validationError } from './payments-common.ts';
 
-export async function allocatePayment(opts: {
-  tx: Db;
-  clientId: number;
-  paymentId: number;
-  customerId: number;
-  amount: string;
-  allocations?: AllocationInput[];
-}): Promise<string> {
-  const { tx, clientId, paymentId, customerId, amount } = opts;
-  const bills = await openBillsOf(tx, clientId, customerId, { forUpdate: true });
-  let plan: Array<{ billId: number; amount: string }>;
+export async function allocatePayment(opts: { tx: Db; clientId: number; itemId: number; allocations?: AllocationInput[] }): Promise<string> {
+  const { tx, clientId, itemId } = opts;
+  let lines: Array<{ itemId: number; amount: string }> | undefined;
   if (opts.allocations) {
-    const byId = new Map(bills.map((b) => [b.billId, b]));
-    const errors: FieldError[] = [];
-    opts.allocations.forEach((a, i) => {
-      const bill = byId.get(a.billId);
-      if (!bill) errors.push({ field: `allocations.${i}.billId`, message: 'payments.billNotOpen' });
-      else if (bdec(a.amount).gt(bill.open)) errors.push({ field: `allocations.${i}.amount`, message: `payments.allocationTooLarge|${bill.open}` });
-    });
-    if (errors.length > 0) throw validationError(errors);
-    plan = opts.allocations.map((a) => ({ billId: a.billId, amount: billMoney(a.amount) }));
-  } else {
-    const { amounts } = proposeAllocation(bills.map((b) => b.open), amount);
-    plan = bills.map((b, i) => ({ billId: b.billId, amount: amounts[i] }));
+    // Bills chosen by hand: their items (a bill of another customer, or not open, is refused by allocate).
+    const ids = JSON.stringify(opts.allocations.map((a) => a.billId));
+    const items = await queryRows<{ id: string | number; bill_id: string | number }>(tx, sql`
+      select o.id, o.source_id as bill_id from open_items o
+      where o.client_id = ${clientId} and o.source_type = 'bill' and o.party_type = 'customer'
+        and o.source_id in (select (json_array_elements_text(${ids}::json))::bigint)`);
+    const itemOf = new Map(items.map((r) => [Number(r.bill_id), Number(r.id)]));
+    lines = opts.allocations.map((a) => ({ itemId: itemOf.get(a.billId) ?? 0, amount: a.amount }));
   }
-  plan = plan.filter((p) => bdec(p.amount).gt(0));
-  if (plan.length === 0) return '0.00';
-
-  const payload = JSON.stringify(plan);
-  await tx.execute(sql`
-    insert into payment_allocations (client_id, payment_id, bill_id, amount)
-    select ${clientId}, ${paymentId}, x."billId", x.amount from jsonb_to_recordset(${payload}::jsonb) as x("billId" bigint, amount numeric)`);
-  await tx.execute(sql`
-    update bills b set paid_amount = b.paid_amount + x.amount
-    from jsonb_to_recordset(${payload}::jsonb) as x("billId" bigint, amount numeric)
-    where b.client_id = ${clientId} and b.id = x."billId"`);
-  const [row] = await queryRows<{ allocated: string }>(tx, sql`
-    update payments set allocated = (select coalesce(sum(amount), 0) from payment_allocations where client_id = ${clientId} and payment_id = ${paymentId})
-    where client_id = ${clientId} and id = ${paymentId} returning allocated::text as allocated`);
-  return billMoney(row.allocated);
+  const { settled, refusals } = await allocate(tx, clientId, itemId, lines);
+  if (refusals.length > 0) {
+    const errors: FieldError[] = refusals.map((r) =>
+      r.reason === 'notOpen'
+        ? { field: `allocations.${r.index}.billId`, message: 'payments.billNotOpen' }
+        : { field: `allocations.${r.index}.amount`, message: `payments.allocationTooLarge|${r.open}` },
+    );
+    throw validationError(errors);
+  }
+  return settled;
 }

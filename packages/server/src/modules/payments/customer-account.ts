@@ -1,13 +1,15 @@
-// GET /api/elc/customers/:id/account: the customer's balance from the ledger, their open bills (oldest
-// first), the credit that waits for a bill, what is owed outside bills and the last posted payment.
+// GET /api/elc/customers/:id/account: the customer's balance from the ledger, their open charges (open
+// items of the receivable, oldest first; the bills among them with their periods), the credit that waits
+// for a charge, what is owed outside open items and the last posted payment.
 import { sql } from 'drizzle-orm';
-import { type CustomerAccount, type CustomerOpenBill, type PaymentMethod, RECEIPT_SERIES, bdec, billMoney } from '@ubo/contracts';
+import { type CustomerAccount, type CustomerOpenBill, type CustomerOpenItem, type PaymentMethod, RECEIPT_SERIES, bdec, billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { documentNumber } from '../../ledger/index.ts';
+import { documentNumber, systemAccountId } from '../../ledger/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { billNumber } from '../bills/index.ts';
 import { customerBalance } from '../customers/index.ts';
+import { unsettledItems } from '../open-items/index.ts';
 
 interface OpenBillRow {
   id: string | number;
@@ -19,12 +21,12 @@ interface OpenBillRow {
   paid_amount: string;
 }
 
-/** The customer's open bills, oldest first (bill date, then number): the order payments pay them in. */
-export async function openBillsOf(tx: Db, clientId: number, customerId: number, opts: { forUpdate?: boolean } = {}): Promise<CustomerOpenBill[]> {
+/** The customer's open bills, oldest first (bill date, then number): among their open charges, in the order payments pay them. */
+export async function openBillsOf(tx: Db, clientId: number, customerId: number): Promise<CustomerOpenBill[]> {
   const rows = await queryRows<OpenBillRow>(tx, sql`
     select id, bill_no, period, bill_date::text as bill_date, due_date::text as due_date, amount::text as amount, paid_amount::text as paid_amount
     from bills where client_id = ${clientId} and customer_id = ${customerId} and status = 'Open' and paid_amount < amount
-    order by bill_date, bill_no ${opts.forUpdate ? sql`for update` : sql``}`);
+    order by bill_date, bill_no`);
   return rows.map((r) => ({
     billId: Number(r.id),
     number: billNumber(Number(r.bill_no)),
@@ -37,13 +39,30 @@ export async function openBillsOf(tx: Db, clientId: number, customerId: number, 
   }));
 }
 
+/** Every open charge of the customer on the receivable (bills, invoices, ...), oldest first: what a payment pays, in order. */
+export async function openChargesOf(tx: Db, clientId: number, customerId: number): Promise<CustomerOpenItem[]> {
+  const receivableId = await systemAccountId(tx, clientId, 'receivable');
+  const items = await unsettledItems(tx, clientId, { partyType: 'customer', partyId: customerId, accountId: receivableId }, 'debit');
+  return items.map((i) => ({
+    openItemId: i.id,
+    kind: i.kind,
+    number: i.number,
+    date: i.date,
+    dueDate: i.dueDate,
+    amount: i.amount,
+    settled: i.settled,
+    open: i.open,
+  }));
+}
+
 export async function getCustomerAccount(opts: { tx: Db; clientId: number; customerId: number }): Promise<CustomerAccount> {
   const { tx, clientId, customerId } = opts;
   const [exists] = await queryRows<{ id: number }>(tx, sql`select id from customers where client_id = ${clientId} and id = ${customerId}`);
   if (!exists) throw notFound();
   const balance = await customerBalance(tx, clientId, customerId);
   const openBills = await openBillsOf(tx, clientId, customerId);
-  const openTotal = openBills.reduce((sum, b) => sum.plus(b.open), bdec(0));
+  const openItems = await openChargesOf(tx, clientId, customerId);
+  const openTotal = openItems.reduce((sum, b) => sum.plus(b.open), bdec(0));
   const [last] = await queryRows<{ id: string | number; receipt_no: string | number; date: string; amount: string; method: PaymentMethod }>(tx, sql`
     select id, receipt_no, date::text as date, amount::text as amount, method from payments
     where client_id = ${clientId} and customer_id = ${customerId} and status = 'Posted'
@@ -53,6 +72,7 @@ export async function getCustomerAccount(opts: { tx: Db; clientId: number; custo
     customerId,
     balance: billMoney(balance),
     openBills,
+    openItems,
     openTotal: billMoney(openTotal),
     credit: billMoney(diff.gt(0) ? diff : '0'),
     otherCharges: billMoney(diff.lt(0) ? diff.negated() : '0'),

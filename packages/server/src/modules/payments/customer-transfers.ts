@@ -3,7 +3,6 @@
 // unchanged), lets waiting credit meet open bills, and audits it; GET lists and reads them; cancel
 // reverses the entry. A transfer moves what is owed: the first customer owes that much less (or has
 // that much more credit), the second that much more.
-import type { FastifyRequest } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   CUSTOMER_TRANSFER_SERIES,
@@ -19,9 +18,9 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { documentNumber, money, nextDocumentNumber, postJournal, reverseJournal, systemAccountId } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
-import { customerTransferPosting } from './payment.posting.ts';
+import { customerTransferPosting } from './customer-transfer.posting.ts';
 import { CUSTOMER_TRANSFER_SOURCE_TYPE, applyCustomerCredit, holdLockDate, nextRowId, textOrNull, validationError } from './payments-common.ts';
 
 interface TransferRow {
@@ -117,9 +116,9 @@ export async function listCustomerTransfers(opts: { tx: Db; clientId: number; qu
   return { data: rows.map(toTransfer), total: count.n, page: query._page, limit: query._limit };
 }
 
-export async function postCustomerTransfer(opts: { tx: Db; req: FastifyRequest; input: CustomerTransferInput }): Promise<CustomerTransfer> {
-  const { tx, req, input } = opts;
-  const { clientId, userId, branchId } = caller(req);
+export async function postCustomerTransfer(opts: { tx: Db; actor: Actor; input: CustomerTransferInput }): Promise<CustomerTransfer> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId } = actor;
   const found = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
     select id, customer_no, name from customers where client_id = ${clientId} and id in (${input.fromCustomerId}, ${input.toCustomerId})`);
   const from = found.find((c) => Number(c.id) === input.fromCustomerId);
@@ -139,10 +138,10 @@ export async function postCustomerTransfer(opts: { tx: Db; req: FastifyRequest; 
     clientId,
     date: input.date,
     reference: number,
-    memo: memo ?? translate('c2c.postingMemo', req.lang, { n: number, from: `${from.customer_no} ${from.name}`, to: `${to.customer_no} ${to.name}` }),
+    memo: memo ?? translate('c2c.postingMemo', actor.lang, { n: number, from: `${from.customer_no} ${from.name}`, to: `${to.customer_no} ${to.name}` }),
     sourceType: CUSTOMER_TRANSFER_SOURCE_TYPE,
     sourceId: id,
-    branchId,
+    branchId: actor.branchId ?? null,
     userId,
     lines: customerTransferPosting({ receivableId, fromCustomerId: from.id, toCustomerId: to.id, amount: input.amount }),
     limitField: 'amount',
@@ -151,7 +150,7 @@ export async function postCustomerTransfer(opts: { tx: Db; req: FastifyRequest; 
     insert into customer_transfers (id, client_id, transfer_no, date, from_customer_id, to_customer_id, amount, memo, journal_entry_id, created_by)
     values (${id}, ${clientId}, ${transferNo}, ${input.date}::date, ${from.id}, ${to.id}, ${entry.total}::numeric, ${memo}, ${entry.id}, ${userId})`);
   await applyCustomerCredit(tx, clientId, [from.id, to.id]);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'customer-transfer',
     entityId: id,
@@ -160,13 +159,13 @@ export async function postCustomerTransfer(opts: { tx: Db; req: FastifyRequest; 
   return getCustomerTransfer({ tx, clientId, id });
 }
 
-export async function cancelCustomerTransfer(opts: { tx: Db; req: FastifyRequest; id: number; input: PaymentCancelBody }): Promise<CustomerTransfer> {
-  const { tx, req, id, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function cancelCustomerTransfer(opts: { tx: Db; actor: Actor; id: number; input: PaymentCancelBody }): Promise<CustomerTransfer> {
+  const { tx, actor, id, input } = opts;
+  const { clientId, userId } = actor;
   const transfer = await getCustomerTransfer({ tx, clientId, id });
   const alreadyCancelled = () => new AppError(409, 'ALREADY_CANCELLED', 'c2c.alreadyCancelled');
   if (transfer.status === 'Cancelled') throw alreadyCancelled();
-  const label = translate(`c2c.cancelMemo|${transfer.number}`, req.lang);
+  const label = translate(`c2c.cancelMemo|${transfer.number}`, actor.lang);
   const reversal = await reverseJournal(tx, { clientId, entryId: transfer.entryId, date: input.date ?? null, userId, memo: `${label}: ${input.reason}` }).catch(
     (err: unknown) => {
       if (err instanceof AppError && err.code === 'ALREADY_REVERSED') throw alreadyCancelled();
@@ -178,7 +177,7 @@ export async function cancelCustomerTransfer(opts: { tx: Db; req: FastifyRequest
            cancel_reason = ${input.reason}
     where client_id = ${clientId} and id = ${id}`);
   await applyCustomerCredit(tx, clientId, [transfer.from.id, transfer.to.id]);
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'cancel',
     entity: 'customer-transfer',
     entityId: id,

@@ -5,4 +5,4 @@ export { paymentsRoutes } from './payments.routes.ts';
 export { PAYMENT_SOURCE_TYPE, CUSTOMER_TRANSFER_SOURCE_TYPE, applyCustomerCredit } from './payments-common.ts';
 export { customerBalances, customerBalance } from '../customers/index.ts';
 export { openBillsOf, getCustomerAccount } from './customer-account.ts';
-export { payments, paymentAllocations, paymentBatches, customerTransfers } from './payments.tables.ts';
+export { payments, paymentBatches, customerTransfers } from './payments.tables.ts';

@@ -107,8 +107,11 @@ export async function getPayment(opts: { tx: Db; clientId: number; lang: Lang; i
   }>(tx, sql`
     select b.id as bill_id, b.bill_no, b.period, b.bill_date::text as bill_date, b.due_date::text as due_date,
            b.amount::text as bill_amount, pa.amount::text as amount, b.paid_amount::text as paid_amount
-    from payment_allocations pa join bills b on b.client_id = pa.client_id and b.id = pa.bill_id
-    where pa.client_id = ${clientId} and pa.payment_id = ${id}
+    from open_items pi
+    join open_item_allocations pa on pa.client_id = pi.client_id and pa.credit_item_id = pi.id
+    join open_items bi on bi.client_id = pa.client_id and bi.id = pa.debit_item_id and bi.source_type = 'bill'
+    join bills b on b.client_id = bi.client_id and b.id = bi.source_id
+    where pi.client_id = ${clientId} and pi.source_type = 'payment' and pi.source_id = ${id}
     order by b.bill_date, b.bill_no`);
   // The customer's receivable over the entries posted up to this payment's (entries are append-only and
   // numbered in posting order, so this never changes once printed).

@@ -10,11 +10,3 @@ export function paymentPosting(p: { accountId: number; receivableId: number; cus
     { accountId: p.receivableId, credit: p.amount, partyType: 'customer', partyId: p.customerId },
   ];
 }
-
-/** A balance transfer: the first customer's receivable down, the second's up, the account unchanged. */
-export function customerTransferPosting(p: { receivableId: number; fromCustomerId: number; toCustomerId: number; amount: string }): PostingLine[] {
-  return [
-    { accountId: p.receivableId, credit: p.amount, partyType: 'customer', partyId: p.fromCustomerId },
-    { accountId: p.receivableId, debit: p.amount, partyType: 'customer', partyId: p.toCustomerId },
-  ];
-}

@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { type Lang, type ReceivingSubtype, receivingSubtypes } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { systemAccountId } from '../../ledger/index.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
+import { applyPartyCredit } from '../open-items/index.ts';
 
 export const PAYMENT_SOURCE_TYPE = 'payment';
 export const CUSTOMER_TRANSFER_SOURCE_TYPE = 'customer-transfer';
@@ -46,14 +48,14 @@ export async function nextRowId(tx: Db, table: 'payments' | 'payment_batches' | 
 }
 
 /**
- * Lets the customers' waiting credit (unallocated rests of payments) pay their open bills, oldest first,
- * as far as their ledger balance allows (payments_apply_credit in migrations/0024_payments.sql).
+ * Lets the customers' waiting credit (unallocated rests of payments) pay their open charges, oldest first,
+ * as far as their ledger balance allows (the open items' credit rule, migrations/0036_open_items.sql).
  * Call it after a posting has changed a customer's balance or reopened a bill.
  */
 export async function applyCustomerCredit(tx: Db, clientId: number, customerIds: readonly number[]): Promise<void> {
-  for (const id of [...new Set(customerIds)].sort((a, b) => a - b)) {
-    await tx.execute(sql`select payments_apply_credit(${clientId}, ${id})`);
-  }
+  if (customerIds.length === 0) return;
+  const accountId = await systemAccountId(tx, clientId, 'receivable');
+  await applyPartyCredit(tx, clientId, customerIds.map((partyId) => ({ partyType: 'customer', partyId, accountId })));
 }
 
 /** A unique-index violation (a reference posted twice by two requests at once). */

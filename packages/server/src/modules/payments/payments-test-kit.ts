@@ -74,7 +74,9 @@ export function paymentsKit(ctx: TestContext, org: Org) {
         queryRows<Record<string, string>>(tx, sql`
           select (select count(*) || ':' || coalesce(sum(amount), 0) || ':' || coalesce(sum(allocated), 0) || ':' || coalesce(string_agg(status, ',' order by id), '')
                   from payments where client_id = ${org.clientId}) as payments,
-                 (select count(*) || ':' || coalesce(sum(amount), 0) from payment_allocations where client_id = ${org.clientId}) as allocations,
+                 (select count(*) || ':' || coalesce(sum(amount), 0) from open_item_allocations where client_id = ${org.clientId}) as allocations,
+                 (select count(*) || ':' || coalesce(sum(settled), 0) || ':' || coalesce(string_agg(status, ',' order by id), '')
+                  from open_items where client_id = ${org.clientId}) as items,
                  (select count(*)::text from payment_batches where client_id = ${org.clientId}) as batches,
                  (select count(*) || ':' || coalesce(string_agg(status, ',' order by id), '') from customer_transfers where client_id = ${org.clientId}) as transfers,
                  (select coalesce(string_agg(id || '=' || paid_amount, ',' order by id), '') from bills where client_id = ${org.clientId}) as bills,

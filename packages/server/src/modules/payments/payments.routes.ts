@@ -35,6 +35,7 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { fieldError, forbidden } from '../../plugins/errors.ts';
 import { uploadedText } from '../../plugins/input-guard.ts';
@@ -58,10 +59,10 @@ const batch = { access: { privilege: 'batch-bill' } } as const;
 const tags = ['payments'];
 
 /** Runs a posting once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
-async function idempotentPost<T>(req: FastifyRequest, reply: FastifyReply, operation: string, body: unknown, statusCode: number, work: (tx: Db) => Promise<T>): Promise<T> {
+async function idempotentPost<T>(req: FastifyRequest, reply: FastifyReply, operation: string, body: unknown, statusCode: number, work: (tx: Db, actor: Actor) => Promise<T>): Promise<T> {
   const key = readIdempotencyKey(req.headers);
-  const result = await tenantTx(req, (tx) =>
-    withIdempotency(tx, { clientId: caller(req).clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx) })),
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx, actor) })),
   );
   if (result.isReplay) reply.header('idempotent-replayed', 'true');
   reply.code(result.statusCode);
@@ -98,7 +99,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   // Payments -------------------------------------------------------------------------------------
   r.post(PAYMENTS, { config: receive, schema: { tags, body: paymentBody, response: { 201: paymentDetail } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx) => receivePayment({ tx, req, input: req.body })));
+    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx, actor) => receivePayment({ tx, actor, input: req.body })));
 
   r.get(PAYMENTS, { config: receive, schema: { tags, querystring: paymentListQuery, response: { 200: paymentPage } } }, async (req) =>
     tenantTx(req, (tx) => listPayments({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
@@ -139,7 +140,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   });
 
   r.post(`${PAYMENTS}/batch`, { config: batch, schema: { tags, body: batchSaveBody, response: { 201: batchSaved } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx) => saveBatch({ tx, req, input: req.body })));
+    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx, actor) => saveBatch({ tx, actor, input: req.body })));
 
   // One payment ----------------------------------------------------------------------------------
   r.get(`${PAYMENTS}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: paymentDetail } } }, async (req) =>
@@ -149,11 +150,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
     config: receive,
     schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: paymentDetail } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx) => cancelPayment({ tx, req, id: req.params.id, input: req.body })));
+    idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx, actor) => cancelPayment({ tx, actor, id: req.params.id, input: req.body })));
 
   // Customer balance transfers -------------------------------------------------------------------
   r.post(C2C, { config: receive, schema: { tags, body: customerTransferBody, response: { 201: customerTransfer } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx) => postCustomerTransfer({ tx, req, input: req.body })));
+    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx, actor) => postCustomerTransfer({ tx, actor, input: req.body })));
 
   r.get(C2C, { config: receive, schema: { tags, querystring: customerTransferListQuery, response: { 200: customerTransferPage } } }, async (req) =>
     tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })));
@@ -165,8 +166,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
     config: receive,
     schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: customerTransfer } },
   }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx) =>
-      cancelCustomerTransfer({ tx, req, id: req.params.id, input: req.body }),
+    idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+      cancelCustomerTransfer({ tx, actor, id: req.params.id, input: req.body }),
     ));
 
   // The customer's account -----------------------------------------------------------------------

@@ -1,6 +1,6 @@
-// Drizzle mirror of payment_batches, payments, payment_allocations and customer_transfers (SQL of
-// record: db/migrations/0024_payments.sql, with row-level security and the credit function).
-import { bigint, bigserial, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+// Drizzle mirror of payment_batches, payments and customer_transfers (SQL of record:
+// db/migrations/0024_payments.sql; allocations are open items' since 0036_open_items.sql).
+import { bigint, bigserial, date, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const paymentBatches = pgTable('payment_batches', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -37,17 +37,6 @@ export const payments = pgTable('payments', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),
 });
-
-export const paymentAllocations = pgTable(
-  'payment_allocations',
-  {
-    clientId: integer('client_id').notNull(),
-    paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
-    billId: bigint('bill_id', { mode: 'number' }).notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.paymentId, t.billId] })],
-);
 
 export const customerTransfers = pgTable('customer_transfers', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,13 +1,14 @@
 // Records one customer payment in the caller's transaction: the next receipt number (series RC,
-// gapless), one journal entry (payment.posting.ts), the payment row and its allocations. Used by
+// gapless), one journal entry (payment.posting.ts), the payment row, its open item (a credit on the
+// customer's receivable, open-items module) and its allocations. Used by
 // Receive payment (one at a time) and by Batch receive (many in one transaction). The caller has
 // checked the customer, the account and the reference, and holds the lock-date lock (holdLockDate).
 import { sql } from 'drizzle-orm';
 import { type AllocationInput, type PaymentMethod, RECEIPT_SERIES, translate } from '@ubo/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { documentNumber, nextDocumentNumber, postJournal, systemAccountId } from '../../ledger/index.ts';
-import { caller } from '../../plugins/auth.ts';
+import { addOpenItems } from '../open-items/index.ts';
 import { allocatePayment } from './allocate-payment.ts';
 import { paymentPosting } from './payment.posting.ts';
 import { PAYMENT_SOURCE_TYPE, isUniqueViolation, nextRowId, textOrNull, validationError } from './payments-common.ts';
@@ -36,9 +37,9 @@ export interface PostedPayment {
   allocated: string;
 }
 
-export async function postPayment(opts: { tx: Db; req: FastifyRequest; payment: NewPayment; receivableId?: number }): Promise<PostedPayment> {
-  const { tx, req, payment: p } = opts;
-  const { clientId, userId, branchId } = caller(req);
+export async function postPayment(opts: { tx: Db; actor: Actor; payment: NewPayment; receivableId?: number }): Promise<PostedPayment> {
+  const { tx, actor, payment: p } = opts;
+  const { clientId, userId } = actor;
   const receiptNo = await nextDocumentNumber(tx, clientId, RECEIPT_SERIES);
   const number = documentNumber(RECEIPT_SERIES, receiptNo);
   const id = await nextRowId(tx, 'payments');
@@ -49,10 +50,10 @@ export async function postPayment(opts: { tx: Db; req: FastifyRequest; payment: 
     clientId,
     date: p.date,
     reference: number,
-    memo: memo ?? translate('payments.postingMemo', req.lang, { n: number, customer: `${p.customer.customerNo} ${p.customer.name}` }),
+    memo: memo ?? translate('payments.postingMemo', actor.lang, { n: number, customer: `${p.customer.customerNo} ${p.customer.name}` }),
     sourceType: PAYMENT_SOURCE_TYPE,
     sourceId: id,
-    branchId,
+    branchId: actor.branchId ?? null,
     userId,
     lines: paymentPosting({ accountId: p.accountId, receivableId, customerId: p.customer.id, amount: p.amount }),
     limitField: p.amountField ?? 'amount',
@@ -67,6 +68,21 @@ export async function postPayment(opts: { tx: Db; req: FastifyRequest; payment: 
     if (isUniqueViolation(err)) throw validationError([{ field: 'reference', message: 'payments.referenceTaken' }]);
     throw err;
   }
-  const allocated = await allocatePayment({ tx, clientId, paymentId: id, customerId: p.customer.id, amount: entry.total, allocations: p.allocations });
+  const [itemId] = await addOpenItems(tx, clientId, [
+    {
+      partyType: 'customer',
+      partyId: p.customer.id,
+      accountId: receivableId,
+      side: 'credit',
+      kind: 'payment',
+      sourceType: PAYMENT_SOURCE_TYPE,
+      sourceId: id,
+      number,
+      date: p.date,
+      amount: entry.total,
+      journalEntryId: entry.id,
+    },
+  ]);
+  const allocated = await allocatePayment({ tx, clientId, itemId, allocations: p.allocations });
   return { id, receiptNo, number, entryId: entry.id, entryNumber: entry.number, amount: entry.total, allocated };
 }

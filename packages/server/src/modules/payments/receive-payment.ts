@@ -1,14 +1,13 @@
 // POST /api/finance/payments: checks the customer, the receiving account and the reference (field
 // errors), posts the payment with its allocations (post-payment.ts) and audits it, in the caller's
 // transaction; answers the payment as its receipt shows it.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type PaymentDetail, type PaymentInput, RECEIPT_SERIES } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { documentNumber } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { FieldError } from '../../plugins/errors.ts';
 import { getPayment } from './list-payments.ts';
 import { checkReceivingAccount, holdLockDate, isFieldError, validationError } from './payments-common.ts';
@@ -22,9 +21,9 @@ export async function postedReference(tx: Db, clientId: number, accountId: numbe
   return row ? documentNumber(RECEIPT_SERIES, Number(row.receipt_no)) : null;
 }
 
-export async function receivePayment(opts: { tx: Db; req: FastifyRequest; input: PaymentInput }): Promise<PaymentDetail> {
-  const { tx, req, input } = opts;
-  const { clientId } = caller(req);
+export async function receivePayment(opts: { tx: Db; actor: Actor; input: PaymentInput }): Promise<PaymentDetail> {
+  const { tx, actor, input } = opts;
+  const { clientId } = actor;
   const errors: FieldError[] = [];
   const [customer] = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
     select id, customer_no, name from customers where client_id = ${clientId} and id = ${input.customerId}`);
@@ -40,7 +39,7 @@ export async function receivePayment(opts: { tx: Db; req: FastifyRequest; input:
   await holdLockDate(tx, clientId);
   const posted = await postPayment({
     tx,
-    req,
+    actor,
     payment: {
       customer: { id: customer.id, customerNo: customer.customer_no, name: customer.name },
       accountId: account.id,
@@ -52,7 +51,7 @@ export async function receivePayment(opts: { tx: Db; req: FastifyRequest; input:
       allocations: input.allocations,
     },
   });
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'payment',
     entityId: posted.id,
@@ -68,5 +67,5 @@ export async function receivePayment(opts: { tx: Db; req: FastifyRequest; input:
       entry: posted.entryNumber,
     },
   });
-  return getPayment({ tx, clientId, lang: req.lang, id: posted.id });
+  return getPayment({ tx, clientId, lang: actor.lang, id: posted.id });
 }

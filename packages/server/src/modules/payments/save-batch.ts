@@ -3,22 +3,21 @@
 // first). Everything is checked first; any refused row (unknown customer, reference already posted on
 // the account or repeated in the batch, date in a closed period, ...) refuses the whole batch with
 // errors naming the row (rows.3.reference) and nothing is written. One audit line for the batch.
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type BatchSaveInput, type BatchSaved, RECEIPT_SERIES, bdec, billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { documentNumber, systemAccountId } from '../../ledger/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { caller } from '../../plugins/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { FieldError } from '../../plugins/errors.ts';
 import { getBatch } from './list-batches.ts';
 import { checkReceivingAccount, holdLockDate, isFieldError, nextRowId, validationError } from './payments-common.ts';
 import { postPayment } from './post-payment.ts';
 
-export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: BatchSaveInput }): Promise<BatchSaved> {
-  const { tx, req, input } = opts;
-  const { clientId, userId } = caller(req);
+export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveInput }): Promise<BatchSaved> {
+  const { tx, actor, input } = opts;
+  const { clientId, userId } = actor;
   const errors: FieldError[] = [];
   const account = await checkReceivingAccount(tx, clientId, input.accountId);
   if (isFieldError(account)) errors.push(account);
@@ -64,7 +63,7 @@ export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: Batc
     const c = customerById.get(r.customerId)!;
     const p = await postPayment({
       tx,
-      req,
+      actor,
       receivableId,
       payment: {
         customer: { id: Number(c.id), customerNo: c.customer_no, name: c.name },
@@ -79,7 +78,7 @@ export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: Batc
     });
     payments.push({ id: p.id, number: p.number, customerId: Number(c.id), amount: p.amount, allocated: p.allocated });
   }
-  await writeAudit(tx, req, {
+  await writeAudit(tx, actor, {
     action: 'create',
     entity: 'payment-batch',
     entityId: batchId,
@@ -93,5 +92,5 @@ export async function saveBatch(opts: { tx: Db; req: FastifyRequest; input: Batc
       receipts: `${payments[0].number} - ${payments[payments.length - 1].number}`,
     },
   });
-  return { ...(await getBatch({ tx, clientId, lang: req.lang, id: batchId })), payments };
+  return { ...(await getBatch({ tx, clientId, lang: actor.lang, id: batchId })), payments };
 }
