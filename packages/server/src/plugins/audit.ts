@@ -2,11 +2,9 @@
 // made it, inside the same transaction, so a rolled-back change leaves no log line and vice versa.
 // This file is the only writer of audit_log (test/ledger-door.test.ts): writeAudit for a line of its
 // own, auditLinesSql for lines a posting writes in its own statement (the ledger's `audit` option).
-import type { FastifyRequest } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Actor } from '../lib/actor.ts';
-import { actorOf } from './auth.ts';
 import { auditLog } from '../modules/audit-log/audit-log.tables.ts';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'status' | 'login' | 'logout' | 'password' | 'reopen' | string;
@@ -43,9 +41,7 @@ function clean(value: unknown): unknown {
 }
 
 /** The log sheet line for a change the actor made, in the caller's transaction. */
-export async function writeAudit(tx: Db, who: Actor | AuditAuthor | FastifyRequest, entry: AuditEntry): Promise<void> {
-  // Transitional: services still handed the request are being moved to the actor (issue 13 §2).
-  const author: AuditAuthor = 'server' in who ? actorOf(who) : who;
+export async function writeAudit(tx: Db, author: Actor | AuditAuthor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     clientId: author.clientId,
     userId: author.userId,
