@@ -15,18 +15,17 @@ import type {
   ReadingImportResult,
   ReadingSheet,
   UngeneratedBillReport,
-  Zone,
 } from '@ubo/contracts';
-import { zonePickerPrivileges } from '@ubo/contracts';
+import { zonePickerPrivileges, zonesEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
-import { api } from '../../lib/api.ts';
+import { api, resourcePath } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 
 export const READS_PATH = 'elc/reads';
 export const SHEET_PATH = 'elc/reads/sheet';
 export const PENDING_PATH = 'elc/reads/pending';
-export const ZONES_PATH = 'elc/zones/options';
+export const ZONES_PATH = resourcePath(zonesEndpoints.options);
 export const CUSTOMERS_PATH = 'elc/customers';
 export const BILLS_PATH = 'bills';
 export const RUNS_PATH = 'bills/runs';
@@ -40,7 +39,7 @@ export function useZones() {
   const mayRead = zonePickerPrivileges.some((key) => can(key));
   const query = useQuery({
     queryKey: resourceKeys(ZONES_PATH).list({ _limit: 1000, _sort: 'name', _order: 'asc' }),
-    queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, { _limit: 1000, _sort: 'name', _order: 'asc' }, { signal }),
+    queryFn: ({ signal }) => api.call(zonesEndpoints.options, { query: { _page: 1, _limit: 1000, _sort: 'name', _order: 'asc' } }, { signal }),
     enabled: mayRead,
     staleTime: 60_000,
   });
