@@ -16,6 +16,8 @@ export interface EndpointSpec {
   response: z.ZodType;
   /** The success status (default 200; 201 where a create answers 201 today). */
   status?: number;
+  /** Content types of an upload (its body is a file, not JSON: no body schema; the web sends FormData). */
+  consumes?: readonly string[];
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = Readonly<Omit<S, 'status'>> & { readonly status: number };
@@ -52,7 +54,9 @@ export type EndpointInput<E extends Endpoint> = (Part<E, 'params'> extends z.Zod
     ? undefined extends z.input<Part<E, 'body'>>
       ? { body?: z.input<Part<E, 'body'>> }
       : { body: z.input<Part<E, 'body'>> }
-    : { body?: undefined });
+    : E extends { readonly consumes: readonly string[] }
+      ? { body: FormData }
+      : { body?: undefined });
 
 /** What a handler receives once the schemas have parsed the request. */
 export type EndpointParams<E extends Endpoint> = Part<E, 'params'> extends z.ZodType ? z.output<Part<E, 'params'>> : Record<string, never>;

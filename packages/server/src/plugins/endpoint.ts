@@ -42,6 +42,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, con
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       response: { [endpoint.status]: endpoint.response },
     },
     handler: async (req, reply) => {

@@ -8,8 +8,8 @@ import {
   type Customer,
   type CustomerAccount,
   type CustomerTransaction,
-  type HouseDetail,
   type HouseStatusBody,
+  housesEndpoints,
   type ReplaceMeterBody,
   tariffsEndpoints,
   type Zone,
@@ -23,7 +23,7 @@ import { billingPrivileges as p } from './billing.access.ts';
 export const ZONES_PATH = resourcePath(zonesEndpoints.list);
 export const TARIFFS_PATH = resourcePath(tariffsEndpoints.list);
 export const CUSTOMERS_PATH = 'elc/customers';
-export const HOUSES_PATH = 'elc/houses';
+export const HOUSES_PATH = resourcePath(housesEndpoints.list);
 export const BILLS_PATH = 'bills';
 export const PAYMENTS_PATH = 'finance/payments';
 export const STATEMENT_PATH = 'billing-reports/customer-transaction';
@@ -105,7 +105,7 @@ function useRefreshHouses() {
 export function useHouseStatus() {
   const refresh = useRefreshHouses();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: HouseStatusBody }) => api.patch<HouseDetail>(`${HOUSES_PATH}/${id}/status`, body),
+    mutationFn: ({ id, body }: { id: number; body: HouseStatusBody }) => api.call(housesEndpoints.setStatus, { params: { id }, body }),
     onSuccess: () => refresh(),
   });
 }
@@ -115,7 +115,7 @@ export function useReplaceMeter() {
   const refresh = useRefreshHouses();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ReplaceMeterBody }) =>
-      api.post<HouseDetail>(`${HOUSES_PATH}/${id}/replace-meter`, body, { silent: true }),
+      api.call(housesEndpoints.replaceMeter, { params: { id }, body }, { silent: true }),
     onSuccess: () => refresh(),
   });
 }
