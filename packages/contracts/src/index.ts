@@ -6,6 +6,7 @@ export * from './common/endpoint.ts';
 export * from './privileges.ts';
 export * from './menu.ts';
 export * from './auth/auth.ts';
+export * from './auth/endpoints.ts';
 export * from './notes/notes.ts';
 export * from './notes/endpoints.ts';
 export * from './menus/menus.ts';
