@@ -8,3 +8,4 @@ export * from './customers.ts';
 export * from './houses.ts';
 export * from './readings.ts';
 export * from './reading-rules.ts';
+export * from './endpoints.ts';

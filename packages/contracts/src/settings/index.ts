@@ -7,3 +7,4 @@ export * from './units.ts';
 export * from './branches.ts';
 export * from './log-sheet.ts';
 export * from './subscription.ts';
+export * from './endpoints.ts';

@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { hasPrivilege, type LoginBody, type LoginUser, type Profile } from '@ubo/contracts';
+import { authEndpoints, hasPrivilege, type LoginBody, type LoginUser, type Profile } from '@ubo/contracts';
 import { api } from '../lib/api.ts';
 import { shellKeys } from '../lib/queryKeys.ts';
 import { getToken, setToken, subscribeToken } from '../lib/storage.ts';
@@ -44,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const profile = useQuery({
     queryKey: shellKeys.profile,
-    queryFn: () => api.get<Profile>('auth'),
+    queryFn: () => api.call(authEndpoints.profile),
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });
@@ -55,7 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (body: LoginBody) => {
       const device = deviceTokenFor(body);
-      const result = await api.post<LoginUser>('auth/login', device ? { ...body, device } : body, { signIn: true });
+      const result = await api.call(authEndpoints.login, { body: device ? { ...body, device } : body }, { signIn: true });
       rememberDevice(body, result.device);
       queryClient.clear();
       setToken(result.token);
@@ -66,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     if (getToken()) {
-      await api.post('auth/logout', undefined, { background: true, silent: true }).catch(() => undefined);
+      await api.call(authEndpoints.logout, {}, { background: true, silent: true }).catch(() => undefined);
     }
     setToken(null);
     queryClient.clear();

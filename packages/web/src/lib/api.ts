@@ -9,6 +9,7 @@
 // Create, update and delete calls show the 'Taking action' loader; a second one started while the
 // first is pending is refused client-side with 'Please slow down!...' (spec section 4).
 import { enqueueSnackbar } from 'notistack';
+import { type Endpoint, type EndpointInput, type EndpointResponse, endpointPath } from '@ubo/contracts';
 import i18n from '../app/i18n/index.ts';
 import { getLang, getToken, setToken } from './storage.ts';
 
@@ -232,7 +233,30 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   }
 }
 
+/** What api.call takes after the endpoint: the input may be left out when the endpoint needs none. */
+type CallArgs<E extends Endpoint> = Record<string, never> extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>]
+  : [input: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>];
+
+/**
+ * Calls an endpoint of the contracts: fills its path's :params, sends its query and body, and answers its
+ * response type (never one chosen here). The interceptor, loader and options behave as for every call.
+ */
+export function callEndpoint<E extends Endpoint>(endpoint: E, ...[input, opts]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const path = endpointPath(endpoint.path, input?.params as Record<string, unknown> | undefined);
+  return request<EndpointResponse<E>>(endpoint.method, path, { ...opts, query: input?.query as Query | undefined, body: input?.body });
+}
+
+/**
+ * An endpoint's path as the path-taking helpers name a resource (DataTable, RecordLoader, the query keys,
+ * column and file names): without '/api/', so it is still written once, in the contracts.
+ */
+export function resourcePath(endpoint: Endpoint): string {
+  return endpoint.path.replace(/^\/api\//, '');
+}
+
 export const api = {
+  call: callEndpoint,
   get: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'query'>) => request<T>('GET', path, { ...opts, query }),
   /** A paged list: _page=1 and _limit=100 unless the query says otherwise. */
   list: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'query'>) =>

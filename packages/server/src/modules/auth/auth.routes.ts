@@ -1,10 +1,10 @@
-// /api/auth/* and /api/users/change-password (spec section 7).
+// /api/auth/* and /api/users/change-password (spec section 7). Paths and schemas are the contracts' authEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { changePasswordBody, expiredInfo, loginBody, loginUser, okResponse, profile, translate, updateProfileBody } from '@ubo/contracts';
+import { authEndpoints as api, translate } from '@ubo/contracts';
 import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { clients, subscriptionPayments } from '../organisations/organisations.tables.ts';
 import { privilegesOf, users } from '../users/index.ts';
 import { sessions } from './auth.tables.ts';
@@ -39,17 +39,13 @@ const withRetryAfter = (reply: FastifyReply) => (err: unknown): never => {
 };
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+  // Reachable while the password must change or the subscription has expired: the screens that deal with it.
+  const always = { access: 'authenticated' as const, allowMustChange: true, allowExpired: true, tags };
 
-  r.post('/api/auth/login', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], body: loginBody, response: { 200: loginUser } },
-  }, async (req, reply) => login({ ctx: signInContext(req), input: req.body }).catch(withRetryAfter(reply)));
+  serve(app, api.login, { access: 'public', tags }, async (req, reply) => login({ ctx: signInContext(req), input: req.body }).catch(withRetryAfter(reply)));
 
-  r.get('/api/auth', {
-    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
-    schema: { tags: ['auth'], response: { 200: profile } },
-  }, async (req) => {
+  serve(app, api.profile, always, async (req) => {
     const auth = caller(req);
     return tenantTx(req, async (tx) => {
       const [u] = await tx.select().from(users).where(eq(users.id, auth.userId));
@@ -76,10 +72,7 @@ export async function authRoutes(app: FastifyInstance) {
     });
   });
 
-  r.get('/api/auth/expired', {
-    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
-    schema: { tags: ['auth'], response: { 200: expiredInfo } },
-  }, async (req) => {
+  serve(app, api.expired, always, async (req) => {
     const auth = caller(req);
     return tenantTx(req, async (tx) => {
       const [c] = await tx.select().from(clients).where(eq(clients.id, auth.clientId));
@@ -100,10 +93,7 @@ export async function authRoutes(app: FastifyInstance) {
     });
   });
 
-  r.post('/api/auth/logout', {
-    config: { access: 'authenticated', allowMustChange: true, allowExpired: true },
-    schema: { tags: ['auth'], response: { 200: okResponse } },
-  }, async (req) => {
+  serve(app, api.logout, always, async (req) => {
     const auth = caller(req);
     await tenantTx(req, async (tx, actor) => {
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
@@ -112,10 +102,7 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  r.put('/api/auth/profile', {
-    config: { access: 'authenticated' },
-    schema: { tags: ['auth'], body: updateProfileBody, response: { 200: okResponse } },
-  }, async (req) => {
+  serve(app, api.updateProfile, { access: 'authenticated', tags }, async (req) => {
     const auth = caller(req);
     await tenantTx(req, async (tx, actor) => {
       const [before] = await tx.select().from(users).where(eq(users.id, auth.userId));
@@ -136,10 +123,7 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true as const, message: translate('common.saved', req.lang) };
   });
 
-  r.post('/api/users/change-password', {
-    config: { access: 'authenticated', allowMustChange: true },
-    schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okResponse } },
-  }, async (req, reply) => {
+  serve(app, api.changePassword, { access: 'authenticated', allowMustChange: true, tags }, async (req, reply) => {
     const auth = caller(req);
     await checkCurrentPassword({ db: req.server.db, actor: actorOf(req), password: req.body.currentPassword }).catch(withRetryAfter(reply));
     const passwordHash = await hashPassword(req.body.newPassword);

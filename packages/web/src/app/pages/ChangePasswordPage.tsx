@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { type ChangePasswordBody, changePasswordBody } from '@ubo/contracts';
+import { authEndpoints, type ChangePasswordBody, changePasswordBody } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { api, messageOf, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const result = await api.post<{ ok: true; message?: string }>('users/change-password', values);
+      const result = await api.call(authEndpoints.changePassword, { body: values });
       toast(messageOf(result) ?? messageText('auth.passwordChanged'), 'success');
       await queryClient.invalidateQueries({ queryKey: shellKeys.profile });
       navigate('/', { replace: true });

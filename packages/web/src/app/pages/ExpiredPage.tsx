@@ -12,7 +12,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { ExpiredInfo } from '@ubo/contracts';
+import { authEndpoints } from '@ubo/contracts';
 import { SubscriptionPaymentsTable } from '../../components/SubscriptionPaymentsTable.tsx';
 import { api } from '../../lib/api.ts';
 import { shellKeys } from '../../lib/queryKeys.ts';
@@ -27,7 +27,7 @@ export default function ExpiredPage() {
   const { token, logout } = useSession();
   const info = useQuery({
     queryKey: shellKeys.expired,
-    queryFn: () => api.get<ExpiredInfo>('auth/expired'),
+    queryFn: () => api.call(authEndpoints.expired),
     enabled: token !== null,
   });
 

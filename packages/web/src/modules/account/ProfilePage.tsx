@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { privileges, updateProfileBody, type z } from '@ubo/contracts';
+import { authEndpoints, privileges, updateProfileBody, type z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSession } from '../../app/session.tsx';
 import { api, messageOf, toast } from '../../lib/api.ts';
@@ -52,7 +52,7 @@ export default function ProfilePage() {
   }, [user, reset]);
 
   const save = useMutation({
-    mutationFn: (body: ProfileForm) => api.put<{ ok: true; message?: string }>('auth/profile', body),
+    mutationFn: (body: ProfileForm) => api.call(authEndpoints.updateProfile, { body }),
     onSuccess: async (result) => {
       toast(messageOf(result) ?? t('common.saved'), 'success');
       await queryClient.invalidateQueries({ queryKey: shellKeys.profile });

@@ -11,12 +11,11 @@ import type {
   ReceivingAccount,
   RevenueByClass,
   UnpaidReport,
-  Zone,
   ZoneSummary,
 } from '@ubo/contracts';
-import { zonePickerPrivileges } from '@ubo/contracts';
+import { zonePickerPrivileges, zonesEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
-import { api, type Page, type Query } from '../../lib/api.ts';
+import { api, type Query, resourcePath } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 
 export const AGING_PATH = 'finance/customer/aging';
@@ -59,8 +58,8 @@ export function useBillingDashboard() {
 export function useZoneChoices() {
   const can = useCan();
   return useQuery({
-    queryKey: resourceKeys('elc/zones/options').list({ _limit: 1000, _sort: 'name' }),
-    queryFn: ({ signal }) => api.get<Page<Zone>>('elc/zones/options', { _limit: 1000, _sort: 'name' }, { signal }),
+    queryKey: resourceKeys(resourcePath(zonesEndpoints.options)).list({ _limit: 1000, _sort: 'name' }),
+    queryFn: ({ signal }) => api.call(zonesEndpoints.options, { query: { _limit: 1000, _sort: 'name' } }, { signal }),
     enabled: zonePickerPrivileges.some((key) => can(key)),
     staleTime: 60_000,
   });

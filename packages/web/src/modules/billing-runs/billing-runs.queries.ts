@@ -11,22 +11,18 @@ import type {
   BillRunJob,
   BillRunJobAccepted,
   ReadingBatchBody,
-  ReadingBatchResult,
-  ReadingImportResult,
-  ReadingSheet,
   UngeneratedBillReport,
-  Zone,
 } from '@ubo/contracts';
-import { zonePickerPrivileges } from '@ubo/contracts';
+import { readingsEndpoints, zonePickerPrivileges, zonesEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
-import { api } from '../../lib/api.ts';
+import { api, resourcePath } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 
-export const READS_PATH = 'elc/reads';
-export const SHEET_PATH = 'elc/reads/sheet';
-export const PENDING_PATH = 'elc/reads/pending';
-export const ZONES_PATH = 'elc/zones/options';
+export const READS_PATH = resourcePath(readingsEndpoints.list);
+export const SHEET_PATH = resourcePath(readingsEndpoints.sheet);
+export const PENDING_PATH = resourcePath(readingsEndpoints.pending);
+export const ZONES_PATH = resourcePath(zonesEndpoints.options);
 export const CUSTOMERS_PATH = 'elc/customers';
 export const BILLS_PATH = 'bills';
 export const RUNS_PATH = 'bills/runs';
@@ -40,7 +36,7 @@ export function useZones() {
   const mayRead = zonePickerPrivileges.some((key) => can(key));
   const query = useQuery({
     queryKey: resourceKeys(ZONES_PATH).list({ _limit: 1000, _sort: 'name', _order: 'asc' }),
-    queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, { _limit: 1000, _sort: 'name', _order: 'asc' }, { signal }),
+    queryFn: ({ signal }) => api.call(zonesEndpoints.options, { query: { _page: 1, _limit: 1000, _sort: 'name', _order: 'asc' } }, { signal }),
     enabled: mayRead,
     staleTime: 60_000,
   });
@@ -51,7 +47,7 @@ export function useZones() {
 export function useReadingSheet(period: string | null, zoneId: number | null) {
   return useQuery({
     queryKey: resourceKeys(SHEET_PATH).list({ period: period ?? '', zoneId: zoneId ?? 0 }),
-    queryFn: ({ signal }) => api.get<ReadingSheet>(SHEET_PATH, { period, zoneId }, { signal }),
+    queryFn: ({ signal }) => api.call(readingsEndpoints.sheet, { query: { period: period ?? undefined, zoneId: zoneId ?? undefined } }, { signal }),
     enabled: period !== null && zoneId !== null,
     staleTime: 0,
   });
@@ -67,7 +63,7 @@ function useRefreshReadings() {
 export function useSaveReadingBatch() {
   const refresh = useRefreshReadings();
   return useMutation({
-    mutationFn: (body: ReadingBatchBody) => api.post<ReadingBatchResult>(`${READS_PATH}/batch`, body, { silent: true }),
+    mutationFn: (body: ReadingBatchBody) => api.call(readingsEndpoints.batch, { body }, { silent: true }),
     onSuccess: refresh,
   });
 }
@@ -79,7 +75,7 @@ export function useImportReadings() {
     mutationFn: ({ file, commit }: { file: File; commit: boolean }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.post<ReadingImportResult>(`${READS_PATH}/import${commit ? '?commit=true' : ''}`, form, { silent: true });
+      return api.call(readingsEndpoints.import, { query: { commit: commit ? 'true' : undefined }, body: form }, { silent: true });
     },
     onSuccess: async (result) => {
       if (result.committed) await refresh();

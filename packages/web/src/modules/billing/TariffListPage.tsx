@@ -16,7 +16,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { customerClassValues, type Tariff } from '@ubo/contracts';
+import { customerClassValues, type Tariff, tariffsEndpoints } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -45,7 +45,7 @@ export default function TariffListPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`${TARIFFS_PATH}/${id}`, { silent: true }),
+    mutationFn: (id: number) => api.call(tariffsEndpoints.remove, { params: { id } }, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(TARIFFS_PATH).all }),
   });
 

@@ -12,7 +12,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type ReferenceStatus, referenceStatusValues, type Zone } from '@ubo/contracts';
+import { type ReferenceStatus, referenceStatusValues, type Zone, zonesEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
@@ -41,7 +41,7 @@ export default function ZoneListPage() {
   const changeStatus = useStatusMutation<Zone>({ path: ZONES_PATH, successMessage: false });
   const remove = useMutation({
     // Silent: the confirmation dialog shows the refusal itself.
-    mutationFn: (id: number) => api.delete(`${ZONES_PATH}/${id}`, { silent: true }),
+    mutationFn: (id: number) => api.call(zonesEndpoints.remove, { params: { id } }, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(ZONES_PATH).all }),
   });
 

@@ -3,16 +3,27 @@
 // forms and filters read (zones, cities, the zone form's choices), a customer search for the house
 // form's picker, and the house actions that are neither create nor update (status, meter replacement).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { City, Customer, CustomerAccount, CustomerTransaction, HouseDetail, HouseStatusBody, ReplaceMeterBody, Zone, ZoneChoices } from '@ubo/contracts';
+import {
+  type City,
+  type Customer,
+  type CustomerAccount,
+  type CustomerTransaction,
+  type HouseStatusBody,
+  housesEndpoints,
+  type ReplaceMeterBody,
+  tariffsEndpoints,
+  type Zone,
+  zonesEndpoints,
+} from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
-import { api, type Page } from '../../lib/api.ts';
+import { api, type Page, resourcePath } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { billingPrivileges as p } from './billing.access.ts';
 
-export const ZONES_PATH = 'elc/zones';
-export const TARIFFS_PATH = 'elc/prices';
+export const ZONES_PATH = resourcePath(zonesEndpoints.list);
+export const TARIFFS_PATH = resourcePath(tariffsEndpoints.list);
 export const CUSTOMERS_PATH = 'elc/customers';
-export const HOUSES_PATH = 'elc/houses';
+export const HOUSES_PATH = resourcePath(housesEndpoints.list);
 export const BILLS_PATH = 'bills';
 export const PAYMENTS_PATH = 'finance/payments';
 export const STATEMENT_PATH = 'billing-reports/customer-transaction';
@@ -27,7 +38,7 @@ const ALL = { _page: 1, _limit: 1000, _sort: 'name', _order: 'asc' } as const;
 export function useZoneChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...resourceKeys(ZONES_PATH).all, 'choices'],
-    queryFn: ({ signal }) => api.get<ZoneChoices>(`${ZONES_PATH}/choices`, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(zonesEndpoints.choices, {}, { signal }),
     enabled,
   });
 }
@@ -37,7 +48,7 @@ export function useAllZones() {
   const can = useCan();
   return useQuery({
     queryKey: resourceKeys(ZONES_PATH).list({ ...ALL, all: 1 }),
-    queryFn: ({ signal }) => api.list<Zone>(ZONES_PATH, ALL, { signal }),
+    queryFn: ({ signal }) => api.call(zonesEndpoints.list, { query: ALL }, { signal }),
     enabled: can(p.zones),
     select: (page: Page<Zone>) => page.data,
   });
@@ -94,7 +105,7 @@ function useRefreshHouses() {
 export function useHouseStatus() {
   const refresh = useRefreshHouses();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: HouseStatusBody }) => api.patch<HouseDetail>(`${HOUSES_PATH}/${id}/status`, body),
+    mutationFn: ({ id, body }: { id: number; body: HouseStatusBody }) => api.call(housesEndpoints.setStatus, { params: { id }, body }),
     onSuccess: () => refresh(),
   });
 }
@@ -104,7 +115,7 @@ export function useReplaceMeter() {
   const refresh = useRefreshHouses();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ReplaceMeterBody }) =>
-      api.post<HouseDetail>(`${HOUSES_PATH}/${id}/replace-meter`, body, { silent: true }),
+      api.call(housesEndpoints.replaceMeter, { params: { id }, body }, { silent: true }),
     onSuccess: () => refresh(),
   });
 }

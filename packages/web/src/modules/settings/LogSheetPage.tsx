@@ -10,12 +10,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser, LogSheetEntry } from '@ubo/contracts';
+import { type AdminUser, type LogSheetEntry, logSheetEndpoints, usersEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterSelect, type FilterValues } from '../../components/FilterDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { resourcePath } from '../../lib/api.ts';
 import { formatDate, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { useListQuery } from '../../lib/queries.ts';
@@ -54,7 +55,7 @@ export default function LogSheetPage() {
   const [selected, setSelected] = useState<LogSheetEntry | null>(null);
   const [isDetailOpen, setDetailOpen] = useState(false);
 
-  const users = useListQuery<AdminUser>('admin', { _limit: USERS_LIMIT, _sort: 'fullname', _order: 'asc' }, { enabled: canListUsers });
+  const users = useListQuery<AdminUser>(resourcePath(usersEndpoints.list), { _limit: USERS_LIMIT, _sort: 'fullname', _order: 'asc' }, { enabled: canListUsers });
   const userRows = users.data?.data;
 
   const selects = useMemo<FilterSelect[]>(() => {
@@ -226,7 +227,7 @@ export default function LogSheetPage() {
         </Stack>
       )}
       <DataTable<LogSheetEntry>
-        path="log-sheet"
+        path={resourcePath(logSheetEndpoints.list)}
         columns={columns}
         params={params}
         defaultSort={{ field: 'at', order: 'desc' }}

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type RoleInput, type RoleRecord, roleInput, type z } from '@ubo/contracts';
+import { type RoleInput, type RoleRecord, roleInput, rolesEndpoints, type z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { api, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
@@ -43,8 +43,8 @@ function RoleForm({ existing }: { existing: RoleRecord | undefined }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (isNew) await api.post<RoleRecord>(ROLES_PATH, values);
-      else await api.put<RoleRecord>(`${ROLES_PATH}/${existing.id}`, values);
+      if (isNew) await api.call(rolesEndpoints.create, { body: values });
+      else await api.call(rolesEndpoints.update, { params: { id: existing.id }, body: values });
       await refresh();
       toast(t('common.saved'), 'success');
       navigate(ROLES_ROUTE);

@@ -10,7 +10,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { RoleRecord } from '@ubo/contracts';
+import { type RoleRecord, rolesEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -33,7 +33,7 @@ export default function RoleList() {
       confirmLabel: t('users.roles.delete'),
       destructive: true,
       run: async () => {
-        const result = await api.delete<{ ok: true; message?: string }>(`${ROLES_PATH}/${role.id}`, { silent: true });
+        const result = await api.call(rolesEndpoints.remove, { params: { id: role.id } }, { silent: true });
         toast(messageOf(result) ?? t('common.saved'), 'success');
         await refresh();
       },

@@ -23,7 +23,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type AdminUser, type CreatedUser, type CreateUserBody, createUserBody, type z } from '@ubo/contracts';
+import { type AdminUser, type CreateUserBody, createUserBody, usersEndpoints, type z } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { api, toast } from '../../lib/api.ts';
@@ -96,7 +96,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
   const submit = handleSubmit(async (values) => {
     try {
       if (isNew) {
-        const created = await api.post<CreatedUser>(USERS_PATH, values);
+        const created = await api.call(usersEndpoints.create, { body: values });
         await refresh();
         if (created.temporaryPassword) {
           setTemporary({ reason: 'created', username: created.username, fullname: created.fullname, password: created.temporaryPassword });
@@ -106,7 +106,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
         }
       } else {
         const { password: _password, ...body } = values;
-        await api.put<AdminUser>(`${USERS_PATH}/${existing.id}`, body);
+        await api.call(usersEndpoints.update, { params: { id: existing.id }, body });
         await refresh();
         toast(t('common.saved'), 'success');
         navigate(USERS_ROUTE);

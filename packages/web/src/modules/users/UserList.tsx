@@ -22,7 +22,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { type AdminUser, type PasswordReset, userStatusValues } from '@ubo/contracts';
+import { type AdminUser, usersEndpoints, userStatusValues } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -68,7 +68,7 @@ export default function UserList() {
       confirmLabel: t(next === 'Disabled' ? 'users.list.disable' : 'users.list.enable'),
       destructive: next === 'Disabled',
       run: async () => {
-        await api.patch<AdminUser>(`${USERS_PATH}/${u.id}/status`, { status: next }, { silent: true });
+        await api.call(usersEndpoints.setStatus, { params: { id: u.id }, body: { status: next } }, { silent: true });
         toast(t(next === 'Disabled' ? 'users.list.disabled' : 'users.list.enabled', { name: u.fullname }), 'success');
         await refresh();
       },
@@ -80,7 +80,7 @@ export default function UserList() {
       message: t('users.list.resetText', { name: u.fullname }),
       confirmLabel: t('users.list.resetPassword'),
       run: async () => {
-        const result = await api.post<PasswordReset>(`${USERS_PATH}/${u.id}/reset-password`, undefined, { silent: true });
+        const result = await api.call(usersEndpoints.resetPassword, { params: { id: u.id } }, { silent: true });
         setTemporary({ reason: 'reset', username: u.username, fullname: u.fullname, password: result.temporaryPassword });
         await refresh();
       },
@@ -93,7 +93,7 @@ export default function UserList() {
       confirmLabel: t('users.list.delete'),
       destructive: true,
       run: async () => {
-        const result = await api.delete<{ ok: true; message?: string }>(`${USERS_PATH}/${u.id}`, { silent: true });
+        const result = await api.call(usersEndpoints.remove, { params: { id: u.id } }, { silent: true });
         toast(messageOf(result) ?? t('common.saved'), 'success');
         await refresh();
       },

@@ -3,14 +3,15 @@
 // can change the signed-in user's own privileges, so the profile and the menu are reloaded too.
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Branch, groupedPrivileges, type PrivilegeCatalogue, type RoleRecord } from '@ubo/contracts';
+import { type Branch, groupedPrivileges, type PrivilegeCatalogue, rolesEndpoints, usersEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
-import { api } from '../../lib/api.ts';
+import { api, resourcePath } from '../../lib/api.ts';
 import { resourceKeys, shellKeys } from '../../lib/queryKeys.ts';
 
-export const USERS_PATH = 'admin';
-export const ROLES_PATH = 'roles';
-export const CATALOGUE_PATH = 'roles/modules';
+// The list paths key the cached lists (and feed DataTable and RecordLoader); they come from the contracts.
+export const USERS_PATH = resourcePath(usersEndpoints.list);
+export const ROLES_PATH = resourcePath(rolesEndpoints.list);
+export const CATALOGUE_PATH = resourcePath(rolesEndpoints.catalogue);
 export const BRANCHES_PATH = 'elc/branches';
 
 export const USERS_ROUTE = '/settings/list-users';
@@ -26,7 +27,7 @@ export function useRoleOptions() {
   const params = { _page: 1, _limit: ALL, _sort: 'name', _order: 'asc' } as const;
   const query = useQuery({
     queryKey: resourceKeys(ROLES_PATH).list(params),
-    queryFn: ({ signal }) => api.list<RoleRecord>(ROLES_PATH, params, { signal }),
+    queryFn: ({ signal }) => api.call(rolesEndpoints.list, { query: params }, { signal }),
     enabled,
   });
   return { enabled, roles: query.data?.data ?? [], isPending: enabled && query.isPending, isError: query.isError };
@@ -41,7 +42,7 @@ export function usePrivilegeCatalogue(): { catalogue: PrivilegeCatalogue | undef
   const fromServer = can('list-role');
   const query = useQuery({
     queryKey: resourceKeys(CATALOGUE_PATH).all,
-    queryFn: ({ signal }) => api.get<PrivilegeCatalogue>(CATALOGUE_PATH, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(rolesEndpoints.catalogue, {}, { signal }),
     enabled: fromServer,
     staleTime: Number.POSITIVE_INFINITY,
   });

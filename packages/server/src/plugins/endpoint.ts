@@ -1,0 +1,54 @@
+// Registers a route from an endpoint of the contracts (contracts common/endpoint.ts): its method, path,
+// params, query, body and response schemas and its success status come from the endpoint, so no path is
+// written twice and the handler's input and return types are the endpoint's. Who may call it stays here,
+// on the server: every call names its access (config.access, checked by plugins/auth.ts), and the route
+// records the schemas under route.schema as before (the route registry, access and input-walker tests).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointReply } from '@ubo/contracts';
+import type { Access } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contracts endpoint this route was registered from (test/endpoints.test.ts reads it). */
+    endpoint?: Endpoint;
+  }
+}
+
+export interface EndpointConfig {
+  access: Access;
+  allowMustChange?: boolean;
+  allowExpired?: boolean;
+  /** OpenAPI tags of /api/docs. */
+  tags?: readonly string[];
+}
+
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+}>;
+
+export type EndpointHandler<E extends Endpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointReply<E>>;
+
+/** Serves `endpoint` with `handler`; the handler's result is sent with the endpoint's success status. */
+export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, config: EndpointConfig, handler: EndpointHandler<E>): void {
+  const { tags, ...routeConfig } = config;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { ...routeConfig, endpoint },
+    schema: {
+      ...(tags ? { tags: [...tags] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
+      response: { [endpoint.status]: endpoint.response },
+    },
+    handler: async (req, reply) => {
+      const result = await handler(req as unknown as EndpointRequest<E>, reply);
+      if (endpoint.status !== 200) reply.code(endpoint.status);
+      return result;
+    },
+  });
+}
