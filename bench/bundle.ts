@@ -127,7 +127,10 @@ createRoot(document.getElementById('root')).render(h(RouterProvider, { router })
       },
     },
   });
-  return sizeOf(outDir, allJs(outDir).map((p) => p.slice(outDir.length + 1)));
+  return sizeOf(
+    outDir,
+    allJs(outDir).map((p) => p.slice(outDir.length + 1)),
+  );
 }
 
 export async function benchBundle(): Promise<string> {
@@ -144,13 +147,15 @@ export async function benchBundle(): Promise<string> {
     const dashboard = sizeOf(appDir, closure(manifest, [entry, ...shell]));
     const withPanels = sizeOf(appDir, closure(manifest, [entry, ...shell, ...panels]));
     const everything = allJs(appDir);
-    const total = sizeOf(appDir, everything.map((p) => p.slice(appDir.length + 1)));
+    const total = sizeOf(
+      appDir,
+      everything.map((p) => p.slice(appDir.length + 1)),
+    );
     const floorReact = await buildFloor(join(work, 'floor-react'), false);
     const floorMui = await buildFloor(join(work, 'floor-mui'), true);
 
     const verdict = (s: Size) => (s.gzip <= TARGET_KB * 1000 ? 'met' : '**not met**');
-    const row = (name: string, s: Size, target = true) =>
-      `| ${name} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${target ? verdict(s) : ''} |`;
+    const row = (name: string, s: Size, target = true) => `| ${name} | ${s.files} | ${kb(s.raw)} | ${kb(s.gzip)} | ${target ? verdict(s) : ''} |`;
     const text = [
       '# Web bundle: first load',
       '',

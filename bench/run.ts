@@ -78,8 +78,16 @@ function postgresTarget(baseUrl: string): Target {
 const n = (v: number) => v.toLocaleString('en-US');
 
 function markdown(o: {
-  label: string; version: string; options: Options; books: GeneratedBooks; verify: { seconds: number; isSound: boolean };
-  reports: ReportTiming[]; posting: PostingTiming; after: { seconds: number; isSound: boolean; gaps: number }; loadBefore: number; loadAfter: number;
+  label: string;
+  version: string;
+  options: Options;
+  books: GeneratedBooks;
+  verify: { seconds: number; isSound: boolean };
+  reports: ReportTiming[];
+  posting: PostingTiming;
+  after: { seconds: number; isSound: boolean; gaps: number };
+  loadBefore: number;
+  loadAfter: number;
   kind: Target['kind'];
 }): string {
   const { books, options } = o;
@@ -98,7 +106,9 @@ function markdown(o: {
     '',
     '| Report | API median ms | API p95 ms | SQL on journal_lines median ms | SQL p95 ms | API / SQL |',
     '|---|---:|---:|---:|---:|---:|',
-    ...o.reports.map((r) => `| ${r.name} | ${fmt(r.apiMedian)} | ${fmt(r.apiP95)} | ${fmt(r.sqlMedian)} | ${fmt(r.sqlP95)} | ${(r.apiMedian / r.sqlMedian).toFixed(2)} |`),
+    ...o.reports.map(
+      (r) => `| ${r.name} | ${fmt(r.apiMedian)} | ${fmt(r.apiP95)} | ${fmt(r.sqlMedian)} | ${fmt(r.sqlP95)} | ${(r.apiMedian / r.sqlMedian).toFixed(2)} |`,
+    ),
     '',
     `Posting: ${o.posting.clients} concurrent clients, ${n(o.posting.entries)} two-line entries through POST /api/finance/transaction, after ${n(Math.min(2000, o.posting.entries))} uncounted warm-up entries: **${o.posting.perSecond.toFixed(0)} entries/s** (${o.posting.seconds.toFixed(2)} s; latency median ${fmt(o.posting.latencyMedian)} ms, p95 ${fmt(o.posting.latencyP95)} ms; ${postingVerdict}). An organisation's postings are numbered gaplessly from one counter row; requests that arrive together are written as one group (one transaction, one statement, one commit; modules/finance/journal-group-commit.ts).`,
     `verifyLedger afterwards: ${o.after.isSound ? 'sound' : 'DIFFERENCES'}, ${o.after.gaps} numbering gaps, ${o.after.seconds.toFixed(2)} s.`,
@@ -118,7 +128,12 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
     await app.ready();
     try {
       const password = 'Bench@2026';
-      const { clientId, adminId } = await createOrganisation(database.db, { code: 9001, name: 'Benchmark Utility', adminUsername: 'admin', adminPassword: password });
+      const { clientId, adminId } = await createOrganisation(database.db, {
+        code: 9001,
+        name: 'Benchmark Utility',
+        adminUsername: 'admin',
+        adminPassword: password,
+      });
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password, code: 9001 } });
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
       const token: string = login.json().token;
@@ -135,9 +150,13 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
       const after = await timedVerify(database.db, clientId);
       const text = markdown({
         kind: target.kind,
-        label, version: version.split(' on ')[0].split(',')[0], options, books,
+        label,
+        version: version.split(' on ')[0].split(',')[0],
+        options,
+        books,
         verify: { seconds: verify.seconds, isSound: verify.report.isSound },
-        reports, posting,
+        reports,
+        posting,
         after: { seconds: after.seconds, isSound: after.report.isSound, gaps: after.report.numberingGaps.length },
         loadBefore,
         loadAfter: loadavg()[0],
@@ -145,7 +164,10 @@ async function benchLedger(target: Target, options: Options): Promise<string> {
       mkdirSync(resultsDir, { recursive: true });
       // The default size and 8 clients is ledger-<db>.md; other sizes and options get their own file.
       const size = options.lines === DEFAULT_LINES ? '' : `-${options.lines >= 1e6 && options.lines % 1e6 === 0 ? `${options.lines / 1e6}m` : options.lines}`;
-      writeFileSync(`${resultsDir}ledger-${target.kind}${size}${options.clients === 8 ? '' : `-${options.clients}-clients`}${options.keepTriggers ? '-triggers' : ''}.md`, text);
+      writeFileSync(
+        `${resultsDir}ledger-${target.kind}${size}${options.clients === 8 ? '' : `-${options.clients}-clients`}${options.keepTriggers ? '-triggers' : ''}.md`,
+        text,
+      );
       return text;
     } finally {
       await app.close();
@@ -194,7 +216,11 @@ async function main(argv: string[]): Promise<number> {
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (which === 'request') {
     if (!url) throw new Error('request needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)');
-    const request = { clients: int('clients', values.clients ?? '50', 1), requests: int('requests', values.requests, 1), rounds: int('rounds', values.rounds, 1) };
+    const request = {
+      clients: int('clients', values.clients ?? '50', 1),
+      requests: int('requests', values.requests, 1),
+      rounds: int('rounds', values.rounds, 1),
+    };
     process.stdout.write(`${await benchRequest(url, request)}\n`);
     return 0;
   }

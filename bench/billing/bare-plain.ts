@@ -11,14 +11,20 @@ import { inSystem } from '../../packages/server/src/db/tenant.ts';
 
 export async function plainBillRun(db: Db, opts: { clientId: number; period: string }): Promise<{ ms: number; bills: number }> {
   await inSystem(db, async (tx) => {
-    await tx.execute(sql`create table bench_plain_bills (id bigint primary key, customer_id int, house_id int, period text, consumption numeric, amount numeric, entry_id bigint)`);
+    await tx.execute(
+      sql`create table bench_plain_bills (id bigint primary key, customer_id int, house_id int, period text, consumption numeric, amount numeric, entry_id bigint)`,
+    );
     await tx.execute(sql`create table bench_plain_entries (id bigint primary key, date date, reference text, total numeric)`);
-    await tx.execute(sql`create table bench_plain_lines (id bigserial primary key, entry_id bigint, account_id int, debit numeric, credit numeric, party_id int)`);
+    await tx.execute(
+      sql`create table bench_plain_lines (id bigserial primary key, entry_id bigint, account_id int, debit numeric, credit numeric, party_id int)`,
+    );
   });
   try {
     const start = process.hrtime.bigint();
     const [row] = await inSystem(db, (tx) =>
-      queryRows<{ n: number }>(tx, sql`
+      queryRows<{ n: number }>(
+        tx,
+        sql`
         with src as (
           select row_number() over (order by r.house_id) as k, r.house_id, h.customer_id, r.consumption,
                  2 + r.consumption * 0.8 as amount
@@ -33,7 +39,8 @@ export async function plainBillRun(db: Db, opts: { clientId: number; period: str
           insert into bench_plain_bills (id, customer_id, house_id, period, consumption, amount, entry_id)
           select k, customer_id, house_id, ${opts.period}, consumption, amount, k from src returning 1
         )
-        select (select count(*) from b)::int + 0 * (select count(*) from e) + 0 * (select count(*) from l) as n`),
+        select (select count(*) from b)::int + 0 * (select count(*) from e) + 0 * (select count(*) from l) as n`,
+      ),
     );
     // Committed, as the app's save is.
     return { ms: Number(process.hrtime.bigint() - start) / 1e6, bills: row.n };

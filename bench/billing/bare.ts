@@ -20,11 +20,16 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
   let ms = 0;
   try {
     await inTenant(db, clientId, async (tx) => {
-      const [acc] = await queryRows<{ receivable: number; sales: number; n: number }>(tx, sql`
+      const [acc] = await queryRows<{ receivable: number; sales: number; n: number }>(
+        tx,
+        sql`
         select (select id from accounts where client_id = ${clientId} and code = '1100') as receivable,
                (select id from accounts where client_id = ${clientId} and code = '4020') as sales,
-               (select count(*)::int from meter_readings where client_id = ${clientId} and period = ${period} and billed_bill_id is null) as n`);
-      const [numbers] = await queryRows<{ bill: string; jv: string; run: string }>(tx, sql`
+               (select count(*)::int from meter_readings where client_id = ${clientId} and period = ${period} and billed_bill_id is null) as n`,
+      );
+      const [numbers] = await queryRows<{ bill: string; jv: string; run: string }>(
+        tx,
+        sql`
         with b as (
           insert into document_counters (client_id, series, next_no) values (${clientId}, 'bill', ${acc.n + 1})
           on conflict (client_id, series) do update set next_no = document_counters.next_no + ${acc.n} returning next_no - ${acc.n} as first
@@ -35,8 +40,11 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
           insert into bill_runs (client_id, period, service, bill_count, total, created_by) values (${clientId}, ${period}, 'electricity', ${acc.n}, 0, ${userId})
           returning id
         )
-        select b.first::text as bill, j.first::text as jv, r.id::text as run from b, j, r`);
-      const [done] = await queryRows<{ n: number }>(tx, sql`
+        select b.first::text as bill, j.first::text as jv, r.id::text as run from b, j, r`,
+      );
+      const [done] = await queryRows<{ n: number }>(
+        tx,
+        sql`
         with src as (
           select r.id as reading_id, r.house_id, h.customer_id, h.zone_id, r.meter_id, t.id as tariff_id, t.service_charge,
                  r.previous_reading, r.current_reading, r.consumption,
@@ -103,7 +111,8 @@ export async function bareBillRun(db: Db, opts: { clientId: number; userId: numb
           update meter_readings m set billed_bill_id = p.bill_id, updated_at = now()
           from priced p where m.client_id = ${clientId} and m.id = p.reading_id
         )
-        select count(*)::int as n from priced`);
+        select count(*)::int as n from priced`,
+      );
       bills = done.n;
       await tx.execute(sql`set constraints all immediate`);
       ms = Number(process.hrtime.bigint() - start) / 1e6;

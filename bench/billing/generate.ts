@@ -18,8 +18,43 @@ export interface GeneratedBilling {
   seconds: number;
 }
 
-const FIRST = ['Ahmed', 'Amina', 'Abdi', 'Fadumo', 'Hassan', 'Hodan', 'Ismail', 'Khadra', 'Mohamed', 'Nimco', 'Omar', 'Sahra', 'Yusuf', 'Zahra', 'Ali', 'Faisal'];
-const LAST = ['Abdullahi', 'Aden', 'Ali', 'Farah', 'Guled', 'Hersi', 'Jama', 'Mohamud', 'Nur', 'Osman', 'Said', 'Warsame', 'Yasin', 'Egal', 'Dirie', 'Samatar', 'Barre'];
+const FIRST = [
+  'Ahmed',
+  'Amina',
+  'Abdi',
+  'Fadumo',
+  'Hassan',
+  'Hodan',
+  'Ismail',
+  'Khadra',
+  'Mohamed',
+  'Nimco',
+  'Omar',
+  'Sahra',
+  'Yusuf',
+  'Zahra',
+  'Ali',
+  'Faisal',
+];
+const LAST = [
+  'Abdullahi',
+  'Aden',
+  'Ali',
+  'Farah',
+  'Guled',
+  'Hersi',
+  'Jama',
+  'Mohamud',
+  'Nur',
+  'Osman',
+  'Said',
+  'Warsame',
+  'Yasin',
+  'Egal',
+  'Dirie',
+  'Samatar',
+  'Barre',
+];
 const arr = (values: string[]) => `{${values.join(',')}}`;
 
 export async function generateBilling(db: Db, opts: { clientId: number; userId: number; customers: number; zones?: number }): Promise<GeneratedBilling> {
@@ -80,11 +115,14 @@ export async function generateBilling(db: Db, opts: { clientId: number; userId: 
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const [counts] = await inSystem(db, (tx) =>
-    queryRows<{ zones: number; customers: number; houses: number; readings: number }>(tx, sql`
+    queryRows<{ zones: number; customers: number; houses: number; readings: number }>(
+      tx,
+      sql`
       select (select count(*)::int from zones where client_id = ${clientId}) as zones,
              (select count(*)::int from customers where client_id = ${clientId}) as customers,
              (select count(*)::int from houses where client_id = ${clientId}) as houses,
-             (select count(*)::int from meter_readings where client_id = ${clientId}) as readings`),
+             (select count(*)::int from meter_readings where client_id = ${clientId}) as readings`,
+    ),
   );
   return { ...counts, seconds };
 }

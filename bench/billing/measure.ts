@@ -33,8 +33,11 @@ export interface DatabaseWork {
 }
 
 async function workCounters(db: Db): Promise<{ lsn: string; buffers: number }> {
-  const [row] = await queryRows<{ lsn: string; buffers: string }>(db, sql`
-    select pg_current_wal_lsn()::text as lsn, (blks_hit + blks_read)::text as buffers from pg_stat_database where datname = current_database()`);
+  const [row] = await queryRows<{ lsn: string; buffers: string }>(
+    db,
+    sql`
+    select pg_current_wal_lsn()::text as lsn, (blks_hit + blks_read)::text as buffers from pg_stat_database where datname = current_database()`,
+  );
   return { lsn: row.lsn, buffers: Number(row.buffers) };
 }
 
@@ -136,10 +139,13 @@ async function load(clients: number, requests: number, send: (n: number) => Prom
 /** What people type in the customer search: a first name, a name and a surname start, a phone, a meter or customer number. */
 async function searchTerms(db: Db, clientId: number): Promise<string[]> {
   const rows = await inTenant(db, clientId, (tx) =>
-    queryRows<{ name: string; phone: string; customer_no: string; meter_no: string }>(tx, sql`
+    queryRows<{ name: string; phone: string; customer_no: string; meter_no: string }>(
+      tx,
+      sql`
       select c.name, c.phone, c.customer_no, m.meter_no from customers c
       join houses h on h.customer_id = c.id join meters m on m.house_id = h.id and m.removed_on is null
-      where c.client_id = ${clientId} and c.id % 997 = 0 order by c.id limit 200`),
+      where c.client_id = ${clientId} and c.id % 997 = 0 order by c.id limit 200`,
+    ),
   );
   return rows.flatMap((r, i) => {
     const [first, second] = r.name.split(' ');
@@ -148,7 +154,11 @@ async function searchTerms(db: Db, clientId: number): Promise<string[]> {
 }
 
 /** GET /api/elc/customers?q=... (first page of 20) by `clients` concurrent clients. */
-export async function measureSearch(app: FastifyInstance, db: Db, opts: { clientId: number; token: string; clients: number; requests: number }): Promise<LoadTiming> {
+export async function measureSearch(
+  app: FastifyInstance,
+  db: Db,
+  opts: { clientId: number; token: string; clients: number; requests: number },
+): Promise<LoadTiming> {
   const terms = await searchTerms(db, opts.clientId);
   const send = async (n: number) => {
     const q = encodeURIComponent(terms[n % terms.length]);
@@ -175,11 +185,18 @@ export async function measureRequestFloor(app: FastifyInstance, opts: { token: s
 }
 
 /** POST /api/finance/payments (mobile money, allocated to the open bills) by `clients` concurrent cashiers. */
-export async function measurePayments(app: FastifyInstance, db: Db, opts: { clientId: number; token: string; clients: number; requests: number; date: string }): Promise<LoadTiming> {
+export async function measurePayments(
+  app: FastifyInstance,
+  db: Db,
+  opts: { clientId: number; token: string; clients: number; requests: number; date: string },
+): Promise<LoadTiming> {
   const [row] = await inTenant(db, opts.clientId, (tx) =>
-    queryRows<{ account: number; customers: number[] }>(tx, sql`
+    queryRows<{ account: number; customers: number[] }>(
+      tx,
+      sql`
       select (select id from accounts where client_id = ${opts.clientId} and code = '1040') as account,
-             (select array_agg(id order by id) from customers where client_id = ${opts.clientId}) as customers`),
+             (select array_agg(id order by id) from customers where client_id = ${opts.clientId}) as customers`,
+    ),
   );
   const customers = row.customers.map(Number);
   const send = async (n: number) => {
@@ -198,7 +215,12 @@ export async function measurePayments(app: FastifyInstance, db: Db, opts: { clie
 }
 
 /** GET /api/finance/customer/aging?date (first page): median and p95 of `runs` calls after two warm-ups. */
-export async function measureAging(app: FastifyInstance, token: string, date: string, runs: number): Promise<{ median: number; p95: number; customers: number }> {
+export async function measureAging(
+  app: FastifyInstance,
+  token: string,
+  date: string,
+  runs: number,
+): Promise<{ median: number; p95: number; customers: number }> {
   const call = async () => {
     const res = await app.inject({ method: 'GET', url: `/api/finance/customer/aging?date=${date}`, headers: bearer(token) });
     if (res.statusCode !== 200) throw new Error(`ageing answered ${res.statusCode}: ${res.body.slice(0, 200)}`);

@@ -19,7 +19,20 @@ import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { dropPlainTables, plainBillRun } from './bare-plain.ts';
 import { BENCH_PERIOD, type GeneratedBilling, generateBilling } from './generate.ts';
-import { type CpuSeconds, type DatabaseWork, type LoadTiming, hasRoute, withCpu, withWork, measureAging, measurePayments, measurePreview, measureRequestFloor, measureSave, measureSearch } from './measure.ts';
+import {
+  type CpuSeconds,
+  type DatabaseWork,
+  type LoadTiming,
+  hasRoute,
+  withCpu,
+  withWork,
+  measureAging,
+  measurePayments,
+  measurePreview,
+  measureRequestFloor,
+  measureSave,
+  measureSearch,
+} from './measure.ts';
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 export const DEFAULT_CUSTOMERS = 100_000;
@@ -56,10 +69,19 @@ interface Figures {
 const n = (v: number) => v.toLocaleString('en-US');
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
-const cpuText = (c: CpuSeconds) => `${(c.node + (c.postgres ?? 0)).toFixed(2)} s${c.postgres === null ? '' : ` (Node ${c.node.toFixed(2)} + PostgreSQL ${c.postgres.toFixed(2)})`}`;
+const cpuText = (c: CpuSeconds) =>
+  `${(c.node + (c.postgres ?? 0)).toFixed(2)} s${c.postgres === null ? '' : ` (Node ${c.node.toFixed(2)} + PostgreSQL ${c.postgres.toFixed(2)})`}`;
 const cpuTotal = (c: CpuSeconds) => (c.node + (c.postgres ?? 0)) * 1000;
 
-function markdown(o: { label: string; version: string; options: BillingOptions; kind: BillingTarget['kind']; f: Figures; loadBefore: number; loadAfter: number }): string {
+function markdown(o: {
+  label: string;
+  version: string;
+  options: BillingOptions;
+  kind: BillingTarget['kind'];
+  f: Figures;
+  loadBefore: number;
+  loadAfter: number;
+}): string {
   const { f, options } = o;
   const saveTarget = o.kind === 'postgres' ? 3000 : 6000;
   const rows = [
@@ -105,7 +127,7 @@ function workTable(f: Figures): string[] {
     `| ${label} | ${w.walMiB.toFixed(0)} MiB | ${w.bufferMillions.toFixed(2)} M | ${(w.walMiB / (plain.work as DatabaseWork).walMiB).toFixed(1)} | ${(w.bufferMillions / (plain.work as DatabaseWork).bufferMillions).toFixed(1)} |`;
   return [
     '',
-    'Work the database did for each bill run (WAL written, shared buffers read), independent of the machine\'s speed:',
+    "Work the database did for each bill run (WAL written, shared buffers read), independent of the machine's speed:",
     '',
     '| Bill run | WAL | Buffer reads | WAL / yardstick | Buffers / yardstick |',
     '|---|---|---|---|---|',
@@ -132,7 +154,12 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
     await app.ready();
     try {
       const password = 'Bench@2026';
-      const { clientId, adminId } = await createOrganisation(db, { code: 9002, name: 'Billing Benchmark Utility', adminUsername: 'admin', adminPassword: password });
+      const { clientId, adminId } = await createOrganisation(db, {
+        code: 9002,
+        name: 'Billing Benchmark Utility',
+        adminUsername: 'admin',
+        adminPassword: password,
+      });
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password, code: 9002 } });
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
       const token: string = login.json().token;
@@ -150,11 +177,21 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
       log(`plain-table yardstick ${s(plain.ms)}; bare SQL...`);
       const bared = await withWork(db, target.kind, () => withCpu(db, target.kind, () => bareBillRun(db, { clientId, userId: adminId, period: BENCH_PERIOD })));
       const bare = { ...bared.value.value, cpu: bared.value.cpu, work: bared.work };
-      await vacuum(db, ['bills', 'bill_lines', 'bill_runs', 'journal_entries', 'journal_lines', 'account_daily_balances', 'meter_readings', 'document_counters']);
+      await vacuum(db, [
+        'bills',
+        'bill_lines',
+        'bill_runs',
+        'journal_entries',
+        'journal_lines',
+        'account_daily_balances',
+        'meter_readings',
+        'document_counters',
+      ]);
       log(`bare ${s(bare.ms)} (${n(bare.bills)} bills); save...`);
       const saved = await withWork(db, target.kind, () => withCpu(db, target.kind, () => measureSave(app, token, BENCH_PERIOD)));
       const save = { ...saved.value.value, cpu: saved.value.cpu, work: saved.work };
-      if (save.bills !== preview.bills || bare.bills !== save.bills) throw new Error(`bill counts differ: preview ${preview.bills}, bare ${bare.bills}, save ${save.bills}`);
+      if (save.bills !== preview.bills || bare.bills !== save.bills)
+        throw new Error(`bill counts differ: preview ${preview.bills}, bare ${bare.bills}, save ${save.bills}`);
       // Fresh statistics for what follows (autovacuum would do it on a live server, PGlite has none).
       await vacuum(db, ['bills', 'bill_lines', 'journal_entries', 'journal_lines', 'account_daily_balances', 'account_monthly_balances', 'meter_readings']);
       log(`save ${s(save.ms)}; verifying...`);
@@ -183,7 +220,16 @@ export async function benchBilling(target: BillingTarget, options: BillingOption
         options,
         kind: target.kind,
         f: {
-          generated, preview, bare, plain, save, search, searchAlone, floor, payments, aging,
+          generated,
+          preview,
+          bare,
+          plain,
+          save,
+          search,
+          searchAlone,
+          floor,
+          payments,
+          aging,
           verify: { ms: verified.ms, isSound: verified.value.isSound },
           verifyAfter: { isSound: after.isSound, gaps: after.numberingGaps.length },
         },

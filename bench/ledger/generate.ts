@@ -116,11 +116,14 @@ export async function generateBooks(db: Db, opts: { clientId: number; userId: nu
   await db.execute(sql`analyze account_monthly_balances`);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const [counts] = await inSystem(db, (tx) =>
-    queryRows<{ accounts: number; entries: number; lines: number; balances: number }>(tx, sql`
+    queryRows<{ accounts: number; entries: number; lines: number; balances: number }>(
+      tx,
+      sql`
       select (select count(*)::int from accounts where client_id = ${clientId}) as accounts,
              (select count(*)::int from journal_entries where client_id = ${clientId}) as entries,
              (select count(*)::int from journal_lines where client_id = ${clientId}) as lines,
-             (select count(*)::int from account_daily_balances where client_id = ${clientId}) as balances`),
+             (select count(*)::int from account_daily_balances where client_id = ${clientId}) as balances`,
+    ),
   );
   return { accounts: counts.accounts, entries: counts.entries, lines: counts.lines, dailyBalances: counts.balances, seconds, triggersDuringLoad };
 }

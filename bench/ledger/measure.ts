@@ -39,9 +39,12 @@ const YEAR_END = '2025-12-31';
 
 async function cases(db: Db, clientId: number): Promise<Case[]> {
   const [busiest] = await inTenant(db, clientId, (tx) =>
-    queryRows<{ account_id: number; n: number }>(tx, sql`
+    queryRows<{ account_id: number; n: number }>(
+      tx,
+      sql`
       select account_id, sum(line_count)::int as n from account_daily_balances where client_id = ${clientId}
-      group by account_id order by 2 desc, 1 limit 1`),
+      group by account_id order by 2 desc, 1 limit 1`,
+    ),
   );
   const account = Number(busiest.account_id);
   const middlePage = Math.max(1, Math.floor(busiest.n / 100 / 2));
@@ -101,7 +104,14 @@ async function cases(db: Db, clientId: number): Promise<Case[]> {
   ];
 }
 
-export async function measureReports(opts: { app: FastifyInstance; db: Db; clientId: number; token: string; runs: number; warmup?: number }): Promise<ReportTiming[]> {
+export async function measureReports(opts: {
+  app: FastifyInstance;
+  db: Db;
+  clientId: number;
+  token: string;
+  runs: number;
+  warmup?: number;
+}): Promise<ReportTiming[]> {
   const { app, db, clientId, token, runs } = opts;
   const warmup = opts.warmup ?? 2;
   const out: ReportTiming[] = [];
@@ -132,18 +142,37 @@ export async function measureReports(opts: { app: FastifyInstance; db: Db; clien
  * Journal entries posted through POST /api/finance/transaction by concurrent clients, after a warm-up
  * round (every pooled connection has prepared its statements) that is not counted.
  */
-export async function measurePosting(opts: { app: FastifyInstance; db: Db; clientId: number; token: string; clients: number; entries: number; warmup?: number }): Promise<PostingTiming> {
+export async function measurePosting(opts: {
+  app: FastifyInstance;
+  db: Db;
+  clientId: number;
+  token: string;
+  clients: number;
+  entries: number;
+  warmup?: number;
+}): Promise<PostingTiming> {
   const warmup = opts.warmup ?? Math.min(2000, opts.entries);
   if (warmup > 0) await postConcurrently({ ...opts, entries: warmup, offset: opts.entries });
   return postConcurrently({ ...opts, offset: 0 });
 }
 
-async function postConcurrently(opts: { app: FastifyInstance; db: Db; clientId: number; token: string; clients: number; entries: number; offset: number }): Promise<PostingTiming> {
+async function postConcurrently(opts: {
+  app: FastifyInstance;
+  db: Db;
+  clientId: number;
+  token: string;
+  clients: number;
+  entries: number;
+  offset: number;
+}): Promise<PostingTiming> {
   const { app, db, clientId, token, clients, entries } = opts;
   const [pool] = await inTenant(db, clientId, (tx) =>
-    queryRows<{ cash: number[]; income: number[] }>(tx, sql`
+    queryRows<{ cash: number[]; income: number[] }>(
+      tx,
+      sql`
       select (select array_agg(id order by id) from accounts where client_id = ${clientId} and subtype in ('cash', 'bank', 'mobile_money')) as cash,
-             (select array_agg(id order by id) from accounts where client_id = ${clientId} and type = 'income') as income`),
+             (select array_agg(id order by id) from accounts where client_id = ${clientId} and type = 'income') as income`,
+    ),
   );
   const latencies: number[] = [];
   let next = 0;

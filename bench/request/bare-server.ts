@@ -41,16 +41,27 @@ export async function buildBareServer(opts: { url: string; tokenSecret: string; 
   app.get('/api/cities', async (req, reply) => {
     const claims = verify(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '', secret);
     if (!claims) return reply.status(401).send({ statusCode: 401 });
-    const { rows: [me] } = await pool.query({ name: 'bare_session', text: SESSION_SQL, values: [claims.cid, claims.sid, claims.uid] });
+    const {
+      rows: [me],
+    } = await pool.query({ name: 'bare_session', text: SESSION_SQL, values: [claims.cid, claims.sid, claims.uid] });
     if (!me?.session_ok || me.status !== 'Active' || me.user_tv !== me.session_tv) return reply.status(401).send({ statusCode: 401 });
     const client = await pool.connect();
     try {
-      await client.query(`begin; select set_config('app.client_id', '${claims.cid}', true), set_config('app.user_id', '${claims.uid}', true), set_config('role', 'ubo_app', true)`);
+      await client.query(
+        `begin; select set_config('app.client_id', '${claims.cid}', true), set_config('app.user_id', '${claims.uid}', true), set_config('role', 'ubo_app', true)`,
+      );
       const page = await client.query({ name: 'bare_page', text: PAGE_SQL });
       const count = await client.query({ name: 'bare_count', text: COUNT_SQL });
       await client.query('commit');
       return {
-        data: page.rows.map((r) => ({ id: r.id, name: r.name, region: r.region, status: r.status, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() })),
+        data: page.rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          region: r.region,
+          status: r.status,
+          createdAt: r.created_at.toISOString(),
+          updatedAt: r.updated_at.toISOString(),
+        })),
         total: count.rows[0].total,
         page: 1,
         limit: 100,
@@ -63,5 +74,11 @@ export async function buildBareServer(opts: { url: string; tokenSecret: string; 
     }
   });
   await app.ready();
-  return { app, close: async () => { await app.close(); await pool.end(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }

@@ -79,11 +79,20 @@ export async function benchRequest(baseUrl: string, options: RequestOptions): Pr
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
       const token: string = login.json().token;
       for (const [i, city] of ['Muqdisho', 'Hargeysa', 'Kismaayo', 'Baydhabo', 'Garoowe', 'Beledweyne', 'Gaalkacyo', 'Berbera'].entries()) {
-        const res = await app.inject({ method: 'POST', url: '/api/cities', payload: { name: city, region: `Region ${i + 1}` }, headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/cities',
+          payload: { name: city, region: `Region ${i + 1}` },
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode !== 201) throw new Error(`city: ${res.body}`);
       }
-      const same = [(await app.inject({ method: 'GET', url: '/api/cities', headers: { authorization: `Bearer ${token}` } })).json(), (await bare.app.inject({ method: 'GET', url: '/api/cities', headers: { authorization: `Bearer ${token}` } })).json()];
-      if (JSON.stringify(same[0]) !== JSON.stringify(same[1])) throw new Error(`the bare server answers differently:\n${JSON.stringify(same[0])}\n${JSON.stringify(same[1])}`);
+      const same = [
+        (await app.inject({ method: 'GET', url: '/api/cities', headers: { authorization: `Bearer ${token}` } })).json(),
+        (await bare.app.inject({ method: 'GET', url: '/api/cities', headers: { authorization: `Bearer ${token}` } })).json(),
+      ];
+      if (JSON.stringify(same[0]) !== JSON.stringify(same[1]))
+        throw new Error(`the bare server answers differently:\n${JSON.stringify(same[0])}\n${JSON.stringify(same[1])}`);
 
       const rounds: Array<{ app: Load; bare: Load }> = [];
       for (let r = 0; r < options.rounds; r += 1) {
@@ -101,7 +110,10 @@ export async function benchRequest(baseUrl: string, options: RequestOptions): Pr
         '',
         '| Round | App req/s | App p50 ms | App p99 ms | App CPU µs/req | Bare req/s | Bare p50 ms | Bare p99 ms | Bare CPU µs/req | Throughput app / bare | p99 bare / app | CPU bare / app |',
         '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-        ...rounds.map((x, i) => `| ${i + 1} | ${x.app.perSecond.toFixed(0)} | ${fmt(x.app.p50)} | ${fmt(x.app.p99)} | ${x.app.cpuMicros.toFixed(0)} | ${x.bare.perSecond.toFixed(0)} | ${fmt(x.bare.p50)} | ${fmt(x.bare.p99)} | ${x.bare.cpuMicros.toFixed(0)} | ${throughput[i].toFixed(2)} | ${p99[i].toFixed(2)} | ${(x.bare.cpuMicros / x.app.cpuMicros).toFixed(2)} |`),
+        ...rounds.map(
+          (x, i) =>
+            `| ${i + 1} | ${x.app.perSecond.toFixed(0)} | ${fmt(x.app.p50)} | ${fmt(x.app.p99)} | ${x.app.cpuMicros.toFixed(0)} | ${x.bare.perSecond.toFixed(0)} | ${fmt(x.bare.p50)} | ${fmt(x.bare.p99)} | ${x.bare.cpuMicros.toFixed(0)} | ${throughput[i].toFixed(2)} | ${p99[i].toFixed(2)} | ${(x.bare.cpuMicros / x.app.cpuMicros).toFixed(2)} |`,
+        ),
         '',
         `Median of the rounds: throughput ratio **${median(throughput).toFixed(2)}**, p99 ratio **${median(p99).toFixed(2)}** (target 0.8 or more: ${median(throughput) >= 0.8 ? 'met' : '**not met**'}); this process's CPU per request, bare / app, ${median(rounds.map((x) => x.bare.cpuMicros / x.app.cpuMicros)).toFixed(2)} (the steadier figure on a shared machine: the wall-clock ratios move with whatever else runs).`,
         '',

@@ -15,11 +15,23 @@ export interface MenuItem {
 }
 
 const link = (path: string, en: string, so: string, privilege: string, ready = false): MenuItem => ({
-  path, en, so, icon: '', type: 'link', privilege, ready,
+  path,
+  en,
+  so,
+  icon: '',
+  type: 'link',
+  privilege,
+  ready,
 });
 
 const sub = (path: string, en: string, so: string, icon: string, children: MenuItem[]): MenuItem => ({
-  path, en, so, icon, type: 'sub', collapse: path.replace(/^\//, ''), children,
+  path,
+  en,
+  so,
+  icon,
+  type: 'sub',
+  collapse: path.replace(/^\//, ''),
+  children,
 });
 
 export const menu: MenuItem[] = [
@@ -152,9 +164,7 @@ export const menu: MenuItem[] = [
     link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms', true),
     link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms', true),
   ]),
-  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [
-    link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets'),
-  ]),
+  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets')]),
 ];
 
 /** The menu a user sees: ready entries they hold the privilege for; a sub-menu with no child left is removed. */

@@ -19,7 +19,9 @@ if (config.seedDemo) {
     const utility = await seedDemoUtilityIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
-      console.log(`  ${utility.customers} customers, ${utility.bills} bills for ${utility.billedPeriods.join(', ')}, ${utility.payments} payments; ${utility.pendingPeriod} readings ready to bill`);
+      console.log(
+        `  ${utility.customers} customers, ${utility.bills} bills for ${utility.billedPeriods.join(', ')}, ${utility.payments} payments; ${utility.pendingPeriod} readings ready to bill`,
+      );
     }
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }

@@ -47,9 +47,7 @@ describe('route access', () => {
   it('every /api route declares its access, and every privilege it names is in the catalogue', () => {
     const undeclared = apiRoutes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
-    const unknownKeys = apiRoutes.flatMap((r) =>
-      (requiredKeys(r.access) ?? []).filter((k) => !privilegeKeys.has(k)).map((k) => `${r.method} ${r.url}: ${k}`),
-    );
+    const unknownKeys = apiRoutes.flatMap((r) => (requiredKeys(r.access) ?? []).filter((k) => !privilegeKeys.has(k)).map((k) => `${r.method} ${r.url}: ${k}`));
     expect(unknownKeys).toEqual([]);
   });
 
@@ -81,7 +79,10 @@ describe('route access', () => {
       const granted = [...privilegeKeys].filter((k) => !lacking.includes(k));
       const username = `sweep${i}`;
       await inSystem(ctx.database.db, async (tx) => {
-        const [role] = await tx.insert(roles).values({ clientId: org.clientId, name: `Sweep ${i}` }).returning();
+        const [role] = await tx
+          .insert(roles)
+          .values({ clientId: org.clientId, name: `Sweep ${i}` })
+          .returning();
         await tx.insert(rolePrivileges).values(granted.map((privilege) => ({ clientId: org.clientId, roleId: role.id, privilege })));
         await tx.insert(users).values({ clientId: org.clientId, username, fullname: `Sweep ${i}`, passwordHash, roleId: role.id });
       });

@@ -12,14 +12,13 @@ afterAll(() => ctx.close());
 
 const concrete = (url: string) => url.replace(/:\w+(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
 const encodeAll = (path: string) =>
-  path.split('/').map((seg) => [...seg].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('')).join('/');
+  path
+    .split('/')
+    .map((seg) => [...seg].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join(''))
+    .join('/');
 
 /** Spellings that must be refused with 401 (the router maps them to the route). */
-const encodedVariants = (path: string) => [
-  path.replace(/^\/api/, '/%61pi'),
-  path.replace(/^\/api/, '/%61%70%69'),
-  encodeAll(path),
-];
+const encodedVariants = (path: string) => [path.replace(/^\/api/, '/%61pi'), path.replace(/^\/api/, '/%61%70%69'), encodeAll(path)];
 /** Spellings the router may or may not match: refused either way (401), or not found (404). */
 const otherVariants = (path: string) => [
   path.replace(/^\/api/, '/API'),

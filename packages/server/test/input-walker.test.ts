@@ -88,7 +88,8 @@ function sample(schema: z.ZodType, depth = 0, noSuchId = false): Value {
     case 'boolean':
       return false;
     case 'string': {
-      for (const v of ['2026-01-15', '2026-01', '1.00', '1', 'Walker', 'walker@example.com', '0615000000', 'https://example.com', 'Walker1@x']) if (accepts(s, v)) return v;
+      for (const v of ['2026-01-15', '2026-01', '1.00', '1', 'Walker', 'walker@example.com', '0615000000', 'https://example.com', 'Walker1@x'])
+        if (accepts(s, v)) return v;
       return 'Walker';
     }
     case 'record':
@@ -303,7 +304,9 @@ describe('input walker', () => {
 
   it('every cross-field check of a route input runs only when its fields passed (onValidFields)', () => {
     const unguarded = routes.flatMap((r) =>
-      (['params', 'querystring', 'body'] as const).flatMap((part) => unguardedObjectChecks(r.schema[part] as z.ZodType | undefined, `${r.method} ${r.url} ${part}`)),
+      (['params', 'querystring', 'body'] as const).flatMap((part) =>
+        unguardedObjectChecks(r.schema[part] as z.ZodType | undefined, `${r.method} ${r.url} ${part}`),
+      ),
     );
     expect([...new Set(unguarded)]).toEqual([]);
   });
@@ -366,12 +369,19 @@ describe('issue 12 examples', () => {
   });
 
   it('a NUL byte in any text is a field error, in the body, the query or a body field no schema names', async () => {
-    expect(fieldsOf400(await send('POST', '/api/cities', { name: 'Hodan\u0000' }))).toEqual([{ field: 'name', message: 'The text contains an invalid character.' }]);
+    expect(fieldsOf400(await send('POST', '/api/cities', { name: 'Hodan\u0000' }))).toEqual([
+      { field: 'name', message: 'The text contains an invalid character.' },
+    ]);
     expect(fieldsOf400(await send('GET', '/api/cities?q=a%00b'))).toEqual([{ field: 'q', message: 'The text contains an invalid character.' }]);
     expect(fieldsOf400(await send('POST', '/api/cities', { name: 'Hodan', extra: { deep: ['x\u0000'] } }))).toEqual([
       { field: 'extra.deep.0', message: 'The text contains an invalid character.' },
     ]);
-    const somali = await ctx.app.inject({ method: 'POST', url: '/api/cities', headers: { ...bearer(org.token), 'x-lang': 'so' }, payload: { name: 'a\u0000' } });
+    const somali = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cities',
+      headers: { ...bearer(org.token), 'x-lang': 'so' },
+      payload: { name: 'a\u0000' },
+    });
     expect(somali.json().details).toEqual([{ field: 'name', message: 'Qoraalku wuxuu leeyahay xaraf aan la aqbali karin.' }]);
   });
 
@@ -422,7 +432,10 @@ describe('issue 12 examples', () => {
         ['multipart/form-data; boundary=walker', part.slice(0, 60)],
       ]) {
         const details = fieldsOf400(await send('POST', route.url, body, { 'content-type': contentType }));
-        expect(details.map((d) => d.field), `${route.url} ${contentType}`).toEqual(['file']);
+        expect(
+          details.map((d) => d.field),
+          `${route.url} ${contentType}`,
+        ).toEqual(['file']);
       }
     }
   });

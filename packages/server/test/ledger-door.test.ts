@@ -59,7 +59,10 @@ export function writesIn(file: string, source: string, tables: string[], objects
   const add = (index: number, table: string, text: string) => breaches.push({ file, line: lineOf(index), table, text: text.replace(/\s+/g, ' ').trim() });
 
   const names = tables.join('|');
-  const sqlWrite = new RegExp(`\\b(insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${names})"?\\b`, 'gi');
+  const sqlWrite = new RegExp(
+    `\\b(insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:only\\s+)?(?:"?public"?\\.)?"?(${names})"?\\b`,
+    'gi',
+  );
   for (const m of code.matchAll(sqlWrite)) add(m.index, m[2].toLowerCase(), m[0]);
 
   // The table objects under their own names and under any alias an import gives them.
@@ -102,7 +105,7 @@ describe('the ledger door', () => {
     const objects = new Map([...ledgerObjects, ...auditObjects]);
     const planted = [
       'await tx.execute(sql`update journal_entries set memo = null`);',
-      'await tx.execute(sql`\n  insert into\n    document_counters (client_id, series, next_no) values (1, \'X\', 2)`);',
+      "await tx.execute(sql`\n  insert into\n    document_counters (client_id, series, next_no) values (1, 'X', 2)`);",
       'await tx.execute(sql`delete from public.journal_lines where id = 1`);',
       'await tx.execute(sql`truncate ledger_settings`);',
       'await tx.insert(ledgerSettings).values({ clientId: 1 });',
@@ -118,14 +121,16 @@ describe('the ledger door', () => {
       [9, 'document_counters'],
       [10, 'journal_entries'],
     ]);
-    expect(writesIn('planted.ts', 'await tx.insert(auditLog).values(row);\nsql`INSERT INTO audit_log (action) values (1)`', [AUDIT_TABLE], objects)).toHaveLength(2);
+    expect(
+      writesIn('planted.ts', 'await tx.insert(auditLog).values(row);\nsql`INSERT INTO audit_log (action) values (1)`', [AUDIT_TABLE], objects),
+    ).toHaveLength(2);
 
     const reads = [
       '// the bill-run cancel no longer does update journal_entries itself',
       '/* insert into journal_lines */',
       "sql`select next_no from document_counters where series = 'JV' for update`",
-      "sql`select 1 from journal_entries e where e.id = 1 for no key update of e`",
-      'sql`insert into transfers (entry_id) select id from journal_entries -- update journal_entries is the ledger\'s`',
+      'sql`select 1 from journal_entries e where e.id = 1 for no key update of e`',
+      "sql`insert into transfers (entry_id) select id from journal_entries -- update journal_entries is the ledger's`",
       'sql`insert into journal_entry_files (entry_id) values (1)`',
       'await tx.select().from(journalEntries);',
       "const maintained = ['document_counters', 'journal_lines'];",

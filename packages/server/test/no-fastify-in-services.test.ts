@@ -12,8 +12,7 @@ const MODULES = join(import.meta.dirname, '..', 'src', 'modules');
 const IMPORTS_FASTIFY = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]fastify['"]/;
 
 /** `file` is relative to src/modules, so 'routes.ts' is only the list of route plugins. */
-const routesSide = (file: string) =>
-  file === 'routes.ts' || file.endsWith('.routes.ts') || file.endsWith('.test.ts') || file.endsWith('-test-kit.ts');
+const routesSide = (file: string) => file === 'routes.ts' || file.endsWith('.routes.ts') || file.endsWith('.test.ts') || file.endsWith('-test-kit.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +27,12 @@ describe('services do not import fastify', () => {
   const importing = services.filter((file) => IMPORTS_FASTIFY.test(readFileSync(join(MODULES, file), 'utf8'))).sort();
 
   it('recognises every way of importing fastify, and only fastify', () => {
-    for (const line of ["import type { FastifyRequest } from 'fastify';", '} from "fastify";', "const f = await import('fastify');", "export type { FastifyReply } from 'fastify';"]) {
+    for (const line of [
+      "import type { FastifyRequest } from 'fastify';",
+      '} from "fastify";',
+      "const f = await import('fastify');",
+      "export type { FastifyReply } from 'fastify';",
+    ]) {
       expect(IMPORTS_FASTIFY.test(line), line).toBe(true);
     }
     for (const line of ["import multipart from '@fastify/multipart';", "import type { ZodTypeProvider } from 'fastify-type-provider-zod';"]) {

@@ -23,16 +23,24 @@ export interface ReceivableState {
 
 export async function receivableState(db: Db, clientId: number, others: Record<number, string> = {}): Promise<ReceivableState> {
   return inSystem(db, async (tx) => {
-    const [account] = await queryRows<{ total: string; parties: string }>(tx, sql`
+    const [account] = await queryRows<{ total: string; parties: string }>(
+      tx,
+      sql`
       select coalesce(sum(l.debit - l.credit), 0)::text as total,
              coalesce(sum(l.debit - l.credit) filter (where l.party_type = 'customer' and l.party_id is not null), 0)::text as parties
       from journal_lines l join accounts a on a.id = l.account_id
-      where l.client_id = ${clientId} and a.client_id = ${clientId} and a.code = '1100'`);
-    const ledger = await queryRows<{ id: number; balance: string }>(tx, sql`
+      where l.client_id = ${clientId} and a.client_id = ${clientId} and a.code = '1100'`,
+    );
+    const ledger = await queryRows<{ id: number; balance: string }>(
+      tx,
+      sql`
       select l.party_id as id, sum(l.debit - l.credit)::text as balance
       from journal_lines l join accounts a on a.id = l.account_id
-      where l.client_id = ${clientId} and a.code = '1100' and l.party_type = 'customer' group by l.party_id`);
-    const documents = await queryRows<{ id: number; balance: string }>(tx, sql`
+      where l.client_id = ${clientId} and a.code = '1100' and l.party_type = 'customer' group by l.party_id`,
+    );
+    const documents = await queryRows<{ id: number; balance: string }>(
+      tx,
+      sql`
       select c.id,
              (case when c.opening_balance_posted then c.opening_balance else 0 end
               + coalesce((select sum(b.amount) from bills b where b.client_id = c.client_id and b.customer_id = c.id and b.status = 'Open'), 0)
@@ -40,7 +48,8 @@ export async function receivableState(db: Db, clientId: number, others: Record<n
               + coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.to_customer_id = c.id and t.status = 'Posted'), 0)
               - coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.from_customer_id = c.id and t.status = 'Posted'), 0)
              )::text as balance
-      from customers c where c.client_id = ${clientId}`);
+      from customers c where c.client_id = ${clientId}`,
+    );
     const customers: ReceivableState['customers'] = {};
     for (const d of documents) {
       const extra = new Decimal(others[Number(d.id)] ?? 0);
@@ -69,10 +78,15 @@ export async function expectOpenItemsMatchLedger(
   others: Record<number, string> = {},
 ): Promise<string> {
   return inSystem(db, async (tx) => {
-    const [account] = await queryRows<{ id: number; type: string }>(tx, sql`select id, type from accounts where client_id = ${clientId} and code = ${accountCode}`);
+    const [account] = await queryRows<{ id: number; type: string }>(
+      tx,
+      sql`select id, type from accounts where client_id = ${clientId} and code = ${accountCode}`,
+    );
     const sign = account.type === 'asset' || account.type === 'expense' ? 1 : -1;
     const charge = sign === 1 ? 'debit' : 'credit';
-    const rows = await queryRows<{ id: number; ledger: string; items: string; outside: string }>(tx, sql`
+    const rows = await queryRows<{ id: number; ledger: string; items: string; outside: string }>(
+      tx,
+      sql`
       with ledger as (
         select party_id as id, sum(debit - credit) * ${sign} as balance from journal_lines
         where client_id = ${clientId} and account_id = ${account.id} and party_type = ${partyType} group by party_id
@@ -89,7 +103,8 @@ export async function expectOpenItemsMatchLedger(
       )
       select coalesce(l.id, i.id, o.id) as id, coalesce(l.balance, 0)::text as ledger, coalesce(i.open, 0)::text as items,
              coalesce(o.amount, 0)::text as outside
-      from ledger l full join items i on i.id = l.id full join outside o on o.id = coalesce(l.id, i.id)`);
+      from ledger l full join items i on i.id = l.id full join outside o on o.id = coalesce(l.id, i.id)`,
+    );
     let sum = new Decimal(0);
     const wrong = rows
       .map((r) => {
@@ -107,11 +122,13 @@ export async function expectOpenItemsMatchLedger(
 export async function expectReceivableMatchesCustomers(db: Db, clientId: number, others: Record<number, string> = {}): Promise<ReceivableState> {
   const state = await receivableState(db, clientId, others);
   expect(state.sumOfCustomers, 'sum of customer balances vs the receivable account').toBe(state.receivable);
-  const wrong = Object.entries(state.customers).filter(([, v]) => v.ledger !== v.documents).map(([id, v]) => ({ customerId: Number(id), ...v }));
+  const wrong = Object.entries(state.customers)
+    .filter(([, v]) => v.ledger !== v.documents)
+    .map(([id, v]) => ({ customerId: Number(id), ...v }));
   expect(wrong, 'customers whose ledger balance differs from their documents').toEqual([]);
   // The kept per-customer sums (customer_ledger_balances) that bills, balances and the ageing read.
   const report = await inSystem(db, (tx) => verifyLedger(tx, { clientId, limit: 20 }));
-  expect(report.customerBalanceDifferences, 'customer_ledger_balances vs the customers\' lines').toEqual([]);
+  expect(report.customerBalanceDifferences, "customer_ledger_balances vs the customers' lines").toEqual([]);
   // The open items say the same per customer (a document of `others` is expected to have its open item;
   // one without an item is passed to expectOpenItemsMatchLedger directly).
   await expectOpenItemsMatchLedger(db, clientId, 'customer', '1100');

@@ -17,7 +17,10 @@ const bootScript = "\n      document.documentElement.setAttribute('data-mode', '
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script>${bootScript}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head><script>${bootScript}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`,
+  );
   web = await buildApp({ db: ctx.database.db, tokenSecret: randomBytes(32).toString('hex'), webDist: dist });
   await web.ready();
 });
@@ -28,7 +31,13 @@ afterAll(async () => {
 });
 
 const directives = (csp: string | undefined) =>
-  Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it('every API answer carries nosniff, frame denial, no referrer and a strict policy', async () => {

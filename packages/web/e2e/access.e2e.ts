@@ -4,19 +4,7 @@
 // payments, and the customer reports a cashier needs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  browserAvailable,
-  demo,
-  type E2E,
-  mainMenu,
-  menuEntries,
-  openMenuSection,
-  route,
-  signInAs,
-  startE2E,
-  submitSignIn,
-  visible,
-} from './harness.ts';
+import { browserAvailable, demo, type E2E, mainMenu, menuEntries, openMenuSection, route, signInAs, startE2E, submitSignIn, visible } from './harness.ts';
 
 const run = browserAvailable();
 

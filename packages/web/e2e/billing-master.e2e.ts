@@ -196,7 +196,7 @@ describe.skipIf(!run)('billing master data: zones, tariffs with the live preview
     await e2e.shot(page, 'billing-08-customer-houses');
   });
 
-  it('replaces the meter: the old number is refused, the old meter\'s last consumption shows as the final reading is typed', async () => {
+  it("replaces the meter: the old number is refused, the old meter's last consumption shows as the final reading is typed", async () => {
     await page.getByRole('row').filter({ hasText: 'JY-0001' }).getByRole('button', { name: 'Replace meter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace meter JY-0001' });
     await dialog.getByLabel(/^Final reading/).fill('150.5');

@@ -101,7 +101,10 @@ async function receivableInLedger(page: Page): Promise<string> {
 /** Opens a MUI select by its label and takes an option. */
 async function choose(page: Page, label: string | RegExp, option: string | RegExp, scope: Page | Locator = page) {
   await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .click();
 }
 
 /** Waits until the locator says `text` (a screen may first show what it had, then the server's answer). */
@@ -185,7 +188,13 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
         const customer = await apiCall<{ id: number }>(page, 'POST', '/elc/customers', { name: n.name, phone: n.phone, customerClass: 'residential' });
         customerIds[n.name] = customer.id;
         const house = await apiCall<{ id: number }>(page, 'POST', '/elc/houses', {
-          customerId: customer.id, zoneId, houseNo: n.houseNo, meterNumber: n.meter, meterDigits: 5, installationReading: '1000', installationDate: `${monthBefore(5)}-01`,
+          customerId: customer.id,
+          zoneId,
+          houseNo: n.houseNo,
+          meterNumber: n.meter,
+          meterDigits: 5,
+          installationReading: '1000',
+          installationDate: `${monthBefore(5)}-01`,
         });
         houses.push(house.id);
       }
@@ -237,7 +246,11 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
       await page.getByLabel('Current reading of house WB-1').fill('1240');
       await page.getByLabel('Current reading of house WB-3').fill('550');
       await shows(sheetRow(page, 'WB-1').getByTestId(/^consumption-/), '150');
-      expect(await sheetRow(page, 'WB-3').getByTestId(/^consumption-/).innerText()).toBe('50');
+      expect(
+        await sheetRow(page, 'WB-3')
+          .getByTestId(/^consumption-/)
+          .innerText(),
+      ).toBe('50');
       await visible(sheetRow(page, 'WB-1').getByText('Spike', { exact: true }));
       await visible(page.getByTestId('needs-confirmation').filter({ hasText: '1 flagged reading needs your confirmation' }));
 
@@ -282,12 +295,15 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
       await job.getByRole('link', { name: 'Open the bills' }).click();
       await page.waitForURL(/#\/customers\/bills\?period=/);
       // The bills' rows (a bill number each), not the runs' rows the page showed before.
-      const bills = page.getByRole('row').filter({ hasText: ZONE }).filter({ hasText: /B-\d{6}/ });
+      const bills = page
+        .getByRole('row')
+        .filter({ hasText: ZONE })
+        .filter({ hasText: /B-\d{6}/ });
       await visible(bills.filter({ hasText: NEW_CUSTOMER.name }));
       expect(await bills.count()).toBe(2);
     });
 
-    it('opens the new customer\'s bill and prints it', async () => {
+    it("opens the new customer's bill and prints it", async () => {
       await page.getByRole('row').filter({ hasText: NEW_CUSTOMER.name }).first().click();
       await page.waitForURL(/#\/customers\/bills\/\d+$/);
       await visible(page.getByRole('heading', { name: /^Bill B-/ }));
@@ -362,7 +378,11 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
 
       await page.goto(`/#/Sales-reports/customer-aging?date=${MONTH_END}`);
       await shows(page.getByTestId('aging-total-total'), '125.80');
-      for (const [name, total] of [[NEIGHBOURS[0].name, '84.40'], [NEIGHBOURS[1].name, '24.10'], [NEW_CUSTOMER.name, '17.30']]) {
+      for (const [name, total] of [
+        [NEIGHBOURS[0].name, '84.40'],
+        [NEIGHBOURS[1].name, '24.10'],
+        [NEW_CUSTOMER.name, '17.30'],
+      ]) {
         const row = page.getByTestId(`aging-row-${customerIds[name]}`);
         expect(await row.getByRole('cell').last().innerText()).toBe(total);
       }
@@ -414,8 +434,14 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
       const texts = Object.fromEntries(gateway.received.map((r) => [r.body.to, r.body.text]));
       expect(gateway.received.every((r) => r.headers['x-api-key'] === API_KEY && r.url === '/v1/messages')).toBe(true);
       expect(Object.keys(texts).sort()).toEqual(['+252615700001', '+252615700003']);
-      expect(texts['+252615700001']).toMatch(new RegExp(`^Dear ${NEIGHBOURS[0].name} \\(C-\\d+\\), your .+ bill: 150 units, 90\\.30 USD\\. Balance 84\\.40 USD, due .+\\. Pay via .+\\. ${demo.name}$`));
-      expect(texts['+252615700003']).toMatch(new RegExp(`^Dear ${NEW_CUSTOMER.name} \\(C-\\d+\\), your .+ bill: 50 units, 27\\.30 USD\\. Balance 17\\.30 USD, `));
+      expect(texts['+252615700001']).toMatch(
+        new RegExp(
+          `^Dear ${NEIGHBOURS[0].name} \\(C-\\d+\\), your .+ bill: 150 units, 90\\.30 USD\\. Balance 84\\.40 USD, due .+\\. Pay via .+\\. ${demo.name}$`,
+        ),
+      );
+      expect(texts['+252615700003']).toMatch(
+        new RegExp(`^Dear ${NEW_CUSTOMER.name} \\(C-\\d+\\), your .+ bill: 50 units, 27\\.30 USD\\. Balance 17\\.30 USD, `),
+      );
     });
   });
 
@@ -535,7 +561,7 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
       await e2e.shot(page, 'month-28-zone-summary-somali');
     });
 
-    it('sends the second run\'s bill SMS, one of them in Somali, and the gateway receives them', async () => {
+    it("sends the second run's bill SMS, one of them in Somali, and the gateway receives them", async () => {
       await page.goto('/#/customers/bill-sms');
       await visible(page.getByRole('heading', { name: 'SMS-ka biilka' }));
       await choose(page, /^Wareegga biilka/, new RegExp(`^${PERIOD} · ${ZONE} · biilal: 2, fariin loo diray: 0`));
@@ -553,8 +579,12 @@ describe.skipIf(!run)('a full month of billing as the users live it', () => {
 
       const texts = Object.fromEntries(gateway.received.map((r) => [r.body.to, r.body.text]));
       expect(Object.keys(texts).sort()).toEqual(['+252615700001', '+252615700002', '+252615700003', '+252615700004']);
-      expect(texts['+252615700004']).toMatch(new RegExp(`^Macmiil ${SOMALI_CUSTOMER.name} \\(C-\\d+\\), biilka .+: 30 unug, 14\\.70 USD\\. Haraaga 9\\.70 USD, bixi ka hor `));
-      expect(texts['+252615700002']).toMatch(new RegExp(`^Dear ${NEIGHBOURS[1].name} \\(C-\\d+\\), your .+ bill: 120 units, 71\\.40 USD\\. Balance 95\\.50 USD, `));
+      expect(texts['+252615700004']).toMatch(
+        new RegExp(`^Macmiil ${SOMALI_CUSTOMER.name} \\(C-\\d+\\), biilka .+: 30 unug, 14\\.70 USD\\. Haraaga 9\\.70 USD, bixi ka hor `),
+      );
+      expect(texts['+252615700002']).toMatch(
+        new RegExp(`^Dear ${NEIGHBOURS[1].name} \\(C-\\d+\\), your .+ bill: 120 units, 71\\.40 USD\\. Balance 95\\.50 USD, `),
+      );
 
       await switchLanguage(page, 'Luqadda', /^EN · English$/);
       await visible(page.getByRole('heading', { name: 'SMS report' }));

@@ -23,16 +23,32 @@ function apiGet(page: Page, path: string) {
 }
 
 const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', 'Seb', 'Okt', 'Nof', 'Dis'];
-const SOMALI_MONTH_NAMES = ['Jannaayo', 'Febraayo', 'Maarso', 'Abriil', 'Maayo', 'Juun', 'Luulyo', 'Ogosto', 'Sebteembar', 'Oktoobar', 'Noofeembar', 'Diseembar'];
+const SOMALI_MONTH_NAMES = [
+  'Jannaayo',
+  'Febraayo',
+  'Maarso',
+  'Abriil',
+  'Maayo',
+  'Juun',
+  'Luulyo',
+  'Ogosto',
+  'Sebteembar',
+  'Oktoobar',
+  'Noofeembar',
+  'Diseembar',
+];
 
 /** The bills list at the window's width: the page's overflow and whether a column hides under the sticky actions. */
 async function billsLayout(page: Page) {
   await page.goto('/#/customers/bills');
   await visible(page.locator('tbody tr td').nth(3));
-  const table = await page.locator('thead tr').first().evaluate((row) => {
-    const cells = [...row.children].map((c) => c.getBoundingClientRect());
-    return { lastColumnRight: cells[cells.length - 2].right, actionsLeft: cells[cells.length - 1].left };
-  });
+  const table = await page
+    .locator('thead tr')
+    .first()
+    .evaluate((row) => {
+      const cells = [...row.children].map((c) => c.getBoundingClientRect());
+      return { lastColumnRight: cells[cells.length - 2].right, actionsLeft: cells[cells.length - 1].left };
+    });
   return { ...table, ...(await pageWidth(page)) };
 }
 
@@ -190,7 +206,7 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     await visible(page.getByRole('heading', { name: 'Customer ageing: Hodan North' }));
   });
 
-  it('opens a customer\'s statement from the ageing; its closing balance is the customer\'s ageing total', async () => {
+  it("opens a customer's statement from the ageing; its closing balance is the customer's ageing total", async () => {
     // The screen keeps the previous answer while the next one loads: wait for this sort's answer, then
     // read a row and follow its customer by name, not by position.
     const answered = page.waitForResponse((r) => r.url().includes('/api/finance/customer/aging') && r.url().includes('_sort=total'));
@@ -202,7 +218,10 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
       const cells = [...row.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText);
       return [cells[cells.length - 1], cells[1]];
     });
-    await page.getByRole('link', { name: `Statement of ${name}` }).first().click();
+    await page
+      .getByRole('link', { name: `Statement of ${name}` })
+      .first()
+      .click();
     await page.waitForURL(/#\/Sales-reports\/customer-transaction\?customerId=\d+&endDate=\d{4}-\d{2}-\d{2}$/);
     await visible(page.getByRole('heading', { name: `Customer statement: ${name}` }));
     await expect.poll(async () => cents(await page.getByTestId('statement-closing').innerText())).toBe(cents(total));

@@ -52,28 +52,52 @@ interface Prepared {
 async function prepareZone(page: Page): Promise<Prepared> {
   const company = await apiCall<Record<string, string | null>>(page, 'GET', '/elc/settings/company');
   await apiCall<unknown>(page, 'PUT', '/elc/settings/company', {
-    name: company.name, address: company.address ?? 'Mogadishu', phone: company.phone ?? '0615000000', email: company.email, website: company.website,
-    currency: company.currency, contactPhone: company.contactPhone, billingCode: 'DU-BILLS', shortCode: '*789#',
+    name: company.name,
+    address: company.address ?? 'Mogadishu',
+    phone: company.phone ?? '0615000000',
+    email: company.email,
+    website: company.website,
+    currency: company.currency,
+    contactPhone: company.contactPhone,
+    billingCode: 'DU-BILLS',
+    shortCode: '*789#',
   });
   const branches = await apiCall<{ data: Array<{ id: number }> }>(page, 'GET', '/elc/branches?_limit=10');
   const zone = await apiCall<{ id: number }>(page, 'POST', '/elc/zones', { name: 'Wadajir Journey', branchId: branches.data[0].id });
   await apiCall<unknown>(page, 'POST', '/elc/prices', {
-    name: 'Wadajir residential', customerClass: 'residential', zoneId: zone.id, effectiveFrom: `${monthBefore(6)}-01`,
-    serviceCharge: '3', taxPercent: '5', blocks: [{ from: '0', to: '50', rate: '0.4' }, { from: '50', to: null, rate: '0.6' }],
+    name: 'Wadajir residential',
+    customerClass: 'residential',
+    zoneId: zone.id,
+    effectiveFrom: `${monthBefore(6)}-01`,
+    serviceCharge: '3',
+    taxPercent: '5',
+    blocks: [
+      { from: '0', to: '50', rate: '0.4' },
+      { from: '50', to: null, rate: '0.6' },
+    ],
   });
   const houses: Prepared['houses'] = {};
   for (const [i, name] of ['Ayaan Cali', 'Bashiir Nuur', 'Cawo Xasan', 'Deeqa Maxamed'].entries()) {
     const customer = await apiCall<{ id: number }>(page, 'POST', '/elc/customers', { name, phone: `061500010${i}`, customerClass: 'residential' });
     const house = await apiCall<{ id: number; meterNumber: string }>(page, 'POST', '/elc/houses', {
-      customerId: customer.id, zoneId: zone.id, houseNo: `W-${i + 1}`, meterNumber: `WJ-${Date.now().toString(36)}-${i}`,
-      meterDigits: 5, installationReading: '1000', installationDate: `${monthBefore(5)}-01`,
+      customerId: customer.id,
+      zoneId: zone.id,
+      houseNo: `W-${i + 1}`,
+      meterNumber: `WJ-${Date.now().toString(36)}-${i}`,
+      meterDigits: 5,
+      installationReading: '1000',
+      installationDate: `${monthBefore(5)}-01`,
     });
     houses[name] = { id: house.id, houseNo: `W-${i + 1}`, meterNumber: house.meterNumber };
   }
   // Three months of about 100 units a month: each house's average is 100.
   const rows = [3, 2, 1].flatMap((back, k) =>
     Object.values(houses).map((h) => ({
-      houseId: h.id, period: monthBefore(back), readingDate: `${monthBefore(back)}-20`, type: 'regular', currentReading: String(1100 + k * 100),
+      houseId: h.id,
+      period: monthBefore(back),
+      readingDate: `${monthBefore(back)}-20`,
+      type: 'regular',
+      currentReading: String(1100 + k * 100),
     })),
   );
   await apiCall<unknown>(page, 'POST', '/elc/reads/batch', { rows });
@@ -88,8 +112,7 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
 
   beforeAll(async () => {
     e2e = await startE2E({
-      prepare: (p) =>
-        p.addStaff({ code: demo.code, ...reader, role: 'Meter reader', privileges: ['dashboard', 'meter-reading', 'list-zone'] }),
+      prepare: (p) => p.addStaff({ code: demo.code, ...reader, role: 'Meter reader', privileges: ['dashboard', 'meter-reading', 'list-zone'] }),
     });
     page = await e2e.newPage(await e2e.newContext());
   });
@@ -152,7 +175,9 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     // Saved without the tick: the server refuses the batch and says why on the spike's row.
     await page.getByRole('button', { name: 'Save readings' }).click();
     await visible(page.getByTestId(`row-error-${prepared.houses['Bashiir Nuur'].id}`));
-    expect(await page.getByTestId(`row-error-${prepared.houses['Bashiir Nuur'].id}`).innerText()).toBe("Consumption is more than three times this house's average of 100. Check the reading, then confirm it.");
+    expect(await page.getByTestId(`row-error-${prepared.houses['Bashiir Nuur'].id}`).innerText()).toBe(
+      "Consumption is more than three times this house's average of 100. Check the reading, then confirm it.",
+    );
     await visible(page.getByTestId('batch-refused'));
     await e2e.shot(page, 'billing-run-02-spike-refused');
 
@@ -182,7 +207,8 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     await page.getByRole('button', { name: 'Explain the bill of Ayaan Cali' }).click();
     const breakdown = page.getByRole('table', { name: 'Hide the breakdown of Ayaan Cali' });
     await visible(breakdown);
-    for (const text of ['Service charge', 'Block 1: 0 – 50 units', 'Block 2: above 50 units', 'Tax (5%)']) await visible(breakdown.getByText(text, { exact: true }));
+    for (const text of ['Service charge', 'Block 1: 0 – 50 units', 'Block 2: above 50 units', 'Tax (5%)'])
+      await visible(breakdown.getByText(text, { exact: true }));
     expect(await breakdown.getByTestId('breakdown-total').innerText()).toBe('52.50');
     await e2e.shot(page, 'billing-run-04-preview');
   });
@@ -222,7 +248,9 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
     expect(await page.getByTestId('print-company').innerText()).toBe(demo.name);
     expect(await page.getByTestId('print-customer').innerText()).toBe('Ayaan Cali');
     expect(await page.getByTestId('print-amount-due').innerText()).toContain('52.50');
-    expect(await page.getByTestId('print-how-to-pay').innerText()).toMatch(/^Dial \*789# on your phone and pay with your customer number \S+ as the reference\.$/);
+    expect(await page.getByTestId('print-how-to-pay').innerText()).toMatch(
+      /^Dial \*789# on your phone and pay with your customer number \S+ as the reference\.$/,
+    );
     await e2e.shot(page, 'billing-run-08-print-screen');
     await page.emulateMedia({ media: 'print' });
     await e2e.shot(page, 'billing-run-09-print-a4');
@@ -254,13 +282,23 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
   it('refuses to cancel a run once a payment is allocated, with the server message', async () => {
     const accounts = await apiCall<{ data: Array<{ id: number; code: string }> }>(page, 'GET', '/finance/accounts?_limit=1000');
     const cash = accounts.data.find((a) => a.code === '1010');
-    const bills = await apiCall<{ data: Array<{ customerId: number; customerName: string }> }>(page, 'GET', `/bills?period=${PERIOD}&zoneId=${prepared.zoneId}`);
+    const bills = await apiCall<{ data: Array<{ customerId: number; customerName: string }> }>(
+      page,
+      'GET',
+      `/bills?period=${PERIOD}&zoneId=${prepared.zoneId}`,
+    );
     const ayaan = bills.data.find((b) => b.customerName === 'Ayaan Cali');
     const today = await page.evaluate(() => {
       const d = new Date();
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
-    await apiCall<unknown>(page, 'POST', '/finance/payments', { customerId: ayaan?.customerId, amount: '20.00', date: today, accountId: cash?.id, method: 'cash' });
+    await apiCall<unknown>(page, 'POST', '/finance/payments', {
+      customerId: ayaan?.customerId,
+      amount: '20.00',
+      date: today,
+      accountId: cash?.id,
+      method: 'cash',
+    });
 
     await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     const run = page.getByRole('row').filter({ hasText: 'Wadajir Journey' });
@@ -334,7 +372,11 @@ describe.skipIf(!run)('a month of billing: readings, the bill run, bills, print 
 
   it('cancels a run as a background job: the progress, then the result, and the run shows Cancelled', async () => {
     // The late reading's house, billed by a run of its own (the first run has a payment and stays).
-    const saved = await apiCall<{ runId: number; billCount: number }>(page, 'POST', '/bills/saveCustomersBill', { period: PERIOD, zoneId: prepared.zoneId, service: 'electricity' });
+    const saved = await apiCall<{ runId: number; billCount: number }>(page, 'POST', '/bills/saveCustomersBill', {
+      period: PERIOD,
+      zoneId: prepared.zoneId,
+      service: 'electricity',
+    });
     expect(saved.billCount).toBe(1);
     await page.goto(`/#/customers/batch-bill?period=${PERIOD}&zoneId=${prepared.zoneId}`);
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(saved.runId), exact: true }) });

@@ -26,13 +26,35 @@ describe.skipIf(!run)('the subscription-expired screen', () => {
   beforeAll(async () => {
     e2e = await startE2E({
       async prepare(p) {
-        await p.admin('create-organisation', '--code', String(org.code), '--name', org.name, '--admin-username', org.admin.username,
-          '--admin-password', org.admin.password, '--short-code', org.shortCode, '--contact-phone', org.phone);
+        await p.admin(
+          'create-organisation',
+          '--code',
+          String(org.code),
+          '--name',
+          org.name,
+          '--admin-username',
+          org.admin.username,
+          '--admin-password',
+          org.admin.password,
+          '--short-code',
+          org.shortCode,
+          '--contact-phone',
+          org.phone,
+        );
         billDate = await p.date(-367);
         expireDate = await p.date(-2);
         // Without an end date before, the payment's expire date becomes the end of the subscription.
-        const [line] = await p.admin('record-subscription-payment', '--code', String(org.code), '--amount', '450',
-          '--bill-date', billDate, '--expire-date', expireDate);
+        const [line] = await p.admin(
+          'record-subscription-payment',
+          '--code',
+          String(org.code),
+          '--amount',
+          '450',
+          '--bill-date',
+          billDate,
+          '--expire-date',
+          expireDate,
+        );
         expect(line).toBe(`Payment of 450.00 recorded for organisation ${org.code}; the subscription ends on ${expireDate}.`);
         await p.addStaff({ ...org.clerk, role: 'Clerk', privileges: ['dashboard', 'list-cities'] });
       },

@@ -77,7 +77,12 @@ async function postEntry(page: Page, reference: string, lines: [string, string, 
     if (credit) await page.getByLabel(`Line ${i + 1} credit`).fill(credit);
   }
   await page.getByRole('button', { name: 'Post entry' }).click();
-  await visible(page.getByRole('tabpanel').getByRole('alert').filter({ hasText: /Entry JV-\d+ was posted/ }));
+  await visible(
+    page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .filter({ hasText: /Entry JV-\d+ was posted/ }),
+  );
 }
 
 /** One file of a ZIP archive (stored or deflated), read through the central directory. */
@@ -147,9 +152,18 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
 
   it('posts capital into the bank, a sale into cash and an expense through the general journal', async () => {
     await signInAs(page, demo.admin);
-    await postEntry(page, 'CAP-001', [['1030', '10000', ''], ['3010', '', '10000']]);
-    await postEntry(page, 'SALE-001', [['1010', '1200.50', ''], ['4010', '', '1200.50']]);
-    await postEntry(page, 'FUEL-001', [['5020', '300.25', ''], ['1030', '', '300.25']]);
+    await postEntry(page, 'CAP-001', [
+      ['1030', '10000', ''],
+      ['3010', '', '10000'],
+    ]);
+    await postEntry(page, 'SALE-001', [
+      ['1010', '1200.50', ''],
+      ['4010', '', '1200.50'],
+    ]);
+    await postEntry(page, 'FUEL-001', [
+      ['5020', '300.25', ''],
+      ['1030', '', '300.25'],
+    ]);
     expect((await apiCall(page, 'GET', '/finance/transaction')).body.total).toBe(3);
   });
 
@@ -426,9 +440,18 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     const id = customer.body.id as number;
     const post = async (reference: string, lines: Record<string, unknown>[]) =>
       expect((await apiCall(page, 'POST', '/finance/transaction', { date: now.iso, reference, lines })).status).toBe(201);
-    await post('BILL-77', [{ accountId: acc['1100'], debit: '150.00', partyType: 'customer', partyId: id }, { accountId: acc['4010'], credit: '150.00' }]);
-    await post('RCPT-77', [{ accountId: acc['1010'], debit: '100.00' }, { accountId: acc['1100'], credit: '100.00', partyType: 'customer', partyId: id }]);
-    await post('INV-V7', [{ accountId: acc['6120'], debit: '80.00' }, { accountId: acc['2010'], credit: '80.00', partyType: 'vendor', partyId: 7 }]);
+    await post('BILL-77', [
+      { accountId: acc['1100'], debit: '150.00', partyType: 'customer', partyId: id },
+      { accountId: acc['4010'], credit: '150.00' },
+    ]);
+    await post('RCPT-77', [
+      { accountId: acc['1010'], debit: '100.00' },
+      { accountId: acc['1100'], credit: '100.00', partyType: 'customer', partyId: id },
+    ]);
+    await post('INV-V7', [
+      { accountId: acc['6120'], debit: '80.00' },
+      { accountId: acc['2010'], credit: '80.00', partyType: 'vendor', partyId: 7 },
+    ]);
 
     await page.goto('/#/reports/personal-account');
     await visible(page.getByText('Choose a customer, vendor or employee'));

@@ -312,7 +312,10 @@ export async function loggingOut(page: Page, act: () => Promise<void>) {
 export async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /^(Account menu for|Liiska akoonka) / }).click();
   // Clicking inside a sub-menu that is still unfolding can miss: wait until it has unfolded.
-  await page.locator('aside .MuiCollapse-entered').getByRole('button', { name: /^(Log out|Ka bax)$/ }).waitFor();
+  await page
+    .locator('aside .MuiCollapse-entered')
+    .getByRole('button', { name: /^(Log out|Ka bax)$/ })
+    .waitFor();
 }
 
 /** Logs out through the sidebar's account panel and waits for the sign-in screen after the reload. */

@@ -49,7 +49,10 @@ async function postEntry(page: Page, reference: string, lines: [string, string, 
     if (credit) await page.getByLabel(`Line ${i + 1} credit`).fill(credit);
   }
   await page.getByRole('button', { name: 'Post entry' }).click();
-  const alert = page.getByRole('tabpanel').getByRole('alert').filter({ hasText: /Entry JV-\d+ was posted/ });
+  const alert = page
+    .getByRole('tabpanel')
+    .getByRole('alert')
+    .filter({ hasText: /Entry JV-\d+ was posted/ });
   await visible(alert);
   return (await alert.innerText()).match(/JV-\d+/)?.[0] ?? '';
 }
@@ -61,8 +64,7 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
 
   beforeAll(async () => {
     e2e = await startE2E({
-      prepare: (p) =>
-        p.addStaff({ code: demo.code, ...auditor, role: 'Auditor', privileges: ['dashboard', 'trail-balance', 'account-transaction'] }),
+      prepare: (p) => p.addStaff({ code: demo.code, ...auditor, role: 'Auditor', privileges: ['dashboard', 'trail-balance', 'account-transaction'] }),
     });
     page = await e2e.newPage();
   });
@@ -106,10 +108,14 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
     await visible(page.getByText('Account 1015 · Cashier float was saved.'));
     // Under its parent: the row after 1010.
     const codes = await page.locator('tbody tr td:first-child').allInnerTexts();
-    expect(codes.map((c) => c.trim()).slice(codes.findIndex((c) => c.trim() === '1010'), codes.findIndex((c) => c.trim() === '1010') + 2)).toEqual([
-      '1010',
-      '1015',
-    ]);
+    expect(
+      codes
+        .map((c) => c.trim())
+        .slice(
+          codes.findIndex((c) => c.trim() === '1010'),
+          codes.findIndex((c) => c.trim() === '1010') + 2,
+        ),
+    ).toEqual(['1010', '1015']);
     // Searching keeps the match's parent around it.
     await page.getByLabel('Search code or name').fill('qasnadda');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(3); // type heading, 1010, 1015
@@ -147,7 +153,10 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
     expect(await page.getByTestId('total-credit').innerText()).toBe('5,000.00');
     await e2e.shot(page, 'ledger-04-balanced');
     await save.click();
-    const posted = page.getByRole('tabpanel').getByRole('alert').filter({ hasText: /Entry JV-\d+ was posted/ });
+    const posted = page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .filter({ hasText: /Entry JV-\d+ was posted/ });
     await visible(posted);
     capitalNumber = (await posted.innerText()).match(/JV-\d+/)?.[0] ?? '';
     expect(capitalNumber).toBe('JV-000001');
@@ -245,9 +254,18 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
   });
 
   it('reads the income statement and the balance sheet, which balances', async () => {
-    await postEntry(page, 'CAP-002', [['1030', '10000', ''], ['3010', '', '10000']]);
-    await postEntry(page, 'SALES-01', [['1015', '1200.50', ''], ['4010', '', '1200.50']]);
-    await postEntry(page, 'FUEL-01', [['5020', '300.25', ''], ['1030', '', '300.25']]);
+    await postEntry(page, 'CAP-002', [
+      ['1030', '10000', ''],
+      ['3010', '', '10000'],
+    ]);
+    await postEntry(page, 'SALES-01', [
+      ['1015', '1200.50', ''],
+      ['4010', '', '1200.50'],
+    ]);
+    await postEntry(page, 'FUEL-01', [
+      ['5020', '300.25', ''],
+      ['1030', '', '300.25'],
+    ]);
 
     await page.goto('/#/reports/income-statement');
     await visible(page.getByRole('row').filter({ hasText: 'Water sales' }));

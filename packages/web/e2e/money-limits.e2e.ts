@@ -61,7 +61,10 @@ describe.skipIf(!run)('money limits', () => {
     const posted = await apiCall(page, 'POST', '/finance/transaction', {
       date: new Date().toISOString().slice(0, 10),
       reference: 'CAP-LIMITS',
-      lines: [{ accountId: id('1030'), debit: '900000000.00' }, { accountId: id('3010'), credit: '900000000.00' }],
+      lines: [
+        { accountId: id('1030'), debit: '900000000.00' },
+        { accountId: id('3010'), credit: '900000000.00' },
+      ],
     });
     expect(posted.status).toBe(201);
 
@@ -95,9 +98,18 @@ describe.skipIf(!run)('money limits', () => {
     expect((await apiCall(page, 'GET', '/finance/transfer')).body.total).toBe(1);
 
     // The same refusal in Somali.
-    const so = await apiCall(page, 'POST', '/finance/transfer', {
-      date: new Date().toISOString().slice(0, 10), fromAccountId: id('1030'), toAccountId: id('1010'), amount: '2000000000.00',
-    }, 'so');
+    const so = await apiCall(
+      page,
+      'POST',
+      '/finance/transfer',
+      {
+        date: new Date().toISOString().slice(0, 10),
+        fromAccountId: id('1030'),
+        toAccountId: id('1010'),
+        amount: '2000000000.00',
+      },
+      'so',
+    );
     expect(so.status).toBe(400);
     expect(so.body.details).toEqual([{ field: 'amount', message: "Lacagtu waxay ka badan tahay xadka hay'addan ee 1,000,000,000.00 dukumenti kasta." }]);
     expect(e2e.pageErrors).toEqual([]);

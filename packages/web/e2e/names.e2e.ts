@@ -12,11 +12,7 @@ const run = browserAvailable();
 /** Every ready link of the menu with its route (the administrator sees them all). */
 function readyLinks(items: readonly MenuItem[], parent?: MenuItem): { route: string; en: string; so: string }[] {
   return items.flatMap((item) =>
-    item.type === 'sub'
-      ? readyLinks(item.children ?? [], item)
-      : item.ready
-        ? [{ route: menuRoute(parent, item), en: item.en, so: item.so }]
-        : [],
+    item.type === 'sub' ? readyLinks(item.children ?? [], item) : item.ready ? [{ route: menuRoute(parent, item), en: item.en, so: item.so }] : [],
   );
 }
 
@@ -53,7 +49,10 @@ function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
 }
 
 async function chooseLanguage(page: Page, option: 'SO · Soomaali' | 'EN · English') {
-  await page.getByRole('banner').getByRole('combobox', { name: /^(Language|Luqadda)$/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: /^(Language|Luqadda)$/ })
+    .click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: option }).click()]);
 }
 
@@ -74,11 +73,18 @@ describe.skipIf(!run)('names agree: menu and pages, the bell, parties and the lo
   let customer = { name: '', customerNo: '' };
   let entryNumber = '';
 
-  it('picks a journal line\'s customer by typing part of the name; the entry and the journal report name the customer', async () => {
-    customer = await apiPost<{ name: string; customerNo: string }>(page, '/elc/customers', { name: 'Hodan Cabdi Nuur', phone: '0615123987', customerClass: 'residential' });
+  it("picks a journal line's customer by typing part of the name; the entry and the journal report name the customer", async () => {
+    customer = await apiPost<{ name: string; customerNo: string }>(page, '/elc/customers', {
+      name: 'Hodan Cabdi Nuur',
+      phone: '0615123987',
+      customerClass: 'residential',
+    });
     await page.goto('/#/finance/general-journal');
     await page.getByLabel('Reference').fill('NAMES-1');
-    for (const [line, code] of [[1, '1100'], [2, '4010']] as const) {
+    for (const [line, code] of [
+      [1, '1100'],
+      [2, '4010'],
+    ] as const) {
       await page.getByRole('combobox', { name: `Line ${line} account` }).fill(code);
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       await page.keyboard.press('Enter');
@@ -94,7 +100,10 @@ describe.skipIf(!run)('names agree: menu and pages, the bell, parties and the lo
     expect(await party.inputValue()).toBe(`${customer.customerNo} · ${customer.name}`);
     await e2e.shot(page, 'names-01-journal-party-by-name');
     await page.getByRole('button', { name: 'Post entry' }).click();
-    const alert = page.getByRole('tabpanel').getByRole('alert').filter({ hasText: /Entry JV-\d+ was posted/ });
+    const alert = page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .filter({ hasText: /Entry JV-\d+ was posted/ });
     await visible(alert);
     entryNumber = (await alert.innerText()).match(/JV-\d+/)?.[0] ?? '';
     await alert.getByRole('link', { name: 'Open it' }).click();

@@ -63,9 +63,9 @@ describe.skipIf(!run)("a newcomer's month: readings, run, partial payment, and e
     period = (await apiCall<{ month: string }>(page, 'GET', '/billing-reports/dashboard')).month;
     const zones = await apiCall<{ data: Array<{ id: number; name: string }> }>(page, 'GET', `/elc/zones?q=${encodeURIComponent(MARKET)}`);
     const zoneId = zones.data.find((z) => z.name === MARKET)?.id as number;
-    const sheet = await apiCall<{ rows: Array<{ houseNo: string; customerId: number; customerName: string; previousReading: string; averageConsumption: string; reading: unknown }> }>(
-      page, 'GET', `/elc/reads/sheet?period=${period}&zoneId=${zoneId}`,
-    );
+    const sheet = await apiCall<{
+      rows: Array<{ houseNo: string; customerId: number; customerName: string; previousReading: string; averageConsumption: string; reading: unknown }>;
+    }>(page, 'GET', `/elc/reads/sheet?period=${period}&zoneId=${zoneId}`);
     const unread = sheet.rows.filter((r) => r.reading === null);
     expect(unread).toHaveLength(1);
     const house = unread[0];

@@ -40,12 +40,53 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     e2e = await startE2E({
       async prepare(p) {
         const code = String(demo.code);
-        await p.admin('add-note', '--code', code, '--title', optional.title, '--message', optional.message,
-          '--type', 'optional', '--target', 'other', '--repetition', 'three_times');
-        await p.admin('add-note', '--code', code, '--title', adminOnly.title, '--message', adminOnly.message,
-          '--type', 'optional', '--target', 'admin', '--repetition', 'one_time');
-        await p.admin('add-note', '--code', code, '--title', required.title, '--message', required.message,
-          '--type', 'required', '--target', 'other', '--repetition', 'one_time', '--question', required.question);
+        await p.admin(
+          'add-note',
+          '--code',
+          code,
+          '--title',
+          optional.title,
+          '--message',
+          optional.message,
+          '--type',
+          'optional',
+          '--target',
+          'other',
+          '--repetition',
+          'three_times',
+        );
+        await p.admin(
+          'add-note',
+          '--code',
+          code,
+          '--title',
+          adminOnly.title,
+          '--message',
+          adminOnly.message,
+          '--type',
+          'optional',
+          '--target',
+          'admin',
+          '--repetition',
+          'one_time',
+        );
+        await p.admin(
+          'add-note',
+          '--code',
+          code,
+          '--title',
+          required.title,
+          '--message',
+          required.message,
+          '--type',
+          'required',
+          '--target',
+          'other',
+          '--repetition',
+          'one_time',
+          '--question',
+          required.question,
+        );
       },
     });
     page = await e2e.newPage();
@@ -123,7 +164,7 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     await again.waitFor({ state: 'hidden' });
   });
 
-  it('shows a staff member the notes for everyone, not the administrators\' note', async () => {
+  it("shows a staff member the notes for everyone, not the administrators' note", async () => {
     const cashier = await e2e.newPage(await e2e.newContext());
     await signInAs(cashier, demo.cashier);
     const dialog = noteDialog(cashier);

@@ -49,7 +49,11 @@ function periods(): [string, string] {
 async function pickCustomer(page: Page, name: string | RegExp, text: string, expect?: string) {
   const box = page.getByRole('combobox', { name });
   await box.fill(text);
-  await page.getByRole('listbox').getByRole('option', { name: new RegExp(expect ?? text) }).first().waitFor();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(expect ?? text) })
+    .first()
+    .waitFor();
   await box.press('Enter');
 }
 
@@ -66,7 +70,12 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     await signInAs(page, demo.admin);
     // Bills for three customers: 2.00 service charge and 1.00 a unit.
     await ok(page, 'POST', '/elc/prices', {
-      name: 'Flat', customerClass: 'residential', effectiveFrom: '2020-01-01', serviceCharge: '2', taxPercent: '0', blocks: [{ from: '0', to: null, rate: '1' }],
+      name: 'Flat',
+      customerClass: 'residential',
+      effectiveFrom: '2020-01-01',
+      serviceCharge: '2',
+      taxPercent: '0',
+      blocks: [{ from: '0', to: null, rate: '1' }],
     });
     const branch = (await ok(page, 'GET', '/elc/branches')).data[0];
     const zone = await ok(page, 'POST', '/elc/zones', { name: 'Hodan', branchId: branch.id });
@@ -78,7 +87,13 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     for (const [i, p] of people.entries()) {
       const c = await ok(page, 'POST', '/elc/customers', { name: p.name, phone: p.phone, customerClass: 'residential' });
       const house = await ok(page, 'POST', '/elc/houses', {
-        customerId: c.id, zoneId: zone.id, houseNo: `H-${i + 1}`, meterNumber: `MTR-${i + 1}`, meterDigits: 5, installationReading: '0', installationDate: '2020-01-01',
+        customerId: c.id,
+        zoneId: zone.id,
+        houseNo: `H-${i + 1}`,
+        meterNumber: `MTR-${i + 1}`,
+        meterDigits: 5,
+        installationReading: '0',
+        installationDate: '2020-01-01',
       });
       await ok(page, 'POST', '/elc/reads', { houseId: house.id, period: first, readingDate: `${first}-28`, currentReading: String(p.units[0]) });
       await ok(page, 'POST', '/elc/reads', { houseId: house.id, period: second, readingDate: `${second}-28`, currentReading: String(p.units[0] + p.units[1]) });

@@ -42,7 +42,14 @@ function startGateway(): Promise<{ server: Server; url: string; received: Receiv
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, answer: (s) => { status = s; } }),
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        received,
+        answer: (s) => {
+          status = s;
+        },
+      }),
     ),
   );
 }
@@ -77,8 +84,15 @@ async function prepareBills(baseUrl: string, period: string) {
   const branchId = (Array.isArray(branches) ? branches : branches.data)[0].id;
   const zone = await call('POST', '/elc/zones', { name: 'Hodan District', branchId });
   await call('POST', '/elc/prices', {
-    name: 'Residential', customerClass: 'residential', effectiveFrom: '2025-01-01', serviceCharge: '2', taxPercent: '5',
-    blocks: [{ from: '0', to: '10', rate: '0.5' }, { from: '10', to: null, rate: '1' }],
+    name: 'Residential',
+    customerClass: 'residential',
+    effectiveFrom: '2025-01-01',
+    serviceCharge: '2',
+    taxPercent: '5',
+    blocks: [
+      { from: '0', to: '10', rate: '0.5' },
+      { from: '10', to: null, rate: '1' },
+    ],
   });
   const people: Array<[string, string, string]> = [
     ['Sahra Nur', '0615333001', '125'],
@@ -88,8 +102,13 @@ async function prepareBills(baseUrl: string, period: string) {
   for (const [i, [name, phone, current]] of people.entries()) {
     const customer = await call('POST', '/elc/customers', { name, phone, customerClass: 'residential' });
     const house = await call('POST', '/elc/houses', {
-      customerId: customer.id, zoneId: zone.id, houseNo: `HD-${i + 1}`, meterNumber: `SMS-M${i + 1}`, meterDigits: 5,
-      installationReading: '100', installationDate: '2025-01-01',
+      customerId: customer.id,
+      zoneId: zone.id,
+      houseNo: `HD-${i + 1}`,
+      meterNumber: `SMS-M${i + 1}`,
+      meterDigits: 5,
+      installationReading: '100',
+      installationDate: '2025-01-01',
     });
     await call('POST', '/elc/reads', { houseId: house.id, period, readingDate: `${period}-28`, currentReading: current });
   }
@@ -145,7 +164,7 @@ describe.skipIf(!run)('SMS: gateway, bill SMS, free SMS and the report', () => {
     await e2e.shot(page, 'sms-01-gateway-settings');
   });
 
-  it('sends a test message through the saved settings and shows the gateway\'s answer', async () => {
+  it("sends a test message through the saved settings and shows the gateway's answer", async () => {
     await page.getByLabel(/^Phone for the test message/).fill('0615000999');
     await page.getByRole('button', { name: 'Send a test message' }).click();
     const answer = await visible(page.getByText('The gateway accepted the test message (HTTP 200).'));
@@ -191,7 +210,9 @@ describe.skipIf(!run)('SMS: gateway, bill SMS, free SMS and the report', () => {
     expect(bills.map((r) => r.body.to).sort()).toEqual(['+252615333001', '+252615333002']);
     expect(bills.every((r) => r.headers['x-api-key'] === API_KEY)).toBe(true);
     const omar = bills.find((r) => r.body.to === '+252615333002');
-    expect(omar?.body.text).toMatch(/^Macmiil Omar Jaamac \(C-\d+\), biilka .+: 5 unug, 4\.73 USD\. Haraaga 4\.73 USD, bixi ka hor \d{2}\/\d{2}\/\d{4}\. Ku bixi \*789\*1000#\. Demo Utility$/);
+    expect(omar?.body.text).toMatch(
+      /^Macmiil Omar Jaamac \(C-\d+\), biilka .+: 5 unug, 4\.73 USD\. Haraaga 4\.73 USD, bixi ka hor \d{2}\/\d{2}\/\d{4}\. Ku bixi \*789\*1000#\. Demo Utility$/,
+    );
   });
 
   it('points out a wrong number, then a free SMS fails while the gateway is down and goes out with Send again', async () => {

@@ -58,7 +58,12 @@ async function fillEntry(page: Page, date: string, reference: string, lines: [st
 
 async function postEntry(page: Page, date: string, reference: string, lines: [string, string, string][]) {
   await fillEntry(page, date, reference, lines);
-  await visible(page.getByRole('tabpanel').getByRole('alert').filter({ hasText: /Entry JV-\d+ was posted/ }));
+  await visible(
+    page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .filter({ hasText: /Entry JV-\d+ was posted/ }),
+  );
 }
 
 describe.skipIf(!run)('money transfers, cheques, attachments and the year-end closing', () => {
@@ -67,8 +72,7 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
 
   beforeAll(async () => {
     e2e = await startE2E({
-      prepare: (p) =>
-        p.addStaff({ code: demo.code, ...closer, role: 'Closer', privileges: ['dashboard', 'list-closing-accounts', 'list-account'] }),
+      prepare: (p) => p.addStaff({ code: demo.code, ...closer, role: 'Closer', privileges: ['dashboard', 'list-closing-accounts', 'list-account'] }),
     });
     page = await e2e.newPage();
   });
@@ -77,11 +81,20 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     await e2e?.close();
   });
 
-  it('posts last year\'s capital into the bank, a sale and the rent through the general journal', async () => {
+  it("posts last year's capital into the bank, a sale and the rent through the general journal", async () => {
     await signInAs(page, demo.admin);
-    await postEntry(page, `${lastYear}-03-01`, 'CAP-001', [['1030', '20000', ''], ['3010', '', '20000']]);
-    await postEntry(page, `${lastYear}-06-30`, 'SALES-01', [['1010', '3200.75', ''], ['4010', '', '3200.75']]);
-    await postEntry(page, `${lastYear}-09-15`, 'RENT-01', [['6120', '800', ''], ['1030', '', '800']]);
+    await postEntry(page, `${lastYear}-03-01`, 'CAP-001', [
+      ['1030', '20000', ''],
+      ['3010', '', '20000'],
+    ]);
+    await postEntry(page, `${lastYear}-06-30`, 'SALES-01', [
+      ['1010', '3200.75', ''],
+      ['4010', '', '3200.75'],
+    ]);
+    await postEntry(page, `${lastYear}-09-15`, 'RENT-01', [
+      ['6120', '800', ''],
+      ['1030', '', '800'],
+    ]);
   });
 
   it('transfers money from the bank to the cash box, once per Idempotency-Key, and cancels another transfer', async () => {
@@ -305,7 +318,10 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     await dialog.waitFor({ state: 'hidden' });
     await visible(page.getByText(`The books are closed up to 31 Dec ${lastYear}.`));
     expect(await page.getByTestId('lock-date').innerText()).toBe(`The books are closed up to 31 December ${lastYear}`);
-    const closing = page.getByRole('table', { name: 'Closings' }).getByRole('row').filter({ hasText: `Up to 31 Dec ${lastYear}` });
+    const closing = page
+      .getByRole('table', { name: 'Closings' })
+      .getByRole('row')
+      .filter({ hasText: `Up to 31 Dec ${lastYear}` });
     expect(await closing.innerText()).toContain('2,400.75');
     await e2e.shot(page, 'treasury-14-closed');
 
@@ -314,7 +330,10 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     expect(balances.body.data[0].balance).toBe('2400.75');
 
     // A posting dated before the lock date is refused on the journal screen, on the date field.
-    await fillEntry(page, `${lastYear}-12-20`, 'LATE-01', [['6140', '45', ''], ['1010', '', '45']]);
+    await fillEntry(page, `${lastYear}-12-20`, 'LATE-01', [
+      ['6140', '45', ''],
+      ['1010', '', '45'],
+    ]);
     const date = page.getByLabel(/^Date/);
     await visible(page.getByText(`The books are closed up to ${lastYear}-12-31; choose a later date.`));
     expect(await date.getAttribute('aria-invalid')).toBe('true');
@@ -342,7 +361,10 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     await visible(page.getByText('Reopened: every period is open.'));
     expect(await page.getByTestId('lock-date').innerText()).toBe('No period is closed');
     await visible(page.getByRole('table', { name: 'Closings' }).getByText('Reopened', { exact: true }));
-    await postEntry(page, `${lastYear}-12-20`, 'LATE-01', [['6140', '45', ''], ['1010', '', '45']]);
+    await postEntry(page, `${lastYear}-12-20`, 'LATE-01', [
+      ['6140', '45', ''],
+      ['1010', '', '45'],
+    ]);
   });
 
   it('shows the treasury screens in Somali, with the amount in Somali words on the cheque', async () => {

@@ -88,7 +88,12 @@ function zipText(archive: Buffer): string {
 
 /** XML text with its five entities decoded. */
 const xmlDecoded = (xml: string) =>
-  xml.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  xml
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function lastMonth(): string {
   const d = new Date();
@@ -115,26 +120,50 @@ describe.skipIf(!run)('stored markup is shown as text everywhere', () => {
     const branch = await ok(page, 'POST', '/elc/branches', { name: named('Branch') });
     const zone = await ok(page, 'POST', '/elc/zones', { name: named('Zone'), branchId: branch.id, description: named('Zone note') });
     await ok(page, 'POST', '/elc/prices', {
-      name: named('Tariff'), customerClass: 'residential', zoneId: zone.id, effectiveFrom: '2020-01-01', serviceCharge: '2', taxPercent: '0',
-      description: named('Tariff note'), blocks: [{ from: '0', to: null, rate: '1' }],
+      name: named('Tariff'),
+      customerClass: 'residential',
+      zoneId: zone.id,
+      effectiveFrom: '2020-01-01',
+      serviceCharge: '2',
+      taxPercent: '0',
+      description: named('Tariff note'),
+      blocks: [{ from: '0', to: null, rate: '1' }],
     });
     const customer = await ok(page, 'POST', '/elc/customers', {
-      name: named('Customer'), phone: '0615990011', customerClass: 'residential', address: named('Address'), cityId: city.id,
+      name: named('Customer'),
+      phone: '0615990011',
+      customerClass: 'residential',
+      address: named('Address'),
+      cityId: city.id,
     });
     ids.customer = customer.id;
     const house = await ok(page, 'POST', '/elc/houses', {
-      customerId: customer.id, zoneId: zone.id, houseNo: 'X-1', meterNumber: 'MTR-X1', meterDigits: 5, installationReading: '0', installationDate: '2020-01-01',
+      customerId: customer.id,
+      zoneId: zone.id,
+      houseNo: 'X-1',
+      meterNumber: 'MTR-X1',
+      meterDigits: 5,
+      installationReading: '0',
+      installationDate: '2020-01-01',
     });
     await ok(page, 'POST', '/elc/reads', { houseId: house.id, period, readingDate: `${period}-28`, currentReading: '12' });
     await ok(page, 'POST', '/bills/saveCustomersBill', { period });
     const bills = await ok(page, 'GET', `/bills?customerId=${customer.id}`);
     ids.bill = (bills.data ?? bills.rows ?? bills)[0].id;
 
-    const account = await ok(page, 'POST', '/finance/accounts', { code: '1999', nameEn: named('Account'), nameSo: named('Xisaab'), type: 'asset', subtype: 'other' });
+    const account = await ok(page, 'POST', '/finance/accounts', {
+      code: '1999',
+      nameEn: named('Account'),
+      nameSo: named('Xisaab'),
+      type: 'asset',
+      subtype: 'other',
+    });
     const accounts = await ok(page, 'GET', '/finance/accounts');
     const cash = (accounts.data ?? accounts).find((a: { code: string }) => a.code !== '1999' && /^1/.test(a.code));
     const entry = await ok(page, 'POST', '/finance/transaction', {
-      date: `${period}-15`, memo: named('Memo'), reference: 'XSS-1',
+      date: `${period}-15`,
+      memo: named('Memo'),
+      reference: 'XSS-1',
       lines: [
         { accountId: account.id, debit: '5', credit: '0', memo: named('Line') },
         { accountId: cash.id, debit: '0', credit: '5' },

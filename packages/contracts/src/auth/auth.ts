@@ -4,7 +4,15 @@ import { INT_MAX, z, whenValid } from '../common/validation.ts';
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
-  code: z.union([z.number().int().min(0).max(INT_MAX), z.string().trim().regex(/^\d{1,9}$/, 'v.number')]).transform((v) => Number(v)),
+  code: z
+    .union([
+      z.number().int().min(0).max(INT_MAX),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, 'v.number'),
+    ])
+    .transform((v) => Number(v)),
   /** The device token an earlier sign-in of this user on this browser handed out (see loginUser.device). */
   device: z.string().max(200).optional(),
 });
@@ -48,7 +56,10 @@ export type Profile = z.infer<typeof profile>;
 export const updateProfileBody = z.object({
   fullname: z.string().trim().min(2).max(120),
   signature: z.string().trim().max(200).nullable().optional(),
-  email: z.union([z.email().max(200), z.literal('')]).nullable().optional(),
+  email: z
+    .union([z.email().max(200), z.literal('')])
+    .nullable()
+    .optional(),
   phone: z.string().trim().max(30).nullable().optional(),
 });
 
@@ -59,7 +70,11 @@ export const changePasswordBody = z
     newPassword: z.string().min(1).min(8, 'password.min8').max(100),
     confirmPassword: z.string().min(1),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { ...whenValid('newPassword', 'confirmPassword'), path: ['confirmPassword'], message: 'password.mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    ...whenValid('newPassword', 'confirmPassword'),
+    path: ['confirmPassword'],
+    message: 'password.mismatch',
+  });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const expiredInfo = z.object({

@@ -18,10 +18,7 @@ export const unitsText = z.string();
 export const BILLING_EXPORT_MAX_ROWS = 100_000;
 
 /** A required id in a query string (customerId of a statement): missing or empty is "required". */
-export const queryId = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-  z.number().int().positive().max(2147483647),
-);
+export const queryId = z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive().max(2147483647));
 
 /** Payment methods of a receipt (0024_payments.sql). */
 export const receiptMethodValues = ['cash', 'bank', 'mobile_money', 'cheque'] as const;

@@ -19,17 +19,31 @@ export const customerBody = z
     phone: phone,
     email: nullableEmail,
     address: nullableText(500),
-    cityId: z.coerce.number().int().positive().nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    cityId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
     customerClass,
-    idType: idDocumentType.nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    idType: idDocumentType
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
     idNumber: nullableText(60),
     /** Owed (positive) or in credit (negative) when the customer is taken on. */
     openingBalance: money.default('0'),
   })
-  .superRefine((c, ctx) => {
-    if (c.idType && !c.idNumber) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: 'v.required' });
-    if (c.idNumber && !c.idType) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'v.required' });
-  }, whenValid('idType', 'idNumber'));
+  .superRefine(
+    (c, ctx) => {
+      if (c.idType && !c.idNumber) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: 'v.required' });
+      if (c.idNumber && !c.idType) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'v.required' });
+    },
+    whenValid('idType', 'idNumber'),
+  );
 export type CustomerBody = z.input<typeof customerBody>;
 export type CustomerInput = z.output<typeof customerBody>;
 
@@ -60,7 +74,10 @@ export type Customer = z.infer<typeof customer>;
 
 export const customerSortable = ['id', 'customerNo', 'name', 'status', 'customerClass', 'createdAt'] as const;
 export const customerListQuery = billingListQuery(customerStatusValues, customerSortable).extend({
-  customerClass: customerClass.optional().or(z.literal('').transform(() => undefined)).or(z.literal('0').transform(() => undefined)),
+  customerClass: customerClass
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .or(z.literal('0').transform(() => undefined)),
   zoneId: optionalId,
   cityId: optionalId,
 });

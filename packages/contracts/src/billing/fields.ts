@@ -12,9 +12,15 @@ export const customerClass = choice(customerClassValues);
 export type CustomerClass = (typeof customerClassValues)[number];
 
 /** Meter units (readings, consumption, block bounds): up to 10 whole digits and 3 decimals, never negative. */
-export const units = z.string().trim().regex(/^\d{1,10}(\.\d{1,3})?$/, 'v.units');
+export const units = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,3})?$/, 'v.units');
 /** A price per unit: up to 8 whole digits and 6 decimals. */
-export const rate = z.string().trim().regex(/^\d{1,8}(\.\d{1,6})?$/, 'v.rate');
+export const rate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,6})?$/, 'v.rate');
 /** A percentage from 0 to 100 with up to 4 decimals. */
 export const percent = z
   .string()
@@ -23,7 +29,10 @@ export const percent = z
   // Tests the format first: not aborting keeps the object's cross-field checks (see isoDate in validation.ts).
   .refine((v) => !/^\d{1,3}(\.\d{1,4})?$/.test(v) || new BillingDecimal(v).lte(100), 'v.percent');
 /** A charge that cannot be negative (service charge, minimum charge). */
-export const amount = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money');
+export const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'v.money');
 /** A billing period: the month a reading or bill belongs to, YYYY-MM. */
 export const period = z.string().trim().regex(MONTH_PATTERN, 'v.period');
 
@@ -34,10 +43,7 @@ export const optionalId = z
   .transform((v) => (v ? v : undefined));
 
 /** The paging, search and sort of a billing list, with `status` narrowed to the entity's values. */
-export const billingListQuery = <const S extends readonly [string, ...string[]], const K extends readonly [string, ...string[]]>(
-  statuses: S,
-  sortable: K,
-) =>
+export const billingListQuery = <const S extends readonly [string, ...string[]], const K extends readonly [string, ...string[]]>(statuses: S, sortable: K) =>
   listQuery.extend({
     status: z
       .union([z.enum(statuses), z.literal('0'), z.literal('')])

@@ -9,7 +9,12 @@ export const houseStatus = choice(houseStatusValues);
 export type HouseStatus = (typeof houseStatusValues)[number];
 
 /** Letters, digits and - / . _ : a meter's serial as printed on it. */
-export const meterNumber = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9\-/._]*$/, 'v.meterNumber');
+export const meterNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9\-/._]*$/, 'v.meterNumber');
 /** Digits on the meter's register (4-9): the reading wraps to 0 after 10^digits - 1. */
 export const meterDigits = z.coerce.number().int().min(4).max(9);
 
@@ -20,15 +25,22 @@ export const houseBody = z
     houseNo: nullableText(60),
     address: nullableText(500),
     /** Overrides the customer's class for this house's tariff. */
-    tariffClass: customerClass.nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    tariffClass: customerClass
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
     meterNumber,
     meterDigits,
     installationReading: units.default('0'),
     installationDate: calendarDate,
   })
-  .superRefine((h, ctx) => {
-    if (!h.houseNo && !h.address) ctx.addIssue({ code: 'custom', path: ['houseNo'], message: 'house.numberOrAddress' });
-  }, whenValid('houseNo', 'address'));
+  .superRefine(
+    (h, ctx) => {
+      if (!h.houseNo && !h.address) ctx.addIssue({ code: 'custom', path: ['houseNo'], message: 'house.numberOrAddress' });
+    },
+    whenValid('houseNo', 'address'),
+  );
 export type HouseBody = z.input<typeof houseBody>;
 export type HouseInput = z.output<typeof houseBody>;
 
@@ -83,9 +95,7 @@ export const house = z.object({
   tariffId: z.number().int().nullable(),
   tariffName: z.string().nullable(),
   /** The latest reading of the installed meter; null before its first one (the baseline is the installation reading). */
-  lastReading: z
-    .object({ period: z.string(), readingDate: z.string(), currentReading: z.string(), consumption: z.string(), type: z.string() })
-    .nullable(),
+  lastReading: z.object({ period: z.string(), readingDate: z.string(), currentReading: z.string(), consumption: z.string(), type: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -96,7 +96,14 @@ export function priceConsumption(tariff: PricingTariff, consumption: string | Bi
     const upper = b.to === null ? used : BillingDecimal.min(used, bdec(b.to));
     const inBlock = upper.minus(from);
     add(
-      { kind: 'block', block: i + 1, from: plainDecimal(from), to: b.to === null ? null : plainDecimal(b.to), units: plainDecimal(inBlock), rate: plainDecimal(b.rate) },
+      {
+        kind: 'block',
+        block: i + 1,
+        from: plainDecimal(from),
+        to: b.to === null ? null : plainDecimal(b.to),
+        units: plainDecimal(inBlock),
+        rate: plainDecimal(b.rate),
+      },
       inBlock.times(bdec(b.rate)),
     );
   }

@@ -62,7 +62,12 @@ export function spikeReference(average: BillingDecimal | null, zoneAverage: Bill
  * The flags of a consumption: zero, negative, spike (above SPIKE_FACTOR x a positive reference: the
  * house's average, else the zone's, see spikeReference), rollover.
  */
-export function readingFlags(consumption: BillingDecimal, average: BillingDecimal | null, isRollover: boolean, zoneAverage: BillingDecimal | null = null): ReadingFlag[] {
+export function readingFlags(
+  consumption: BillingDecimal,
+  average: BillingDecimal | null,
+  isRollover: boolean,
+  zoneAverage: BillingDecimal | null = null,
+): ReadingFlag[] {
   const flags: ReadingFlag[] = [];
   const reference = spikeReference(average, zoneAverage)?.value;
   if (consumption.isZero()) flags.push('zero');

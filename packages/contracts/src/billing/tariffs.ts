@@ -8,7 +8,11 @@ import { blockProblem, priceBreakdown } from './pricing.ts';
 
 export const tariffBlockInput = z.object({
   from: units,
-  to: units.nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+  to: units
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
   rate,
 });
 export type TariffBlockInput = z.input<typeof tariffBlockInput>;
@@ -18,21 +22,31 @@ export const tariffBody = z
     name: trimmed(120),
     customerClass,
     /** null: the class-wide tariff; a zone's own tariff wins over it. */
-    zoneId: id.nullable().optional().transform((v) => v ?? null),
+    zoneId: id
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     effectiveFrom: calendarDate,
     /** Last day the version applies (inclusive); null: open-ended. */
-    effectiveTo: calendarDate.nullable().optional().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    effectiveTo: calendarDate
+      .nullable()
+      .optional()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
     serviceCharge: amount.default('0'),
     minimumCharge: amount.default('0'),
     taxPercent: percent.default('0'),
     description: nullableText(1000),
     blocks: z.array(tariffBlockInput).min(1).max(20),
   })
-  .superRefine((t, ctx) => {
-    if (t.effectiveTo !== null && t.effectiveTo < t.effectiveFrom) {
-      ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: 'v.dateRange' });
-    }
-  }, whenValid('effectiveFrom', 'effectiveTo'))
+  .superRefine(
+    (t, ctx) => {
+      if (t.effectiveTo !== null && t.effectiveTo < t.effectiveFrom) {
+        ctx.addIssue({ code: 'custom', path: ['effectiveTo'], message: 'v.dateRange' });
+      }
+    },
+    whenValid('effectiveFrom', 'effectiveTo'),
+  )
   .superRefine((t, ctx) => {
     const problem = blockProblem(t.blocks);
     if (problem) ctx.addIssue({ code: 'custom', path: ['blocks', problem.index, problem.field], message: problem.key });
@@ -81,14 +95,24 @@ export const pricingBody = z
     date: calendarDate.optional(),
     consumption: units,
   })
-  .superRefine((b, ctx) => {
-    if (b.tariffId !== undefined) return;
-    if (!b.customerClass) ctx.addIssue({ code: 'custom', path: ['customerClass'], message: 'v.required' });
-    if (!b.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'v.required' });
-  }, whenValid('tariffId', 'customerClass', 'date'));
+  .superRefine(
+    (b, ctx) => {
+      if (b.tariffId !== undefined) return;
+      if (!b.customerClass) ctx.addIssue({ code: 'custom', path: ['customerClass'], message: 'v.required' });
+      if (!b.date) ctx.addIssue({ code: 'custom', path: ['date'], message: 'v.required' });
+    },
+    whenValid('tariffId', 'customerClass', 'date'),
+  );
 export type PricingBody = z.input<typeof pricingBody>;
 
 export const pricingResult = priceBreakdown.extend({
-  tariff: z.object({ id: z.number().int(), name: z.string(), customerClass, zoneId: z.number().int().nullable(), effectiveFrom: z.string(), effectiveTo: z.string().nullable() }),
+  tariff: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    customerClass,
+    zoneId: z.number().int().nullable(),
+    effectiveFrom: z.string(),
+    effectiveTo: z.string().nullable(),
+  }),
 });
 export type PricingResult = z.infer<typeof pricingResult>;

@@ -8,7 +8,10 @@ export const zoneBody = z.object({
   name: trimmed(120),
   branchId: id,
   description: nullableText(1000),
-  meterReaderId: id.nullable().optional().or(z.literal('').transform(() => null)),
+  meterReaderId: id
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
 });
 export type ZoneBody = z.input<typeof zoneBody>;
 
@@ -40,7 +43,18 @@ export const zonePage = page(zone);
  * GET /api/elc/zones/options: the zone pickers of the screens that work per zone (readings, bill runs,
  * SMS, billing reports), readable with any one of these privileges, not only list-zone.
  */
-export const zonePickerPrivileges = ['list-zone', 'list-house', 'meter-reading', 'batch-bill', 'bill-sms', 'send-sms', 'customer-aging', 'zone-summary', 'unpaid-report', 'customer-summary'] as const;
+export const zonePickerPrivileges = [
+  'list-zone',
+  'list-house',
+  'meter-reading',
+  'batch-bill',
+  'bill-sms',
+  'send-sms',
+  'customer-aging',
+  'zone-summary',
+  'unpaid-report',
+  'customer-summary',
+] as const;
 
 /**
  * GET /api/elc/zones/choices: what the zone form offers, readable with list-zone alone (the branch and

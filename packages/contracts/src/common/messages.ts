@@ -27,7 +27,10 @@ export const coreMessages = {
     en: 'The upload is incomplete or damaged. Choose the file and send it again.',
     so: 'Faylka la soo diray waa mid aan dhammaystirnayn ama khaldan. Dooro faylka oo mar kale dir.',
   },
-  'v.phone': { en: 'Enter a valid phone number, for example 0615123456 or +252615123456.', so: 'Geli lambar taleefan oo sax ah, tusaale 0615123456 ama +252615123456.' },
+  'v.phone': {
+    en: 'Enter a valid phone number, for example 0615123456 or +252615123456.',
+    so: 'Geli lambar taleefan oo sax ah, tusaale 0615123456 ama +252615123456.',
+  },
   'v.privilege': { en: 'Unknown privilege.', so: 'Ogolaansho aan la aqoon.' },
   'password.mismatch': { en: 'Password is not match!', so: 'Furaha sirta ahi isma laha!' },
   'password.min8': { en: 'Password must be 8 char or above!.', so: 'Furaha sirta ahi waa inuu ahaadaa 8 xaraf ama ka badan!.' },
@@ -44,7 +47,7 @@ export const coreMessages = {
   'auth.mustChange': { en: 'You must change your password before continuing.', so: 'Waa inaad beddeshaa furahaaga sirta ah ka hor intaadan sii wadin.' },
   'auth.forbidden': { en: 'You do not have permission for this action.', so: 'Uma haysatid ogolaansho falkan.' },
   'auth.expired': {
-    en: 'Subscription Expired: your organisation\'s licence time has ended.',
+    en: "Subscription Expired: your organisation's licence time has ended.",
     so: 'Expired: waqtiga rukhsadda ururkaagu wuu dhammaaday.',
   },
   'auth.passwordChanged': { en: 'Your password has been changed.', so: 'Furahaaga sirta ah waa la beddelay.' },
@@ -59,7 +62,10 @@ export const coreMessages = {
   'common.fileType': { en: 'This file type is not allowed.', so: 'Nooca faylkan lama oggola.' },
   'common.saved': { en: 'Saved.', so: 'Waa la kaydiyay.' },
   'user.selfDisable': { en: 'You cannot disable or delete your own account.', so: 'Ma joojin karto mana tirtiri karto akoonkaaga.' },
-  'user.lastAdmin': { en: 'The organisation must keep at least one active administrator.', so: 'Ururku waa inuu haystaa ugu yaraan hal maamule oo firfircoon.' },
+  'user.lastAdmin': {
+    en: 'The organisation must keep at least one active administrator.',
+    so: 'Ururku waa inuu haystaa ugu yaraan hal maamule oo firfircoon.',
+  },
   'role.inUse': { en: 'This role is assigned to users and cannot be deleted.', so: 'Doorkan waxaa loo qoondeeyay isticmaalayaal, lama tirtiri karo.' },
   'note.unknownQuestion': { en: 'This question does not belong to the note.', so: "Su'aashani kama mid aha su'aalaha ogeysiiskan." },
   'note.videoUrl': {
@@ -91,20 +97,32 @@ export const coreMessages = {
   'v.notFound': { en: 'The selected record does not exist.', so: 'Diiwaanka la doortay ma jiro.' },
   'v.privilegeNotHeld': { en: 'You cannot grant a privilege you do not hold yourself.', so: 'Ma bixin kartid ogolaansho adigu aadan haysan.' },
   'ledger.empty': { en: 'Enter at least two lines: one debit and one credit.', so: 'Geli ugu yaraan laba sadar: mid debit ah iyo mid credit ah.' },
-  'ledger.unbalanced': { en: 'Debits and credits must be equal; they differ by {n}.', so: "Wadarta debit-ka iyo wadarta credit-ka waa inay isle'eg yihiin; farqigoodu waa {n}." },
+  'ledger.unbalanced': {
+    en: 'Debits and credits must be equal; they differ by {n}.',
+    so: "Wadarta debit-ka iyo wadarta credit-ka waa inay isle'eg yihiin; farqigoodu waa {n}.",
+  },
   'ledger.zero': { en: 'The entry moves no money: its lines cancel each other out.', so: 'Diiwaankani lacag ma dhaqaajinayo: sadarradiisu way is tirayaan.' },
   'ledger.locked': { en: 'The books are closed up to {n}; choose a later date.', so: 'Buugaagta xisaabta waa la xiray ilaa {n}; dooro taariikh ka dambaysa.' },
   'ledger.unknownAccount': { en: 'This account does not exist.', so: 'Xisaabtani ma jirto.' },
   'ledger.inactiveAccount': { en: 'This account is inactive; nothing can be posted to it.', so: 'Xisaabtani waa la joojiyay; wax laguma diiwaangelin karo.' },
   'ledger.negative': { en: 'Amounts cannot be negative.', so: 'Lacagtu ma noqon karto mid taban.' },
-  'ledger.amountLimit': { en: 'The amount is above this organisation\'s limit of {n} per document.', so: 'Lacagtu waxay ka badan tahay xadka hay\'addan ee {n} dukumenti kasta.' },
+  'ledger.amountLimit': {
+    en: "The amount is above this organisation's limit of {n} per document.",
+    so: "Lacagtu waxay ka badan tahay xadka hay'addan ee {n} dukumenti kasta.",
+  },
   'ledger.amountLimitSaved': { en: 'The maximum amount per document was saved.', so: 'Xadka ugu badan ee lacagta dukumenti kasta waa la keydiyey.' },
   'ledger.bothSides': { en: 'A line takes a debit or a credit, not both.', so: 'Sadarku wuxuu qaataa debit ama credit, labadaba maya.' },
   'ledger.zeroLine': { en: 'Enter a debit or a credit amount.', so: 'Geli lacag debit ah ama credit ah.' },
   'ledger.partyIncomplete': { en: 'Choose both the party type and the party.', so: 'Dooro labadaba: nooca (macmiil, iibiye ama shaqaale) iyo qofka.' },
   'ledger.alreadyReversed': { en: 'This entry has already been reversed.', so: 'Diiwaankan horay ayaa loo celiyay.' },
-  'ledger.reversalOfReversal': { en: 'A reversing entry cannot itself be reversed; post a new entry instead.', so: 'Diiwaan celin ah lama celin karo; taa beddelkeeda geli diiwaan cusub.' },
-  'ledger.reverseBeforeOriginal': { en: 'A reversal cannot be dated before the entry it reverses ({n}).', so: 'Celintu ma yeelan karto taariikh ka horraysa diiwaanka ay celinayso ({n}).' },
+  'ledger.reversalOfReversal': {
+    en: 'A reversing entry cannot itself be reversed; post a new entry instead.',
+    so: 'Diiwaan celin ah lama celin karo; taa beddelkeeda geli diiwaan cusub.',
+  },
+  'ledger.reverseBeforeOriginal': {
+    en: 'A reversal cannot be dated before the entry it reverses ({n}).',
+    so: 'Celintu ma yeelan karto taariikh ka horraysa diiwaanka ay celinayso ({n}).',
+  },
   'ledger.reversalMemo': { en: 'Reversal of {n}', so: 'Celinta {n}' },
   'finance.subtypeMismatch': { en: 'This subtype does not fit the chosen account type.', so: 'Nooc-hoosaadkan kuma habboona nooca xisaabta la doortay.' },
   'finance.systemAccount': {
@@ -126,14 +144,20 @@ export const coreMessages = {
   },
   'finance.typeInUse': { en: 'The type of an account with postings cannot be changed.', so: 'Nooca xisaab leh dhaqdhaqaaq lama beddeli karo.' },
   'finance.parentType': { en: 'The parent account must be of the same type.', so: 'Xisaabta sare waa inay nooca la mid noqotaa.' },
-  'finance.parentCycle': { en: 'An account cannot be placed under itself or one of its sub-accounts.', so: 'Xisaab lama hoos dhigi karo nafteeda ama mid ka mid ah xisaabaheeda hoose.' },
+  'finance.parentCycle': {
+    en: 'An account cannot be placed under itself or one of its sub-accounts.',
+    so: 'Xisaab lama hoos dhigi karo nafteeda ama mid ka mid ah xisaabaheeda hoose.',
+  },
   'finance.codeTaken': { en: 'Another account already uses this code.', so: 'Xisaab kale ayaa horay u isticmaashay koodhkan.' },
   'finance.currentEarnings': { en: 'Current year earnings', so: "Faa'iidada sannadka socda" },
   'idempotency.conflict': {
     en: 'This Idempotency-Key was already used for a different request; use a new key for a new entry.',
     so: 'Idempotency-Key-gan waxaa hore loogu isticmaalay codsi kale; diiwaan cusub u isticmaal fure cusub.',
   },
-  'idempotency.invalidKey': { en: 'The Idempotency-Key header must be 1 to 200 visible characters.', so: 'Madaxa Idempotency-Key waa inuu ahaadaa 1 ilaa 200 xaraf oo muuqda.' },
+  'idempotency.invalidKey': {
+    en: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+    so: 'Madaxa Idempotency-Key waa inuu ahaadaa 1 ilaa 200 xaraf oo muuqda.',
+  },
   // Billing master data: zones, tariffs, customers, houses and meters, readings, CSV import.
   'v.units': { en: 'Enter a quantity such as 125 or 12.5 (at most 3 decimals).', so: 'Geli tiro sida 125 ama 12.5 (ugu badnaan 3 jajab tobanle).' },
   'v.rate': { en: 'Enter a price per unit such as 0.45 (at most 6 decimals).', so: 'Geli qiimaha halkii unug sida 0.45 (ugu badnaan 6 jajab tobanle).' },
@@ -142,14 +166,23 @@ export const coreMessages = {
   'v.meterNumber': { en: 'Use letters, digits and - / . _ only.', so: 'Isticmaal xarfo, tirooyin iyo - / . _ oo keliya.' },
   'tariff.noBlocks': { en: 'Add at least one consumption block.', so: 'Ku dar ugu yaraan hal heer oo isticmaal ah.' },
   'tariff.firstBlockFromZero': { en: 'The first block must start at 0.', so: 'Heerka koowaad waa inuu ka bilaabmaa 0.' },
-  'tariff.onlyLastOpen': { en: 'Only the last block may be left without an upper limit.', so: 'Heerka ugu dambeeya oo keliya ayaa noqon kara mid aan xad sare lahayn.' },
-  'tariff.blocksContiguous': { en: 'Each block must start where the previous one ends.', so: 'Heer kastaa waa inuu ka bilaabmaa meesha uu ku dhammaado heerka ka horreeya.' },
+  'tariff.onlyLastOpen': {
+    en: 'Only the last block may be left without an upper limit.',
+    so: 'Heerka ugu dambeeya oo keliya ayaa noqon kara mid aan xad sare lahayn.',
+  },
+  'tariff.blocksContiguous': {
+    en: 'Each block must start where the previous one ends.',
+    so: 'Heer kastaa waa inuu ka bilaabmaa meesha uu ku dhammaado heerka ka horreeya.',
+  },
   'tariff.blockToAfterFrom': { en: 'The upper limit must be above the start of the block.', so: 'Xadka sare waa inuu ka weyn yahay bilowga heerka.' },
   'tariff.overlap': {
     en: 'Another version of this tariff (same customer class and zone) is in force on some of these dates.',
     so: 'Nooc kale oo qiimahan ah (isla nooca macmiilka iyo aagga) ayaa dhaqan gal ah qaar ka mid ah taariikhahan.',
   },
-  'tariff.notFound': { en: 'No tariff applies to this customer class and zone on this date.', so: 'Ma jiro qiime khuseeya nooca macmiilkan iyo aaggan taariikhdan.' },
+  'tariff.notFound': {
+    en: 'No tariff applies to this customer class and zone on this date.',
+    so: 'Ma jiro qiime khuseeya nooca macmiilkan iyo aaggan taariikhdan.',
+  },
   'house.numberOrAddress': { en: 'Enter the house number or the address.', so: 'Geli lambarka guriga ama cinwaanka.' },
   'house.meterTaken': { en: 'A meter of the organisation already has this number.', so: 'Mitir kale oo ururka ka mid ah ayaa horay u lahaa lambarkan.' },
   'house.meterHasReadings': {
@@ -165,8 +198,14 @@ export const coreMessages = {
     so: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.',
   },
   'reading.duplicatePeriod': { en: 'This house already has a reading for this period.', so: 'Gurigan horay ayaa loogu qoray akhris muddadan.' },
-  'reading.periodBeforeLast': { en: 'The house already has a reading for a later period ({n}).', so: 'Gurigan waxaa horay loogu qoray akhris muddo ka dambaysa ({n}).' },
-  'reading.dateBeforePrevious': { en: 'The reading date cannot be before the previous reading ({n}).', so: 'Taariikhda akhrisku kama horrayn karto akhriskii hore ({n}).' },
+  'reading.periodBeforeLast': {
+    en: 'The house already has a reading for a later period ({n}).',
+    so: 'Gurigan waxaa horay loogu qoray akhris muddo ka dambaysa ({n}).',
+  },
+  'reading.dateBeforePrevious': {
+    en: 'The reading date cannot be before the previous reading ({n}).',
+    so: 'Taariikhda akhrisku kama horrayn karto akhriskii hore ({n}).',
+  },
   'reading.futureDate': { en: 'The reading date cannot be in the future.', so: 'Taariikhda akhrisku ma noqon karto mid mustaqbalka ah.' },
   'reading.tooManyDigits': { en: 'This meter shows at most {n} digits.', so: 'Mitirkani wuxuu tusaa ugu badnaan {n} god oo tiro ah.' },
   'reading.belowPrevious': {
@@ -208,10 +247,16 @@ export const coreMessages = {
     so: 'Akhriska ugu dambeeya ee mitir la beddelay wuxuu ka tirsan yahay beddelidda mitirka, halkan wax lagama beddeli karo.',
   },
   'reading.unknownMeter': { en: 'No meter has this number.', so: 'Ma jiro mitir leh lambarkan.' },
-  'reading.meterReplaced': { en: 'This meter has been replaced; enter the reading of the new meter.', so: 'Mitirkan waa la beddelay; geli akhriska mitirka cusub.' },
+  'reading.meterReplaced': {
+    en: 'This meter has been replaced; enter the reading of the new meter.',
+    so: 'Mitirkan waa la beddelay; geli akhriska mitirka cusub.',
+  },
   'csv.empty': { en: 'The file has no rows to import.', so: 'Faylku ma laha saf la soo gelin karo.' },
   'csv.missingColumn': { en: 'The file has no column {n}.', so: 'Faylku ma laha tiirka {n}.' },
-  'csv.tooManyRows': { en: 'The file has more than {n} rows; split it into smaller files.', so: 'Faylku wuxuu leeyahay in ka badan {n} saf; u kala qaybi faylal yaryar.' },
+  'csv.tooManyRows': {
+    en: 'The file has more than {n} rows; split it into smaller files.',
+    so: 'Faylku wuxuu leeyahay in ka badan {n} saf; u kala qaybi faylal yaryar.',
+  },
   'csv.malformed': { en: 'The file is not valid CSV (check the quotation marks).', so: 'Faylku maaha CSV sax ah (hubi calaamadaha xigashada).' },
   // Financial reports (issue 3): summaries, cash flow, revenue, budgets, reconciliation, personal accounts, exports.
   'financeReports.rangeTooLong': { en: 'The period can span at most {n} months.', so: 'Muddadu waxay ku fidi kartaa ugu badnaan {n} bilood.' },

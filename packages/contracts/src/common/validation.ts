@@ -30,7 +30,12 @@ export const userPassword = z
 /** Text may hold any character but NUL, which PostgreSQL cannot store (the server refuses it anywhere too). */
 export const noNul = (s: z.ZodString) => s.refine((v) => !v.includes('\u0000'), { message: 'v.nul', abort: true });
 export const trimmed = (max = 200) => noNul(z.string()).trim().min(1).max(max);
-export const optionalText = (max = 500) => noNul(z.string()).trim().max(max).optional().or(z.literal('').transform(() => undefined));
+export const optionalText = (max = 500) =>
+  noNul(z.string())
+    .trim()
+    .max(max)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 /** The bounds of a 32-bit integer column (serial ids, counts): a larger number is a field error, never a database error. */
 export const INT_MAX = 2147483647;
@@ -84,7 +89,10 @@ export const whenValid = (...fields: string[]) => ({
  */
 export const moneyTotal = z.string().regex(/^-?\d{1,38}(\.\d{1,2})?$/, 'v.money');
 /** Somali mobile and landline numbers, local (06x..., 07x...) or international (+252 / 00252). */
-export const phone = z.string().trim().regex(/^(\+252|00252|0)?[1-9]\d{6,9}$/, 'v.phone');
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^(\+252|00252|0)?[1-9]\d{6,9}$/, 'v.phone');
 export const statusValues = ['Cancelled', 'Pending', 'Active', 'Inactive', 'Deleted', 'Enabled', 'Disabled', 'Connected', 'Disconnected'] as const;
 export const status = z.enum(statusValues);
 export type Status = (typeof statusValues)[number];

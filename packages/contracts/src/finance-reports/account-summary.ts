@@ -5,9 +5,7 @@ import { accountSubtype, accountType } from '../finance/accounts.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { queryFlag, rangeIsOrdered, rangeIssue, requiredRange } from './common.ts';
 
-export const accountSummaryQuery = z
-  .object({ ...requiredRange, type: accountType.optional(), includeZero: queryFlag })
-  .refine(rangeIsOrdered, rangeIssue);
+export const accountSummaryQuery = z.object({ ...requiredRange, type: accountType.optional(), includeZero: queryFlag }).refine(rangeIsOrdered, rangeIssue);
 export type AccountSummaryQuery = z.infer<typeof accountSummaryQuery>;
 
 /** Balances in the account's natural sign (assets and expenses: debit minus credit; others: credit minus debit). */

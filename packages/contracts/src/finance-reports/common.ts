@@ -47,7 +47,10 @@ export const rangeIsShortEnough = (v: { startDate: string; endDate: string }) =>
   v.startDate > v.endDate || monthCount(v.startDate, v.endDate) <= MAX_REPORT_MONTHS;
 export const rangeTooLongIssue = { path: ['endDate'], message: `financeReports.rangeTooLong|${MAX_REPORT_MONTHS}`, ...whenValid('startDate', 'endDate') };
 
-export const queryFlag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+export const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
 
 export const reportFormatValues = ['csv', 'xlsx'] as const;
 export const reportFormat = z.enum(reportFormatValues);

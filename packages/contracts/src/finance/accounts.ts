@@ -69,7 +69,11 @@ export const accountBody = z
     type: accountType,
     subtype: accountSubtype,
     parentId: accountId.nullable().optional(),
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'v.currency').optional(),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'v.currency')
+      .optional(),
     description: optionalText(500),
   })
   .refine((v) => subtypeFits(v.subtype, v.type), { ...whenValid('subtype', 'type'), path: ['subtype'], message: 'finance.subtypeMismatch' });

@@ -12,7 +12,13 @@ const rangeIsOrdered = (v: { startDate?: string; endDate?: string }) => !v.start
 const rangeIssue = { ...whenValid('startDate', 'endDate'), path: ['endDate'], message: 'v.dateRange' };
 
 export const trialBalanceQuery = z
-  .object({ ...dateRange, includeZero: z.enum(['true', 'false']).optional().transform((v) => v === 'true') })
+  .object({
+    ...dateRange,
+    includeZero: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+  })
   .refine(rangeIsOrdered, rangeIssue);
 export type TrialBalanceQuery = z.infer<typeof trialBalanceQuery>;
 

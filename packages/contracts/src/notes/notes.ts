@@ -20,10 +20,7 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null ? 'v.required' : 'v.invalid') });
 
 /** A note id in a query string or a JSON body: a positive integer that fits the database's integer. */
-export const noteId = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-  z.number().int().min(1).max(2147483647),
-);
+export const noteId = z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number().int().min(1).max(2147483647));
 
 export const noteQuestion = z.object({ id: z.string(), question: z.string() });
 export type NoteQuestion = z.infer<typeof noteQuestion>;

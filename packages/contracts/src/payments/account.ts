@@ -18,8 +18,6 @@ export const customerAccount = z.object({
   credit: moneyTotal,
   /** Owed but not on an open item (opening balance, transfers): max(0, balance - openTotal). */
   otherCharges: moneyTotal,
-  lastPayment: z
-    .object({ id: z.number().int(), number: z.string(), date: isoDate, amount: moneyTotal, method: paymentMethod })
-    .nullable(),
+  lastPayment: z.object({ id: z.number().int(), number: z.string(), date: isoDate, amount: moneyTotal, method: paymentMethod }).nullable(),
 });
 export type CustomerAccount = z.infer<typeof customerAccount>;

@@ -26,20 +26,26 @@ export const paymentBody = z
     /** Exactly these bills; without it the amount goes to the oldest open bills first. */
     allocations: z.array(allocationInput).max(500).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.method !== 'cash' && !v.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payments.referenceRequired' });
-  }, whenValid('method', 'reference'))
-  .superRefine((v, ctx) => {
-    if (!v.allocations) return;
-    const seen = new Set<number>();
-    let total = new Decimal(0);
-    v.allocations.forEach((a, i) => {
-      if (seen.has(a.billId)) ctx.addIssue({ code: 'custom', path: ['allocations', i, 'billId'], message: 'payments.allocationRepeated' });
-      seen.add(a.billId);
-      total = total.plus(a.amount);
-    });
-    if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });
-  }, whenValid('amount', 'allocations'));
+  .superRefine(
+    (v, ctx) => {
+      if (v.method !== 'cash' && !v.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payments.referenceRequired' });
+    },
+    whenValid('method', 'reference'),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (!v.allocations) return;
+      const seen = new Set<number>();
+      let total = new Decimal(0);
+      v.allocations.forEach((a, i) => {
+        if (seen.has(a.billId)) ctx.addIssue({ code: 'custom', path: ['allocations', i, 'billId'], message: 'payments.allocationRepeated' });
+        seen.add(a.billId);
+        total = total.plus(a.amount);
+      });
+      if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });
+    },
+    whenValid('amount', 'allocations'),
+  );
 export type PaymentBody = z.input<typeof paymentBody>;
 export type PaymentInput = z.output<typeof paymentBody>;
 

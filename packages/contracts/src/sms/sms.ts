@@ -108,9 +108,12 @@ export const billSmsBody = z
     /** Message bills that already have a message too. */
     resend: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (!v.runId && !v.period) ctx.addIssue({ code: 'custom', path: ['runId'], message: 'sms.runOrPeriod' });
-  }, whenValid('runId', 'period'));
+  .superRefine(
+    (v, ctx) => {
+      if (!v.runId && !v.period) ctx.addIssue({ code: 'custom', path: ['runId'], message: 'sms.runOrPeriod' });
+    },
+    whenValid('runId', 'period'),
+  );
 export type BillSmsBody = z.input<typeof billSmsBody>;
 
 export const renderedSms = z.object({
@@ -193,9 +196,12 @@ export const smsReportQuery = listQuery
     batchId: optionalId,
     _sort: z.enum(['createdAt', 'status', 'phone']).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'v.dateRange' });
-  }, whenValid('startDate', 'endDate'));
+  .superRefine(
+    (v, ctx) => {
+      if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'v.dateRange' });
+    },
+    whenValid('startDate', 'endDate'),
+  );
 export type SmsReportQuery = z.input<typeof smsReportQuery>;
 
 export const smsMessage = z.object({
@@ -276,11 +282,14 @@ export const smsSettingsBody = z
     maxAttempts: z.coerce.number().int().min(1).max(10).default(3),
     defaultLanguage: smsLanguage.default('en'),
   })
-  .superRefine((v, ctx) => {
-    if (v.provider !== 'http') return;
-    if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'sms.urlRequired' });
-    else if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'v.url' });
-  }, whenValid('provider', 'url'));
+  .superRefine(
+    (v, ctx) => {
+      if (v.provider !== 'http') return;
+      if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'sms.urlRequired' });
+      else if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'v.url' });
+    },
+    whenValid('provider', 'url'),
+  );
 export type SmsSettingsBody = z.input<typeof smsSettingsBody>;
 
 export const smsTestBody = z.object({ phone: z.string().trim().min(1).max(40) });

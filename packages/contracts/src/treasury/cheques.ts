@@ -34,13 +34,16 @@ export const chequeBody = z
     memo: optionalText(1000),
     lines: z.array(chequeLineInput).min(1).max(100),
   })
-  .superRefine((v, ctx) => {
-    if (v.payeeType === 'other' && v.payeeId !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['payeeId'], message: 'treasury.payeeIdOther' });
-    }
-    const total = v.lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
-    if (!total.eq(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: `treasury.linesTotal|${total.toFixed(2)}` });
-  }, whenValid('payeeType', 'payeeId', 'amount', 'lines'));
+  .superRefine(
+    (v, ctx) => {
+      if (v.payeeType === 'other' && v.payeeId !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['payeeId'], message: 'treasury.payeeIdOther' });
+      }
+      const total = v.lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0));
+      if (!total.eq(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: `treasury.linesTotal|${total.toFixed(2)}` });
+    },
+    whenValid('payeeType', 'payeeId', 'amount', 'lines'),
+  );
 export type ChequeBody = z.infer<typeof chequeBody>;
 export type ChequeBodyInput = z.input<typeof chequeBody>;
 

@@ -13,7 +13,12 @@ export type AccountRef = z.infer<typeof accountRef>;
 /** Cancelling or voiding a document: the reversing entry's date (default: the document's) and a reason. */
 export const reversalBody = z.object({
   date: calendarDate.optional(),
-  reason: z.string().trim().max(500).optional().or(z.literal('').transform(() => undefined)),
+  reason: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type ReversalBody = z.infer<typeof reversalBody>;
 

@@ -10,7 +10,12 @@ export const userStatusValues = ['Active', 'Disabled', 'Deleted'] as const;
 export type UserStatus = (typeof userStatusValues)[number];
 
 /** 3-50 letters, digits, dot, underscore or hyphen; unique per organisation regardless of case. */
-export const usernameField = z.string().trim().min(3).max(50).regex(/^[A-Za-z0-9._-]+$/, 'user.usernameRule');
+export const usernameField = z
+  .string()
+  .trim()
+  .min(3)
+  .max(50)
+  .regex(/^[A-Za-z0-9._-]+$/, 'user.usernameRule');
 
 const userFields = {
   username: usernameField,

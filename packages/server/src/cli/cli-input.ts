@@ -11,7 +11,10 @@ export type CliArgs = Record<string, string | string[] | undefined>;
 
 /** Bad input or a refused request: printed as one line, exit code 2, nothing changed. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
   }
 }
@@ -50,9 +53,23 @@ function isCalendarDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-export const calendarDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date').refine(isCalendarDate, { message: 'v.date' });
-export const orgCode = z.string().trim().regex(/^\d{1,9}$/, 'v.number').transform(Number).pipe(z.number().int().min(1));
-export const rowId = z.string().trim().regex(/^\d{1,10}$/, 'v.number').transform(Number).pipe(z.number().int().min(1).max(2147483647));
+export const calendarDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date')
+  .refine(isCalendarDate, { message: 'v.date' });
+export const orgCode = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/, 'v.number')
+  .transform(Number)
+  .pipe(z.number().int().min(1));
+export const rowId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/, 'v.number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(2147483647));
 
 /** The database's date, the one the server compares subscriptions with. */
 export async function today(db: Db): Promise<string> {
@@ -63,6 +80,10 @@ export async function today(db: Db): Promise<string> {
 /** Left-aligned text columns for the list commands. */
 export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }

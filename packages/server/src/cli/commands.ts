@@ -68,7 +68,7 @@ export const commands: Record<string, CommandSpec> = {
     options: [],
     needsDatabase: true,
     help: {
-      en: 'Give the demo organisation (code 1000) its living utility: zones, tariffs, 30 customers, three billed months with payments and this month\'s readings ready to bill. Does nothing if it already has customers.',
+      en: "Give the demo organisation (code 1000) its living utility: zones, tariffs, 30 customers, three billed months with payments and this month's readings ready to bill. Does nothing if it already has customers.",
       so: 'Sii ururka tijaabada (koodh 1000) adeeg nool: aagag, qiimayaal, 30 macmiil, saddex bilood oo la biileeyay oo lacag-bixinno leh iyo akhriska bishan oo diyaar u ah biilasha. Waxba ma sameeyo haddii uu horay macaamiil u leeyahay.',
     },
     run: seedDemoUtilityCommand,

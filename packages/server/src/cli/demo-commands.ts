@@ -8,7 +8,11 @@ import type { CliArgs } from './cli-input.ts';
 export async function seedDemoUtilityCommand(db: Db, _args: CliArgs, lang: Lang): Promise<string[]> {
   const built = await seedDemoUtilityIfEmpty(db);
   if (!built) {
-    return [lang === 'so' ? 'Ururka tijaabada ma jiro ama horay ayuu macaamiil u lahaa; waxba lama beddelin.' : 'The demo organisation is missing or already has customers; nothing changed.'];
+    return [
+      lang === 'so'
+        ? 'Ururka tijaabada ma jiro ama horay ayuu macaamiil u lahaa; waxba lama beddelin.'
+        : 'The demo organisation is missing or already has customers; nothing changed.',
+    ];
   }
   return [
     lang === 'so'

@@ -23,8 +23,16 @@ beforeAll(async () => {
   const acc = await accountsByCode(db, org.clientId);
   for (const date of ['2025-01-05', '2025-01-06']) {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/finance/transaction', headers: bearer(org.token),
-      payload: { date, lines: [{ accountId: acc['1010'], debit: '25.00' }, { accountId: acc['4010'], credit: '25.00' }] },
+      method: 'POST',
+      url: '/api/finance/transaction',
+      headers: bearer(org.token),
+      payload: {
+        date,
+        lines: [
+          { accountId: acc['1010'], debit: '25.00' },
+          { accountId: acc['4010'], credit: '25.00' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(201);
   }
@@ -57,10 +65,14 @@ describe('verify-ledger', () => {
     const acc = await accountsByCode(db, org.clientId);
     // Only the owner can do this (the application role may not); it stands for a broken backup restore.
     // The summaries follow the lines, not each other, so the month is tampered with too.
-    await inSystem(db, (tx) => tx.execute(sql`
-      update account_daily_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
-    await inSystem(db, (tx) => tx.execute(sql`
-      update account_monthly_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`));
+    await inSystem(db, (tx) =>
+      tx.execute(sql`
+      update account_daily_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`),
+    );
+    await inSystem(db, (tx) =>
+      tx.execute(sql`
+      update account_monthly_balances set debit = debit + 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`),
+    );
     const res = await run('verify-ledger', '--code', String(org.code));
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toEqual([
@@ -69,11 +81,15 @@ describe('verify-ledger', () => {
       `  balance   org ${org.code}  account ${acc['1010']}  2025-01-06: stored debit 26.00 credit 0.00 (1 lines); from the lines debit 25.00 credit 0.00 (1 lines)`,
       `  month     org ${org.code}  account ${acc['1010']}  2025-01-01: stored debit 51.00 credit 0.00 (2 lines); from the lines debit 50.00 credit 0.00 (2 lines)`,
     ]);
-    await inSystem(db, (tx) => tx.execute(sql`
-      update account_daily_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`));
+    await inSystem(db, (tx) =>
+      tx.execute(sql`
+      update account_daily_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and date = '2025-01-06'`),
+    );
     expect((await run('verify-ledger', '--code', String(org.code))).stdout[1]).toMatch(/^Differences found: 0 daily balance\(s\), 1 monthly/);
-    await inSystem(db, (tx) => tx.execute(sql`
-      update account_monthly_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`));
+    await inSystem(db, (tx) =>
+      tx.execute(sql`
+      update account_monthly_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`),
+    );
     expect((await run('verify-ledger')).exitCode).toBe(0);
   });
 });
@@ -82,11 +98,20 @@ describe('seed-chart', () => {
   it('gives an organisation created before the ledger its chart and settings, once', async () => {
     const [old] = await inSystem(db, (tx) => queryRows<{ id: number }>(tx, sql`insert into clients (code, name) values (4242, 'Old Utility') returning id`));
     const first = await run('seed-chart', '--code', '4242');
-    expect(first).toEqual({ exitCode: 0, stdout: [`Organisation 4242 "Old Utility": ${DEFAULT_CHART.length} account(s) added, ${DEFAULT_CHART.length} in its chart now.`], stderr: [] });
-    const rows = await inSystem(db, (tx) => queryRows<{ accounts: number; settings: number; audit: number }>(tx, sql`
+    expect(first).toEqual({
+      exitCode: 0,
+      stdout: [`Organisation 4242 "Old Utility": ${DEFAULT_CHART.length} account(s) added, ${DEFAULT_CHART.length} in its chart now.`],
+      stderr: [],
+    });
+    const rows = await inSystem(db, (tx) =>
+      queryRows<{ accounts: number; settings: number; audit: number }>(
+        tx,
+        sql`
       select (select count(*)::int from accounts where client_id = ${old.id}) as accounts,
              (select count(*)::int from ledger_settings where client_id = ${old.id}) as settings,
-             (select count(*)::int from audit_log where client_id = ${old.id} and entity = 'chart-of-accounts') as audit`));
+             (select count(*)::int from audit_log where client_id = ${old.id} and entity = 'chart-of-accounts') as audit`,
+      ),
+    );
     expect(rows).toEqual([{ accounts: DEFAULT_CHART.length, settings: 1, audit: 1 }]);
     const again = await run('seed-chart', '--code', '4242', '--lang', 'so');
     expect(again.stdout).toEqual([`Ururka 4242 "Old Utility": 0 xisaab ayaa lagu daray, hadda jaantuskiisu wuxuu leeyahay ${DEFAULT_CHART.length}.`]);

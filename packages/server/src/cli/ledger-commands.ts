@@ -15,7 +15,9 @@ import { say } from './messages.ts';
 import { writeOperatorAudit } from './operator-audit.ts';
 
 async function findOrganisation(db: Db, code: number, lang: Lang) {
-  const [client] = await inSystem(db, (tx) => tx.select({ id: clients.id, code: clients.code, name: clients.name }).from(clients).where(eq(clients.code, code)));
+  const [client] = await inSystem(db, (tx) =>
+    tx.select({ id: clients.id, code: clients.code, name: clients.name }).from(clients).where(eq(clients.code, code)),
+  );
   if (!client) throw new CliError(say('cli.orgNotFound', lang, { code }));
   return client;
 }
@@ -25,22 +27,44 @@ export function reportLines(report: LedgerReport, scope: string, codes: Map<numb
   const org = (clientId: number) => String(codes.get(clientId) ?? `#${clientId}`);
   const lines = [say('ledger.scope', lang, { scope, entries: report.entries, lines: report.lines })];
   if (report.isSound) return [...lines, say('ledger.sound', lang)];
-  lines.push(say('ledger.differences', lang, {
-    balances: report.balanceDifferences.length, months: report.monthlyDifferences.length, customers: report.customerBalanceDifferences.length,
-    entries: report.unbalancedEntries.length, gaps: report.numberingGaps.length,
-  }));
+  lines.push(
+    say('ledger.differences', lang, {
+      balances: report.balanceDifferences.length,
+      months: report.monthlyDifferences.length,
+      customers: report.customerBalanceDifferences.length,
+      entries: report.unbalancedEntries.length,
+      gaps: report.numberingGaps.length,
+    }),
+  );
   const difference = (key: 'ledger.balance' | 'ledger.month', d: LedgerReport['balanceDifferences'][number]) =>
     say(key, lang, {
-      org: org(d.clientId), account: d.accountId, date: d.date, sd: d.storedDebit, sc: d.storedCredit, sl: d.storedLines,
-      ed: d.expectedDebit, ec: d.expectedCredit, el: d.expectedLines,
+      org: org(d.clientId),
+      account: d.accountId,
+      date: d.date,
+      sd: d.storedDebit,
+      sc: d.storedCredit,
+      sl: d.storedLines,
+      ed: d.expectedDebit,
+      ec: d.expectedCredit,
+      el: d.expectedLines,
     });
   for (const d of report.balanceDifferences) lines.push(difference('ledger.balance', d));
   for (const d of report.monthlyDifferences) lines.push(difference('ledger.month', d));
   for (const d of report.customerBalanceDifferences) {
-    lines.push(say('ledger.customer', lang, {
-      org: org(d.clientId), account: d.accountId, customer: d.customerId, source: d.sourceType, sd: d.storedDebit, sc: d.storedCredit,
-      sl: d.storedLines, ed: d.expectedDebit, ec: d.expectedCredit, el: d.expectedLines,
-    }));
+    lines.push(
+      say('ledger.customer', lang, {
+        org: org(d.clientId),
+        account: d.accountId,
+        customer: d.customerId,
+        source: d.sourceType,
+        sd: d.storedDebit,
+        sc: d.storedCredit,
+        sl: d.storedLines,
+        ed: d.expectedDebit,
+        ec: d.expectedCredit,
+        el: d.expectedLines,
+      }),
+    );
   }
   for (const e of report.unbalancedEntries) {
     lines.push(say('ledger.entry', lang, { org: org(e.clientId), entry: e.entryId, lines: e.lines, debit: e.debit, credit: e.credit, total: e.total }));
@@ -69,7 +93,11 @@ const seedSchema = z.object({ code: orgCode });
 export async function seedChartCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
   const input = validate(seedSchema, { code: one(args, 'code') }, lang);
   return inSystem(db, async (tx) => {
-    const [client] = await tx.select({ id: clients.id, code: clients.code, name: clients.name }).from(clients).where(eq(clients.code, input.code)).for('update');
+    const [client] = await tx
+      .select({ id: clients.id, code: clients.code, name: clients.name })
+      .from(clients)
+      .where(eq(clients.code, input.code))
+      .for('update');
     if (!client) throw new CliError(say('cli.orgNotFound', lang, { code: input.code }));
     const count = async () => {
       const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from accounts where client_id = ${client.id}`);
@@ -79,7 +107,13 @@ export async function seedChartCommand(db: Db, args: CliArgs, lang: Lang = 'en')
     await seedDefaultChart(tx, client.id);
     const after = await count();
     if (after > before) {
-      await writeOperatorAudit(tx, { clientId: client.id, action: 'create', entity: 'chart-of-accounts', entityId: client.code, after: { added: after - before } });
+      await writeOperatorAudit(tx, {
+        clientId: client.id,
+        action: 'create',
+        entity: 'chart-of-accounts',
+        entityId: client.code,
+        after: { added: after - before },
+      });
     }
     return [say('ledger.seeded', lang, { code: client.code, name: client.name, added: after - before, total: after })];
   });

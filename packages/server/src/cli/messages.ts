@@ -43,7 +43,10 @@ export const cliMessages = {
     so: 'Sii urur la sameeyay ka hor buugaagta xisaabta jaantuska xisaabaadka caadiga ah iyo dejinta buugaagta; xisaabaadka uu horay u lahaa waa la hayaa.',
   },
   'help.help': { en: 'Show this help.', so: 'Tus caawimaaddan.' },
-  'help.lang': { en: 'Add --lang so for Somali or --lang en for English.', so: 'Ku dar --lang so si loogu qoro af-Soomaali ama --lang en si loogu qoro Ingiriisi.' },
+  'help.lang': {
+    en: 'Add --lang so for Somali or --lang en for English.',
+    so: 'Ku dar --lang so si loogu qoro af-Soomaali ama --lang en si loogu qoro Ingiriisi.',
+  },
   'help.embedded': {
     en: 'The database is PostgreSQL at DATABASE_URL, or the embedded database in DATA_DIR; stop the server before using the embedded one.',
     so: 'Kaydka xogtu waa PostgreSQL-ka DATABASE_URL, ama kaydka gudaha ee DATA_DIR; jooji server-ka ka hor intaadan isticmaalin kaydka gudaha.',

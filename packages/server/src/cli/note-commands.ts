@@ -14,15 +14,20 @@ import { writeOperatorAudit } from './operator-audit.ts';
 const optionOf = (field: string) => (field === 'questions' ? 'question' : field);
 
 export async function addNoteCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const note = validate(newNoteInput, {
-    title: one(args, 'title'),
-    message: one(args, 'message'),
-    type: one(args, 'type'),
-    target: one(args, 'target'),
-    repetition: one(args, 'repetition'),
-    video: one(args, 'video'),
-    questions: many(args, 'question'),
-  }, lang, optionOf);
+  const note = validate(
+    newNoteInput,
+    {
+      title: one(args, 'title'),
+      message: one(args, 'message'),
+      type: one(args, 'type'),
+      target: one(args, 'target'),
+      repetition: one(args, 'repetition'),
+      video: one(args, 'video'),
+      questions: many(args, 'question'),
+    },
+    lang,
+    optionOf,
+  );
   const rawCode = one(args, 'code');
   const code = rawCode === undefined ? undefined : validate(z.object({ code: orgCode }), { code: rawCode }, lang).code;
   return inSystem(db, async (tx) => {
@@ -34,7 +39,13 @@ export async function addNoteCommand(db: Db, args: CliArgs, lang: Lang = 'en'): 
     }
     const { id } = await publishNote(tx, { clientId, ...note });
     if (clientId !== null) {
-      await writeOperatorAudit(tx, { clientId, action: 'create', entity: 'note', entityId: id, after: { title: note.title, type: note.type, target: note.target } });
+      await writeOperatorAudit(tx, {
+        clientId,
+        action: 'create',
+        entity: 'note',
+        entityId: id,
+        after: { title: note.title, type: note.type, target: note.target },
+      });
     }
     const scope = code === undefined ? say('cli.scopeAll', lang) : say('cli.scopeOne', lang, { code });
     return [say('cli.noteAdded', lang, { id, scope })];
@@ -69,7 +80,14 @@ export async function deactivateNoteCommand(db: Db, args: CliArgs, lang: Lang = 
     if (!result) throw new CliError(say('cli.noteNotFound', lang, { id }));
     if (!result.wasActive) return [say('cli.noteAlreadyInactive', lang, { id })];
     if (result.clientId !== null) {
-      await writeOperatorAudit(tx, { clientId: result.clientId, action: 'status', entity: 'note', entityId: id, before: { isActive: true }, after: { isActive: false } });
+      await writeOperatorAudit(tx, {
+        clientId: result.clientId,
+        action: 'status',
+        entity: 'note',
+        entityId: id,
+        before: { isActive: true },
+        after: { isActive: false },
+      });
     }
     return [say('cli.noteDeactivated', lang, { id })];
   });

@@ -66,7 +66,10 @@ export async function createOrganisationCommand(db: Db, args: CliArgs, lang: Lan
   }
   await inSystem(db, (tx) =>
     writeOperatorAudit(tx, {
-      clientId: created.clientId, action: 'create', entity: 'organisation', entityId: input.code,
+      clientId: created.clientId,
+      action: 'create',
+      entity: 'organisation',
+      entityId: input.code,
       after: { code: input.code, name: input.name, admin: input['admin-username'], expires: input.expires ?? null },
     }),
   );
@@ -77,10 +80,13 @@ export async function createOrganisationCommand(db: Db, args: CliArgs, lang: Lan
 
 export async function listOrganisationsCommand(db: Db, _args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
   const rows = await inSystem(db, (tx) =>
-    queryRows<{ code: number; name: string; users: number; expires: string | null }>(tx, sql`
+    queryRows<{ code: number; name: string; users: number; expires: string | null }>(
+      tx,
+      sql`
       select c.code, c.name, to_char(c.subscription_expires_on, 'YYYY-MM-DD') as expires,
         (select count(*)::int from users u where u.client_id = c.id and u.status = 'Active') as users
-      from clients c order by c.code`),
+      from clients c order by c.code`,
+    ),
   );
   if (rows.length === 0) return [say('cli.noOrganisations', lang)];
   return table(
@@ -98,8 +104,12 @@ export async function extendSubscriptionCommand(db: Db, args: CliArgs, lang: Lan
     const client = await findOrganisation(tx, input.code, lang);
     await tx.update(clients).set({ subscriptionExpiresOn: input.until, updatedAt: new Date() }).where(eq(clients.id, client.id));
     await writeOperatorAudit(tx, {
-      clientId: client.id, action: 'update', entity: 'subscription', entityId: client.code,
-      before: { expiresOn: client.subscriptionExpiresOn }, after: { expiresOn: input.until },
+      clientId: client.id,
+      action: 'update',
+      entity: 'subscription',
+      entityId: client.code,
+      before: { expiresOn: client.subscriptionExpiresOn },
+      after: { expiresOn: input.until },
     });
     return [say('cli.subscriptionSet', lang, { code: client.code, date: input.until, before: client.subscriptionExpiresOn ?? say('cli.none', lang) })];
   });
@@ -133,7 +143,10 @@ export async function recordSubscriptionPaymentCommand(db: Db, args: CliArgs, la
       await tx.update(clients).set({ subscriptionExpiresOn: after, updatedAt: new Date() }).where(eq(clients.id, client.id));
     }
     await writeOperatorAudit(tx, {
-      clientId: client.id, action: 'create', entity: 'subscription_payment', entityId: payment.id,
+      clientId: client.id,
+      action: 'create',
+      entity: 'subscription_payment',
+      entityId: payment.id,
       before: { expiresOn: before },
       after: { name: input.name ?? client.name, amount, billDate: input['bill-date'], expireDate: input['expire-date'], expiresOn: after },
     });
@@ -163,7 +176,13 @@ export async function resetPasswordCommand(db: Db, args: CliArgs, lang: Lang = '
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`));
-    await writeOperatorAudit(tx, { clientId: client.id, action: 'password', entity: 'user', entityId: user.id, after: { username: user.username, mustChangePassword: true } });
+    await writeOperatorAudit(tx, {
+      clientId: client.id,
+      action: 'password',
+      entity: 'user',
+      entityId: user.id,
+      after: { username: user.username, mustChangePassword: true },
+    });
     return [say('cli.passwordReset', lang, { username: user.username, code: client.code }), say('cli.tempPassword', lang, { password })];
   });
 }

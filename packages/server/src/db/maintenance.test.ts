@@ -17,13 +17,19 @@ describe('database maintenance', () => {
     // (search words, journal lines, bills) whose covering indexes are then no cheaper than the table.
     await ctx.database.db.execute(sql`insert into clients (code, name) values (99123, 'Maintenance check')`);
     await runMaintenance(ctx.database);
-    const rows = await queryRows<{ name: string; vacuumed: boolean; analyzed: boolean }>(ctx.database.db, sql`
+    const rows = await queryRows<{ name: string; vacuumed: boolean; analyzed: boolean }>(
+      ctx.database.db,
+      sql`
       select relname as name, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
-      from pg_stat_user_tables where schemaname = 'public' order by relname`);
+      from pg_stat_user_tables where schemaname = 'public' order by relname`,
+    );
     expect(rows.length).toBeGreaterThan(CHURN_TABLES.length + 20);
     for (const row of rows) expect(row, row.name).toMatchObject({ vacuumed: true, analyzed: true });
-    const [clients] = await queryRows<{ pages: number; visible: number }>(ctx.database.db, sql`
-      select relpages as pages, relallvisible as visible from pg_class where relname = 'clients' and relnamespace = 'public'::regnamespace`);
+    const [clients] = await queryRows<{ pages: number; visible: number }>(
+      ctx.database.db,
+      sql`
+      select relpages as pages, relallvisible as visible from pg_class where relname = 'clients' and relnamespace = 'public'::regnamespace`,
+    );
     expect(clients.pages).toBeGreaterThan(0);
     expect(clients.visible).toBe(clients.pages);
   });

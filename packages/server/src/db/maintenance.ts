@@ -28,8 +28,11 @@ export const CHURN_TABLES = [
 
 /** One round: VACUUM ANALYZE of the churn tables, then of every other table of the schema. */
 export async function runMaintenance(database: Database): Promise<void> {
-  const tables = await queryRows<{ name: string }>(database.db, sql`
-    select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`);
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`
+    select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`,
+  );
   const churn: readonly string[] = CHURN_TABLES;
   const others = tables.map((t) => t.name).filter((name) => !churn.includes(name));
   for (const table of [...churn, ...others]) await database.db.execute(sql`vacuum analyze ${sql.identifier(table)}`);

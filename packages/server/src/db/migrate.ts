@@ -10,9 +10,7 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 export async function migrate(database: Database): Promise<string[]> {
   const { db } = database;
-  await database.execScript(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await database.execScript('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {

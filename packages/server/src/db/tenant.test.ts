@@ -44,9 +44,7 @@ describe('row-level security', () => {
     expect(before).toBe(2);
     expect(await withoutTenant(ctx.database.db, (tx) => count(tx, 'cities'))).toBe(0);
     expect(await withoutTenant(ctx.database.db, (tx) => count(tx, 'users'))).toBe(0);
-    const updated = await withoutTenant(ctx.database.db, (tx) =>
-      queryRows(tx, sql`update cities set name = 'Changed' returning id`),
-    );
+    const updated = await withoutTenant(ctx.database.db, (tx) => queryRows(tx, sql`update cities set name = 'Changed' returning id`));
     expect(updated).toHaveLength(0);
     await expect(
       withoutTenant(ctx.database.db, (tx) => tx.execute(sql`insert into cities (client_id, name) values (${a.clientId}, 'Sneaky')`)),
@@ -62,9 +60,7 @@ describe('row-level security', () => {
       queryRows(tx, sql`update cities set name = 'Taken' where client_id = ${b.clientId} returning id`),
     );
     expect(hit).toHaveLength(0);
-    const deleted = await inTenant(ctx.database.db, a.clientId, (tx) =>
-      queryRows(tx, sql`delete from cities where client_id = ${b.clientId} returning id`),
-    );
+    const deleted = await inTenant(ctx.database.db, a.clientId, (tx) => queryRows(tx, sql`delete from cities where client_id = ${b.clientId} returning id`));
     expect(deleted).toHaveLength(0);
     await expect(
       inTenant(ctx.database.db, a.clientId, (tx) => tx.execute(sql`insert into cities (client_id, name) values (${b.clientId}, 'Planted')`)),
@@ -77,9 +73,7 @@ describe('row-level security', () => {
     await inSystem(ctx.database.db, (tx) => tx.execute(sql`create table leaky_things (id serial primary key, client_id integer not null)`));
     try {
       await expect(assertTenantIsolation(ctx.database.db)).rejects.toThrow(/leaky_things/);
-      await inSystem(ctx.database.db, (tx) =>
-        tx.execute(sql`alter table leaky_things enable row level security`),
-      );
+      await inSystem(ctx.database.db, (tx) => tx.execute(sql`alter table leaky_things enable row level security`));
       await expect(assertTenantIsolation(ctx.database.db)).rejects.toThrow(/leaky_things/);
     } finally {
       await inSystem(ctx.database.db, (tx) => tx.execute(sql`drop table leaky_things`));

@@ -67,19 +67,25 @@ export async function inSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T
  * row-level security, and the application role must be neither superuser nor BYPASSRLS nor owner.
  */
 export async function assertTenantIsolation(db: Db): Promise<void> {
-  const weak = await queryRows<{ name: string }>(db, sql`
+  const weak = await queryRows<{ name: string }>(
+    db,
+    sql`
     select c.relname as name from pg_class c
     join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
     where c.relkind = 'r'
       and (exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'client_id' and not a.attisdropped) or c.relname = 'clients')
-      and not (c.relrowsecurity and c.relforcerowsecurity)`);
+      and not (c.relrowsecurity and c.relforcerowsecurity)`,
+  );
   if (weak.length > 0) {
     throw new Error(`Tenant isolation is off for: ${weak.map((r) => r.name).join(', ')}`);
   }
-  const [row] = await queryRows<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(db, sql`
+  const [row] = await queryRows<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(
+    db,
+    sql`
     select r.rolsuper, r.rolbypassrls,
       (select count(*) from pg_class c where c.relowner = r.oid)::int as owned
-    from pg_roles r where r.rolname = ${APP_ROLE}`);
+    from pg_roles r where r.rolname = ${APP_ROLE}`,
+  );
   if (!row) throw new Error(`Role ${APP_ROLE} is missing`);
   if (row.rolsuper || row.rolbypassrls || row.owned > 0) {
     throw new Error(`Role ${APP_ROLE} must not be superuser, bypass RLS or own tables`);

@@ -11,19 +11,25 @@ export const DEFAULT_MAX_DOCUMENT_AMOUNT = '1000000000.00';
 
 /** The organisation's maximum per document (the default when it has no settings row yet). */
 export async function readMaxDocumentAmount(tx: Db, clientId: number): Promise<string> {
-  const [row] = await queryRows<{ max: string }>(tx, sql`
-    select max_document_amount::text as max from ledger_settings where client_id = ${clientId}`);
+  const [row] = await queryRows<{ max: string }>(
+    tx,
+    sql`
+    select max_document_amount::text as max from ledger_settings where client_id = ${clientId}`,
+  );
   return row ? money(row.max) : DEFAULT_MAX_DOCUMENT_AMOUNT;
 }
 
 /** Sets the maximum; answers the one before. A plain update: postings (FOR KEY SHARE) are not blocked. */
 export async function setMaxDocumentAmount(tx: Db, clientId: number, amount: string): Promise<string> {
   await tx.execute(sql`insert into ledger_settings (client_id) values (${clientId}) on conflict do nothing`);
-  const [row] = await queryRows<{ before: string }>(tx, sql`
+  const [row] = await queryRows<{ before: string }>(
+    tx,
+    sql`
     update ledger_settings s set max_document_amount = ${amount}::numeric, updated_at = now()
     from (select max_document_amount as before from ledger_settings where client_id = ${clientId} for no key update) b
     where s.client_id = ${clientId}
-    returning b.before::text as before`);
+    returning b.before::text as before`,
+  );
   return money(row.before);
 }
 
@@ -47,7 +53,9 @@ export async function readConfirmThresholds<K extends string>(
   kinds: readonly K[],
   maxAmount: string,
 ): Promise<Record<K, { typicalAmount: string | null; confirmAbove: string }>> {
-  const rows = await queryRows<{ kind: K; median: string | null }>(tx, sql`
+  const rows = await queryRows<{ kind: K; median: string | null }>(
+    tx,
+    sql`
     select k.kind, (
       select percentile_disc(0.5) within group (order by total)::text
       from (
@@ -56,14 +64,16 @@ export async function readConfirmThresholds<K extends string>(
         order by source_id desc limit ${RECENT_DOCUMENTS}
       ) recent
     ) as median
-    from unnest(${`{${kinds.join(',')}}`}::text[]) as k(kind)`);
+    from unnest(${`{${kinds.join(',')}}`}::text[]) as k(kind)`,
+  );
   const max = new Decimal(maxAmount);
   const out = {} as Record<K, { typicalAmount: string | null; confirmAbove: string }>;
   for (const kind of kinds) {
     const median = rows.find((r) => r.kind === kind)?.median ?? null;
-    out[kind] = median === null
-      ? { typicalAmount: null, confirmAbove: money(max.div(UNUSUAL_FACTOR).toDecimalPlaces(2)) }
-      : { typicalAmount: money(median), confirmAbove: money(Decimal.min(new Decimal(median).times(UNUSUAL_FACTOR), max)) };
+    out[kind] =
+      median === null
+        ? { typicalAmount: null, confirmAbove: money(max.div(UNUSUAL_FACTOR).toDecimalPlaces(2)) }
+        : { typicalAmount: money(median), confirmAbove: money(Decimal.min(new Decimal(median).times(UNUSUAL_FACTOR), max)) };
   }
   return out;
 }

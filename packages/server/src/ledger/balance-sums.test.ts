@@ -7,13 +7,19 @@ describe('planRange', () => {
     expect(planRange({ from: '2025-01-01', to: '2025-12-31' })).toEqual({ months: { fromMonth: '2025-01-01', toMonth: '2026-01-01' }, days: [] });
     expect(planRange({ from: '2025-01-15', to: '2025-03-10' })).toEqual({
       months: { fromMonth: '2025-02-01', toMonth: '2025-03-01' },
-      days: [{ from: '2025-01-15', to: '2025-01-31' }, { from: '2025-03-01', to: '2025-03-10' }],
+      days: [
+        { from: '2025-01-15', to: '2025-01-31' },
+        { from: '2025-03-01', to: '2025-03-10' },
+      ],
     });
     expect(planRange({ from: '2024-02-10', to: '2024-02-29' })).toEqual({ months: null, days: [{ from: '2024-02-10', to: '2024-02-29' }] });
     expect(planRange({ from: '2024-02-01', to: '2024-02-29' })).toEqual({ months: { fromMonth: '2024-02-01', toMonth: '2024-03-01' }, days: [] });
     expect(planRange({ from: '2025-11-30', to: '2026-01-01' })).toEqual({
       months: { fromMonth: '2025-12-01', toMonth: '2026-01-01' },
-      days: [{ from: '2025-11-30', to: '2025-11-30' }, { from: '2026-01-01', to: '2026-01-01' }],
+      days: [
+        { from: '2025-11-30', to: '2025-11-30' },
+        { from: '2026-01-01', to: '2026-01-01' },
+      ],
     });
   });
 

@@ -53,7 +53,6 @@ export function planRange(range: DateRange): RangePlan {
   return { months: { fromMonth: fullFrom, toMonth: fullTo }, days };
 }
 
-
 /**
  * A subquery (account_id, debit, credit, line_count) with one row per account that has postings in
  * the range; `accounts` optionally narrows it (an SQL condition on `account_id`).

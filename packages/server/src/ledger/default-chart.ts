@@ -52,7 +52,12 @@ interface ChartAccount {
 }
 
 const a = (code: string, type: AccountType, subtype: AccountSubtype, en: string, so: string, parent?: string): ChartAccount => ({
-  code, type, subtype, en, so, parent,
+  code,
+  type,
+  subtype,
+  en,
+  so,
+  parent,
 });
 
 export const DEFAULT_CHART: readonly ChartAccount[] = [
@@ -156,10 +161,7 @@ export async function seedDefaultChart(tx: Db, clientId: number): Promise<void> 
 
 /** The id of a system account of the organisation (by its stable code). */
 export async function systemAccountId(tx: Db, clientId: number, key: SystemAccount): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS[key]}`,
-  );
+  const [row] = await queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS[key]}`);
   if (!row) throw new Error(`System account ${key} (${SYSTEM_ACCOUNTS[key]}) is missing for organisation ${clientId}`);
   return Number(row.id);
 }

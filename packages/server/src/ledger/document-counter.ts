@@ -25,10 +25,13 @@ export async function nextDocumentNumber(tx: Db, clientId: number, series: strin
  */
 export async function nextDocumentNumbers(tx: Db, clientId: number, series: string, count: number): Promise<number> {
   if (!Number.isInteger(count) || count < 1) throw new Error('nextDocumentNumbers: count must be a positive whole number');
-  const [row] = await queryRows<{ first: string | number }>(tx, sql`
+  const [row] = await queryRows<{ first: string | number }>(
+    tx,
+    sql`
     insert into document_counters (client_id, series, next_no) values (${clientId}, ${series}, ${count + 1})
     on conflict (client_id, series) do update set next_no = document_counters.next_no + ${count}
-    returning next_no - ${count} as first`);
+    returning next_no - ${count} as first`,
+  );
   return Number(row.first);
 }
 
@@ -54,8 +57,11 @@ export async function endDocumentSeries(tx: Db, clientId: number, series: string
 
 /** The number the series would give next (1 for a series never used); nothing is taken or locked. */
 export async function peekDocumentNumber(tx: Db, clientId: number, series: string): Promise<number> {
-  const [row] = await queryRows<{ next_no: string | number }>(tx, sql`
-    select coalesce((select next_no from document_counters where client_id = ${clientId} and series = ${series}), 1) as next_no`);
+  const [row] = await queryRows<{ next_no: string | number }>(
+    tx,
+    sql`
+    select coalesce((select next_no from document_counters where client_id = ${clientId} and series = ${series}), 1) as next_no`,
+  );
   return Number(row.next_no);
 }
 

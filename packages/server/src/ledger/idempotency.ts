@@ -44,7 +44,9 @@ function canonical(value: unknown): unknown {
 
 /** Hash of what the request asks for: the operation and its validated body, key order ignored. */
 export function requestHash(operation: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([operation, canonical(body)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([operation, canonical(body)]))
+    .digest('hex');
 }
 
 /**
@@ -59,15 +61,21 @@ export async function withIdempotency<T>(
   if (opts.key === undefined) return { ...(await work()), isReplay: false };
   const hash = requestHash(opts.operation, opts.body);
   // A key older than the keeping period is free again: the old row is taken over.
-  const claimed = await queryRows<{ key: string }>(tx, sql`
+  const claimed = await queryRows<{ key: string }>(
+    tx,
+    sql`
     insert into idempotency_keys (client_id, key, request_hash) values (${opts.clientId}, ${opts.key}, ${hash})
     on conflict (client_id, key) do update
       set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
       where idempotency_keys.created_at < now() - make_interval(hours => ${KEEP_KEYS_HOURS})
-    returning key`);
+    returning key`,
+  );
   if (claimed.length === 0) {
-    const [first] = await queryRows<{ request_hash: string; status_code: number | null; response: T }>(tx, sql`
-      select request_hash, status_code, response from idempotency_keys where client_id = ${opts.clientId} and key = ${opts.key}`);
+    const [first] = await queryRows<{ request_hash: string; status_code: number | null; response: T }>(
+      tx,
+      sql`
+      select request_hash, status_code, response from idempotency_keys where client_id = ${opts.clientId} and key = ${opts.key}`,
+    );
     if (!first || first.request_hash !== hash || first.status_code === null) {
       throw new AppError(409, 'IDEMPOTENCY_CONFLICT', 'idempotency.conflict');
     }
@@ -82,8 +90,11 @@ export async function withIdempotency<T>(
 
 /** Removes keys past the keeping period (operator housekeeping); answers how many were removed. */
 export async function purgeIdempotencyKeys(db: Db, olderThanHours = KEEP_KEYS_HOURS): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`
     with gone as (delete from idempotency_keys where created_at < now() - make_interval(hours => ${Math.max(olderThanHours, KEEP_KEYS_HOURS)}) returning 1)
-    select count(*)::int as n from gone`);
+    select count(*)::int as n from gone`,
+  );
   return rows[0]?.n ?? 0;
 }

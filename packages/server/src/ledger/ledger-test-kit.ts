@@ -25,13 +25,16 @@ export interface LedgerCounts {
 /** Everything a posting or an account change could touch, to compare before and after a refusal. */
 export async function ledgerCounts(db: Db, clientId: number): Promise<LedgerCounts> {
   const [row] = await inTenant(db, clientId, (tx) =>
-    queryRows<LedgerCounts>(tx, sql`
+    queryRows<LedgerCounts>(
+      tx,
+      sql`
       select (select count(*) from journal_entries)::int as entries,
              (select count(*) from journal_lines)::int as lines,
              (select coalesce(string_agg(account_id || ':' || date || ':' || debit || ':' || credit, ',' order by account_id, date), '') from account_daily_balances) as balances,
              (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters) as counters,
              (select count(*) from audit_log)::int as audit,
-             (select coalesce(string_agg(id || ':' || code || ':' || status || ':' || name_en || ':' || type, ',' order by id), '') from accounts) as accounts`),
+             (select coalesce(string_agg(id || ':' || code || ':' || status || ':' || name_en || ':' || type, ',' order by id), '') from accounts) as accounts`,
+    ),
   );
   return row;
 }

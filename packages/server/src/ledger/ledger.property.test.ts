@@ -30,7 +30,15 @@ type Op =
 
 const lineArb = fc.record({ account: fc.nat(CODES.length - 1), isDebit: fc.boolean(), cents: fc.integer({ min: 1, max: 5_000_000 }) });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('post' as const), day: fc.nat(90), lines: fc.array(lineArb, { minLength: 1, maxLength: 5 }), isBalanced: fc.nat(4).map((n) => n > 0) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('post' as const),
+      day: fc.nat(90),
+      lines: fc.array(lineArb, { minLength: 1, maxLength: 5 }),
+      isBalanced: fc.nat(4).map((n) => n > 0),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(), delay: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lock' as const), day: fc.nat(60) }) },
 );
@@ -55,12 +63,18 @@ it('postings, reversals and lock dates keep the ledger sound', async () => {
       let lockedSnapshot = '';
       const snapshot = (upTo: number) =>
         inTenant(db, org.clientId, (tx) =>
-          queryRows<{ s: string | null }>(tx, sql`
+          queryRows<{ s: string | null }>(
+            tx,
+            sql`
             select string_agg(account_id || ':' || date || ':' || debit || ':' || credit, ',' order by account_id, date) as s
-            from account_daily_balances where date <= ${day(upTo)}::date`),
+            from account_daily_balances where date <= ${day(upTo)}::date`,
+          ),
         ).then((r) => r[0].s ?? '');
       const expectRefusal = async (run: Promise<unknown>, code: string) => {
-        const err = await run.then(() => null, (e: unknown) => e);
+        const err = await run.then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(err).toBeInstanceOf(AppError);
         expect((err as AppError).code).toBe(code);
       };
@@ -104,7 +118,8 @@ it('postings, reversals and lock dates keep the ledger sound', async () => {
             const posted = await run;
             target.isReversed = true;
             entries.push({ id: posted.id, day: onDay, isReversal: true, isReversed: false });
-            for (const l of posted.lines) net.set(l.accountId, (net.get(l.accountId) ?? 0n) + BigInt(l.debit.replace('.', '')) - BigInt(l.credit.replace('.', '')));
+            for (const l of posted.lines)
+              net.set(l.accountId, (net.get(l.accountId) ?? 0n) + BigInt(l.debit.replace('.', '')) - BigInt(l.credit.replace('.', '')));
           }
         } else if (op.day > lockDay) {
           lockDay = op.day;
@@ -116,11 +131,17 @@ it('postings, reversals and lock dates keep the ledger sound', async () => {
       const report = await verifyLedger(db, { clientId: org.clientId });
       expect(report).toMatchObject({ isSound: true, entries: entries.length });
       const [tb] = await inTenant(db, org.clientId, (tx) =>
-        queryRows<{ debit: string; credit: string }>(tx, sql`select coalesce(sum(debit), 0)::text as debit, coalesce(sum(credit), 0)::text as credit from account_daily_balances`),
+        queryRows<{ debit: string; credit: string }>(
+          tx,
+          sql`select coalesce(sum(debit), 0)::text as debit, coalesce(sum(credit), 0)::text as credit from account_daily_balances`,
+        ),
       );
       expect(tb.debit).toBe(tb.credit);
       const stored = await inTenant(db, org.clientId, (tx) =>
-        queryRows<{ account_id: number; net: string }>(tx, sql`select account_id, sum(debit - credit)::text as net from account_daily_balances group by account_id`),
+        queryRows<{ account_id: number; net: string }>(
+          tx,
+          sql`select account_id, sum(debit - credit)::text as net from account_daily_balances group by account_id`,
+        ),
       );
       const storedNet = new Map(stored.map((r) => [Number(r.account_id), BigInt(r.net.replace('.', ''))]));
       for (const id of ids) expect(storedNet.get(id) ?? 0n).toBe(net.get(id));

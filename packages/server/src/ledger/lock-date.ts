@@ -13,10 +13,7 @@ import { queryRows } from '../db/rows.ts';
  */
 export async function holdLockDate(tx: Db, clientId: number): Promise<string | null> {
   const read = () =>
-    queryRows<{ lock_date: string | null }>(
-      tx,
-      sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId} for key share`,
-    );
+    queryRows<{ lock_date: string | null }>(tx, sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId} for key share`);
   let rows = await read();
   if (rows.length === 0) {
     await tx.execute(sql`insert into ledger_settings (client_id) values (${clientId}) on conflict do nothing`);
@@ -26,10 +23,7 @@ export async function holdLockDate(tx: Db, clientId: number): Promise<string | n
 }
 
 export async function getLockDate(tx: Db, clientId: number): Promise<string | null> {
-  const [row] = await queryRows<{ lock_date: string | null }>(
-    tx,
-    sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId}`,
-  );
+  const [row] = await queryRows<{ lock_date: string | null }>(tx, sql`select lock_date::text as lock_date from ledger_settings where client_id = ${clientId}`);
   return row?.lock_date ?? null;
 }
 

@@ -29,15 +29,24 @@ async function forOrg(org: Org, drafts: Draft[]): Promise<Posting[]> {
 /** Everything the postings left in an organisation's books, by account code (ids differ between organisations). */
 async function books(clientId: number) {
   return inTenant(db, clientId, async (tx) => ({
-    entries: await queryRows(tx, sql`
-      select series, entry_no::int, date::text, reference, memo, source_type, source_id::int, total::text from journal_entries order by series, entry_no`),
-    lines: await queryRows(tx, sql`
+    entries: await queryRows(
+      tx,
+      sql`
+      select series, entry_no::int, date::text, reference, memo, source_type, source_id::int, total::text from journal_entries order by series, entry_no`,
+    ),
+    lines: await queryRows(
+      tx,
+      sql`
       select e.series, e.entry_no::int, a.code, l.debit::text, l.credit::text, l.party_type, l.party_id, l.memo, l.date::text
       from journal_lines l join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
-      order by e.series, e.entry_no, l.id`),
-    balances: await queryRows(tx, sql`
+      order by e.series, e.entry_no, l.id`,
+    ),
+    balances: await queryRows(
+      tx,
+      sql`
       select a.code, b.date::text, b.debit::text, b.credit::text, b.line_count from account_daily_balances b join accounts a on a.id = b.account_id
-      order by a.code, b.date`),
+      order by a.code, b.date`,
+    ),
     counters: await queryRows(tx, sql`select series, next_no::int from document_counters order by series`),
   }));
 }
@@ -55,7 +64,11 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 
 const drafts: Draft[] = [
   {
-    date: '2025-03-01', reference: ' B-1 ', memo: 'Bill 1', sourceType: 'bill', sourceId: 11,
+    date: '2025-03-01',
+    reference: ' B-1 ',
+    memo: 'Bill 1',
+    sourceType: 'bill',
+    sourceId: 11,
     lines: [
       { code: '1100', debit: '23.10', partyType: 'customer', partyId: 7 },
       { code: '4020', credit: '22.00' },
@@ -64,7 +77,8 @@ const drafts: Draft[] = [
   },
   {
     // Merged per account and party, one line netted from both sides, a memo kept from the first line.
-    date: '2025-03-01', sourceType: 'journal',
+    date: '2025-03-01',
+    sourceType: 'journal',
     lines: [
       { code: '1010', debit: '70.25', memo: ' first ' },
       { code: '1010', debit: '30.00' },
@@ -73,8 +87,24 @@ const drafts: Draft[] = [
       { code: '4010', credit: '106.25' },
     ],
   },
-  { date: '2025-03-02', series: 'RV', sourceType: 'journal', lines: [{ code: '1010', debit: '5.00' }, { code: '4010', credit: '5.00' }] },
-  { date: '2025-03-02', sourceType: 'bill', sourceId: 12, lines: [{ code: '1100', debit: '9.99', partyType: 'customer', partyId: 8 }, { code: '4020', credit: '9.99' }] },
+  {
+    date: '2025-03-02',
+    series: 'RV',
+    sourceType: 'journal',
+    lines: [
+      { code: '1010', debit: '5.00' },
+      { code: '4010', credit: '5.00' },
+    ],
+  },
+  {
+    date: '2025-03-02',
+    sourceType: 'bill',
+    sourceId: 12,
+    lines: [
+      { code: '1100', debit: '9.99', partyType: 'customer', partyId: 8 },
+      { code: '4020', credit: '9.99' },
+    ],
+  },
 ];
 
 describe('postJournalBatch', () => {
@@ -114,21 +144,49 @@ describe('postJournalBatch', () => {
     const org = await newOrganisation(ctx, { name: 'Refusals' });
     const acc = await accountsByCode(db, org.clientId);
     const good = (await forOrg(org, drafts)).slice(0, 2);
-    const batch = (bad: Omit<Posting, 'clientId'>) => inTenant(db, org.clientId, (tx) => postJournalBatch(tx, { clientId: org.clientId, postings: [...good, bad] }));
+    const batch = (bad: Omit<Posting, 'clientId'>) =>
+      inTenant(db, org.clientId, (tx) => postJournalBatch(tx, { clientId: org.clientId, postings: [...good, bad] }));
     const before = await ledgerCounts(db, org.clientId);
 
-    const unbalanced = await refusal(batch({ date: '2025-03-03', sourceType: 'journal', lines: [{ accountId: acc['1010'], debit: '100.00' }, { accountId: acc['4010'], credit: '99.99' }] }));
+    const unbalanced = await refusal(
+      batch({
+        date: '2025-03-03',
+        sourceType: 'journal',
+        lines: [
+          { accountId: acc['1010'], debit: '100.00' },
+          { accountId: acc['4010'], credit: '99.99' },
+        ],
+      }),
+    );
     expect([unbalanced.code, unbalanced.messageKey, unbalanced.details]).toEqual([
-      'UNBALANCED', 'ledger.unbalanced|0.01', [{ field: 'postings.2.lines', message: 'ledger.unbalanced|0.01' }],
+      'UNBALANCED',
+      'ledger.unbalanced|0.01',
+      [{ field: 'postings.2.lines', message: 'ledger.unbalanced|0.01' }],
     ]);
     const empty = await refusal(batch({ date: '2025-03-03', sourceType: 'journal', lines: [] }));
     expect([empty.code, empty.details]).toEqual(['LEDGER_EMPTY', [{ field: 'postings.2.lines', message: 'ledger.empty' }]]);
-    const zero = await refusal(batch({ date: '2025-03-03', sourceType: 'journal', lines: [{ accountId: acc['1010'], debit: '5.00' }, { accountId: acc['1010'], credit: '5.00' }] }));
+    const zero = await refusal(
+      batch({
+        date: '2025-03-03',
+        sourceType: 'journal',
+        lines: [
+          { accountId: acc['1010'], debit: '5.00' },
+          { accountId: acc['1010'], credit: '5.00' },
+        ],
+      }),
+    );
     expect(zero.code).toBe('ZERO_ENTRY');
-    const fields = await refusal(batch({
-      date: '2025-02-30', sourceType: 'journal',
-      lines: [{ accountId: acc['1010'], debit: '-5.00' }, { accountId: 999999, debit: '5.00' }, { accountId: acc['1100'], debit: '1.005', partyType: 'customer' }],
-    }));
+    const fields = await refusal(
+      batch({
+        date: '2025-02-30',
+        sourceType: 'journal',
+        lines: [
+          { accountId: acc['1010'], debit: '-5.00' },
+          { accountId: 999999, debit: '5.00' },
+          { accountId: acc['1100'], debit: '1.005', partyType: 'customer' },
+        ],
+      }),
+    );
     expect(fields.details).toEqual([
       { field: 'postings.2.date', message: 'v.date' },
       { field: 'postings.2.lines.0.debit', message: 'ledger.negative' },
@@ -138,7 +196,16 @@ describe('postJournalBatch', () => {
     ]);
 
     await inTenant(db, org.clientId, (tx) => tx.execute(sql`update accounts set status = 'Inactive' where id = ${acc['6190']}`));
-    const inactive = await refusal(batch({ date: '2025-03-03', sourceType: 'journal', lines: [{ accountId: acc['6190'], debit: '5.00' }, { accountId: acc['1010'], credit: '5.00' }] }));
+    const inactive = await refusal(
+      batch({
+        date: '2025-03-03',
+        sourceType: 'journal',
+        lines: [
+          { accountId: acc['6190'], debit: '5.00' },
+          { accountId: acc['1010'], credit: '5.00' },
+        ],
+      }),
+    );
     expect(inactive.details).toEqual([{ field: 'postings.2.lines.0.accountId', message: 'ledger.inactiveAccount' }]);
     await inTenant(db, org.clientId, (tx) => tx.execute(sql`update accounts set status = 'Active' where id = ${acc['6190']}`));
 
@@ -194,9 +261,14 @@ describe('postJournalBatch', () => {
 
   it('reserves a block of numbers in one statement, continuing the series', async () => {
     const org = await newOrganisation(ctx, { name: 'Numbers' });
-    const [a, b] = await inTenant(db, org.clientId, async (tx) => [await nextDocumentNumbers(tx, org.clientId, 'X', 3), await nextDocumentNumbers(tx, org.clientId, 'X', 2)]);
+    const [a, b] = await inTenant(db, org.clientId, async (tx) => [
+      await nextDocumentNumbers(tx, org.clientId, 'X', 3),
+      await nextDocumentNumbers(tx, org.clientId, 'X', 2),
+    ]);
     expect([a, b]).toEqual([1, 4]);
-    const [counter] = await inTenant(db, org.clientId, (tx) => queryRows<{ next_no: string }>(tx, sql`select next_no::text from document_counters where series = 'X'`));
+    const [counter] = await inTenant(db, org.clientId, (tx) =>
+      queryRows<{ next_no: string }>(tx, sql`select next_no::text from document_counters where series = 'X'`),
+    );
     expect(counter.next_no).toBe('6');
     await expect(inTenant(db, org.clientId, (tx) => nextDocumentNumbers(tx, org.clientId, 'X', 0))).rejects.toThrow('positive');
   });

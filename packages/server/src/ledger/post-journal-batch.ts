@@ -17,7 +17,17 @@ import { documentNumber, entryNumberText } from './document-counter.ts';
 import { queryPrepared } from './prepared-query.ts';
 import { holdLockDate } from './lock-date.ts';
 import { Decimal } from './money.ts';
-import { DEFAULT_SERIES, amountLimitError, limitFieldOf, type PostedAccount, type PostedEntry, type PostedEntryDetail, type PostedLine, type Posting, type PostingLine } from './post-journal.ts';
+import {
+  DEFAULT_SERIES,
+  amountLimitError,
+  limitFieldOf,
+  type PostedAccount,
+  type PostedEntry,
+  type PostedEntryDetail,
+  type PostedLine,
+  type Posting,
+  type PostingLine,
+} from './post-journal.ts';
 
 export interface JournalBatch {
   clientId: number;
@@ -34,7 +44,12 @@ const AMOUNT_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
 const fieldOrder = (field: string) => (field.startsWith('lines.') ? Number(field.split('.')[1]) + 1 : 0);
 /** Errors name the posting: postings.3.lines.1.accountId (a single posting's errors sorted as postJournal sorts them). */
 const refusal = (index: number, code: string, key: string, errors: FieldError[]) =>
-  new AppError(400, code, key, errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)).map((e) => ({ field: `postings.${index}.${e.field}`, message: e.message })));
+  new AppError(
+    400,
+    code,
+    key,
+    errors.sort((x, y) => fieldOrder(x.field) - fieldOrder(y.field)).map((e) => ({ field: `postings.${index}.${e.field}`, message: e.message })),
+  );
 
 function isRealDate(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -154,12 +169,15 @@ function mergeLines(lines: CheckedLine[]): { lines: PostedLine[]; debit: bigint;
 /** Status of every account the batch uses and the lock date, in one round trip (settings row FOR KEY SHARE, as postJournal). */
 async function readAccountsAndLockDate(tx: Db, clientId: number, accountIds: number[]) {
   const ids = JSON.stringify(accountIds);
-  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; max_amount: string | null; is_settings: boolean }>(tx, sql`
+  const rows = await queryRows<{ id: number | null; status: string | null; lock_date: string | null; max_amount: string | null; is_settings: boolean }>(
+    tx,
+    sql`
     select id, status, null::text as lock_date, null::text as max_amount, false as is_settings from accounts
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)
     union all
     select null, null, lock_date::text, max_document_amount::text, true
-    from (select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share) s`);
+    from (select lock_date, max_document_amount from ledger_settings where client_id = ${clientId} for key share) s`,
+  );
   const settings = rows.find((r) => r.is_settings);
   const status = new Map(rows.filter((r) => !r.is_settings).map((r) => [Number(r.id), r.status]));
   const lockDate = settings ? settings.lock_date : await holdLockDate(tx, clientId);
@@ -292,7 +310,12 @@ interface WrittenRow {
 }
 
 interface AccountRow {
-  id: number; status: string; code: string; name_en: string; name_so: string; type: PostedAccount['type'];
+  id: number;
+  status: string;
+  code: string;
+  name_en: string;
+  name_so: string;
+  type: PostedAccount['type'];
 }
 
 /** The checks of one posting that need no database (fields, balance, zero, size). */
@@ -324,10 +347,7 @@ export interface PlannedBatch {
  * general journal's group commit runs it in a transaction of its own and answers each posting as its own
  * request (hence `detail`).
  */
-export function planBatch(
-  batch: JournalBatch,
-  options: BatchPlanOptions,
-): PlannedBatch | { screened: Screened[]; accountIds: number[] } {
+export function planBatch(batch: JournalBatch, options: BatchPlanOptions): PlannedBatch | { screened: Screened[]; accountIds: number[] } {
   const { clientId } = batch;
   const { postings } = batch;
   if (postings.length === 0) throw new Error('planBatch: an empty batch');
@@ -337,8 +357,10 @@ export function planBatch(
   const accountIds = new Set<number>();
   for (const [i, posting] of postings.entries()) {
     if (!posting.sourceType) throw new Error('postJournalBatch: sourceType is required');
-    if (posting.clientId !== undefined && posting.clientId !== clientId) throw new Error('postJournalBatch: every posting must belong to the batch organisation');
-    if (!Array.isArray(posting.lines) || posting.lines.length === 0) throw refusal(i, 'LEDGER_EMPTY', 'ledger.empty', [{ field: 'lines', message: 'ledger.empty' }]);
+    if (posting.clientId !== undefined && posting.clientId !== clientId)
+      throw new Error('postJournalBatch: every posting must belong to the batch organisation');
+    if (!Array.isArray(posting.lines) || posting.lines.length === 0)
+      throw refusal(i, 'LEDGER_EMPTY', 'ledger.empty', [{ field: 'lines', message: 'ledger.empty' }]);
     screened.push(screen(posting, accountIds));
   }
   const ids = [...accountIds];
@@ -350,7 +372,16 @@ export function planBatch(
     const series = p.posting.series ?? DEFAULT_SERIES;
     const k = seen.get(series) ?? 0;
     seen.set(series, k + 1);
-    return { ord, k, series, posting: p.posting, reference: p.posting.reference?.trim() || null, memo: p.posting.memo?.trim() || null, total: centsText(p.merged.debit), lines: p.merged.lines };
+    return {
+      ord,
+      k,
+      series,
+      posting: p.posting,
+      reference: p.posting.reference?.trim() || null,
+      memo: p.posting.memo?.trim() || null,
+      total: centsText(p.merged.debit),
+      lines: p.merged.lines,
+    };
   });
   const minDate = ready.reduce((min, e) => (e.posting.date < min ? e.posting.date : min), ready[0].posting.date);
   // The largest total the organisation's per-document maximum applies to (reversals and exempt postings
@@ -373,9 +404,7 @@ export function planBatch(
     })),
   );
   const linePayload = JSON.stringify(
-    ready.flatMap((e) =>
-      e.lines.map((l, k) => ({ o: e.ord, k, a: l.accountId, d: l.debit, c: l.credit, pt: l.partyType, pi: l.partyId, m: l.memo })),
-    ),
+    ready.flatMap((e) => e.lines.map((l, k) => ({ o: e.ord, k, a: l.accountId, d: l.debit, c: l.credit, pt: l.partyType, pi: l.partyId, m: l.memo }))),
   );
   const { detail, audit } = options;
   // ONE statement: the accounts and the lock date are checked (settings row FOR KEY SHARE, as
@@ -434,7 +463,14 @@ export function planBatch(
     posted as (
       select ein.o, entry.id, entry.series, entry.entry_no, entry.created_at from entry join ein on ein.s = entry.series and ein.n = entry.entry_no
     )
-    ${audit ? sql`, audited as (${auditLinesSql(sql`(select o as k, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number from posted)`, ready.map((e) => audit({ ord: e.ord, total: e.total, lines: e.lines })))})` : sql``}
+    ${
+      audit
+        ? sql`, audited as (${auditLinesSql(
+            sql`(select o as k, id, ${entryNumberText(sql`series`, sql`entry_no`)} as number from posted)`,
+            ready.map((e) => audit({ ord: e.ord, total: e.total, lines: e.lines })),
+          )})`
+        : sql``
+    }
     ${detail ? sql`, line_ids as materialized (select entry_id, jsonb_agg(id order by id) as ids from inserted group by entry_id)` : sql``}
     select null::int as o, null::bigint as id, null::bigint as entry_no, null::timestamptz as created_at, null::jsonb as line_ids,
            (select coalesce(jsonb_agg(used), '[]'::jsonb) from used) as accounts,

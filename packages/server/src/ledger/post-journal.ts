@@ -214,9 +214,12 @@ export interface PostOptions {
  * the refusal names every faulty line, in the order the checks have always used.
  */
 async function readAccounts(tx: Db, clientId: number, accountIds: number[]) {
-  const rows = await queryRows<AccountRow>(tx, sql`
+  const rows = await queryRows<AccountRow>(
+    tx,
+    sql`
     select id, status, code, name_en, name_so, type from accounts
-    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))::int)`);
+    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))::int)`,
+  );
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -308,7 +311,8 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
   const memo = posting.memo?.trim() || null;
   const total = money(debit);
   const limitField = limitFieldOf(posting, reversesId);
-  const write = () => writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, isLimited: limitField !== null, audit: options.audit });
+  const write = () =>
+    writeStatement(tx, { posting, series, reference, memo, total, lines, accountIds, reversesId, isLimited: limitField !== null, audit: options.audit });
   let result = await write();
   if (!result.has_settings) {
     // Organisations always have the row (seeded with the chart, backfilled by the migration); this is the
@@ -359,14 +363,24 @@ export async function writeEntry(tx: Db, posting: Posting, reversesId: number | 
 async function writeStatement(
   tx: Db,
   w: {
-    posting: Posting; series: string; reference: string | null; memo: string | null; total: string; lines: PostedLine[];
-    accountIds: number[]; reversesId: number | null; isLimited: boolean; audit?: PostOptions['audit'];
+    posting: Posting;
+    series: string;
+    reference: string | null;
+    memo: string | null;
+    total: string;
+    lines: PostedLine[];
+    accountIds: number[];
+    reversesId: number | null;
+    isLimited: boolean;
+    audit?: PostOptions['audit'];
   },
 ): Promise<WriteResult> {
   const { posting, series } = w;
   const { clientId } = posting;
   const payload = JSON.stringify(w.lines.map((l, ord) => ({ ord, ...l })));
-  const [row] = await queryPrepared<WriteResult>(tx, sql`
+  const [row] = await queryPrepared<WriteResult>(
+    tx,
+    sql`
     with used as (
       select id, status, code, name_en, name_so, type from accounts
       where client_id = ${clientId} and id = any(${`{${w.accountIds.join(',')}}`}::int[])
@@ -409,6 +423,7 @@ async function writeStatement(
            (select lock_date::text from settings) as lock_date,
            (select max_document_amount::text from settings) as max_amount,
            (select to_jsonb(entry) from entry) as entry,
-           (select jsonb_agg(jsonb_build_object('id', id) order by id) from inserted) as lines`);
+           (select jsonb_agg(jsonb_build_object('id', id) order by id) from inserted) as lines`,
+  );
   return row;
 }

@@ -36,9 +36,12 @@ interface OriginalRow {
 export async function reverseJournal(tx: Db, reversal: Reversal): Promise<PostedEntry> {
   const { clientId, entryId } = reversal;
   // The row lock makes a second, concurrent reversal wait and then see reversed_by_id.
-  const [original] = await queryRows<OriginalRow>(tx, sql`
+  const [original] = await queryRows<OriginalRow>(
+    tx,
+    sql`
     select id, series, entry_no, date::text as date, reference, source_type, source_id, branch_id, reverses_id, reversed_by_id
-    from journal_entries where client_id = ${clientId} and id = ${entryId} for update`);
+    from journal_entries where client_id = ${clientId} and id = ${entryId} for update`,
+  );
   if (!original) throw notFound();
   if (original.reversed_by_id !== null) throw new AppError(409, 'ALREADY_REVERSED', 'ledger.alreadyReversed');
   if (original.reverses_id !== null) throw new AppError(409, 'REVERSAL_OF_REVERSAL', 'ledger.reversalOfReversal');
@@ -47,10 +50,14 @@ export async function reverseJournal(tx: Db, reversal: Reversal): Promise<Posted
     const key = `ledger.reverseBeforeOriginal|${original.date}`;
     throw new AppError(400, 'VALIDATION', 'common.validation', [{ field: 'date', message: key }]);
   }
-  const lines = await queryRows<{ account_id: number; debit: string; credit: string; party_type: PartyType | null; party_id: number | null; memo: string | null }>(
-    tx,
-    sql`select account_id, debit, credit, party_type, party_id, memo from journal_lines where entry_id = ${entryId} order by id`,
-  );
+  const lines = await queryRows<{
+    account_id: number;
+    debit: string;
+    credit: string;
+    party_type: PartyType | null;
+    party_id: number | null;
+    memo: string | null;
+  }>(tx, sql`select account_id, debit, credit, party_type, party_id, memo from journal_lines where entry_id = ${entryId} order by id`);
   const number = documentNumber(original.series, Number(original.entry_no));
   const posted = await writeEntry(
     tx,
@@ -98,18 +105,32 @@ export async function reverseJournalBatch(tx: Db, reversal: BatchReversal): Prom
   if (reversal.entryIds.length === 0) return 0;
   const ids = JSON.stringify(reversal.entryIds);
   // Row locks: a concurrent reversal of one of these entries waits, then sees reversed_by_id.
-  const originals = await queryRows<OriginalRow>(tx, sql`
+  const originals = await queryRows<OriginalRow>(
+    tx,
+    sql`
     select id, series, entry_no, date::text as date, reference, source_type, source_id, branch_id, reverses_id, reversed_by_id
     from journal_entries
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::bigint)
-    order by id for update`);
+    order by id for update`,
+  );
   if (originals.length !== new Set(reversal.entryIds).size) throw notFound();
   if (originals.some((e) => e.reversed_by_id !== null)) throw new AppError(409, 'ALREADY_REVERSED', 'ledger.alreadyReversed');
   if (originals.some((e) => e.reverses_id !== null)) throw new AppError(409, 'REVERSAL_OF_REVERSAL', 'ledger.reversalOfReversal');
-  const lines = await queryRows<{ entry_id: string | number; account_id: number; debit: string; credit: string; party_type: PartyType | null; party_id: number | null; memo: string | null }>(tx, sql`
+  const lines = await queryRows<{
+    entry_id: string | number;
+    account_id: number;
+    debit: string;
+    credit: string;
+    party_type: PartyType | null;
+    party_id: number | null;
+    memo: string | null;
+  }>(
+    tx,
+    sql`
     select entry_id, account_id, debit::text as debit, credit::text as credit, party_type, party_id, memo from journal_lines
     where client_id = ${clientId} and entry_id in (select (jsonb_array_elements_text(${ids}::jsonb))::bigint)
-    order by entry_id, id`);
+    order by entry_id, id`,
+  );
   const linesOf = new Map<number, typeof lines>();
   for (const l of lines) {
     const list = linesOf.get(Number(l.entry_id));

@@ -53,8 +53,15 @@ export interface LedgerReport {
 }
 
 interface DifferenceRow {
-  client_id: number; account_id: number; date: string; expected_debit: string; expected_credit: string; expected_lines: number;
-  stored_debit: string; stored_credit: string; stored_lines: number;
+  client_id: number;
+  account_id: number;
+  date: string;
+  expected_debit: string;
+  expected_credit: string;
+  expected_lines: number;
+  stored_debit: string;
+  stored_credit: string;
+  stored_lines: number;
 }
 
 const toDifference = (r: DifferenceRow): BalanceDifference => ({
@@ -73,11 +80,16 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
   const limit = opts.limit ?? 1000;
   const only = (column: SQL) => (opts.clientId === undefined ? sql`true` : sql`${column} = ${opts.clientId}`);
 
-  const [counts] = await queryRows<{ entries: number; lines: number }>(db, sql`
+  const [counts] = await queryRows<{ entries: number; lines: number }>(
+    db,
+    sql`
     select (select count(*) from journal_entries e where ${only(sql`e.client_id`)})::int as entries,
-           (select count(*) from journal_lines l where ${only(sql`l.client_id`)})::int as lines`);
+           (select count(*) from journal_lines l where ${only(sql`l.client_id`)})::int as lines`,
+  );
 
-  const balanceRows = await queryRows<DifferenceRow>(db, sql`
+  const balanceRows = await queryRows<DifferenceRow>(
+    db,
+    sql`
     with recomputed as (
       select client_id, account_id, date, sum(debit) as debit, sum(credit) as credit, count(*)::int as line_count
       from journal_lines l where ${only(sql`l.client_id`)}
@@ -94,9 +106,12 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
       on s.client_id = r.client_id and s.account_id = r.account_id and s.date = r.date
     where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
     order by 1, 2, 3
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 
-  const monthlyRows = await queryRows<DifferenceRow>(db, sql`
+  const monthlyRows = await queryRows<DifferenceRow>(
+    db,
+    sql`
     with recomputed as (
       select client_id, account_id, date_trunc('month', date)::date as month, sum(debit) as debit, sum(credit) as credit, count(*)::int as line_count
       from journal_lines l where ${only(sql`l.client_id`)}
@@ -113,9 +128,12 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
       on s.client_id = r.client_id and s.account_id = r.account_id and s.month = r.month
     where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
     order by 1, 2, 3
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 
-  const unbalancedRows = await queryRows<{ client_id: number; entry_id: string | number; lines: number; debit: string; credit: string; total: string }>(db, sql`
+  const unbalancedRows = await queryRows<{ client_id: number; entry_id: string | number; lines: number; debit: string; credit: string; total: string }>(
+    db,
+    sql`
     select e.client_id, e.id as entry_id, count(l.id)::int as lines,
            coalesce(sum(l.debit), 0) as debit, coalesce(sum(l.credit), 0) as credit, e.total
     from journal_entries e left join journal_lines l on l.entry_id = e.id
@@ -124,9 +142,12 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     having count(l.id) < 2 or coalesce(sum(l.debit), 0) <> coalesce(sum(l.credit), 0) or coalesce(sum(l.debit), 0) <> e.total
        or bool_or(l.date <> e.date)
     order by e.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 
-  const gapRows = await queryRows<{ client_id: number; series: string; count: number; max_no: string | number; counter_next: string | number | null }>(db, sql`
+  const gapRows = await queryRows<{ client_id: number; series: string; count: number; max_no: string | number; counter_next: string | number | null }>(
+    db,
+    sql`
     select e.client_id, e.series, count(*)::int as count, max(e.entry_no) as max_no,
            (select c.next_no from document_counters c where c.client_id = e.client_id and c.series = e.series) as counter_next
     from journal_entries e where ${only(sql`e.client_id`)}
@@ -134,9 +155,12 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
     having count(*) <> max(e.entry_no)
         or coalesce((select c.next_no from document_counters c where c.client_id = e.client_id and c.series = e.series), 0) <> max(e.entry_no) + 1
     order by 1, 2
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 
-  const customerRows = await queryRows<DifferenceRow & { customer_id: number; source_type: string }>(db, sql`
+  const customerRows = await queryRows<DifferenceRow & { customer_id: number; source_type: string }>(
+    db,
+    sql`
     with recomputed as (
       select l.client_id, l.account_id, l.party_id as customer_id, e.source_type,
              sum(l.debit) as debit, sum(l.credit) as credit, count(*)::int as line_count
@@ -155,7 +179,8 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
       on s.client_id = r.client_id and s.account_id = r.account_id and s.customer_id = r.customer_id and s.source_type = r.source_type
     where r.debit is distinct from s.debit or r.credit is distinct from s.credit or r.line_count is distinct from s.line_count
     order by 1, 2, 3, 4
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 
   const balanceDifferences = balanceRows.map(toDifference);
   const customerBalanceDifferences = customerRows.map((r) => ({ ...toDifference(r), customerId: Number(r.customer_id), sourceType: r.source_type }));
@@ -177,7 +202,10 @@ export async function verifyLedger(db: Db, opts: { clientId?: number; limit?: nu
   }));
   return {
     isSound:
-      balanceDifferences.length === 0 && monthlyDifferences.length === 0 && unbalancedEntries.length === 0 && numberingGaps.length === 0 &&
+      balanceDifferences.length === 0 &&
+      monthlyDifferences.length === 0 &&
+      unbalancedEntries.length === 0 &&
+      numberingGaps.length === 0 &&
       customerBalanceDifferences.length === 0,
     entries: counts.entries,
     lines: counts.lines,

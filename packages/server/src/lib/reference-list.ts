@@ -63,7 +63,10 @@ type Row<T extends ReferenceTable> = T['$inferSelect'];
 const asRows = <T extends ReferenceTable>(rows: unknown) => rows as Row<T>[];
 
 /** The page and count statements of one list for one filter shape and order, built once (lib/prepared.ts). */
-function listStatements<T extends ReferenceTable>(list: ReferenceList<T, z.ZodType, z.ZodType>, shape: { status: boolean; q: boolean; sort: string; desc: boolean }) {
+function listStatements<T extends ReferenceTable>(
+  list: ReferenceList<T, z.ZodType, z.ZodType>,
+  shape: { status: boolean; q: boolean; sort: string; desc: boolean },
+) {
   const key = `${shape.status ? 's' : ''}${shape.q ? 'q' : ''}_${shape.sort}_${shape.desc ? 'd' : 'a'}`;
   let byShape = statements.get(list);
   if (!byShape) {
@@ -93,7 +96,12 @@ function listStatements<T extends ReferenceTable>(list: ReferenceList<T, z.ZodTy
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
       ),
-      count: new PreparedSelect<{ total: number }>(`${name}_c`, (db) => db.select({ total: count() }).from(t as PgTable).where(where)),
+      count: new PreparedSelect<{ total: number }>(`${name}_c`, (db) =>
+        db
+          .select({ total: count() })
+          .from(t as PgTable)
+          .where(where),
+      ),
     };
     byShape.set(key, found);
   }
@@ -128,7 +136,10 @@ export async function listReferences<T extends ReferenceTable, B extends z.ZodTy
 }
 
 async function findRow<T extends ReferenceTable>(tx: Db, table: T, id: number, lock = false): Promise<Row<T>> {
-  const q = tx.select().from(table as PgTable).where(eq(table.id, id));
+  const q = tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id));
   const [row] = asRows<T>(lock ? await q.for('update') : await q);
   if (!row) throw notFound();
   return row;
@@ -258,41 +269,63 @@ export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodTyp
   // The handlers return z.output<I>; the type provider cannot relate that to a generic schema's input.
   const itemSchema = list.item as z.ZodType;
 
-  r.get(list.path, {
-    config,
-    schema: { tags, querystring: list.query, response: { 200: page(itemSchema) } },
-  }, async (req) => tenantTx(req, (tx) => listReferences({ tx, list, query: req.query })));
+  r.get(
+    list.path,
+    {
+      config,
+      schema: { tags, querystring: list.query, response: { 200: page(itemSchema) } },
+    },
+    async (req) => tenantTx(req, (tx) => listReferences({ tx, list, query: req.query })),
+  );
 
-  r.get(`${list.path}/:id`, {
-    config,
-    schema: { tags, params: idParams, response: { 200: itemSchema } },
-  }, async (req) => tenantTx(req, (tx) => getReference({ tx, list, id: req.params.id })));
+  r.get(
+    `${list.path}/:id`,
+    {
+      config,
+      schema: { tags, params: idParams, response: { 200: itemSchema } },
+    },
+    async (req) => tenantTx(req, (tx) => getReference({ tx, list, id: req.params.id })),
+  );
 
-  r.post(list.path, {
-    config,
-    schema: { tags, body: list.body, response: { 201: itemSchema } },
-  }, async (req, reply) => {
-    const item = await tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: req.body as z.output<B> }));
-    return reply.status(201).send(item);
-  });
+  r.post(
+    list.path,
+    {
+      config,
+      schema: { tags, body: list.body, response: { 201: itemSchema } },
+    },
+    async (req, reply) => {
+      const item = await tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: req.body as z.output<B> }));
+      return reply.status(201).send(item);
+    },
+  );
 
-  r.put(`${list.path}/:id`, {
-    config,
-    schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
-  }, async (req) =>
-    tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: req.body as z.output<B> })));
+  r.put(
+    `${list.path}/:id`,
+    {
+      config,
+      schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: req.body as z.output<B> })),
+  );
 
-  r.patch(`${list.path}/:id/status`, {
-    config,
-    schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
-  }, async (req) =>
-    tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })));
+  r.patch(
+    `${list.path}/:id/status`,
+    {
+      config,
+      schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })),
+  );
 
-  r.delete(`${list.path}/:id`, {
-    config,
-    schema: { tags, params: idParams, response: { 200: okResponse } },
-  }, async (req) => {
-    await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
-    return { ok: true as const, message: translate('common.deleted', req.lang) };
-  });
+  r.delete(
+    `${list.path}/:id`,
+    {
+      config,
+      schema: { tags, params: idParams, response: { 200: okResponse } },
+    },
+    async (req) => {
+      await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
+      return { ok: true as const, message: translate('common.deleted', req.lang) };
+    },
+  );
 }

@@ -23,4 +23,27 @@ import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 
-export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, notesRoutes, menusRoutes, dashboardRoutes, usersRoutes, settingsRoutes, organisationsRoutes, filesRoutes, auditLogRoutes, financeRoutes, amountLimitsRoutes, financeReportsRoutes, treasuryRoutes, zonesRoutes, tariffsRoutes, customersRoutes, meteringRoutes, billsRoutes, billPrintRoutes, smsRoutes, paymentsRoutes, billingReportsRoutes];
+export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  notesRoutes,
+  menusRoutes,
+  dashboardRoutes,
+  usersRoutes,
+  settingsRoutes,
+  organisationsRoutes,
+  filesRoutes,
+  auditLogRoutes,
+  financeRoutes,
+  amountLimitsRoutes,
+  financeReportsRoutes,
+  treasuryRoutes,
+  zonesRoutes,
+  tariffsRoutes,
+  customersRoutes,
+  meteringRoutes,
+  billsRoutes,
+  billPrintRoutes,
+  smsRoutes,
+  paymentsRoutes,
+  billingReportsRoutes,
+];

@@ -72,7 +72,16 @@ export interface AuditLine {
  */
 export function auditLinesSql(rows: SQL, lines: AuditLine[]): SQL {
   const payload = JSON.stringify(
-    lines.map((l, k) => ({ k, c: l.author.clientId, u: l.author.userId, n: l.author.username, i: l.author.ip, a: l.action, e: l.entity, f: clean(l.after ?? {}) })),
+    lines.map((l, k) => ({
+      k,
+      c: l.author.clientId,
+      u: l.author.userId,
+      n: l.author.username,
+      i: l.author.ip,
+      a: l.action,
+      e: l.entity,
+      f: clean(l.after ?? {}),
+    })),
   );
   return sql`
     insert into audit_log (client_id, user_id, username, action, entity, entity_id, after, ip)

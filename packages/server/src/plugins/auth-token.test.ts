@@ -17,8 +17,14 @@ const handMade = (header: Record<string, unknown>, payload: Record<string, unkno
   return `${body}.${createHmac('sha256', ctx.app.tokenSecret).update(body).digest('base64url')}`;
 };
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
-const sign = (payload: Record<string, unknown>, opts: { alg?: string; secret?: Uint8Array; expires?: string | number; jti?: string; header?: Record<string, unknown> } = {}) => {
-  const jwt = new SignJWT(payload).setProtectedHeader({ alg: opts.alg ?? 'HS256', ...opts.header }).setJti(opts.jti ?? claims.sid).setIssuedAt();
+const sign = (
+  payload: Record<string, unknown>,
+  opts: { alg?: string; secret?: Uint8Array; expires?: string | number; jti?: string; header?: Record<string, unknown> } = {},
+) => {
+  const jwt = new SignJWT(payload)
+    .setProtectedHeader({ alg: opts.alg ?? 'HS256', ...opts.header })
+    .setJti(opts.jti ?? claims.sid)
+    .setIssuedAt();
   jwt.setExpirationTime(opts.expires ?? '1h');
   return jwt.sign(opts.secret ?? ctx.app.tokenSecret);
 };
@@ -36,7 +42,9 @@ describe('the token check', () => {
   it('accepts the token of a live session, and one re-signed with the same claims', async () => {
     expect((await me(org.token)).statusCode).toBe(200);
     expect((await me(await sign({ uid: claims.uid, cid: claims.cid }))).statusCode).toBe(200);
-    expect((await me(handMade({ alg: 'HS256' }, { uid: claims.uid, cid: claims.cid, jti: claims.sid, exp: Math.floor(Date.now() / 1000) + 600 }))).statusCode).toBe(200);
+    expect(
+      (await me(handMade({ alg: 'HS256' }, { uid: claims.uid, cid: claims.cid, jti: claims.sid, exp: Math.floor(Date.now() / 1000) + 600 }))).statusCode,
+    ).toBe(200);
   });
 
   it('refuses another algorithm, an unsigned token, a critical header, another secret and a changed payload', async () => {
@@ -77,7 +85,10 @@ describe('requests arriving together', () => {
     // Each caller sees its own organisation, never a neighbour's in the same lookup.
     const callerOf = (i: number) => [answers[i].json().clientCode, answers[i].json().id];
     expect([callerOf(0), callerOf(1), callerOf(3), callerOf(5)]).toEqual([
-      [org.code, org.adminId], [other.code, other.adminId], [third.code, third.adminId], [org.code, org.adminId],
+      [org.code, org.adminId],
+      [other.code, other.adminId],
+      [third.code, third.adminId],
+      [org.code, org.adminId],
     ]);
   });
 });

@@ -50,9 +50,19 @@ declare module 'fastify' {
 const ALG = 'HS256';
 
 interface AuthRow {
-  id: number; username: string; fullname: string; is_admin: boolean; status: string; must_change_password: boolean;
-  branch_id: number | null; extra_privileges: string[]; user_tv: number; session_tv: number; session_ok: boolean;
-  expired: boolean; role_privileges: string[];
+  id: number;
+  username: string;
+  fullname: string;
+  is_admin: boolean;
+  status: string;
+  must_change_password: boolean;
+  branch_id: number | null;
+  extra_privileges: string[];
+  user_tv: number;
+  session_tv: number;
+  session_ok: boolean;
+  expired: boolean;
+  role_privileges: string[];
 }
 
 export async function signToken(keys: { tokenSecret: Uint8Array; tokenTtlHours: number }, claims: { sid: string; uid: number; cid: number }): Promise<string> {
@@ -154,7 +164,10 @@ class SessionLookups {
     for (let start = 0; start < batch.length; start += MAX_LOOKUPS) {
       const part = batch.slice(start, start + MAX_LOOKUPS);
       try {
-        const rows = await queryPrepared<AuthRow & { req: number }>(this.db, 'ubo_auth_contexts_v1', sql`
+        const rows = await queryPrepared<AuthRow & { req: number }>(
+          this.db,
+          'ubo_auth_contexts_v1',
+          sql`
           select r.req, u.id, u.username, u.fullname, u.is_admin, u.status, u.must_change_password, u.branch_id,
                  u.extra_privileges, u.token_version as user_tv, s.token_version as session_tv,
                  (s.revoked_at is null and s.expires_at > now()) as session_ok,
@@ -166,7 +179,8 @@ class SessionLookups {
                as r(req, cid, sid, uid)
           join sessions s on s.client_id = r.cid and s.id = r.sid and s.user_id = r.uid
           join users u on u.client_id = r.cid and u.id = s.user_id
-          join clients c on c.id = r.cid`);
+          join clients c on c.id = r.cid`,
+        );
         const byRequest = new Map(rows.map((row) => [Number(row.req), row]));
         for (const [i, w] of part.entries()) w.resolve(byRequest.get(i));
       } catch (err) {
@@ -251,7 +265,16 @@ export function caller(req: FastifyRequest): AuthContext {
 /** The signed-in caller as an actor for services (built from the request once; services never see it). */
 export function actorOf(req: FastifyRequest): Actor {
   const auth = caller(req);
-  return { clientId: auth.clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, isAdmin: auth.isAdmin, ip: req.ip, lang: req.lang, branchId: auth.branchId };
+  return {
+    clientId: auth.clientId,
+    userId: auth.userId,
+    username: auth.username,
+    fullname: auth.fullname,
+    isAdmin: auth.isAdmin,
+    ip: req.ip,
+    lang: req.lang,
+    branchId: auth.branchId,
+  };
 }
 
 /** Runs fn in one transaction scoped to the caller's organisation (row-level security applies), with the caller as actor. */

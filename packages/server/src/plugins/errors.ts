@@ -23,8 +23,7 @@ export class AppError extends Error {
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'common.notFound');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'auth.forbidden');
 /** A field-level validation failure found by a service (duplicate name, unknown reference, ...). */
-export const fieldError = (field: string, messageKey: string) =>
-  new AppError(400, 'VALIDATION', 'common.validation', [{ field, message: messageKey }]);
+export const fieldError = (field: string, messageKey: string) => new AppError(400, 'VALIDATION', 'common.validation', [{ field, message: messageKey }]);
 
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
@@ -61,7 +60,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const details = err.validation.map((v) => ({
         // An issue on the whole body, query or params (missing, not an object) names that part.
         field:
-          String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+          String(v.instancePath || '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') ||
           String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') ||
           String((err as { validationContext?: string }).validationContext ?? 'body'),
         message: v.message ?? 'v.invalid',

@@ -28,7 +28,12 @@ describe('demo billing', () => {
     const pending = await ctx.app.inject({ method: 'GET', url: '/api/elc/reads/pending?period=2026-11', headers: bearer(org.token) });
     expect(pending.json().total).toBe(29);
 
-    const preview = await ctx.app.inject({ method: 'POST', url: '/api/bills/generateCustomersBill', headers: bearer(org.token), payload: { period: '2026-11' } });
+    const preview = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bills/generateCustomersBill',
+      headers: bearer(org.token),
+      payload: { period: '2026-11' },
+    });
     expect(preview.json().bills).toHaveLength(29);
     expect(preview.json().exceptions).toEqual([expect.objectContaining({ reason: 'no_reading' })]);
 
@@ -36,12 +41,15 @@ describe('demo billing', () => {
     expect(report.isSound).toBe(true);
 
     const [books] = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ receivable: string; parties: string; debit: string; credit: string }>(tx, sql`
+      queryRows<{ receivable: string; parties: string; debit: string; credit: string }>(
+        tx,
+        sql`
         select
           coalesce(sum(l.debit - l.credit) filter (where a.code = '1100'), 0)::text as receivable,
           coalesce(sum(l.debit - l.credit) filter (where a.code = '1100' and l.party_type = 'customer'), 0)::text as parties,
           sum(l.debit)::text as debit, sum(l.credit)::text as credit
-        from journal_lines l join accounts a on a.id = l.account_id`),
+        from journal_lines l join accounts a on a.id = l.account_id`,
+      ),
     );
     expect(books.debit).toBe(books.credit);
     expect(books.parties).toBe(books.receivable);

@@ -26,7 +26,23 @@ export interface DemoBillingResult {
   payments: number;
 }
 
-const FIRST_NAMES = ['Axmed', 'Faadumo', 'Maxamed', 'Hodan', 'Cabdi', 'Sahra', 'Yuusuf', 'Ubax', 'Cali', 'Nimco', 'Xasan', 'Hibo', 'Ibraahim', 'Amina', 'Cumar'];
+const FIRST_NAMES = [
+  'Axmed',
+  'Faadumo',
+  'Maxamed',
+  'Hodan',
+  'Cabdi',
+  'Sahra',
+  'Yuusuf',
+  'Ubax',
+  'Cali',
+  'Nimco',
+  'Xasan',
+  'Hibo',
+  'Ibraahim',
+  'Amina',
+  'Cumar',
+];
 const FAMILY_NAMES = ['Warsame', 'Jaamac', 'Faarax', 'Cilmi', 'Samatar', 'Muuse', 'Aadan', 'Xirsi', 'Guuleed', 'Nuur'];
 const BUSINESSES = ['Hotel Jazeera', 'Bakaaraha Store', 'Daallo Pharmacy', 'Hormuud Office', 'Ocean Bakery', 'Xamar Clinic'];
 
@@ -96,8 +112,16 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
 
   const branches = await api.call<{ data: Array<{ id: number }> }>('GET', '/api/elc/branches?_limit=10');
   const branchId = branches.data[0].id;
-  const north = await api.call<{ id: number }>('POST', '/api/elc/zones', { name: 'Hodan North', branchId, description: 'Hodan district, north of Maka Al Mukarama Road' });
-  const market = await api.call<{ id: number }>('POST', '/api/elc/zones', { name: 'Bakaara Market', branchId, description: 'Market area: shops, hotels and offices' });
+  const north = await api.call<{ id: number }>('POST', '/api/elc/zones', {
+    name: 'Hodan North',
+    branchId,
+    description: 'Hodan district, north of Maka Al Mukarama Road',
+  });
+  const market = await api.call<{ id: number }>('POST', '/api/elc/zones', {
+    name: 'Bakaara Market',
+    branchId,
+    description: 'Market area: shops, hotels and offices',
+  });
 
   const effectiveFrom = dayOf(installPeriod, 1);
   await api.call('POST', '/api/elc/prices', {
@@ -149,7 +173,13 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
       installationReading: String(reading),
       installationDate: dayOf(installPeriod, 10),
     });
-    houses.push({ id: house.id, customerId: customer.id, zoneId: business ? market.id : north.id, daily: business ? 9 + random() * 12 : 2 + random() * 4, reading });
+    houses.push({
+      id: house.id,
+      customerId: customer.id,
+      zoneId: business ? market.id : north.id,
+      daily: business ? 9 + random() * 12 : 2 + random() * 4,
+      reading,
+    });
   }
 
   const accounts = await api.call<{ data: Array<{ id: number; code: string }> }>('GET', '/api/finance/accounts?_limit=1000');

@@ -17,7 +17,12 @@ describe('demo cashier', () => {
     const admin = await signIn(ctx, { code: DEMO.code, ...DEMO.admin });
     const cashier = await signIn(ctx, { code: DEMO.code, ...DEMO.cashier });
     const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url, payload, headers: bearer(token) });
-    const customer = await as(admin, 'POST', '/api/elc/customers', { name: 'Faadumo Cali', phone: '0615123456', customerClass: 'residential', openingBalance: '30.00' });
+    const customer = await as(admin, 'POST', '/api/elc/customers', {
+      name: 'Faadumo Cali',
+      phone: '0615123456',
+      customerClass: 'residential',
+      openingBalance: '30.00',
+    });
     expect(customer.statusCode, customer.body).toBe(201);
     const customerId = customer.json().id;
 
@@ -26,7 +31,13 @@ describe('demo cashier', () => {
     expect((await as(cashier, 'GET', `/api/elc/customers/${customerId}/account`)).json()).toMatchObject({ balance: '30.00' });
     const accounts = (await as(cashier, 'GET', '/api/finance/payments/accounts')).json();
     const cash = (accounts.data ?? accounts).find((a: { code: string }) => a.code === '1010');
-    const paid = await as(cashier, 'POST', '/api/finance/payments', { customerId, amount: '12.50', date: new Date().toISOString().slice(0, 10), accountId: cash.id, method: 'cash' });
+    const paid = await as(cashier, 'POST', '/api/finance/payments', {
+      customerId,
+      amount: '12.50',
+      date: new Date().toISOString().slice(0, 10),
+      accountId: cash.id,
+      method: 'cash',
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     const receipt = await as(cashier, 'GET', `/api/finance/payments/${paid.json().id}`);
     expect(receipt.statusCode).toBe(200);

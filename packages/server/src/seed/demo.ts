@@ -52,12 +52,19 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   });
   await inSystem(db, (tx) =>
     tx.insert(subscriptionPayments).values({
-      clientId, name: DEMO.name, billAmount: '1200.00', billDate: isoDate(today), expireDate: isoDate(nextYear),
+      clientId,
+      name: DEMO.name,
+      billAmount: '1200.00',
+      billDate: isoDate(today),
+      expireDate: isoDate(nextYear),
     }),
   );
   const cashierHash = await hashPassword(DEMO.cashier.password);
   await inTenant(db, clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId, name: 'Cashier', description: 'Front desk: customers and their bills, receive payments, print receipts' }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ clientId, name: 'Cashier', description: 'Front desk: customers and their bills, receive payments, print receipts' })
+      .returning();
     await tx.insert(rolePrivileges).values(CASHIER_PRIVILEGES.map((privilege) => ({ clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId, username: DEMO.cashier.username, fullname: 'Demo Cashier', passwordHash: cashierHash, roleId: role.id });
   });
@@ -70,9 +77,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemoUtilityIfEmpty(db: Db, today?: Date): Promise<DemoBillingResult | null> {
   const [demo] = await inSystem(db, (tx) =>
-    queryRows<{ customers: number }>(tx, sql`
+    queryRows<{ customers: number }>(
+      tx,
+      sql`
       select (select count(*) from customers cu where cu.client_id = c.id)::int as customers
-      from clients c where c.code = ${DEMO.code}`),
+      from clients c where c.code = ${DEMO.code}`,
+    ),
   );
   if (!demo || demo.customers > 0) return null;
   return seedDemoBilling(db, { code: DEMO.code, username: DEMO.admin.username, password: DEMO.admin.password, today });

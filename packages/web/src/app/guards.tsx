@@ -13,7 +13,11 @@ import { type PrivilegeCheck, useSession } from './session.tsx';
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <Box role="status" aria-live="polite" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+    >
       <CircularProgress />
       <Typography sx={{ color: 'text.secondary' }}>{t('app.loading')}</Typography>
     </Box>

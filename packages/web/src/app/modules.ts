@@ -31,6 +31,4 @@ export const modules: WebModule[] = [
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);
 
-export const dashboardWidgets: DashboardWidget[] = modules
-  .flatMap((m) => m.dashboardWidgets ?? [])
-  .sort((a, b) => a.order - b.order);
+export const dashboardWidgets: DashboardWidget[] = modules.flatMap((m) => m.dashboardWidgets ?? []).sort((a, b) => a.order - b.order);

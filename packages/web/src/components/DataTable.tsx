@@ -304,20 +304,11 @@ export function DataTable<T>({
           <TableHead>
             <TableRow>
               {visible.map((c) => (
-                <TableCell
-                  key={c.field}
-                  align={c.align}
-                  sx={{ width: c.width }}
-                  sortDirection={sort?.field === c.field ? sort.order : false}
-                >
+                <TableCell key={c.field} align={c.align} sx={{ width: c.width }} sortDirection={sort?.field === c.field ? sort.order : false}>
                   {c.sortable === false ? (
                     c.header
                   ) : (
-                    <TableSortLabel
-                      active={sort?.field === c.field}
-                      direction={sort?.field === c.field ? sort.order : 'asc'}
-                      onClick={() => onSort(c.field)}
-                    >
+                    <TableSortLabel active={sort?.field === c.field} direction={sort?.field === c.field ? sort.order : 'asc'} onClick={() => onSort(c.field)}>
                       {c.header}
                     </TableSortLabel>
                   )}
@@ -355,12 +346,7 @@ export function DataTable<T>({
               </TableRow>
             )}
             {rows.map((row) => (
-              <TableRow
-                key={rowKey(row)}
-                hover
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
-              >
+              <TableRow key={rowKey(row)} hover onClick={onRowClick ? () => onRowClick(row) : undefined} sx={onRowClick ? { cursor: 'pointer' } : undefined}>
                 {visible.map((c) => (
                   <TableCell key={c.field} align={c.align}>
                     {c.render ? c.render(row) : cellText(fieldValue(row, c.field))}

@@ -76,7 +76,13 @@ function CalendarTextField({ format, value, onChange, slotProps, error, helperTe
       slotProps={{
         ...slotProps,
         inputLabel: { shrink: true, ...(slotProps?.inputLabel as Attributes) },
-        htmlInput: { placeholder: t(`${format.texts}.placeholder`), inputMode: 'numeric', autoComplete: 'off', maxLength: format.maxLength, ...inputAttributes },
+        htmlInput: {
+          placeholder: t(`${format.texts}.placeholder`),
+          inputMode: 'numeric',
+          autoComplete: 'off',
+          maxLength: format.maxLength,
+          ...inputAttributes,
+        },
         input: {
           ...(slotProps?.input as Attributes),
           endAdornment: (

@@ -37,11 +37,7 @@ export function DocumentGate<T>(props: DocumentGateProps<T>) {
     return (
       <>
         <PageHeader title={props.title} actions={props.back} />
-        {props.queries.some((q) => q.isError) ? (
-          <Alert severity="error">{props.loadFailed}</Alert>
-        ) : (
-          <Skeleton variant="rounded" height={props.height} />
-        )}
+        {props.queries.some((q) => q.isError) ? <Alert severity="error">{props.loadFailed}</Alert> : <Skeleton variant="rounded" height={props.height} />}
       </>
     );
   }

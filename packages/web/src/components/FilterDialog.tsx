@@ -194,9 +194,7 @@ export function FilterDialog({
               </FormTextField>
             ))}
             {shown('date') && <FormTextField control={control} name="date" label={t('filter.date')} required rules={required} {...dateProps} />}
-            {shown('startDate') && (
-              <FormTextField control={control} name="startDate" label={t('filter.startDate')} required rules={required} {...dateProps} />
-            )}
+            {shown('startDate') && <FormTextField control={control} name="startDate" label={t('filter.startDate')} required rules={required} {...dateProps} />}
             {shown('endDate') && (
               <FormTextField
                 control={control}

@@ -18,10 +18,7 @@ export function MoneyText({ value, currency, decimals, negativeColor }: MoneyTex
   const d = toDecimal(value);
   if (!d) return null;
   return (
-    <Box
-      component="span"
-      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: negativeColor && d.isNegative() ? 'error.main' : undefined }}
-    >
+    <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: negativeColor && d.isNegative() ? 'error.main' : undefined }}>
       {formatMoney(d, lang, { currency, decimals })}
     </Box>
   );

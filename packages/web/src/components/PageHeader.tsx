@@ -24,7 +24,11 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
           </Typography>
         )}
       </Box>
-      {actions && <Stack direction="row" spacing={1}>{actions}</Stack>}
+      {actions && (
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -24,8 +24,7 @@ vi.stubGlobal('window', fakeWindow);
 
 const { api, ApiError, buildUrl, configureApi, actionState } = await import('./api.ts');
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let navigated: string[] = [];
 let cleared = 0;
@@ -111,7 +110,14 @@ describe('interceptor', () => {
   });
 
   it('other errors: the error field or a generic message; field details go back to the form', async () => {
-    fetchReturning(json(400, { statusCode: 400, code: 'VALIDATION', message: 'Please correct the highlighted fields.', details: [{ field: 'name', message: 'Field is required.' }] }));
+    fetchReturning(
+      json(400, {
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: 'Please correct the highlighted fields.',
+        details: [{ field: 'name', message: 'Field is required.' }],
+      }),
+    );
     const err = (await api.post('settings/cities', {}).catch((e: unknown) => e)) as InstanceType<typeof ApiError>;
     expect(err.details).toEqual([{ field: 'name', message: 'Field is required.' }]);
     fetchReturning(json(500, { error: 'Boom' }));
@@ -125,7 +131,10 @@ describe('interceptor', () => {
 describe('one action at a time', () => {
   it('refuses a second create/update/delete while one is pending', async () => {
     const pending: ((r: Response) => void)[] = [];
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => pending.push(r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => pending.push(r))),
+    );
     vi.stubGlobal('window', fakeWindow);
     const first = api.post('settings/cities', { name: 'A' });
     expect(actionState.get()).toBe(true);

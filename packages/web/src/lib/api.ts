@@ -160,9 +160,7 @@ function failure(status: number, body: unknown, opts: RequestOptions): ApiError 
   const o = (body && typeof body === 'object' ? body : {}) as { code?: unknown; details?: unknown };
   const code = typeof o.code === 'string' ? o.code : `HTTP_${status}`;
   const message = messageOf(body) ?? i18n.t('api.genericError');
-  const details = Array.isArray(o.details)
-    ? (o.details as FieldError[]).filter((d) => d && typeof d.field === 'string' && typeof d.message === 'string')
-    : [];
+  const details = Array.isArray(o.details) ? (o.details as FieldError[]).filter((d) => d && typeof d.field === 'string' && typeof d.message === 'string') : [];
   const error = new ApiError(status, code, message, details);
 
   if (status === 401 && !opts.signIn) {
@@ -234,9 +232,10 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
 }
 
 /** What api.call takes after the endpoint: the input may be left out when the endpoint needs none. */
-type CallArgs<E extends Endpoint> = Record<string, never> extends EndpointInput<E>
-  ? [input?: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>]
-  : [input: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>];
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>]
+    : [input: EndpointInput<E>, opts?: Omit<RequestOptions, 'query' | 'body'>];
 
 /**
  * Calls an endpoint of the contracts: fills its path's :params, sends its query and body, and answers its

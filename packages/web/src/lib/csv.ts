@@ -25,7 +25,13 @@ export function csvText(rows: readonly (readonly CsvValue[])[]): string {
 /** A file name part from a title: 'Trial balance' + period -> 'trial-balance_2026-01-01_2026-12-31'. */
 export function csvFileName(...parts: string[]): string {
   return parts
-    .map((p) => p.trim().toLowerCase().replace(/[^\p{L}\p{N}.-]+/gu, '-').replace(/^-+|-+$/g, ''))
+    .map((p) =>
+      p
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}.-]+/gu, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
     .filter(Boolean)
     .join('_');
 }

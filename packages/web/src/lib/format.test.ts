@@ -38,7 +38,7 @@ describe('dates', () => {
   });
 });
 
-describe('months in the user\'s language (the browser has no Somali calendar data)', () => {
+describe("months in the user's language (the browser has no Somali calendar data)", () => {
   it('names months from the calendar in contracts, long and short', () => {
     expect(monthName(11, 'en')).toBe('November');
     expect(monthName(11, 'so')).toBe('Noofeembar');

@@ -102,8 +102,7 @@ export function useDeleteMutation<TResult = unknown>(options: MutationOptions<TR
 export function useStatusMutation<TResult = unknown>(options: MutationOptions<TResult>) {
   const refresh = useInvalidate(options.path, options.invalidate);
   return useMutation({
-    mutationFn: ({ id, status }: { id: string | number; status: string }) =>
-      api.patch<TResult>(`${options.path}/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: string | number; status: string }) => api.patch<TResult>(`${options.path}/${id}/status`, { status }),
     onSuccess: async (result) => {
       await refresh();
       announce(result, options.successMessage);

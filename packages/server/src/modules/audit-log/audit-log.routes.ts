@@ -10,9 +10,9 @@ import { getLogSheetEntry, listLogSheet } from './list-log-sheet.ts';
 const config = { access: { privilege: 'list-log-sheet' }, tags: ['settings'] };
 
 export async function auditLogRoutes(app: FastifyInstance) {
-  serve(app, api.list, config, async (req) =>
-    tenantTx(req, (tx, actor) => listLogSheet({ tx, clientId: actor.clientId, lang: actor.lang, query: req.query })));
+  serve(app, api.list, config, async (req) => tenantTx(req, (tx, actor) => listLogSheet({ tx, clientId: actor.clientId, lang: actor.lang, query: req.query })));
 
   serve(app, api.get, config, async (req) =>
-    tenantTx(req, (tx, actor) => getLogSheetEntry({ tx, clientId: actor.clientId, lang: actor.lang, id: req.params.id })));
+    tenantTx(req, (tx, actor) => getLogSheetEntry({ tx, clientId: actor.clientId, lang: actor.lang, id: req.params.id })),
+  );
 }

@@ -43,7 +43,9 @@ afterAll(() => ctx.close());
 
 describe('log sheet', () => {
   it('lists the organisation lines newest first, with the audit fields', async () => {
-    const city = (await ctx.app.inject({ method: 'POST', url: '/api/cities', headers: bearer(orgA.token), payload: { name: 'Jowhar', region: 'Middle Shabelle' } })).json();
+    const city = (
+      await ctx.app.inject({ method: 'POST', url: '/api/cities', headers: bearer(orgA.token), payload: { name: 'Jowhar', region: 'Middle Shabelle' } })
+    ).json();
     await ctx.app.inject({ method: 'PATCH', url: `/api/cities/${city.id}/status`, headers: bearer(orgA.token), payload: { status: 'Inactive' } });
     const res = await get(orgA.token, LOG);
     expect(res.statusCode).toBe(200);
@@ -77,14 +79,19 @@ describe('log sheet', () => {
     expect(byUser.total).toBeGreaterThanOrEqual(1);
     expect(byUser.data.every((d: { userId: number }) => d.userId === staff.id)).toBe(true);
     expect(byUser.data.find((d: { entity: string }) => d.entity === 'unit')).toMatchObject({
-      username: staff.username, userName: 'Staff Member', action: 'create', recordName: 'Cubic metre',
+      username: staff.username,
+      userName: 'Staff Member',
+      action: 'create',
+      recordName: 'Cubic metre',
     });
 
     const meters = (await get(orgA.token, `${LOG}?entity=meter&action=update`)).json();
     expect(meters.total).toBe(4);
     expect((await get(orgA.token, `${LOG}?entity=meter&action=delete`)).json().total).toBe(0);
 
-    expect((await get(orgA.token, `${LOG}?q=${staff.username.toUpperCase()}`)).json().data.every((d: { username: string }) => d.username === staff.username)).toBe(true);
+    expect(
+      (await get(orgA.token, `${LOG}?q=${staff.username.toUpperCase()}`)).json().data.every((d: { username: string }) => d.username === staff.username),
+    ).toBe(true);
     expect((await get(orgA.token, `${LOG}?q=day-`)).json().total).toBe(2);
     expect((await get(orgA.token, `${LOG}?q=DAY`)).json().total).toBe(4);
     expect((await get(orgA.token, `${LOG}?q=mete`)).json().total).toBe(4);
@@ -97,18 +104,32 @@ describe('log sheet', () => {
     expect(oldestFirst.data[0].entityId).toBe('before-day');
   });
 
-  it('names each line\'s record from its table (account in the caller\'s language, entry by number), a deleted one by what it recorded, no id for a session', async () => {
+  it("names each line's record from its table (account in the caller's language, entry by number), a deleted one by what it recorded, no id for a session", async () => {
     const acc = await accountsByCode(ctx.database.db, orgA.clientId);
     const posted = await ctx.app.inject({
-      method: 'POST', url: '/api/finance/transaction', headers: bearer(orgA.token),
-      payload: { date: '2026-03-01', lines: [{ accountId: acc['1030'], debit: '10.00' }, { accountId: acc['3010'], credit: '10.00' }] },
+      method: 'POST',
+      url: '/api/finance/transaction',
+      headers: bearer(orgA.token),
+      payload: {
+        date: '2026-03-01',
+        lines: [
+          { accountId: acc['1030'], debit: '10.00' },
+          { accountId: acc['3010'], credit: '10.00' },
+        ],
+      },
     });
     expect(posted.statusCode).toBe(201);
     await inSystem(ctx.database.db, (tx) =>
       tx.insert(auditLog).values([
         { clientId: orgA.clientId, action: 'update', entity: 'account', entityId: String(acc['1030']), at: new Date('2020-01-03T00:00:00Z') },
         { clientId: orgA.clientId, action: 'delete', entity: 'city', entityId: '987654', before: { name: 'Old town' }, at: new Date('2020-01-02T00:00:00Z') },
-        { clientId: orgA.clientId, action: 'logout', entity: 'session', entityId: '8d3f2a1c-0000-4000-8000-000000000000', at: new Date('2020-01-01T00:00:00Z') },
+        {
+          clientId: orgA.clientId,
+          action: 'logout',
+          entity: 'session',
+          entityId: '8d3f2a1c-0000-4000-8000-000000000000',
+          at: new Date('2020-01-01T00:00:00Z'),
+        },
       ]),
     );
     const old = (await get(orgA.token, `${LOG}?endDate=2020-01-31`, 'so')).json();
@@ -118,8 +139,29 @@ describe('log sheet', () => {
       ['session', null, null],
     ]);
     // Every lookup is valid SQL against its table (a line of each entity, whether or not the record exists).
-    const every = ['user', 'profile', 'role', 'branch', 'city', 'category', 'unit', 'zone', 'tariff', 'note', 'account', 'journal-entry',
-      'customer', 'house', 'meter', 'reading', 'payment', 'customer-transfer', 'transfer', 'cheque', 'bill-run'];
+    const every = [
+      'user',
+      'profile',
+      'role',
+      'branch',
+      'city',
+      'category',
+      'unit',
+      'zone',
+      'tariff',
+      'note',
+      'account',
+      'journal-entry',
+      'customer',
+      'house',
+      'meter',
+      'reading',
+      'payment',
+      'customer-transfer',
+      'transfer',
+      'cheque',
+      'bill-run',
+    ];
     const names = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
       recordNames({ tx, clientId: orgA.clientId, lang: 'en', lines: every.map((entity) => ({ entity, entityId: '1', before: null, after: null })) }),
     );
@@ -182,8 +224,8 @@ describe('audit_log is append-only', () => {
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toThrow();
     // The owner's refusal is the trigger's, not a missing grant.
-    await expect(inSystem(ctx.database.db, (tx) => tx.delete(auditLog).where(eq(auditLog.id, id)))).rejects.toSatisfy(
-      (err: unknown) => /append-only/.test(String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message)),
+    await expect(inSystem(ctx.database.db, (tx) => tx.delete(auditLog).where(eq(auditLog.id, id)))).rejects.toSatisfy((err: unknown) =>
+      /append-only/.test(String((err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message)),
     );
     const after = await inSystem(ctx.database.db, (tx) => tx.select().from(auditLog).where(eq(auditLog.id, id)));
     expect(after).toEqual(original);

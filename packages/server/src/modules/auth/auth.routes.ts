@@ -33,10 +33,12 @@ function signInContext(req: FastifyRequest): SignInContext {
 }
 
 /** A throttled attempt tells the client when to try again (Retry-After, seconds). */
-const withRetryAfter = (reply: FastifyReply) => (err: unknown): never => {
-  if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfter));
-  throw err;
-};
+const withRetryAfter =
+  (reply: FastifyReply) =>
+  (err: unknown): never => {
+    if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfter));
+    throw err;
+  };
 
 export async function authRoutes(app: FastifyInstance) {
   const tags = ['auth'];
@@ -78,7 +80,10 @@ export async function authRoutes(app: FastifyInstance) {
       const [c] = await tx.select().from(clients).where(eq(clients.id, auth.clientId));
       const payments = auth.isAdmin
         ? (await tx.select().from(subscriptionPayments).orderBy(desc(subscriptionPayments.billDate)).limit(50)).map((p) => ({
-            name: p.name, bill_amount: p.billAmount, bill_date: p.billDate, expire_date: p.expireDate,
+            name: p.name,
+            bill_amount: p.billAmount,
+            bill_date: p.billDate,
+            expire_date: p.expireDate,
           }))
         : undefined;
       return {
@@ -115,7 +120,9 @@ export async function authRoutes(app: FastifyInstance) {
       };
       await tx.update(users).set(change).where(eq(users.id, auth.userId));
       await writeAudit(tx, actor, {
-        action: 'update', entity: 'profile', entityId: auth.userId,
+        action: 'update',
+        entity: 'profile',
+        entityId: auth.userId,
         before: { fullname: before.fullname, signature: before.signature, email: before.email, phone: before.phone },
         after: req.body,
       });

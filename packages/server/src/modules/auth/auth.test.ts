@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const login = (payload: unknown, ip = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
+const login = (payload: unknown, ip = nextIp()) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
 
 describe('sign-in', () => {
   it('returns the spec login record', async () => {
@@ -35,7 +34,10 @@ describe('sign-in', () => {
   it('names each missing field in Somali when asked', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, headers: { 'accept-language': 'so' } });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().details.map((d: { field: string }) => d.field).sort();
+    const fields = res
+      .json()
+      .details.map((d: { field: string }) => d.field)
+      .sort();
     expect(fields).toEqual(['code', 'password', 'username']);
     expect(res.json().details[0].message).toBe('Goobtan waa qasab.');
   });
@@ -121,7 +123,7 @@ describe('sign-in limits', () => {
     expect((await login({ username: 'admin', password: org.password, code: org.code }, office)).statusCode).toBe(200);
   });
 
-  it('a locked user name answers 429 in the caller\'s language with Retry-After, and a known device still signs in', async () => {
+  it("a locked user name answers 429 in the caller's language with Retry-After, and a known device still signs in", async () => {
     const target = await newOrganisation(ctx, { name: 'Targeted Water' });
     const first = await login({ username: 'admin', password: target.password, code: target.code });
     const device = first.json().device as string;
@@ -130,7 +132,10 @@ describe('sign-in limits', () => {
       expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code })).statusCode).toBe(401);
     }
     const locked = await ctx.app.inject({
-      method: 'POST', url: '/api/auth/login', remoteAddress: nextIp(), headers: { 'accept-language': 'so' },
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: nextIp(),
+      headers: { 'accept-language': 'so' },
       payload: { username: 'admin', password: target.password, code: target.code },
     });
     expect(locked.statusCode).toBe(429);

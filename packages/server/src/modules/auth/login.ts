@@ -68,9 +68,7 @@ export async function login(opts: {
 
   const client = (await inSystem(db, (tx) => tx.select().from(clients).where(eq(clients.code, input.code)).limit(1)))[0];
   const user = client
-    ? (await inTenant(db, client.id, (tx) =>
-        tx.select().from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1),
-      ))[0]
+    ? (await inTenant(db, client.id, (tx) => tx.select().from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1)))[0]
     : undefined;
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -87,20 +85,29 @@ export async function login(opts: {
 
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + ctx.tokenTtlHours * 3600_000);
-  const privileges = await inTenant(db, client.id, async (tx) => {
-    await tx.insert(sessions).values({
-      id: sessionId,
-      clientId: client.id,
-      userId: user.id,
-      tokenVersion: user.tokenVersion,
-      expiresAt,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent.slice(0, 300),
-    });
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await writeAudit(tx, { clientId: client.id, userId: user.id, username: user.username, ip: ctx.ip }, { action: 'login', entity: 'session', entityId: sessionId });
-    return privilegesOf(tx, user);
-  }, user.id);
+  const privileges = await inTenant(
+    db,
+    client.id,
+    async (tx) => {
+      await tx.insert(sessions).values({
+        id: sessionId,
+        clientId: client.id,
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        expiresAt,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent.slice(0, 300),
+      });
+      await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      await writeAudit(
+        tx,
+        { clientId: client.id, userId: user.id, username: user.username, ip: ctx.ip },
+        { action: 'login', entity: 'session', entityId: sessionId },
+      );
+      return privilegesOf(tx, user);
+    },
+    user.id,
+  );
   await inSystem(db, (tx) => clearFailures(tx, deviceId ? [deviceKey] : [userKey]));
 
   const token = await signToken(ctx, { sid: sessionId, uid: user.id, cid: client.id });

@@ -14,15 +14,20 @@ const MAX_LOCK_SECONDS = 15 * 60;
 
 /** Whole seconds until every given key is free again (0 when none is locked). */
 export async function lockedFor(db: Db, keys: string[]): Promise<number> {
-  const [row] = await queryRows<{ wait: number | null }>(db, sql`
+  const [row] = await queryRows<{ wait: number | null }>(
+    db,
+    sql`
     select ceil(extract(epoch from max(locked_until) - now()))::int as wait
-    from login_throttle where key in ${keys} and locked_until > now()`);
+    from login_throttle where key in ${keys} and locked_until > now()`,
+  );
   return Math.max(0, row?.wait ?? 0);
 }
 
 /** Counts one failure against key; returns the seconds it is now locked for (0 below the limit). */
 export async function recordFailure(db: Db, key: string, limit: number): Promise<number> {
-  const [row] = await queryRows<{ wait: number | null }>(db, sql`
+  const [row] = await queryRows<{ wait: number | null }>(
+    db,
+    sql`
     with next as (
       select case when t.window_start < now() - ${WINDOW} and coalesce(t.locked_until, '-infinity') < now()
                   then 1 else t.failures + 1 end as failures,
@@ -37,7 +42,8 @@ export async function recordFailure(db: Db, key: string, limit: number): Promise
       locked_until = case when (select failures from next) >= ${limit}
         then now() + make_interval(secs => least(${MAX_LOCK_SECONDS}, ${FIRST_LOCK_SECONDS} * power(2, least(20, (select failures from next) - ${limit}))))
         else login_throttle.locked_until end
-    returning ceil(extract(epoch from locked_until - now()))::int as wait`);
+    returning ceil(extract(epoch from locked_until - now()))::int as wait`,
+  );
   return Math.max(0, row?.wait ?? 0);
 }
 

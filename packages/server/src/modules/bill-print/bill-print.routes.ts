@@ -48,7 +48,8 @@ export async function billPrintRoutes(app: FastifyInstance) {
   const tags = ['bills'];
 
   r.get('/api/bills/print/company', { config: batchAccess, schema: { tags, response: { 200: billPrintCompany } } }, async (req) =>
-    tenantTx(req, (tx) => printCompany({ tx, clientId: caller(req).clientId })));
+    tenantTx(req, (tx) => printCompany({ tx, clientId: caller(req).clientId })),
+  );
 
   r.get('/api/bills/print/batch.pdf', { config: batchAccess, schema: { tags, querystring: batchBillPdfQuery } }, async (req, reply) => {
     const { period, zoneId } = req.query;
@@ -63,7 +64,14 @@ export async function billPrintRoutes(app: FastifyInstance) {
     const { bills, company, logo } = await tenantTx(req, (tx) => loadForPrint(tx, caller(req).clientId, { billId: req.params.id }));
     if (!company) throw notFound();
     const bill = bills[0];
-    const doc = renderBillsPdf({ bills, company, logo, lang: req.lang, title: `${pdfTexts[req.lang].title[bill.service]} ${bill.number}`, signal: responseClosed(reply) });
+    const doc = renderBillsPdf({
+      bills,
+      company,
+      logo,
+      lang: req.lang,
+      title: `${pdfTexts[req.lang].title[bill.service]} ${bill.number}`,
+      signal: responseClosed(reply),
+    });
     return sendPdf(reply, doc, `bill-${bill.number}`, 'inline');
   });
 }

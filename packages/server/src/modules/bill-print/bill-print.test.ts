@@ -17,8 +17,15 @@ let billIds: number[];
 let orgBBillId: number;
 
 const tariff = {
-  name: 'Residential 2025', customerClass: 'residential', effectiveFrom: '2025-01-01', serviceCharge: '2', taxPercent: '5',
-  blocks: [{ from: '0', to: '10', rate: '0.5' }, { from: '10', to: null, rate: '1' }],
+  name: 'Residential 2025',
+  customerClass: 'residential',
+  effectiveFrom: '2025-01-01',
+  serviceCharge: '2',
+  taxPercent: '5',
+  blocks: [
+    { from: '0', to: '10', rate: '0.5' },
+    { from: '10', to: null, rate: '1' },
+  ],
 };
 
 async function billZone(f: ReturnType<typeof billingFactory>, token: string, names: string[], readings: string[]) {
@@ -28,7 +35,12 @@ async function billZone(f: ReturnType<typeof billingFactory>, token: string, nam
     const house = await f.house({ customerId: customer.id, zoneId: zone.id, installationReading: '100', houseNo: `A-${i + 1}` });
     await f.reading({ houseId: house.id, period: PERIOD, currentReading: readings[i] });
   }
-  const run = await f.call(token, 'POST', '/api/bills/saveCustomersBill', { period: PERIOD, zoneId: zone.id, service: 'electricity', issueDate: periodEnd(PERIOD) });
+  const run = await f.call(token, 'POST', '/api/bills/saveCustomersBill', {
+    period: PERIOD,
+    zoneId: zone.id,
+    service: 'electricity',
+    issueDate: periodEnd(PERIOD),
+  });
   expect(run.statusCode).toBe(201);
   return { zoneId: zone.id as number, runId: run.json().runId as number };
 }
@@ -39,10 +51,21 @@ beforeAll(async () => {
   orgB = await newOrganisation(ctx, { name: 'Burao Power' });
   a = billingFactory(ctx, orgA);
   b = billingFactory(ctx, orgB);
-  for (const [f, org] of [[a, orgA], [b, orgB]] as const) expect((await f.call(org.token, 'POST', '/api/elc/prices', tariff)).statusCode).toBe(201);
+  for (const [f, org] of [
+    [a, orgA],
+    [b, orgB],
+  ] as const)
+    expect((await f.call(org.token, 'POST', '/api/elc/prices', tariff)).statusCode).toBe(201);
   const company = await a.call(orgA.token, 'PUT', '/api/elc/settings/company', {
-    name: 'Hargeisa Electric', address: 'Road 26, Hargeisa', phone: '0634000000', email: 'bills@hargeisa-electric.so', website: null,
-    currency: 'USD', contactPhone: '0634111111', billingCode: 'HE-2025', shortCode: '*712#',
+    name: 'Hargeisa Electric',
+    address: 'Road 26, Hargeisa',
+    phone: '0634000000',
+    email: 'bills@hargeisa-electric.so',
+    website: null,
+    currency: 'USD',
+    contactPhone: '0634111111',
+    billingCode: 'HE-2025',
+    shortCode: '*712#',
   });
   expect(company.statusCode).toBe(200);
   const zone = await billZone(a, orgA.token, ['Sahra Nur', 'Cabdi Warsame', 'Hodan Jaamac'], ['125', '110', '160']);
@@ -65,8 +88,16 @@ describe('bill print header', () => {
     const res = await get(orgA.token, '/api/bills/print/company');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      name: 'Hargeisa Electric', address: 'Road 26, Hargeisa', phone: '0634000000', email: 'bills@hargeisa-electric.so', website: null,
-      currency: 'USD', contactPhone: '0634111111', shortCode: '*712#', billingCode: 'HE-2025', logoFileId: null,
+      name: 'Hargeisa Electric',
+      address: 'Road 26, Hargeisa',
+      phone: '0634000000',
+      email: 'bills@hargeisa-electric.so',
+      website: null,
+      currency: 'USD',
+      contactPhone: '0634111111',
+      shortCode: '*712#',
+      billingCode: 'HE-2025',
+      logoFileId: null,
     });
   });
 });
@@ -111,7 +142,12 @@ describe('batch PDF of a zone', () => {
     expect(none.json()).toMatchObject({ code: 'NO_BILLS', message: 'Aaggan ma laha biilal furan oo muddadan ah.' });
     const bad = await get(orgA.token, '/api/bills/print/batch.pdf?period=2025-13');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['period', 'zoneId']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['period', 'zoneId']);
   });
 
   it('never includes another organisation bills, even for its zone id', async () => {
@@ -160,7 +196,12 @@ describe('single bill PDF', () => {
 
   it('embeds the company logo', async () => {
     const upload = multipartFile('logo.png', TINY_PNG);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/elc/settings/company/logo', payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${orgA.token}` } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/elc/settings/company/logo',
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: `Bearer ${orgA.token}` },
+    });
     expect(res.statusCode).toBe(200);
     const header = (await get(orgA.token, '/api/bills/print/company')).json();
     expect(header.logoFileId).toBe(res.json().logoFileId);

@@ -55,20 +55,50 @@ function selection(clientId: number, which: BillSelection): SQL {
 }
 
 interface BillRow {
-  id: string | number; bill_no: string | number; period: string; service: 'water' | 'electricity'; status: 'Open' | 'Cancelled';
-  customer_no: string; customer_name: string; phone: string; customer_address: string | null; house_no: string | null;
-  house_address: string | null; zone_name: string; meter_no: string | null; previous_reading: string; current_reading: string;
-  consumption: string; subtotal: string; tax: string; amount: string; previous_balance: string; amount_due: string;
-  bill_date: string; due_date: string;
+  id: string | number;
+  bill_no: string | number;
+  period: string;
+  service: 'water' | 'electricity';
+  status: 'Open' | 'Cancelled';
+  customer_no: string;
+  customer_name: string;
+  phone: string;
+  customer_address: string | null;
+  house_no: string | null;
+  house_address: string | null;
+  zone_name: string;
+  meter_no: string | null;
+  previous_reading: string;
+  current_reading: string;
+  consumption: string;
+  subtotal: string;
+  tax: string;
+  amount: string;
+  previous_balance: string;
+  amount_due: string;
+  bill_date: string;
+  due_date: string;
 }
 
 interface LineRow {
-  bill_id: string | number; kind: BreakdownLine['kind']; block: number | null; from_units: string | null; to_units: string | null;
-  units: string | null; rate: string | null; amount: string;
+  bill_id: string | number;
+  kind: BreakdownLine['kind'];
+  block: number | null;
+  from_units: string | null;
+  to_units: string | null;
+  units: string | null;
+  rate: string | null;
+  amount: string;
 }
 
 interface ReadingRow {
-  bill_id: string | number; type: string; reading_date: string; previous_date: string; previous_reading: string; current_reading: string; consumption: string;
+  bill_id: string | number;
+  type: string;
+  reading_date: string;
+  previous_date: string;
+  previous_reading: string;
+  current_reading: string;
+  consumption: string;
 }
 
 const opt = (v: string | null) => (v === null ? null : plainDecimal(v));
@@ -77,7 +107,9 @@ const opt = (v: string | null) => (v === null ? null : plainDecimal(v));
 export async function loadPrintableBills(opts: { tx: Db; clientId: number; which: BillSelection }): Promise<PrintableBill[]> {
   const { tx, clientId, which } = opts;
   const where = selection(clientId, which);
-  const rows = await queryRows<BillRow>(tx, sql`
+  const rows = await queryRows<BillRow>(
+    tx,
+    sql`
     select b.id, b.bill_no, b.period, b.service, b.status, c.customer_no, c.name as customer_name, c.phone, c.address as customer_address,
            h.house_no, h.address as house_address, z.name as zone_name, m.meter_no,
            b.previous_reading::text as previous_reading, b.current_reading::text as current_reading, b.consumption::text as consumption,
@@ -89,27 +121,42 @@ export async function loadPrintableBills(opts: { tx: Db; clientId: number; which
     join zones z on z.client_id = b.client_id and z.id = b.zone_id
     left join meters m on m.client_id = b.client_id and m.id = b.meter_id
     where ${where}
-    order by lower(h.house_no) nulls last, h.id, b.bill_no`);
+    order by lower(h.house_no) nulls last, h.id, b.bill_no`,
+  );
   if (rows.length === 0) return [];
 
-  const lines = await queryRows<LineRow>(tx, sql`
+  const lines = await queryRows<LineRow>(
+    tx,
+    sql`
     select l.bill_id, l.kind, l.block, l.from_units::text as from_units, l.to_units::text as to_units, l.units::text as units,
            l.rate::text as rate, l.amount::text as amount
     from bill_lines l join bills b on b.client_id = l.client_id and b.id = l.bill_id
     where ${where}
-    order by l.bill_id, l.position`);
-  const readings = await queryRows<ReadingRow>(tx, sql`
+    order by l.bill_id, l.position`,
+  );
+  const readings = await queryRows<ReadingRow>(
+    tx,
+    sql`
     select r.billed_bill_id as bill_id, r.type, r.reading_date::text as reading_date, r.previous_date::text as previous_date,
            r.previous_reading::text as previous_reading, r.current_reading::text as current_reading, r.consumption::text as consumption
     from meter_readings r
     join bills b on b.client_id = r.client_id and b.house_id = r.house_id and b.period = r.period and b.id = r.billed_bill_id
     where ${where}
-    order by r.billed_bill_id, r.type <> 'final', r.reading_date, r.id`);
+    order by r.billed_bill_id, r.type <> 'final', r.reading_date, r.id`,
+  );
 
   const linesOf = new Map<number, BreakdownLine[]>();
   for (const l of lines) {
     const list = linesOf.get(Number(l.bill_id)) ?? [];
-    list.push({ kind: l.kind, block: l.block, from: opt(l.from_units), to: opt(l.to_units), units: opt(l.units), rate: opt(l.rate), amount: billMoney(l.amount) });
+    list.push({
+      kind: l.kind,
+      block: l.block,
+      from: opt(l.from_units),
+      to: opt(l.to_units),
+      units: opt(l.units),
+      rate: opt(l.rate),
+      amount: billMoney(l.amount),
+    });
     linesOf.set(Number(l.bill_id), list);
   }
   const readingsOf = new Map<number, PrintableReading[]>();
@@ -156,15 +203,26 @@ export async function loadPrintableBills(opts: { tx: Db; clientId: number; which
 }
 
 interface CompanyRow {
-  name: string; address: string | null; phone: string | null; email: string | null; website: string | null; currency: string;
-  contact_phone: string | null; short_code: string | null; billing_code: string | null; logo_file_id: string | null;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  currency: string;
+  contact_phone: string | null;
+  short_code: string | null;
+  billing_code: string | null;
+  logo_file_id: string | null;
 }
 
 /** The organisation's header and payment instructions as every printed bill shows them. */
 export async function printCompany(opts: { tx: Db; clientId: number }): Promise<BillPrintCompany> {
-  const [c] = await queryRows<CompanyRow>(opts.tx, sql`
+  const [c] = await queryRows<CompanyRow>(
+    opts.tx,
+    sql`
     select name, address, phone, email, website, currency, contact_phone, short_code, billing_code, logo_file_id::text as logo_file_id
-    from clients where id = ${opts.clientId}`);
+    from clients where id = ${opts.clientId}`,
+  );
   return {
     name: c?.name ?? '',
     address: c?.address ?? null,

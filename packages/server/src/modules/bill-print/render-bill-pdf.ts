@@ -29,7 +29,14 @@ interface Context {
 }
 
 /** One line of text that never wraps or spills onto a new page. */
-function cell(ctx: Context, text: string, x: number, y: number, width: number, opts: { size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' | 'center' } = {}) {
+function cell(
+  ctx: Context,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  opts: { size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' | 'center' } = {},
+) {
   ctx.doc
     .font(opts.bold ? BOLD : REGULAR)
     .fontSize(opts.size ?? 9)
@@ -112,7 +119,14 @@ function meter(ctx: Context, bill: PrintableBill, top: number): number {
     y += 12;
     for (const r of bill.readings) {
       const type = t.readingType[r.type as keyof PdfTexts['readingType']] ?? r.type;
-      cell(ctx, `${type} · ${printedDate(r.readingDate, ctx.lang)}: ${printedUnits(r.previousReading)} → ${printedUnits(r.currentReading)} = ${printedUnits(r.consumption)} ${t.unitsWord}`, LEFT + 8, y, WIDTH - 16, { size: 8 });
+      cell(
+        ctx,
+        `${type} · ${printedDate(r.readingDate, ctx.lang)}: ${printedUnits(r.previousReading)} → ${printedUnits(r.currentReading)} = ${printedUnits(r.consumption)} ${t.unitsWord}`,
+        LEFT + 8,
+        y,
+        WIDTH - 16,
+        { size: 8 },
+      );
       y += 11;
     }
     y += 6;
@@ -123,7 +137,9 @@ function meter(ctx: Context, bill: PrintableBill, top: number): number {
 /** The words of one tariff line, as the web's "explain this bill" says them. */
 export function lineDescription(line: BreakdownLine, t: PdfTexts): string {
   if (line.kind === 'block') {
-    return line.to === null ? fill(t.line.blockOpen, { n: line.block ?? '', from: line.from ?? '' }) : fill(t.line.block, { n: line.block ?? '', from: line.from ?? '', to: line.to });
+    return line.to === null
+      ? fill(t.line.blockOpen, { n: line.block ?? '', from: line.from ?? '' })
+      : fill(t.line.block, { n: line.block ?? '', from: line.from ?? '', to: line.to });
   }
   if (line.kind === 'above_last_block') return fill(t.line.above_last_block, { from: line.from ?? '' });
   if (line.kind === 'tax') return fill(t.line.tax, { rate: line.rate ?? '' });
@@ -133,7 +149,12 @@ export function lineDescription(line: BreakdownLine, t: PdfTexts): string {
 function breakdown(ctx: Context, bill: PrintableBill, top: number): number {
   const { doc, t, company } = ctx;
   const cols = { description: 255, units: 80, rate: 80, amount: WIDTH - 255 - 160 };
-  const xs = { description: LEFT, units: LEFT + cols.description, rate: LEFT + cols.description + cols.units, amount: LEFT + cols.description + cols.units + cols.rate };
+  const xs = {
+    description: LEFT,
+    units: LEFT + cols.description,
+    rate: LEFT + cols.description + cols.units,
+    amount: LEFT + cols.description + cols.units + cols.rate,
+  };
   const row = 17;
   doc.rect(LEFT, top, WIDTH, row).fillColor(SHADE).fill();
   cell(ctx, t.description, xs.description + 6, top + 5, cols.description - 12, { size: 8.5, bold: true });
@@ -147,7 +168,12 @@ function breakdown(ctx: Context, bill: PrintableBill, top: number): number {
     if (line.units !== null) cell(ctx, printedUnits(line.units), xs.units, y + 5, cols.units - 6, { align: 'right' });
     if (line.rate !== null) cell(ctx, line.rate, xs.rate, y + 5, cols.rate - 6, { align: 'right' });
     cell(ctx, printedMoney(line.amount, ''), xs.amount, y + 5, cols.amount - 6, { align: 'right' });
-    doc.moveTo(LEFT, y + row).lineTo(RIGHT, y + row).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc
+      .moveTo(LEFT, y + row)
+      .lineTo(RIGHT, y + row)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
     y += row;
   }
   const totals: Array<[string, string, boolean]> = [[t.subtotal, bill.subtotal, false]];
@@ -176,7 +202,10 @@ function payment(ctx: Context, bill: PrintableBill, top: number): number {
     cell(ctx, label, sumX + 10, top + 10 + i * 15, 110);
     cell(ctx, value, sumX + 110, top + 10 + i * 15, sumW - 120, { align: 'right' });
   }
-  doc.rect(sumX, top + 44, sumW, 34).fillColor(SHADE).fill();
+  doc
+    .rect(sumX, top + 44, sumW, 34)
+    .fillColor(SHADE)
+    .fill();
   cell(ctx, t.amountDue, sumX + 10, top + 55, 100, { size: 11, bold: true });
   cell(ctx, printedMoney(bill.amountDue, company.currency), sumX + 100, top + 53, sumW - 110, { size: 14, bold: true, align: 'right' });
   cell(ctx, fill(t.payBy, { date: printedDate(bill.dueDate, ctx.lang) }), sumX + 10, top + 86, sumW - 20, { size: 9, bold: true, align: 'right' });
@@ -186,13 +215,19 @@ function payment(ctx: Context, bill: PrintableBill, top: number): number {
   box(ctx, LEFT, top, payW, 104);
   cell(ctx, t.howToPay, LEFT + 10, top + 10, payW - 20, { size: 10.5, bold: true });
   const steps = [
-    company.shortCode ? fill(t.payShortCode, { shortCode: company.shortCode, customerNo: bill.customerNo }) : fill(t.payOffice, { customerNo: bill.customerNo }),
+    company.shortCode
+      ? fill(t.payShortCode, { shortCode: company.shortCode, customerNo: bill.customerNo })
+      : fill(t.payOffice, { customerNo: bill.customerNo }),
     company.billingCode ? fill(t.billingCode, { code: company.billingCode }) : null,
     contactPhone ? fill(t.contact, { phone: contactPhone }) : null,
   ].filter((s): s is string => s !== null);
   let y = top + 28;
   for (const step of steps) {
-    doc.font(REGULAR).fontSize(8.5).fillColor(INK).text(step, LEFT + 10, y, { width: payW - 20, height: 40, ellipsis: true });
+    doc
+      .font(REGULAR)
+      .fontSize(8.5)
+      .fillColor(INK)
+      .text(step, LEFT + 10, y, { width: payW - 20, height: 40, ellipsis: true });
     y = Math.min(doc.y + 3, top + 96);
   }
   return top + 116;
@@ -226,7 +261,14 @@ const BILLS_PER_TURN = 10;
  * few at a time, yielding to other requests in between, and drawing stops when `signal` aborts (the
  * browser went away). A drawing failure destroys the stream with the error.
  */
-export function renderBillsPdf(opts: { bills: PrintableBill[]; company: BillPrintCompany; logo: Buffer | null; lang: Lang; title: string; signal?: AbortSignal }): PDFKit.PDFDocument {
+export function renderBillsPdf(opts: {
+  bills: PrintableBill[];
+  company: BillPrintCompany;
+  logo: Buffer | null;
+  lang: Lang;
+  title: string;
+  signal?: AbortSignal;
+}): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 36, bottom: 16, left: LEFT, right: PAGE.width - RIGHT },

@@ -23,7 +23,9 @@ export async function readAgingFull(read: AgingRead): Promise<{ page: AgingPageR
   const openBills = await openItemsAt(s, date);
   await planWithoutHashing(tx);
   const money = (col: string) => sql.raw(`${col}::text as ${col}`);
-  const [result] = await queryRows<{ page: AgingPageRow[] | null; totals: AgingTotalsRow; zones: AgingZoneRow[] | null }>(tx, sql`
+  const [result] = await queryRows<{ page: AgingPageRow[] | null; totals: AgingTotalsRow; zones: AgingZoneRow[] | null }>(
+    tx,
+    sql`
     with bal as (${balances}),
     open_bills as (
       select customer_id, ${bucketSums}
@@ -64,12 +66,17 @@ export async function readAgingFull(read: AgingRead): Promise<{ page: AgingPageR
          'd31_60', coalesce(sum(d31_60), 0)::text, 'd61_90', coalesce(sum(d61_90), 0)::text,
          'over90', coalesce(sum(over90), 0)::text, 'unallocated', coalesce(sum(unallocated), 0)::text,
          'total', coalesce(sum(total), 0)::text) from r) as totals,
-      ${query.withZones ? sql`(select json_agg(z order by z.name nulls last, z.zone_id) from (
+      ${
+        query.withZones
+          ? sql`(select json_agg(z order by z.name nulls last, z.zone_id) from (
          select t.zone_id, zn.name, t.customers, t.current::text as current, t.d1_30::text as d1_30, t.d31_60::text as d31_60,
                 t.d61_90::text as d61_90, t.over90::text as over90, t.unallocated::text as unallocated, t.total::text as total
          from (select zone_id, count(*) as customers, sum(current) as current, sum(d1_30) as d1_30, sum(d31_60) as d31_60,
                       sum(d61_90) as d61_90, sum(over90) as over90, sum(unallocated) as unallocated, sum(total) as total
                from r group by zone_id) t
-         left join zones zn on zn.client_id = ${clientId} and zn.id = t.zone_id) z)` : sql`null`} as zones`);
+         left join zones zn on zn.client_id = ${clientId} and zn.id = t.zone_id) z)`
+          : sql`null`
+      } as zones`,
+  );
   return { page: result.page ?? [], totals: result.totals, zones: result.zones ?? [] };
 }

@@ -34,8 +34,7 @@ export const bucketOf = (date: string, dueDate: SQL) =>
   sql`case when ${dueDate} >= ${date}::date then 0 else least(4, (${date}::date - ${dueDate} - 1) / 30 + 1) end`;
 
 /** The money columns of a row as text. */
-export const figureColumns = (prefix: string) =>
-  sql.raw(AGING_FIGURES.map((f) => `${prefix}${f}::text as ${f}`).join(', '));
+export const figureColumns = (prefix: string) => sql.raw(AGING_FIGURES.map((f) => `${prefix}${f}::text as ${f}`).join(', '));
 
 /** Bucket sums of rows (open, k) as text, with the customers' count and the balance total given. */
 export const bucketSums = sql.raw(

@@ -8,15 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows.ts';
 import { type AgingPageRow, type AgingRead, type AgingTotalsRow, bucketOf, bucketSums, figureColumns } from './aging-parts.ts';
-import {
-  balancesAt,
-  customerBalanceAt,
-  customerOpenItemsAt,
-  hasAllocationsAfterDate,
-  hasLinesAfter,
-  openItemsAt,
-  totalBalanceAt,
-} from './receivable-at.ts';
+import { balancesAt, customerBalanceAt, customerOpenItemsAt, hasAllocationsAfterDate, hasLinesAfter, openItemsAt, totalBalanceAt } from './receivable-at.ts';
 import { planWithoutHashing } from './report-scope.ts';
 
 /** LATERAL (...) f: the figures of the customer c on the date, and `bills`, the number of bills open. */
@@ -39,7 +31,9 @@ export async function readAgingPageByWalking(read: AgingRead): Promise<AgingPage
   const { s, query, direction, offset } = read;
   const { tx, clientId } = s;
   const order = read.sort === 'customerNo' ? sql`c.customer_no ${direction}` : sql`lower(c.name) ${direction}, c.id ${direction}`;
-  return queryRows<AgingPageRow>(tx, sql`
+  return queryRows<AgingPageRow>(
+    tx,
+    sql`
     select c.id as customer_id, c.customer_no, c.name, z.zone_id, zn.name as zone_name, ${figureColumns('f.')}
     from customers c
     cross join ${await customerFigures(read)}
@@ -47,7 +41,8 @@ export async function readAgingPageByWalking(read: AgingRead): Promise<AgingPage
     left join zones zn on zn.client_id = ${clientId} and zn.id = z.zone_id
     where c.client_id = ${clientId} and ${listed(read)}
     order by ${order}
-    limit ${query._limit} offset ${offset}`);
+    limit ${query._limit} offset ${offset}`,
+  );
 }
 
 /**
@@ -63,13 +58,16 @@ export async function readAgingTotals(read: AgingRead): Promise<AgingTotalsRow> 
     ? sql`(select count(*) from customers where client_id = ${clientId})`
     : sql`(select count(*) from (${await balancesAt(s, date)}) b where b.balance <> 0 or exists (${hasOpenBill}))`;
   await planWithoutHashing(tx);
-  const [row] = await queryRows<AgingTotalsRow>(tx, sql`
+  const [row] = await queryRows<AgingTotalsRow>(
+    tx,
+    sql`
     select ${count} as customers, current::text, d1_30::text, d31_60::text, d61_90::text, over90::text,
            (total - (current + d1_30 + d31_60 + d61_90 + over90))::text as unallocated, total::text
     from (
       select ${bucketSums}, ${await totalBalanceAt(s, date)} as total
       from (select open, ${bucketOf(date, sql`due_date`)} as k from (${await openItemsAt(s, date)}) o) o
-    ) sums`);
+    ) sums`,
+  );
   return row;
 }
 
@@ -83,7 +81,9 @@ export async function readAgingZone(read: AgingRead, zoneId: number): Promise<{ 
     total: sql`r.total ${direction}, r.customer_id`,
     over90: sql`r.over90 ${direction}, r.customer_id`,
   }[read.sort];
-  const [result] = await queryRows<{ page: AgingPageRow[] | null; totals: AgingTotalsRow }>(tx, sql`
+  const [result] = await queryRows<{ page: AgingPageRow[] | null; totals: AgingTotalsRow }>(
+    tx,
+    sql`
     with r as materialized (
       select c.id as customer_id, c.customer_no, c.name, ${zoneId}::int as zone_id, f.*
       from houses h
@@ -103,6 +103,7 @@ export async function readAgingZone(read: AgingRead, zoneId: number): Promise<{ 
          'current', coalesce(sum(current), 0)::text, 'd1_30', coalesce(sum(d1_30), 0)::text,
          'd31_60', coalesce(sum(d31_60), 0)::text, 'd61_90', coalesce(sum(d61_90), 0)::text,
          'over90', coalesce(sum(over90), 0)::text, 'unallocated', coalesce(sum(unallocated), 0)::text,
-         'total', coalesce(sum(total), 0)::text) from r) as totals`);
+         'total', coalesce(sum(total), 0)::text) from r) as totals`,
+  );
   return { page: result.page ?? [], totals: result.totals };
 }

@@ -17,7 +17,17 @@ async function aging(query: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-type Row = { customerId: number; current: string; d1_30: string; d31_60: string; d61_90: string; over90: string; unallocated: string; total: string; zoneId: number | null };
+type Row = {
+  customerId: number;
+  current: string;
+  d1_30: string;
+  d31_60: string;
+  d61_90: string;
+  over90: string;
+  unallocated: string;
+  total: string;
+  zoneId: number | null;
+};
 const byCustomer = (rows: Row[]) => new Map(rows.map((r) => [r.customerId, r]));
 const buckets = (r: Row | undefined) => r && [r.current, r.d1_30, r.d31_60, r.d61_90, r.over90, r.unallocated, r.total];
 
@@ -40,7 +50,14 @@ describe('customer ageing', () => {
     expect(buckets(rows.get(c4))).toEqual(['0.00', '10.00', '0.00', '0.00', '0.00', '-5.00', '5.00']);
     expect(buckets(rows.get(c5))).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00', '3.00', '3.00']);
     expect(r.totals).toEqual({
-      customers: 5, current: '0.00', d1_30: '40.00', d31_60: '75.00', d61_90: '33.00', over90: '10.00', unallocated: '-30.00', total: '128.00',
+      customers: 5,
+      current: '0.00',
+      d1_30: '40.00',
+      d31_60: '75.00',
+      d61_90: '33.00',
+      over90: '10.00',
+      unallocated: '-30.00',
+      total: '128.00',
     });
     expect(r.receivableBalance).toBe('128.00');
     expect(rows.get(c1)?.zoneId).toBe(s.zones.north);
@@ -134,7 +151,7 @@ describe('customer ageing', () => {
     expect(withZero.totals.total).toBe('0.00');
   });
 
-  it('refuses a bad date with a field error in the caller\'s language and keeps the trigger sums equal to the lines', async () => {
+  it("refuses a bad date with a field error in the caller's language and keeps the trigger sums equal to the lines", async () => {
     const en = await get('/api/finance/customer/aging?date=2025-02-30');
     expect(en.statusCode).toBe(400);
     expect(en.json().details).toEqual([{ field: 'date', message: 'Enter a date as YYYY-MM-DD.' }]);

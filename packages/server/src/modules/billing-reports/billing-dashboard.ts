@@ -19,26 +19,45 @@ export async function billingDashboard(opts: ReportScope & { query: BillingDashb
   const first = addMonths(month, -11);
   const s = await receivableScope(tx, clientId);
 
-  const billedByMonth = await queryRows<{ period: string; billed: string }>(tx, sql`
+  const billedByMonth = await queryRows<{ period: string; billed: string }>(
+    tx,
+    sql`
     select period, sum(total)::text as billed from bill_runs
     where client_id = ${clientId} and status = 'Posted' and period between ${first} and ${month}
-    group by period`);
-  const collectedByMonth = await queryRows<{ month: string; collected: string }>(tx, sql`
+    group by period`,
+  );
+  const collectedByMonth = await queryRows<{ month: string; collected: string }>(
+    tx,
+    sql`
     select to_char(date, 'YYYY-MM') as month, sum(amount)::text as collected from payments
     where client_id = ${clientId} and status = 'Posted' and date between ${`${first}-01`}::date and ${monthEnd(month)}::date
-    group by 1`);
+    group by 1`,
+  );
 
   const billedOf = new Map(billedByMonth.map((r) => [r.period, r.billed]));
   const rateMonth = addMonths(month, -1);
-  const [rateRow] = await queryRows<{ billed: string }>(tx, sql`
-    select coalesce(sum(total), 0)::text as billed from bill_runs where client_id = ${clientId} and status = 'Posted' and period = ${rateMonth}`);
+  const [rateRow] = await queryRows<{ billed: string }>(
+    tx,
+    sql`
+    select coalesce(sum(total), 0)::text as billed from bill_runs where client_id = ${clientId} and status = 'Posted' and period = ${rateMonth}`,
+  );
   const rateBilled = dec(rateRow.billed);
-  const consumptionMonth = [...billedOf.keys()].filter((m) => m <= month && !dec(billedOf.get(m)).isZero()).sort().at(-1) ?? null;
-  const zones = consumptionMonth === null ? [] : await queryRows<{ zone_id: number; name: string; consumption: string; billed: string }>(tx, sql`
+  const consumptionMonth =
+    [...billedOf.keys()]
+      .filter((m) => m <= month && !dec(billedOf.get(m)).isZero())
+      .sort()
+      .at(-1) ?? null;
+  const zones =
+    consumptionMonth === null
+      ? []
+      : await queryRows<{ zone_id: number; name: string; consumption: string; billed: string }>(
+          tx,
+          sql`
     select b.zone_id, zn.name, sum(b.consumption)::text as consumption, sum(b.amount)::text as billed
     from bills b join zones zn on zn.client_id = ${clientId} and zn.id = b.zone_id
     where b.client_id = ${clientId} and b.period = ${consumptionMonth} and b.status = 'Open'
-    group by b.zone_id, zn.name order by zn.name, b.zone_id`);
+    group by b.zone_id, zn.name order by zn.name, b.zone_id`,
+        );
   const collectedOf = new Map(collectedByMonth.map((r) => [r.month, r.collected]));
   const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i)).map((m) => ({
     month: m,

@@ -36,14 +36,26 @@ export async function buildScenario(ctx: TestContext, org: Org): Promise<Scenari
     return res.json();
   };
   const api = (method: 'GET' | 'POST', url: string, payload?: object) => f.call(org.token, method, url, payload);
-  await ok(await api('POST', '/api/elc/prices', {
-    name: 'Residential', customerClass: 'residential', effectiveFrom: '2024-01-01', serviceCharge: '2', taxPercent: '0',
-    blocks: [{ from: '0', to: null, rate: '1' }],
-  }));
-  await ok(await api('POST', '/api/elc/prices', {
-    name: 'Commercial', customerClass: 'commercial', effectiveFrom: '2024-01-01', serviceCharge: '5', taxPercent: '10',
-    blocks: [{ from: '0', to: null, rate: '1' }],
-  }));
+  await ok(
+    await api('POST', '/api/elc/prices', {
+      name: 'Residential',
+      customerClass: 'residential',
+      effectiveFrom: '2024-01-01',
+      serviceCharge: '2',
+      taxPercent: '0',
+      blocks: [{ from: '0', to: null, rate: '1' }],
+    }),
+  );
+  await ok(
+    await api('POST', '/api/elc/prices', {
+      name: 'Commercial',
+      customerClass: 'commercial',
+      effectiveFrom: '2024-01-01',
+      serviceCharge: '5',
+      taxPercent: '10',
+      blocks: [{ from: '0', to: null, rate: '1' }],
+    }),
+  );
   const north = (await f.zone({ name: 'North' })).id as number;
   const market = (await f.zone({ name: 'Market' })).id as number;
   const houses = new Map<number, { id: number; reading: number }>();
@@ -84,9 +96,16 @@ export async function buildScenario(ctx: TestContext, org: Org): Promise<Scenari
   const cash = Number(accounts.find((a) => a.code === '1010')?.id);
   const evcPlus = Number(accounts.find((a) => a.code === '1040')?.id);
   const pay = async (customerId: number, amount: string, date: string, viaEvc = false) =>
-    (await ok(await api('POST', '/api/finance/payments', {
-      customerId, amount, date, accountId: viaEvc ? evcPlus : cash, method: viaEvc ? 'mobile_money' : 'cash', reference: viaEvc ? `EVC-${date}` : undefined,
-    }))) as { id: number };
+    (await ok(
+      await api('POST', '/api/finance/payments', {
+        customerId,
+        amount,
+        date,
+        accountId: viaEvc ? evcPlus : cash,
+        method: viaEvc ? 'mobile_money' : 'cash',
+        reference: viaEvc ? `EVC-${date}` : undefined,
+      }),
+    )) as { id: number };
   await pay(c3, '12.00', '2025-01-20', true);
   await pay(c1, '10.00', '2025-02-10');
   await pay(c2, '80.00', '2025-03-20');
@@ -100,11 +119,14 @@ export async function buildScenario(ctx: TestContext, org: Org): Promise<Scenari
 /** Each customer's receivable balance on a date, summed from the journal lines themselves. */
 export async function ledgerBalances(ctx: TestContext, clientId: number, date: string): Promise<Map<number, string>> {
   const rows = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ customer_id: number; balance: string }>(tx, sql`
+    queryRows<{ customer_id: number; balance: string }>(
+      tx,
+      sql`
       select l.party_id as customer_id, sum(l.debit - l.credit)::text as balance
       from journal_lines l join accounts a on a.id = l.account_id
       where l.client_id = ${clientId} and a.code = '1100' and l.party_type = 'customer' and l.date <= ${date}::date
-      group by l.party_id`),
+      group by l.party_id`,
+    ),
   );
   return new Map(rows.map((r) => [Number(r.customer_id), Number(r.balance).toFixed(2)]));
 }
@@ -112,9 +134,12 @@ export async function ledgerBalances(ctx: TestContext, clientId: number, date: s
 /** The receivable account's balance on a date from the journal lines (every line). */
 export async function receivableFromLines(ctx: TestContext, clientId: number, date: string): Promise<string> {
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ balance: string }>(tx, sql`
+    queryRows<{ balance: string }>(
+      tx,
+      sql`
       select coalesce(sum(l.debit - l.credit), 0)::text as balance from journal_lines l join accounts a on a.id = l.account_id
-      where l.client_id = ${clientId} and a.code = '1100' and l.date <= ${date}::date`),
+      where l.client_id = ${clientId} and a.code = '1100' and l.date <= ${date}::date`,
+    ),
   );
   return Number(row.balance).toFixed(2);
 }
@@ -122,13 +147,16 @@ export async function receivableFromLines(ctx: TestContext, clientId: number, da
 /** The trigger-kept sums of migration 0026 against the journal lines: the differences (none expected). */
 export async function summaryDifferences(ctx: TestContext): Promise<unknown[]> {
   return inSystem(ctx.database.db, (tx) =>
-    queryRows(tx, sql`
+    queryRows(
+      tx,
+      sql`
       with lines as (
         select l.client_id, l.account_id, l.party_id as customer_id, e.source_type, sum(l.debit) as debit, sum(l.credit) as credit, count(*)::int as n
         from journal_lines l join journal_entries e on e.id = l.entry_id where l.party_type = 'customer'
         group by 1, 2, 3, 4
       )
       select * from lines full join customer_ledger_balances b using (client_id, account_id, customer_id, source_type)
-      where lines.debit is distinct from b.debit or lines.credit is distinct from b.credit or lines.n is distinct from b.line_count`),
+      where lines.debit is distinct from b.debit or lines.credit is distinct from b.credit or lines.n is distinct from b.line_count`,
+    ),
   );
 }

@@ -92,14 +92,18 @@ function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: R
     });
     return sendReport(reply, table, format);
   };
-  app.get(route.path, {
-    config,
-    schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
-  }, async (req, reply) => {
-    const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
-    if (format) return file(req, reply, query as z.infer<Q>, format);
-    return read(req, (scope) => route.run(scope, query as z.infer<Q>));
-  });
+  app.get(
+    route.path,
+    {
+      config,
+      schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
+    },
+    async (req, reply) => {
+      const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
+      if (format) return file(req, reply, query as z.infer<Q>, format);
+      return read(req, (scope) => route.run(scope, query as z.infer<Q>));
+    },
+  );
   app.get(`${route.path}/export`, { config, schema: { tags, querystring: route.query.safeExtend(exportFields) } }, async (req, reply) => {
     const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
     return file(req, reply, query as z.infer<Q>, format);
@@ -196,8 +200,12 @@ export async function billingReportsRoutes(app: FastifyInstance) {
     table: tables.revenueByClassTable,
   });
 
-  r.get(`${BASE}/dashboard`, {
-    config: { access: { privilege: 'dashboard' } },
-    schema: { tags, querystring: billingDashboardQuery, response: { 200: billingDashboardSchema } },
-  }, async (req) => read(req, (s) => billingDashboard({ ...s, query: req.query })));
+  r.get(
+    `${BASE}/dashboard`,
+    {
+      config: { access: { privilege: 'dashboard' } },
+      schema: { tags, querystring: billingDashboardQuery, response: { 200: billingDashboardSchema } },
+    },
+    async (req) => read(req, (s) => billingDashboard({ ...s, query: req.query })),
+  );
 }

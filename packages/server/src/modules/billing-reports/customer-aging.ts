@@ -20,8 +20,7 @@ import type { ReportScope } from './report-scope.ts';
 /** Beyond this many rows from the start, walking costs more than reading everyone at once. */
 const WALK_MAX_ROWS = 2000;
 
-const figures = (r: Record<string, unknown>): AgingFigures =>
-  Object.fromEntries(AGING_FIGURES.map((k) => [k, money(r[k] as string)])) as AgingFigures;
+const figures = (r: Record<string, unknown>): AgingFigures => Object.fromEntries(AGING_FIGURES.map((k) => [k, money(r[k] as string)])) as AgingFigures;
 
 export async function customerAging(opts: ReportScope & { query: AgingQuery }): Promise<AgingReport> {
   const { tx, clientId, query } = opts;

@@ -40,7 +40,9 @@ export async function customerSummary(opts: ReportScope & { query: CustomerSumma
   ];
 
   await planWithoutHashing(tx);
-  const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, unknown> }>(tx, sql`
+  const [result] = await queryRows<{ page: PageRow[] | null; totals: Record<string, unknown> }>(
+    tx,
+    sql`
     with opening as materialized (${openingAt}),
     closing as materialized (${closingAt}),
     moves as (
@@ -75,7 +77,8 @@ export async function customerSummary(opts: ReportScope & { query: CustomerSumma
          limit ${query._limit} offset ${offset}) p) as page,
       (select json_build_object('customers', count(*),
          'opening', coalesce(sum(opening), 0)::text, 'billed', coalesce(sum(billed), 0)::text, 'paid', coalesce(sum(paid), 0)::text,
-         'adjustments', coalesce(sum(adjustments), 0)::text, 'closing', coalesce(sum(closing), 0)::text) from r) as totals`);
+         'adjustments', coalesce(sum(adjustments), 0)::text, 'closing', coalesce(sum(closing), 0)::text) from r) as totals`,
+  );
 
   const totals = result.totals;
   return {

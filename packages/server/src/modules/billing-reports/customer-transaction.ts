@@ -97,12 +97,15 @@ function describe(r: LineRow, kind: StatementLineKind, lang: Lang): string {
 
 export async function customerTransaction(opts: ReportScope & { query: CustomerTransactionQuery }): Promise<CustomerTransaction> {
   const { tx, clientId, lang, query } = opts;
-  const [customer] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; customer_class: CustomerClass; zone_name: string | null }>(tx, sql`
+  const [customer] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; customer_class: CustomerClass; zone_name: string | null }>(
+    tx,
+    sql`
     select c.id, c.customer_no, c.name, c.phone, c.customer_class, zn.name as zone_name
     from customers c
     left join (${customerZones(clientId)}) z on z.customer_id = c.id
     left join zones zn on zn.client_id = c.client_id and zn.id = z.zone_id
-    where c.client_id = ${clientId} and c.id = ${query.customerId}`);
+    where c.client_id = ${clientId} and c.id = ${query.customerId}`,
+  );
   if (!customer) throw notFound();
   const s = await receivableScope(tx, clientId);
 
@@ -110,15 +113,20 @@ export async function customerTransaction(opts: ReportScope & { query: CustomerT
   const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
   const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
   const from = query.startDate ? sql`and date >= ${query.startDate}::date` : sql``;
-  const [sums] = await queryRows<{ opening: string; debit: string; credit: string; lines: number }>(tx, sql`
+  const [sums] = await queryRows<{ opening: string; debit: string; credit: string; lines: number }>(
+    tx,
+    sql`
     select coalesce(sum(debit - credit) filter (where ${before}), 0) as opening,
            coalesce(sum(debit) filter (where not (${before})), 0) as debit,
            coalesce(sum(credit) filter (where not (${before})), 0) as credit,
            (count(*) filter (where not (${before})))::int as lines
-    from journal_lines where ${party} ${to}`);
+    from journal_lines where ${party} ${to}`,
+  );
 
   const offset = (query._page - 1) * query._limit;
-  const rows = await queryRows<LineRow>(tx, sql`
+  const rows = await queryRows<LineRow>(
+    tx,
+    sql`
     with page as (
       select * from (
         select l.id, l.entry_id, l.date, l.debit, l.credit, l.memo,
@@ -141,7 +149,8 @@ export async function customerTransaction(opts: ReportScope & { query: CustomerT
     left join customer_transfers ct on e.source_type = 'customer-transfer' and ct.client_id = ${clientId} and ct.id = e.source_id
     left join customers oc on oc.client_id = ${clientId}
       and oc.id = case when ct.from_customer_id = ${query.customerId} then ct.to_customer_id else ct.from_customer_id end
-    order by p.date, p.entry_id, p.id`);
+    order by p.date, p.entry_id, p.id`,
+  );
 
   const opening = dec(sums.opening);
   const lines: CustomerStatementLine[] = rows.map((r) => {

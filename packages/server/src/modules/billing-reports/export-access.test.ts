@@ -42,14 +42,21 @@ beforeAll(async () => {
   // The other organisation: one customer owing one bill of 502.00.
   const f = billingFactory(ctx, other);
   const tariff = await f.call(other.token, 'POST', '/api/elc/prices', {
-    name: 'Flat', customerClass: 'residential', effectiveFrom: '2024-01-01', serviceCharge: '2', taxPercent: '0', blocks: [{ from: '0', to: null, rate: '1' }],
+    name: 'Flat',
+    customerClass: 'residential',
+    effectiveFrom: '2024-01-01',
+    serviceCharge: '2',
+    taxPercent: '0',
+    blocks: [{ from: '0', to: null, rate: '1' }],
   });
   expect(tariff.statusCode).toBe(201);
   const zone = await f.zone({ name: 'North' });
   otherCustomer = (await f.customer({ name: 'Stranger' })).id;
   const house = await f.house({ customerId: otherCustomer, zoneId: zone.id, installationReading: '0', installationDate: '2024-11-01' });
   await f.reading({ houseId: house.id, period: '2025-03', currentReading: '500' });
-  expect((await f.call(other.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-03', houseIds: [house.id], issueDate: '2025-03-31' })).statusCode).toBe(201);
+  expect(
+    (await f.call(other.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-03', houseIds: [house.id], issueDate: '2025-03-31' })).statusCode,
+  ).toBe(201);
 }, 150_000);
 afterAll(() => ctx?.close());
 
@@ -62,7 +69,16 @@ describe('exports', () => {
     expect(sheet.get(3)?.A.value).toBe('As at 2025-04-20');
     expect(sheet.get(4)?.A.value).toBe('Receivable account balance: 128.00');
     expect(Object.values(sheet.get(6) ?? {}).map((c) => c.value)).toEqual([
-      'Customer no.', 'Customer', 'Zone', 'Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Unallocated', 'Total',
+      'Customer no.',
+      'Customer',
+      'Zone',
+      'Current',
+      '1-30 days',
+      '31-60 days',
+      '61-90 days',
+      'Over 90 days',
+      'Unallocated',
+      'Total',
     ]);
     const total = values(sheetRow(sheet, 'B', 'Total (5)'));
     expect([total.D, total.E, total.F, total.G, total.H, total.I, total.J]).toEqual(
@@ -86,7 +102,18 @@ describe('exports', () => {
     const text = res.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const records = parseCsv(text.slice(1));
-    expect(records[0]).toEqual(['Customer no.', 'Customer', 'Zone', 'Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Unallocated', 'Total']);
+    expect(records[0]).toEqual([
+      'Customer no.',
+      'Customer',
+      'Zone',
+      'Current',
+      '1-30 days',
+      '31-60 days',
+      '61-90 days',
+      'Over 90 days',
+      'Unallocated',
+      'Total',
+    ]);
     expect(records.at(-1)).toEqual(['', 'Total (5)', '', '0.00', '40.00', '75.00', '33.00', '10.00', '-30.00', '128.00']);
   });
 
@@ -137,7 +164,7 @@ describe('access', () => {
     ['/api/billing-reports/dashboard', 'dashboard'],
   ];
 
-  it('answers 403 without the report\'s privilege, also for the file, and 200 with it', async () => {
+  it("answers 403 without the report's privilege, also for the file, and 200 with it", async () => {
     // Signing in writes audit lines: every token first, then the snapshot.
     const none = await staffToken(ctx, org, ['list-customer']);
     const holders = new Map<string, string>();
@@ -165,7 +192,11 @@ describe('access', () => {
     const theirs = await json('/api/finance/customer/aging?date=2025-04-20', other.token);
     expect(theirs.rows.map((r: { name: string }) => r.name)).toEqual(['Stranger']);
     expect(theirs.totals.total).toBe('502.00');
-    expect((await json('/api/finance/zones/summery?period=2025-03', other.token)).totals).toMatchObject({ billed: '502.00', collected: '0.00', outstanding: '502.00' });
+    expect((await json('/api/finance/zones/summery?period=2025-03', other.token)).totals).toMatchObject({
+      billed: '502.00',
+      collected: '0.00',
+      outstanding: '502.00',
+    });
     expect((await json('/api/finance/zones/summery?period=2025-03')).totals.billed).toBe('40.00');
     expect((await json('/api/billing-reports/unpaid', other.token)).totals.bills).toBe(1);
     expect((await json('/api/billing-reports/received-payments?startDate=2025-01-01&endDate=2025-12-31', other.token)).totals.payments).toBe(0);
@@ -180,10 +211,13 @@ describe('access', () => {
 /** Rows of every table the reports read, to prove a refused request changed nothing. */
 async function counts() {
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<Record<string, number>>(tx, sql`
+    queryRows<Record<string, number>>(
+      tx,
+      sql`
       select (select count(*) from journal_lines)::int as lines, (select count(*) from bills)::int as bills,
              (select count(*) from payments)::int as payments, (select count(*) from customer_ledger_balances)::int as balances,
-             (select count(*) from audit_log)::int as audit`),
+             (select count(*) from audit_log)::int as audit`,
+    ),
   );
   return row;
 }

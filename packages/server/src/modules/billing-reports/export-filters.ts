@@ -25,12 +25,18 @@ export async function describeFilters(scope: ReportScope, f: FilterValues): Prom
     out.push(line('billingReports.zone', z?.name ?? String(f.zoneId)));
   }
   if (f.customerId) {
-    const [c] = await queryRows<{ label: string }>(tx, sql`select customer_no || ' ' || name as label from customers where client_id = ${clientId} and id = ${f.customerId}`);
+    const [c] = await queryRows<{ label: string }>(
+      tx,
+      sql`select customer_no || ' ' || name as label from customers where client_id = ${clientId} and id = ${f.customerId}`,
+    );
     out.push(line('billingReports.customer', c?.label ?? String(f.customerId)));
   }
   if (f.accountId) {
-    const [a] = await queryRows<{ code: string; name_en: string; name_so: string }>(tx, sql`
-      select code, name_en, name_so from accounts where client_id = ${clientId} and id = ${f.accountId}`);
+    const [a] = await queryRows<{ code: string; name_en: string; name_so: string }>(
+      tx,
+      sql`
+      select code, name_en, name_so from accounts where client_id = ${clientId} and id = ${f.accountId}`,
+    );
     out.push(line('billingReports.accountFilter', a ? `${a.code} ${lang === 'so' ? a.name_so : a.name_en}` : String(f.accountId)));
   }
   if (f.method) out.push(line('billingReports.methodFilter', methodName(f.method, lang)));

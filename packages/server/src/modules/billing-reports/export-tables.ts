@@ -67,7 +67,11 @@ export function zoneSummaryTable(r: ZoneSummary, ctx: TableContext): ReportTable
   rows.push({ style: 'total', cells: { zone: t('row.total', lang), ...line(r.totals) } });
   return {
     title: t('billingReports.title.zoneSummary', lang),
-    subtitle: [ctx.organisation, translate(`billingReports.month|${r.period}`, lang), translate(`billingReports.receivableBalance|${r.receivableBalance}`, lang)],
+    subtitle: [
+      ctx.organisation,
+      translate(`billingReports.month|${r.period}`, lang),
+      translate(`billingReports.receivableBalance|${r.receivableBalance}`, lang),
+    ],
     columns: [
       col('zone', c('zone', lang), 'text', 28),
       col('customers', c('customers', lang), 'integer'),

@@ -39,10 +39,13 @@ type BalanceStrategy = 'all' | 'lessLater' | 'upTo';
 
 /** Which way of reading the balances on `date` touches fewer lines. */
 async function balanceStrategy(s: ReceivableScope, date: string): Promise<BalanceStrategy> {
-  const [row] = await queryRows<{ before: string | number; after: string | number }>(s.tx, sql`
+  const [row] = await queryRows<{ before: string | number; after: string | number }>(
+    s.tx,
+    sql`
     select coalesce(sum(line_count) filter (where date <= ${date}::date), 0) as before,
            coalesce(sum(line_count) filter (where date > ${date}::date), 0) as after
-    from account_daily_balances where client_id = ${s.clientId} and account_id = ${s.receivableId}`);
+    from account_daily_balances where client_id = ${s.clientId} and account_id = ${s.receivableId}`,
+  );
   const after = Number(row.after);
   if (after === 0) return 'all';
   return after <= Number(row.before) ? 'lessLater' : 'upTo';
@@ -161,9 +164,12 @@ export function customerZones(clientId: number): SQL {
 
 /** The receivable account's balance on `date` (every line, with or without a customer), from the daily balances. */
 export async function receivableAccountBalance(s: ReceivableScope, date: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(s.tx, sql`
+  const [row] = await queryRows<{ balance: string }>(
+    s.tx,
+    sql`
     select coalesce(sum(debit - credit), 0)::text as balance from account_daily_balances
-    where client_id = ${s.clientId} and account_id = ${s.receivableId} and date <= ${date}::date`);
+    where client_id = ${s.clientId} and account_id = ${s.receivableId} and date <= ${date}::date`,
+  );
   return row.balance;
 }
 

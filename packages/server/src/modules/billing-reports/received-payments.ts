@@ -29,11 +29,7 @@ interface Row {
 
 export async function receivedPayments(opts: ReportScope & { query: ReceivedPaymentsQuery }): Promise<ReceivedPayments> {
   const { tx, clientId, lang, query } = opts;
-  const where: SQL[] = [
-    sql`p.client_id = ${clientId}`,
-    sql`p.status = 'Posted'`,
-    sql`p.date between ${query.startDate}::date and ${query.endDate}::date`,
-  ];
+  const where: SQL[] = [sql`p.client_id = ${clientId}`, sql`p.status = 'Posted'`, sql`p.date between ${query.startDate}::date and ${query.endDate}::date`];
   if (query.accountId) where.push(sql`p.account_id = ${query.accountId}`);
   if (query.method) where.push(sql`p.method = ${query.method}`);
   if (query.customerId) where.push(sql`p.customer_id = ${query.customerId}`);
@@ -41,17 +37,28 @@ export async function receivedPayments(opts: ReportScope & { query: ReceivedPaym
   const condition = sql.join(where, sql` and `);
   const nameOf = (r: { name_en: string; name_so: string }) => (lang === 'so' ? r.name_so : r.name_en);
 
-  const [totals] = await queryRows<{ payments: number; amount: string; allocated: string }>(tx, sql`
+  const [totals] = await queryRows<{ payments: number; amount: string; allocated: string }>(
+    tx,
+    sql`
     select count(*)::int as payments, coalesce(sum(p.amount), 0)::text as amount, coalesce(sum(p.allocated), 0)::text as allocated
-    from payments p where ${condition}`);
-  const byAccount = await queryRows<{ account_id: number; code: string; name_en: string; name_so: string; payments: number; amount: string }>(tx, sql`
+    from payments p where ${condition}`,
+  );
+  const byAccount = await queryRows<{ account_id: number; code: string; name_en: string; name_so: string; payments: number; amount: string }>(
+    tx,
+    sql`
     select p.account_id, a.code, a.name_en, a.name_so, count(*)::int as payments, sum(p.amount)::text as amount
     from payments p join accounts a on a.client_id = ${clientId} and a.id = p.account_id
-    where ${condition} group by p.account_id, a.code, a.name_en, a.name_so order by a.code`);
-  const byMethod = await queryRows<{ method: ReceiptMethod; payments: number; amount: string }>(tx, sql`
+    where ${condition} group by p.account_id, a.code, a.name_en, a.name_so order by a.code`,
+  );
+  const byMethod = await queryRows<{ method: ReceiptMethod; payments: number; amount: string }>(
+    tx,
+    sql`
     select p.method, count(*)::int as payments, sum(p.amount)::text as amount
-    from payments p where ${condition} group by p.method order by p.method`);
-  const rows = await queryRows<Row>(tx, sql`
+    from payments p where ${condition} group by p.method order by p.method`,
+  );
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     with page as (
       select p.* from payments p where ${condition}
       order by p.date, p.receipt_no limit ${query._limit} offset ${(query._page - 1) * query._limit}
@@ -63,7 +70,8 @@ export async function receivedPayments(opts: ReportScope & { query: ReceivedPaym
     join accounts a on a.client_id = ${clientId} and a.id = p.account_id
     left join (${customerZones(clientId)}) z on z.customer_id = p.customer_id
     left join zones zn on zn.client_id = ${clientId} and zn.id = z.zone_id
-    order by p.date, p.receipt_no`);
+    order by p.date, p.receipt_no`,
+  );
 
   const unallocated = (amount: string, allocated: string) => money(dec(amount).minus(dec(allocated)));
   return {
@@ -86,7 +94,12 @@ export async function receivedPayments(opts: ReportScope & { query: ReceivedPaym
       allocated: money(r.allocated),
       unallocated: unallocated(r.amount, r.allocated),
     })),
-    totals: { payments: totals.payments, amount: money(totals.amount), allocated: money(totals.allocated), unallocated: unallocated(totals.amount, totals.allocated) },
+    totals: {
+      payments: totals.payments,
+      amount: money(totals.amount),
+      allocated: money(totals.allocated),
+      unallocated: unallocated(totals.amount, totals.allocated),
+    },
     byAccount: byAccount.map((a) => ({ accountId: Number(a.account_id), code: a.code, name: nameOf(a), payments: a.payments, amount: money(a.amount) })),
     byMethod: byMethod.map((m) => ({ method: m.method, payments: m.payments, amount: money(m.amount) })),
     total: totals.payments,

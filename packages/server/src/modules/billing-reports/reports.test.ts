@@ -161,7 +161,10 @@ describe('received payments', () => {
       { accountId: s.accounts.cash, code: '1010', name: 'Cash on hand', payments: 2, amount: '90.00' },
       { accountId: s.accounts.evcPlus, code: '1040', name: 'EVC Plus', payments: 1, amount: '12.00' },
     ]);
-    expect(r.byMethod).toEqual([{ method: 'cash', payments: 2, amount: '90.00' }, { method: 'mobile_money', payments: 1, amount: '12.00' }]);
+    expect(r.byMethod).toEqual([
+      { method: 'cash', payments: 2, amount: '90.00' },
+      { method: 'mobile_money', payments: 1, amount: '12.00' },
+    ]);
     const range = 'startDate=2025-01-01&endDate=2025-12-31';
     expect((await json(`/api/billing-reports/received-payments?${range}&method=cash`)).totals.amount).toBe('90.00');
     expect((await json(`/api/billing-reports/received-payments?${range}&accountId=${s.accounts.evcPlus}`)).totals.payments).toBe(1);
@@ -176,11 +179,23 @@ describe('revenue by tariff class', () => {
     const r = await json('/api/billing-reports/revenue-by-class?startDate=2025-01-01&endDate=2025-03-31');
     expect(r.rows).toEqual([
       {
-        customerClass: 'commercial', bills: 2, customers: 1, consumption: '70', subtotal: '80.00', tax: '8.00', amount: '88.00',
+        customerClass: 'commercial',
+        bills: 2,
+        customers: 1,
+        consumption: '70',
+        subtotal: '80.00',
+        tax: '8.00',
+        amount: '88.00',
         tariffs: [expect.objectContaining({ name: 'Commercial', bills: 2, amount: '88.00' })],
       },
       {
-        customerClass: 'residential', bills: 5, customers: 3, consumption: '110', subtotal: '120.00', tax: '0.00', amount: '120.00',
+        customerClass: 'residential',
+        bills: 5,
+        customers: 3,
+        consumption: '110',
+        subtotal: '120.00',
+        tax: '0.00',
+        amount: '120.00',
         tariffs: [expect.objectContaining({ name: 'Residential', bills: 5, customers: 3, amount: '120.00' })],
       },
     ]);
@@ -195,8 +210,14 @@ describe('billing dashboard', () => {
     const r = await json('/api/billing-reports/dashboard?month=2025-03');
     // The rate sets March's collections against February's bills (due in March): 80.00 / 75.00.
     expect(r).toMatchObject({
-      month: '2025-03', billed: '40.00', collected: '80.00', collectionRate: '106.7', rateMonth: '2025-02', rateBilled: '75.00',
-      outstanding: '128.00', consumptionMonth: '2025-03',
+      month: '2025-03',
+      billed: '40.00',
+      collected: '80.00',
+      collectionRate: '106.7',
+      rateMonth: '2025-02',
+      rateBilled: '75.00',
+      outstanding: '128.00',
+      consumptionMonth: '2025-03',
     });
     expect(r.consumptionByZone).toEqual([
       { zoneId: s.zones.market, name: 'Market', consumption: '8', billed: '10.00' },
@@ -211,7 +232,14 @@ describe('billing dashboard', () => {
       { month: '2025-03', billed: '40.00', collected: '80.00' },
     ]);
     const now = await json('/api/billing-reports/dashboard');
-    expect(now).toMatchObject({ billed: '0.00', collected: '0.00', collectionRate: null, outstanding: '150.50', consumptionMonth: null, consumptionByZone: [] });
+    expect(now).toMatchObject({
+      billed: '0.00',
+      collected: '0.00',
+      collectionRate: null,
+      outstanding: '150.50',
+      consumptionMonth: null,
+      consumptionByZone: [],
+    });
     // A month without bills of its own shows the consumption of the latest billed month.
     const may = await json('/api/billing-reports/dashboard?month=2025-05');
     expect(may).toMatchObject({ billed: '0.00', consumptionMonth: '2025-04', rateMonth: '2025-04', rateBilled: '10.00', collectionRate: '0.0' });

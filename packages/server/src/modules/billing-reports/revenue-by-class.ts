@@ -32,7 +32,9 @@ export async function revenueByClass(opts: ReportScope & { query: RevenueByClass
   const { tx, clientId, query } = opts;
   const zone = query.zoneId ? sql`and b.zone_id = ${query.zoneId}` : sql``;
   // Grouping sets: a row per tariff and a subtotal per class (tariff_id null), distinct customers in each.
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select t.customer_class, b.tariff_id, max(t.name) as name, count(*)::int as bills, count(distinct b.customer_id)::int as customers,
            sum(b.consumption)::text as consumption, sum(b.subtotal)::text as subtotal, sum(b.tax)::text as tax, sum(b.amount)::text as amount
     from bills b join tariffs t on t.client_id = ${clientId} and t.id = b.tariff_id
@@ -40,12 +42,16 @@ export async function revenueByClass(opts: ReportScope & { query: RevenueByClass
       and b.period between ${query.startDate.slice(0, 7)} and ${query.endDate.slice(0, 7)}
       and b.bill_date between ${query.startDate}::date and ${query.endDate}::date ${zone}
     group by grouping sets ((t.customer_class, b.tariff_id), (t.customer_class))
-    order by t.customer_class, b.tariff_id nulls first`);
-  const [all] = await queryRows<{ customers: number }>(tx, sql`
+    order by t.customer_class, b.tariff_id nulls first`,
+  );
+  const [all] = await queryRows<{ customers: number }>(
+    tx,
+    sql`
     select count(distinct b.customer_id)::int as customers from bills b
     where b.client_id = ${clientId} and b.status = 'Open'
       and b.period between ${query.startDate.slice(0, 7)} and ${query.endDate.slice(0, 7)}
-      and b.bill_date between ${query.startDate}::date and ${query.endDate}::date ${zone}`);
+      and b.bill_date between ${query.startDate}::date and ${query.endDate}::date ${zone}`,
+  );
 
   const classes = rows.filter((r) => r.tariff_id === null);
   const sum = (key: 'consumption' | 'subtotal' | 'tax' | 'amount') => classes.reduce((acc, r) => acc.plus(dec(r[key])), new Decimal(0));

@@ -44,12 +44,17 @@ export async function unpaidReport(opts: ReportScope & { query: UnpaidQuery }): 
   const sort = query._sort ?? 'dueDate';
   const direction = (query._order ?? (sort === 'balance' ? 'desc' : 'asc')) === 'desc' ? sql`desc` : sql`asc`;
 
-  const [totals] = await queryRows<{ bills: number; customers: number; amount: string; paid: string; balance: string }>(tx, sql`
+  const [totals] = await queryRows<{ bills: number; customers: number; amount: string; paid: string; balance: string }>(
+    tx,
+    sql`
     select count(*)::int as bills, count(distinct b.customer_id)::int as customers,
            coalesce(sum(b.amount), 0)::text as amount, coalesce(sum(b.paid_amount), 0)::text as paid,
            coalesce(sum(b.amount - b.paid_amount), 0)::text as balance
-    from bills b where ${condition}`);
-  const rows = await queryRows<Row>(tx, sql`
+    from bills b where ${condition}`,
+  );
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select b.id, b.bill_no, b.period, b.due_date::text as due_date, greatest(${today}::date - b.due_date, 0)::int as days_overdue,
            b.customer_id, c.customer_no, c.name, c.phone, b.zone_id, zn.name as zone_name,
            b.amount::text as amount, b.paid_amount::text as paid, (b.amount - b.paid_amount)::text as balance
@@ -58,7 +63,8 @@ export async function unpaidReport(opts: ReportScope & { query: UnpaidQuery }): 
     join zones zn on zn.client_id = ${clientId} and zn.id = b.zone_id
     where ${condition}
     order by ${ORDER[sort]} ${direction}, b.bill_no
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
 
   return {
     date: today,

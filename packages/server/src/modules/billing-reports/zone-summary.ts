@@ -32,7 +32,9 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
   const openBills = await openBillsAt(s, endDate);
 
   await planWithoutHashing(tx);
-  const rows = await queryRows<ZoneRow>(tx, sql`
+  const rows = await queryRows<ZoneRow>(
+    tx,
+    sql`
     with zone_of as materialized (${customerZones(clientId)}),
     billed as (
       select zone_id, count(*) as bills, sum(consumption) as consumption, sum(amount) as billed
@@ -99,7 +101,8 @@ export async function zoneSummary(opts: ReportScope & { query: ZoneSummaryQuery 
     left join billed bd on bd.zone_id is not distinct from k.zone_id
     left join collected co on co.zone_id is not distinct from k.zone_id
     left join outstanding os on os.zone_id is not distinct from k.zone_id
-    order by zn.name nulls last, k.zone_id`);
+    order by zn.name nulls last, k.zone_id`,
+  );
 
   // The "no zone" row only when it carries something.
   const shown = rows.filter(

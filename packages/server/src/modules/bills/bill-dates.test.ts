@@ -26,15 +26,22 @@ beforeAll(async () => {
   f = billingFactory(ctx, org);
   // 2.00 a month plus 1.00 a unit, no tax: n units bill n + 2.
   const tariff = await f.call(org.token, 'POST', '/api/elc/prices', {
-    name: 'Residential', customerClass: 'residential', effectiveFrom: '2024-01-01', serviceCharge: '2', taxPercent: '0',
+    name: 'Residential',
+    customerClass: 'residential',
+    effectiveFrom: '2024-01-01',
+    serviceCharge: '2',
+    taxPercent: '0',
     blocks: [{ from: '0', to: null, rate: '1' }],
   });
   expect(tariff.statusCode, tariff.body).toBe(201);
   zoneId = (await f.zone({ name: 'Gobweyn' })).id;
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ today: string; cash: number }>(tx, sql`
+    queryRows<{ today: string; cash: number }>(
+      tx,
+      sql`
       select to_char(current_date, 'YYYY-MM-DD') as today,
-             (select id from accounts where client_id = ${org.clientId} and code = '1010') as cash`),
+             (select id from accounts where client_id = ${org.clientId} and code = '1010') as cash`,
+    ),
   );
   today = row.today;
   period = today.slice(0, 7);
@@ -90,9 +97,23 @@ describe('bill dates', () => {
     );
     expect(entry.date).toBe(today);
 
-    expect(await figures(c.customerId)).toEqual({ header: '22.00', statement: '22.00', ageing: '22.00', receivable: '22.00', outstanding: '22.00', billed: '42.00' });
+    expect(await figures(c.customerId)).toEqual({
+      header: '22.00',
+      statement: '22.00',
+      ageing: '22.00',
+      receivable: '22.00',
+      outstanding: '22.00',
+      billed: '42.00',
+    });
     await pay(c.customerId, '10.00');
-    expect(await figures(c.customerId)).toEqual({ header: '12.00', statement: '12.00', ageing: '12.00', receivable: '12.00', outstanding: '12.00', billed: '42.00' });
+    expect(await figures(c.customerId)).toEqual({
+      header: '12.00',
+      statement: '12.00',
+      ageing: '12.00',
+      receivable: '12.00',
+      outstanding: '12.00',
+      billed: '42.00',
+    });
   });
 
   it('refuses an issue date in the future or in closed books (field issueDate, EN and SO) and bills on a chosen past day', async () => {
@@ -114,9 +135,12 @@ describe('bill dates', () => {
     expect(locked.statusCode).toBe(400);
     expect(locked.json().details).toEqual([{ field: 'issueDate', message: `The books are closed up to ${lockDate}; choose a later date.` }]);
     const [counts] = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ bills: number; jobs: number }>(tx, sql`
+      queryRows<{ bills: number; jobs: number }>(
+        tx,
+        sql`
         select (select count(*)::int from bills where client_id = ${org.clientId} and customer_id = ${c.customerId}) as bills,
-               (select count(*)::int from jobs where client_id = ${org.clientId} and kind like 'bills.%') as jobs`),
+               (select count(*)::int from jobs where client_id = ${org.clientId} and kind like 'bills.%') as jobs`,
+      ),
     );
     expect(counts).toEqual({ bills: 0, jobs: 0 });
 

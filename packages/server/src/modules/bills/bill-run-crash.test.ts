@@ -115,11 +115,14 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
 
   const periodState = () =>
     inSystem(database.db, async (tx) => {
-      const [row] = await queryRows<{ bills: number; entries: number; billed: number; runs: number }>(tx, sql`
+      const [row] = await queryRows<{ bills: number; entries: number; billed: number; runs: number }>(
+        tx,
+        sql`
         select (select count(*)::int from bills where client_id = ${clientId} and period = ${BENCH_PERIOD}) as bills,
                (select count(*)::int from journal_entries where client_id = ${clientId} and source_type = 'bill') as entries,
                (select count(*)::int from meter_readings where client_id = ${clientId} and billed_bill_id is not null) as billed,
-               (select count(*)::int from bill_runs where client_id = ${clientId}) as runs`);
+               (select count(*)::int from bill_runs where client_id = ${clientId}) as runs`,
+      );
       return row;
     });
 
@@ -206,25 +209,37 @@ describe.skipIf(!baseUrl)('bill run killed with kill -9', () => {
     expect(done).toMatchObject(job.status === 'done' ? { status: 'failed', runId: null } : { status: 'done', billCount: HOUSES });
     expect(await periodState()).toMatchObject({ bills: HOUSES, entries: HOUSES, billed: HOUSES });
     const [numbers] = await inSystem(database.db, (tx) =>
-      queryRows<{ n: number; lo: number; hi: number }>(tx, sql`
-        select count(*)::int as n, min(bill_no)::int as lo, max(bill_no)::int as hi from bills where client_id = ${clientId}`));
+      queryRows<{ n: number; lo: number; hi: number }>(
+        tx,
+        sql`
+        select count(*)::int as n, min(bill_no)::int as lo, max(bill_no)::int as hi from bills where client_id = ${clientId}`,
+      ),
+    );
     expect(numbers).toEqual({ n: HOUSES, lo: 1, hi: HOUSES });
     expect((await inSystem(database.db, (tx) => verifyLedger(tx, { clientId }))).isSound).toBe(true);
   }, 180_000);
 
   it('cancelling the run, killed half way, leaves the run whole and a failed job; cancelling again cancels every bill once', async () => {
     const token = await signIn();
-    const [run] = await inSystem(database.db, (tx) => queryRows<{ id: number }>(tx, sql`
-      select id::int as id from bill_runs where client_id = ${clientId} and status = 'Posted' order by id desc limit 1`));
+    const [run] = await inSystem(database.db, (tx) =>
+      queryRows<{ id: number }>(
+        tx,
+        sql`
+      select id::int as id from bill_runs where client_id = ${clientId} and status = 'Posted' order by id desc limit 1`,
+      ),
+    );
     const cancelState = () =>
       inSystem(database.db, async (tx) => {
-        const [row] = await queryRows<{ open: number; cancelled: number; reversals: number; linked: number; billed: number; status: string }>(tx, sql`
+        const [row] = await queryRows<{ open: number; cancelled: number; reversals: number; linked: number; billed: number; status: string }>(
+          tx,
+          sql`
           select (select count(*)::int from bills where client_id = ${clientId} and run_id = ${run.id} and status = 'Open') as open,
                  (select count(*)::int from bills where client_id = ${clientId} and run_id = ${run.id} and status = 'Cancelled') as cancelled,
                  (select count(*)::int from journal_entries where client_id = ${clientId} and source_type = 'bill' and reverses_id is not null) as reversals,
                  (select count(*)::int from journal_entries where client_id = ${clientId} and source_type = 'bill' and reversed_by_id is not null) as linked,
                  (select count(*)::int from meter_readings where client_id = ${clientId} and billed_bill_id is not null) as billed,
-                 (select status from bill_runs where id = ${run.id}) as status`);
+                 (select status from bill_runs where id = ${run.id}) as status`,
+        );
         return row;
       });
     const queued = await api('POST', `/api/bills/runs/${run.id}/cancel`, token, {});

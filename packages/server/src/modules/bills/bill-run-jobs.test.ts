@@ -28,7 +28,10 @@ async function billableOrg(name: string, period: string, houses: number, units =
   const org = await newOrganisation(ctx, { name });
   const f = billingFactory(ctx, org);
   const tariff = await f.call(org.token, 'POST', '/api/elc/prices', {
-    name: 'Flat', customerClass: 'residential', effectiveFrom: '2025-01-01', blocks: [{ from: '0', to: null, rate: '2' }],
+    name: 'Flat',
+    customerClass: 'residential',
+    effectiveFrom: '2025-01-01',
+    blocks: [{ from: '0', to: null, rate: '2' }],
   });
   expect(tariff.statusCode).toBe(201);
   const zone = await f.zone();
@@ -44,19 +47,29 @@ async function billableOrg(name: string, period: string, houses: number, units =
 
 /** What a run writes, to prove a failed or refused job wrote nothing of it. */
 async function billingState(clientId: number) {
-  const [row] = await system((tx) => queryRows<Record<string, string | number>>(tx, sql`
+  const [row] = await system((tx) =>
+    queryRows<Record<string, string | number>>(
+      tx,
+      sql`
     select (select count(*) from bill_runs where client_id = ${clientId})::int as runs,
            (select count(*) from bills where client_id = ${clientId})::int as bills,
            (select count(*) from bill_lines where client_id = ${clientId})::int as lines,
            (select count(*) from journal_entries where client_id = ${clientId})::int as entries,
            (select count(*) from meter_readings where client_id = ${clientId} and billed_bill_id is not null)::int as billed_readings,
-           (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters where client_id = ${clientId}) as counters`));
+           (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters where client_id = ${clientId}) as counters`,
+    ),
+  );
   return row;
 }
 
 const jobRows = (clientId: number) =>
-  system((tx) => queryRows<{ id: string; status: string; error: string | null }>(tx, sql`
-    select id::text, status, error from jobs where client_id = ${clientId} and kind like 'bills.%' order by jobs.id`));
+  system((tx) =>
+    queryRows<{ id: string; status: string; error: string | null }>(
+      tx,
+      sql`
+    select id::text, status, error from jobs where client_id = ${clientId} and kind like 'bills.%' order by jobs.id`,
+    ),
+  );
 
 describe('bill run jobs', () => {
   it('runs a queued job after answering 202, then shows it done with its run', async () => {
@@ -70,7 +83,16 @@ describe('bill run jobs', () => {
     const job = await f.call(org.token, 'GET', `/api/bills/jobs/${jobId}`);
     expect(job.statusCode).toBe(200);
     expect(job.json()).toMatchObject({
-      id: jobId, period: '2025-03', zoneId: zone.id, service: 'water', status: 'done', processed: 3, total: 3, billCount: 3, amount: '60.00', error: null,
+      id: jobId,
+      period: '2025-03',
+      zoneId: zone.id,
+      service: 'water',
+      status: 'done',
+      processed: 3,
+      total: 3,
+      billCount: 3,
+      amount: '60.00',
+      error: null,
     });
     const { runId } = job.json();
     const run = await f.call(org.token, 'GET', `/api/bills/runs/${runId}`);
@@ -86,7 +108,10 @@ describe('bill run jobs', () => {
     const again = await f.call(org.token, 'POST', '/api/bills/jobs', { period: '2025-03', zoneId: zone.id, service: 'water' });
     await waitForBillRunJobs(db);
     expect((await f.call(org.token, 'GET', `/api/bills/jobs/${again.json().jobId}`, undefined, 'so')).json()).toMatchObject({
-      status: 'failed', runId: null, billCount: null, error: translate(`bill.nothingToBillRun|${runId}`, 'so'),
+      status: 'failed',
+      runId: null,
+      billCount: null,
+      error: translate(`bill.nothingToBillRun|${runId}`, 'so'),
     });
     expect((await f.call(org.token, 'GET', '/api/bills/runs')).json()).toMatchObject({ total: 1, data: [{ id: runId }] });
   });
@@ -100,7 +125,11 @@ describe('bill run jobs', () => {
     expect(saved[0].json()).toMatchObject({ billCount: 3, total: '60.00' });
     const { runId } = saved[0].json();
     for (const refused of answers.filter((a) => a.statusCode !== 201)) {
-      expect(refused.json()).toMatchObject({ statusCode: 409, code: 'NOTHING_TO_BILL', message: `Nothing to bill: these readings were billed by run ${runId}.` });
+      expect(refused.json()).toMatchObject({
+        statusCode: 409,
+        code: 'NOTHING_TO_BILL',
+        message: `Nothing to bill: these readings were billed by run ${runId}.`,
+      });
     }
     const runs = await f.call(org.token, 'GET', '/api/bills/runs');
     expect(runs.json()).toMatchObject({ total: 1, data: [{ id: runId, status: 'Posted', billCount: 3, total: '60.00' }] });
@@ -129,24 +158,36 @@ describe('bill run jobs', () => {
     const { runId } = (await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json();
     // A run and a cancellation a dead process held (lease lapsed, their one attempt used: their transactions
     // rolled back, nothing was billed or cancelled), one another process holds now, and a queued one.
-    await system((tx) => tx.execute(sql`
+    await system((tx) =>
+      tx.execute(sql`
       insert into jobs (client_id, kind, input, actor, status, attempts, locked_by, lease_until, started_at, created_by)
       values (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-06', zoneId: zone.id, service: 'electricity' })}::jsonb, ${actor}::jsonb,
               'running', 1, 'dead', now() - interval '1 second', now(), ${org.adminId}),
              (${org.clientId}, 'bills.cancel', ${JSON.stringify({ runId, period: '2025-05', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb,
               'running', 1, 'dead', now() - interval '1 second', now(), ${org.adminId}),
              (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-07', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb,
-              'running', 1, 'alive', now() + interval '1 hour', now(), ${org.adminId})`));
-    await system((tx) => tx.execute(sql`
+              'running', 1, 'alive', now() + interval '1 hour', now(), ${org.adminId})`),
+    );
+    await system((tx) =>
+      tx.execute(sql`
       insert into jobs (client_id, kind, input, actor, created_by)
-      values (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-08', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb, ${org.adminId})`));
+      values (${org.clientId}, 'bills.run', ${JSON.stringify({ period: '2025-08', zoneId: null, service: 'electricity' })}::jsonb, ${actor}::jsonb, ${org.adminId})`),
+    );
     ctx.app.jobs.kick();
     await waitForBillRunJobs(db);
     const rows = await jobRows(org.clientId);
     expect(rows.map((r) => [r.status, r.error])).toEqual([
-      ['done', null], ['failed', JOB_INTERRUPTED], ['failed', CANCEL_INTERRUPTED], ['running', null], ['failed', 'bill.nothingToBill'],
+      ['done', null],
+      ['failed', JOB_INTERRUPTED],
+      ['failed', CANCEL_INTERRUPTED],
+      ['running', null],
+      ['failed', 'bill.nothingToBill'],
     ]);
-    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${rows[2].id}`, undefined, 'so')).json()).toMatchObject({ kind: 'cancel', runId, error: translate(CANCEL_INTERRUPTED, 'so') });
+    expect((await f.call(org.token, 'GET', `/api/bills/jobs/${rows[2].id}`, undefined, 'so')).json()).toMatchObject({
+      kind: 'cancel',
+      runId,
+      error: translate(CANCEL_INTERRUPTED, 'so'),
+    });
     const failed = await f.call(org.token, 'GET', `/api/bills/jobs/${rows[1].id}`);
     expect(failed.json()).toMatchObject({ status: 'failed', processed: 0, runId: null, error: translate(JOB_INTERRUPTED, 'en') });
     expect((await f.call(org.token, 'GET', `/api/bills/jobs/${done.json().jobId}`)).json().status).toBe('done');
@@ -159,12 +200,23 @@ describe('bill run jobs', () => {
     const actor = systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin', isAdmin: true });
     const seen: Array<[number, number]> = [];
     const saved = await inTenant(db, org.clientId, (tx) =>
-      saveBillRun({ tx, actor, input: { period: '2025-06', service: 'water' }, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) }));
+      saveBillRun({ tx, actor, input: { period: '2025-06', service: 'water' }, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) }),
+    );
     expect(saved).toMatchObject({ billCount: 5, total: '100.00' });
-    expect(seen).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
-    const numbers = await system((tx) => queryRows<{ bill_no: string; entry: string }>(tx, sql`
+    expect(seen).toEqual([
+      [0, 5],
+      [2, 5],
+      [4, 5],
+      [5, 5],
+    ]);
+    const numbers = await system((tx) =>
+      queryRows<{ bill_no: string; entry: string }>(
+        tx,
+        sql`
       select b.bill_no::text, e.reference as entry from bills b join journal_entries e on e.id = b.journal_entry_id
-      where b.client_id = ${org.clientId} order by b.bill_no`));
+      where b.client_id = ${org.clientId} order by b.bill_no`,
+      ),
+    );
     expect(numbers).toEqual(['1', '2', '3', '4', '5'].map((n) => ({ bill_no: n, entry: `B-00000${n}` })));
     expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
   });
@@ -178,8 +230,13 @@ describe('bill run jobs', () => {
       const receivable = await systemAccountId(tx, org.clientId, 'receivable');
       const cash = await systemAccountId(tx, org.clientId, 'cash');
       await postJournal(tx, {
-        clientId: org.clientId, date: '2025-08-05', sourceType: 'payment',
-        lines: [{ accountId: cash, debit: '7.50' }, { accountId: receivable, credit: '7.50', partyType: 'customer', partyId: customer.id }],
+        clientId: org.clientId,
+        date: '2025-08-05',
+        sourceType: 'payment',
+        lines: [
+          { accountId: cash, debit: '7.50' },
+          { accountId: receivable, credit: '7.50', partyType: 'customer', partyId: customer.id },
+        ],
       });
     });
     await f.reading({ houseId: houseIds[0], period: '2025-08', currentReading: '15' });
@@ -192,15 +249,22 @@ describe('bill run jobs', () => {
     const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-08', service: 'water' });
     const { runId } = saved.json();
     // While a cancellation of the run is queued (as another server process would leave it), another is refused at once.
-    const [other] = await system((tx) => queryRows<{ id: string }>(tx, sql`
+    const [other] = await system((tx) =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`
       insert into jobs (client_id, kind, input, status, attempts, locked_by, lease_until, created_by)
       values (${org.clientId}, 'bills.cancel', ${JSON.stringify({ runId, period: '2025-08', zoneId: null, service: 'water' })}::jsonb,
-              'running', 1, 'another process', now() + interval '1 hour', ${org.adminId}) returning id::text`));
+              'running', 1, 'another process', now() + interval '1 hour', ${org.adminId}) returning id::text`,
+      ),
+    );
     const meanwhile = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`, undefined, 'so');
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json()).toMatchObject({ code: 'CANCEL_RUNNING', message: translate('bill.runCancelling', 'so') });
-    await system((tx) => tx.execute(sql`
-      update jobs set status = 'failed', error = 'billJob.cancelInterrupted', lease_until = null, locked_by = null where id = ${other.id}`));
+    await system((tx) =>
+      tx.execute(sql`
+      update jobs set status = 'failed', error = 'billJob.cancelInterrupted', lease_until = null, locked_by = null where id = ${other.id}`),
+    );
 
     const cancel = await f.call(org.token, 'POST', `/api/bills/runs/${runId}/cancel`);
     expect(cancel.statusCode).toBe(202);
@@ -208,10 +272,15 @@ describe('bill run jobs', () => {
     const job = await f.call(org.token, 'GET', `/api/bills/jobs/${cancel.json().jobId}`);
     expect(job.json()).toMatchObject({ kind: 'cancel', status: 'done', runId, processed: 3, total: 3, billCount: 3, amount: '60.00', error: null });
     expect((await f.call(org.token, 'GET', `/api/bills/runs/${runId}`)).json()).toMatchObject({ status: 'Cancelled' });
-    const links = await system((tx) => queryRows<{ original: string; memo: string; reversal_source: string; bill_source: string }>(tx, sql`
+    const links = await system((tx) =>
+      queryRows<{ original: string; memo: string; reversal_source: string; bill_source: string }>(
+        tx,
+        sql`
       select o.entry_no::text as original, r.memo, r.source_id::text as reversal_source, b.id::text as bill_source
       from bills b join journal_entries o on o.id = b.journal_entry_id join journal_entries r on r.id = o.reversed_by_id and r.reverses_id = o.id
-      where b.run_id = ${runId} and b.status = 'Cancelled' order by b.id`));
+      where b.run_id = ${runId} and b.status = 'Cancelled' order by b.id`,
+      ),
+    );
     expect(links).toHaveLength(3);
     for (const l of links) {
       expect(l.memo).toBe(`Reversal of JV-${l.original.padStart(6, '0')}`);
@@ -219,10 +288,15 @@ describe('bill run jobs', () => {
     }
     const report = await verifyLedger(db, { clientId: org.clientId });
     expect(report).toMatchObject({ isSound: true, numberingGaps: [] });
-    const [balance] = await system((tx) => queryRows<{ n: string; cached: string }>(tx, sql`
+    const [balance] = await system((tx) =>
+      queryRows<{ n: string; cached: string }>(
+        tx,
+        sql`
       select (select coalesce(sum(debit - credit), 0) from journal_lines l join accounts a on a.id = l.account_id
               where l.client_id = ${org.clientId} and a.code = '1100')::text as n,
-             (select coalesce(sum(debit - credit), 0) from customer_ledger_balances where client_id = ${org.clientId})::text as cached`));
+             (select coalesce(sum(debit - credit), 0) from customer_ledger_balances where client_id = ${org.clientId})::text as cached`,
+      ),
+    );
     expect([Number(balance.n), Number(balance.cached)]).toEqual([0, 0]);
     expect((await billingState(org.clientId)).billed_readings).toBe(0);
     // Done once: a second cancel is refused at once and queues nothing.
@@ -232,7 +306,7 @@ describe('bill run jobs', () => {
     expect((await jobRows(org.clientId)).map((r) => r.status)).toEqual(['failed', 'done']);
   });
 
-  it('reports a cancel job\'s progress chunk by chunk, and a refused cancellation leaves the run whole', async () => {
+  it("reports a cancel job's progress chunk by chunk, and a refused cancellation leaves the run whole", async () => {
     const { org, f } = await billableOrg('Garowe Water', '2025-10', 5);
     const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-10', service: 'water' });
     const { runId } = saved.json();
@@ -240,12 +314,19 @@ describe('bill run jobs', () => {
     // A payment allocated after the chunks began: the whole cancellation rolls back, nothing half cancelled.
     const before = await billingState(org.clientId);
     const seen: Array<[number, number]> = [];
-    await expect(inTenant(db, org.clientId, async (tx) => {
-      const done = await cancelBillRun({ tx, actor, id: runId, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) });
-      expect(done).toEqual({ runId, cancelledBills: 5, total: '100.00' });
-      throw new Error('crash after the last chunk');
-    })).rejects.toThrow('crash after the last chunk');
-    expect(seen).toEqual([[0, 5], [2, 5], [4, 5], [5, 5]]);
+    await expect(
+      inTenant(db, org.clientId, async (tx) => {
+        const done = await cancelBillRun({ tx, actor, id: runId, chunkSize: 2, onProgress: (p, t) => seen.push([p, t]) });
+        expect(done).toEqual({ runId, cancelledBills: 5, total: '100.00' });
+        throw new Error('crash after the last chunk');
+      }),
+    ).rejects.toThrow('crash after the last chunk');
+    expect(seen).toEqual([
+      [0, 5],
+      [2, 5],
+      [4, 5],
+      [5, 5],
+    ]);
     expect(await billingState(org.clientId)).toEqual(before);
     expect((await f.call(org.token, 'GET', `/api/bills/runs/${runId}`)).json()).toMatchObject({ status: 'Posted' });
     expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);

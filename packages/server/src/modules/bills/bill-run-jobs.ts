@@ -63,7 +63,12 @@ export const billJobs = [billRunJob, cancelBillRunJob];
 export async function queueBillRunJob(opts: { tx: Db; actor: Actor; input: RunInput }): Promise<{ jobId: number }> {
   const { tx, actor, input } = opts;
   const jobId = await enqueueJob(tx, actor, billRunJob, { period: input.period, zoneId: input.zoneId, service: input.service, issueDate: input.issueDate });
-  await writeAudit(tx, actor, { action: 'create', entity: 'bill-run-job', entityId: jobId, after: { period: input.period, zoneId: input.zoneId ?? null, service: input.service } });
+  await writeAudit(tx, actor, {
+    action: 'create',
+    entity: 'bill-run-job',
+    entityId: jobId,
+    after: { period: input.period, zoneId: input.zoneId ?? null, service: input.service },
+  });
   return { jobId };
 }
 

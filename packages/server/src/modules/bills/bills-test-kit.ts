@@ -11,7 +11,10 @@ export async function billHouses(ctx: TestContext, org: { token: string }, opts:
   const tariffs = await call('GET', `/api/elc/prices?customerClass=residential&activeOn=${opts.period}-28`);
   if (tariffs.json().total === 0) {
     const created = await call('POST', '/api/elc/prices', {
-      name: `Test flat ${opts.period}`, customerClass: 'residential', effectiveFrom: '2020-01-01', blocks: [{ from: '0', to: null, rate: '1' }],
+      name: `Test flat ${opts.period}`,
+      customerClass: 'residential',
+      effectiveFrom: '2020-01-01',
+      blocks: [{ from: '0', to: null, rate: '1' }],
     });
     if (created.statusCode !== 201) throw new Error(`tariff: ${created.statusCode} ${created.body}`);
   }

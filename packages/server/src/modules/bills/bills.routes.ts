@@ -46,29 +46,39 @@ export async function billsRoutes(app: FastifyInstance) {
   // A whole month's preview is 100,000 bills: the answer is built field by field below from typed rows,
   // so it is written with JSON.stringify instead of being re-validated by zod (seconds at that size).
   // The schema still documents it.
-  r.post(`${BILLS}/generateCustomersBill`, { config: batchAccess, schema: { tags, body: billRunBody, response: { 200: billPreview } }, serializerCompiler: () => (data) => JSON.stringify(data) }, async (req) => {
-    const run = await tenantTx(req, (tx, actor) => computeBillRun({ tx, clientId: actor.clientId, period: req.body.period, zoneId: req.body.zoneId, issueDate: req.body.issueDate }));
-    return {
-      period: run.period,
-      billDate: run.billDate,
-      dueDate: run.dueDate,
-      bills: run.bills.map(({ zoneId: _z, meterId: _m, readingIds: _r, ...bill }) => bill),
-      exceptions: run.exceptions,
-      totals: run.totals,
-    };
-  });
+  r.post(
+    `${BILLS}/generateCustomersBill`,
+    { config: batchAccess, schema: { tags, body: billRunBody, response: { 200: billPreview } }, serializerCompiler: () => (data) => JSON.stringify(data) },
+    async (req) => {
+      const run = await tenantTx(req, (tx, actor) =>
+        computeBillRun({ tx, clientId: actor.clientId, period: req.body.period, zoneId: req.body.zoneId, issueDate: req.body.issueDate }),
+      );
+      return {
+        period: run.period,
+        billDate: run.billDate,
+        dueDate: run.dueDate,
+        bills: run.bills.map(({ zoneId: _z, meterId: _m, readingIds: _r, ...bill }) => bill),
+        exceptions: run.exceptions,
+        totals: run.totals,
+      };
+    },
+  );
 
-  r.post(`${BILLS}/saveCustomersBill`, { config: batchAccess, schema: { tags, body: saveBillRunBody, response: { 201: billRunSaved } } }, async (req, reply) => {
-    const key = readIdempotencyKey(req.headers);
-    const result = await tenantTx(req, (tx, actor) =>
-      withIdempotency(tx, { clientId: actor.clientId, key, operation: 'bills.saveCustomersBill', body: req.body }, async () => ({
-        statusCode: 201,
-        body: await saveBillRun({ tx, actor, input: req.body }),
-      })),
-    );
-    if (result.isReplay) reply.header('idempotent-replayed', 'true');
-    return reply.status(201).send(result.body);
-  });
+  r.post(
+    `${BILLS}/saveCustomersBill`,
+    { config: batchAccess, schema: { tags, body: saveBillRunBody, response: { 201: billRunSaved } } },
+    async (req, reply) => {
+      const key = readIdempotencyKey(req.headers);
+      const result = await tenantTx(req, (tx, actor) =>
+        withIdempotency(tx, { clientId: actor.clientId, key, operation: 'bills.saveCustomersBill', body: req.body }, async () => ({
+          statusCode: 201,
+          body: await saveBillRun({ tx, actor, input: req.body }),
+        })),
+      );
+      if (result.isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
+    },
+  );
 
   // A run in the background: 202 with the job at once; the run continues if the browser goes away.
   r.post(`${BILLS}/jobs`, { config: batchAccess, schema: { tags, body: billRunJobBody, response: { 202: billRunJobAccepted } } }, async (req, reply) => {
@@ -86,32 +96,47 @@ export async function billsRoutes(app: FastifyInstance) {
   });
 
   r.get(`${BILLS}/jobs`, { config: batchAccess, schema: { tags, querystring: billRunJobListQuery, response: { 200: billRunJobPage } } }, async (req) =>
-    tenantTx(req, (tx, actor) => listBillRunJobs({ tx, db: app.db, actor, query: req.query })));
+    tenantTx(req, (tx, actor) => listBillRunJobs({ tx, db: app.db, actor, query: req.query })),
+  );
 
   r.get(`${BILLS}/jobs/:id`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: billRunJob } } }, async (req) =>
-    tenantTx(req, (tx, actor) => getBillRunJob({ tx, db: app.db, actor, id: req.params.id })));
+    tenantTx(req, (tx, actor) => getBillRunJob({ tx, db: app.db, actor, id: req.params.id })),
+  );
 
-  r.get(`${BILLS}/ungenerated`, { config: reportAccess, schema: { tags, querystring: ungeneratedBillQuery, response: { 200: ungeneratedBillReport } } }, async (req) =>
-    tenantTx(req, (tx, actor) => ungeneratedBills({ tx, clientId: actor.clientId, period: req.query.period, zoneId: req.query.zoneId })));
+  r.get(
+    `${BILLS}/ungenerated`,
+    { config: reportAccess, schema: { tags, querystring: ungeneratedBillQuery, response: { 200: ungeneratedBillReport } } },
+    async (req) => tenantTx(req, (tx, actor) => ungeneratedBills({ tx, clientId: actor.clientId, period: req.query.period, zoneId: req.query.zoneId })),
+  );
 
   r.get(`${BILLS}/runs`, { config: batchAccess, schema: { tags, querystring: billRunListQuery, response: { 200: billRunPage } } }, async (req) =>
-    tenantTx(req, (tx, actor) => listBillRuns({ tx, clientId: actor.clientId, query: req.query })));
+    tenantTx(req, (tx, actor) => listBillRuns({ tx, clientId: actor.clientId, query: req.query })),
+  );
 
   r.get(`${BILLS}/runs/:id`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: billRunDetail } } }, async (req) =>
-    tenantTx(req, (tx, actor) => getBillRun({ tx, clientId: actor.clientId, id: req.params.id })));
+    tenantTx(req, (tx, actor) => getBillRun({ tx, clientId: actor.clientId, id: req.params.id })),
+  );
 
   // Cancelling a run is a background job too (a 10,000-bill run took a minute): 202 with the job at once,
   // after the refusals that need no run (unknown run, already cancelled, paid, being cancelled).
-  r.post(`${BILLS}/runs/:id/cancel`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 202: billRunJobAccepted } } }, async (req, reply) => {
-    const runId = req.params.id;
-    const accepted = await tenantTx(req, async (tx, actor) => queueCancelJob({ tx, actor, runId, run: await checkRunCancellable(tx, actor.clientId, runId) }));
-    app.jobs.kick();
-    return reply.status(202).send(accepted);
-  });
+  r.post(
+    `${BILLS}/runs/:id/cancel`,
+    { config: batchAccess, schema: { tags, params: bigIdParams, response: { 202: billRunJobAccepted } } },
+    async (req, reply) => {
+      const runId = req.params.id;
+      const accepted = await tenantTx(req, async (tx, actor) =>
+        queueCancelJob({ tx, actor, runId, run: await checkRunCancellable(tx, actor.clientId, runId) }),
+      );
+      app.jobs.kick();
+      return reply.status(202).send(accepted);
+    },
+  );
 
   r.get(BILLS, { config: batchAccess, schema: { tags, querystring: billListQuery, response: { 200: billPage } } }, async (req) =>
-    tenantTx(req, (tx, actor) => listBills({ tx, clientId: actor.clientId, query: req.query })));
+    tenantTx(req, (tx, actor) => listBills({ tx, clientId: actor.clientId, query: req.query })),
+  );
 
   r.get(`${BILLS}/:id`, { config: batchAccess, schema: { tags, params: bigIdParams, response: { 200: billDetail } } }, async (req) =>
-    tenantTx(req, (tx, actor) => getBill({ tx, clientId: actor.clientId, id: req.params.id })));
+    tenantTx(req, (tx, actor) => getBill({ tx, clientId: actor.clientId, id: req.params.id })),
+  );
 }

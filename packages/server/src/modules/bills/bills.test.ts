@@ -22,8 +22,15 @@ beforeAll(async () => {
   a = billingFactory(ctx, orgA);
   // Residential: 2.00 service charge, 0-10 units at 0.50, above at 1.00, 5% tax.
   const tariff = await a.call(orgA.token, 'POST', '/api/elc/prices', {
-    name: 'Residential 2025', customerClass: 'residential', effectiveFrom: '2025-01-01', serviceCharge: '2', taxPercent: '5',
-    blocks: [{ from: '0', to: '10', rate: '0.5' }, { from: '10', to: null, rate: '1' }],
+    name: 'Residential 2025',
+    customerClass: 'residential',
+    effectiveFrom: '2025-01-01',
+    serviceCharge: '2',
+    taxPercent: '5',
+    blocks: [
+      { from: '0', to: '10', rate: '0.5' },
+      { from: '10', to: null, rate: '1' },
+    ],
   });
   expect(tariff.statusCode).toBe(201);
   residentialTariffId = tariff.json().id;
@@ -34,23 +41,33 @@ const system = <T>(fn: (tx: Db) => Promise<T>) => inSystem(ctx.database.db, fn);
 
 /** Receivable (1100) balance in the ledger, and the sum of the open bills, of an organisation. */
 async function receivableAndBills(clientId: number) {
-  const [row] = await system((tx) => queryRows<{ ledger: string; bills: string }>(tx, sql`
+  const [row] = await system((tx) =>
+    queryRows<{ ledger: string; bills: string }>(
+      tx,
+      sql`
     select (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l join accounts ac on ac.id = l.account_id
             where l.client_id = ${clientId} and ac.code = '1100')::text as ledger,
-           (select coalesce(sum(amount), 0) from bills where client_id = ${clientId} and status = 'Open')::text as bills`));
+           (select coalesce(sum(amount), 0) from bills where client_id = ${clientId} and status = 'Open')::text as bills`,
+    ),
+  );
   return { ledger: Number(row.ledger).toFixed(2), bills: Number(row.bills).toFixed(2) };
 }
 
 /** Everything a run writes, to prove a refused or failed request wrote nothing. */
 async function billingState(clientId: number) {
-  const [row] = await system((tx) => queryRows<Record<string, string | number>>(tx, sql`
+  const [row] = await system((tx) =>
+    queryRows<Record<string, string | number>>(
+      tx,
+      sql`
     select (select count(*) from bill_runs where client_id = ${clientId})::int as runs,
            (select count(*) from bills where client_id = ${clientId})::int as bills,
            (select count(*) from bill_lines where client_id = ${clientId})::int as lines,
            (select count(*) from journal_entries where client_id = ${clientId})::int as entries,
            (select count(*) from meter_readings where client_id = ${clientId} and billed_bill_id is not null)::int as billed_readings,
            (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters where client_id = ${clientId}) as counters,
-           (select count(*) from audit_log where client_id = ${clientId})::int as audit`));
+           (select count(*) from audit_log where client_id = ${clientId})::int as audit`,
+    ),
+  );
   return row;
 }
 
@@ -81,16 +98,31 @@ describe('bill runs', () => {
     // 2.00 + 10 x 0.50 + 15 x 1.00 = 22.00, tax 5% = 1.10.
     expect(body.bills).toEqual([
       expect.objectContaining({
-        houseId: z.normal.id, customerId: z.customer.id, customerName: 'Sahra Nur', meterNumber: z.normal.meterNumber,
-        previousReading: '100', currentReading: '125', consumption: '25', subtotal: '22.00', tax: '1.10', amount: '23.10',
-        previousBalance: '0.00', amountDue: '23.10', dueDate: '2025-04-15',
+        houseId: z.normal.id,
+        customerId: z.customer.id,
+        customerName: 'Sahra Nur',
+        meterNumber: z.normal.meterNumber,
+        previousReading: '100',
+        currentReading: '125',
+        consumption: '25',
+        subtotal: '22.00',
+        tax: '1.10',
+        amount: '23.10',
+        previousBalance: '0.00',
+        amountDue: '23.10',
+        dueDate: '2025-04-15',
       }),
     ]);
     expect(body.bills[0].lines.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
-      ['service_charge', '2.00'], ['block', '5.00'], ['block', '15.00'], ['tax', '1.10'],
+      ['service_charge', '2.00'],
+      ['block', '5.00'],
+      ['block', '15.00'],
+      ['tax', '1.10'],
     ]);
     expect(body.exceptions.map((e: { houseId: number; reason: string }) => [e.houseId, e.reason])).toEqual([
-      [z.silent.id, 'no_reading'], [z.commercial.id, 'no_tariff'], [z.cut.id, 'disconnected'],
+      [z.silent.id, 'no_reading'],
+      [z.commercial.id, 'no_tariff'],
+      [z.cut.id, 'disconnected'],
     ]);
     expect(body.totals).toEqual({ houses: 4, billed: 1, amount: '23.10' });
     expect(await billingState(orgA.clientId)).toEqual(before);
@@ -103,12 +135,22 @@ describe('bill runs', () => {
     expect(res.json()).toMatchObject({ billCount: 1, total: '23.10' });
     const { runId } = res.json();
 
-    const bills = await system((tx) => queryRows<{ id: string; journal_entry_id: string; amount: string; bill_no: string }>(tx, sql`
-      select id::text, journal_entry_id::text, amount::text, bill_no::text from bills where run_id = ${runId}`));
+    const bills = await system((tx) =>
+      queryRows<{ id: string; journal_entry_id: string; amount: string; bill_no: string }>(
+        tx,
+        sql`
+      select id::text, journal_entry_id::text, amount::text, bill_no::text from bills where run_id = ${runId}`,
+      ),
+    );
     expect(bills).toHaveLength(1);
-    const lines = await system((tx) => queryRows<{ code: string; debit: string; credit: string; party_type: string | null; party_id: number | null }>(tx, sql`
+    const lines = await system((tx) =>
+      queryRows<{ code: string; debit: string; credit: string; party_type: string | null; party_id: number | null }>(
+        tx,
+        sql`
       select ac.code, l.debit::text, l.credit::text, l.party_type, l.party_id from journal_lines l join accounts ac on ac.id = l.account_id
-      where l.entry_id = ${bills[0].journal_entry_id} order by ac.code`));
+      where l.entry_id = ${bills[0].journal_entry_id} order by ac.code`,
+      ),
+    );
     expect(lines).toEqual([
       { code: '1100', debit: '23.10', credit: '0.00', party_type: 'customer', party_id: z.customer.id },
       { code: '2200', debit: '0.00', credit: '1.10', party_type: null, party_id: null },
@@ -117,15 +159,24 @@ describe('bill runs', () => {
     const balance = await receivableAndBills(orgA.clientId);
     expect(balance.ledger).toBe(balance.bills);
 
-    const reading = await system((tx) => queryRows<{ billed_bill_id: string }>(tx, sql`
-      select billed_bill_id::text from meter_readings where house_id = ${z.normal.id}`));
+    const reading = await system((tx) =>
+      queryRows<{ billed_bill_id: string }>(
+        tx,
+        sql`
+      select billed_bill_id::text from meter_readings where house_id = ${z.normal.id}`,
+      ),
+    );
     expect(reading).toEqual([{ billed_bill_id: bills[0].id }]);
 
     const detail = await a.call(orgA.token, 'GET', `/api/bills/${bills[0].id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
-      amount: '23.10', status: 'Unpaid', customer: { id: z.customer.id, name: 'Sahra Nur' }, meter: { meterNumber: z.normal.meterNumber },
-      company: { name: 'Hargeisa Electric' }, readings: [{ consumption: '25' }],
+      amount: '23.10',
+      status: 'Unpaid',
+      customer: { id: z.customer.id, name: 'Sahra Nur' },
+      meter: { meterNumber: z.normal.meterNumber },
+      company: { name: 'Hargeisa Electric' },
+      readings: [{ consumption: '25' }],
     });
     expect(detail.json().lines).toHaveLength(4);
 
@@ -134,7 +185,12 @@ describe('bill runs', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'NOTHING_TO_BILL', message: `Nothing to bill: these readings were billed by run ${runId}.` });
     const preview = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-04', zoneId: z.zone.id });
-    expect(preview.json().exceptions).toContainEqual({ houseId: z.normal.id, customerId: z.customer.id, meterNumber: z.normal.meterNumber, reason: 'already_billed' });
+    expect(preview.json().exceptions).toContainEqual({
+      houseId: z.normal.id,
+      customerId: z.customer.id,
+      meterNumber: z.normal.meterNumber,
+      reason: 'already_billed',
+    });
 
     const list = await a.call(orgA.token, 'GET', `/api/bills?period=2025-04&zoneId=${z.zone.id}`);
     expect(list.json()).toMatchObject({ total: 1, data: [{ houseId: z.normal.id, amount: '23.10' }] });
@@ -158,16 +214,24 @@ describe('bill runs', () => {
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ code: 'IN_USE' });
     const refused = (fn: (tx: Db) => Promise<unknown>, asOwner = false) =>
-      (asOwner ? inSystem(ctx.database.db, fn) : inTenant(ctx.database.db, orgA.clientId, fn))
-        .then(() => 'committed', (err: Error) => String(err.cause ?? err.message));
+      (asOwner ? inSystem(ctx.database.db, fn) : inTenant(ctx.database.db, orgA.clientId, fn)).then(
+        () => 'committed',
+        (err: Error) => String(err.cause ?? err.message),
+      );
     // The application role may not delete meters at all; even the owner may not delete one a bill names.
-    expect(await refused((tx) => tx.execute(sql`delete from meters where id = (select meter_id from bills where run_id = ${saved.json().runId})`), true)).toMatch(/still referenced by bills/);
+    expect(
+      await refused((tx) => tx.execute(sql`delete from meters where id = (select meter_id from bills where run_id = ${saved.json().runId})`), true),
+    ).toMatch(/still referenced by bills/);
     const b = billingFactory(ctx, orgB);
     const otherHouse = await b.house({ customerId: (await b.customer()).id, zoneId: (await b.zone()).id });
-    expect(await refused((tx) => tx.execute(sql`
+    expect(
+      await refused((tx) =>
+        tx.execute(sql`
       insert into bills select (jsonb_populate_record(null::bills, to_jsonb(b) || jsonb_build_object(
         'id', nextval(pg_get_serial_sequence('bills', 'id')), 'bill_no', 999999, 'period', '2030-01', 'house_id', ${otherHouse.id}::int))).*
-      from bills b where run_id = ${saved.json().runId}`))).toMatch(/does not exist/);
+      from bills b where run_id = ${saved.json().runId}`),
+      ),
+    ).toMatch(/does not exist/);
     // A bill line names a bill of its own organisation (looked up by id, the organisation compared after).
     const [bill] = await system((tx) => queryRows<{ id: string }>(tx, sql`select id from bills where run_id = ${saved.json().runId}`));
     const line = (clientId: number, billId: number) =>
@@ -179,8 +243,11 @@ describe('bill runs', () => {
     expect(await billingState(orgA.clientId)).toEqual(before);
 
     // The customer's kept balance (what the next bill's previous balance reads) is checked against the lines.
-    const customerSums = (delta: number) => system((tx) => tx.execute(sql`
-      update customer_ledger_balances set debit = debit + ${delta} where client_id = ${orgA.clientId} and customer_id = ${z.customer.id} and source_type = 'bill'`));
+    const customerSums = (delta: number) =>
+      system((tx) =>
+        tx.execute(sql`
+      update customer_ledger_balances set debit = debit + ${delta} where client_id = ${orgA.clientId} and customer_id = ${z.customer.id} and source_type = 'bill'`),
+      );
     await customerSums(1);
     const tampered = await system((tx) => verifyLedger(tx, { clientId: orgA.clientId }));
     await customerSums(-1);
@@ -198,16 +265,27 @@ describe('bill runs', () => {
     const customer = await a.customer();
     const h = await a.house({ customerId: customer.id, zoneId: zone.id, installationReading: '1000', meterDigits: 6 });
     const replaced = await a.call(orgA.token, 'POST', `/api/elc/houses/${h.id}/replace-meter`, {
-      date: '2025-06-10', oldFinalReading: '1008', newMeterNumber: `NEW-${h.id}`, newInitialReading: '5', digits: 6,
+      date: '2025-06-10',
+      oldFinalReading: '1008',
+      newMeterNumber: `NEW-${h.id}`,
+      newInitialReading: '5',
+      digits: 6,
     });
     expect(replaced.statusCode).toBe(200);
     await a.reading({ houseId: h.id, period: '2025-06', currentReading: '12' });
     const res = await a.call(orgA.token, 'POST', '/api/bills/generateCustomersBill', { period: '2025-06', zoneId: zone.id });
-    expect(res.json().bills).toEqual([expect.objectContaining({ houseId: h.id, previousReading: '1000', currentReading: '12', consumption: '15', meterNumber: `NEW-${h.id}` })]);
+    expect(res.json().bills).toEqual([
+      expect.objectContaining({ houseId: h.id, previousReading: '1000', currentReading: '12', consumption: '15', meterNumber: `NEW-${h.id}` }),
+    ]);
     const saved = await a.call(orgA.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-06', zoneId: zone.id });
     expect(saved.json().billCount).toBe(1);
-    const readings = await system((tx) => queryRows<{ n: number }>(tx, sql`
-      select count(*)::int as n from meter_readings where house_id = ${h.id} and billed_bill_id is not null`));
+    const readings = await system((tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`
+      select count(*)::int as n from meter_readings where house_id = ${h.id} and billed_bill_id is not null`,
+      ),
+    );
     expect(readings).toEqual([{ n: 2 }]);
   });
 
@@ -215,7 +293,10 @@ describe('bill runs', () => {
     const org = await newOrganisation(ctx, { name: 'Berbera Power' });
     const o = billingFactory(ctx, org);
     await o.call(org.token, 'POST', '/api/elc/prices', {
-      name: 'Flat', customerClass: 'residential', effectiveFrom: '2025-01-01', blocks: [{ from: '0', to: null, rate: '2' }],
+      name: 'Flat',
+      customerClass: 'residential',
+      effectiveFrom: '2025-01-01',
+      blocks: [{ from: '0', to: null, rate: '2' }],
     });
     const zone = await o.zone();
     const c = await o.customer();
@@ -244,11 +325,15 @@ describe('bill runs', () => {
     // The freed readings bill again, with the next gapless numbers.
     const rerun = await o.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-07', service: 'water' });
     expect(rerun.json()).toMatchObject({ billCount: 2, total: '27.00' });
-    const numbers = await system((tx) => queryRows<{ bill_no: string }>(tx, sql`select bill_no::text from bills where client_id = ${org.clientId} order by bill_no`));
+    const numbers = await system((tx) =>
+      queryRows<{ bill_no: string }>(tx, sql`select bill_no::text from bills where client_id = ${org.clientId} order by bill_no`),
+    );
     expect(numbers.map((n) => n.bill_no)).toEqual(['1', '2', '3', '4']);
 
     // A run with a paid bill cannot be cancelled.
-    await system((tx) => tx.execute(sql`update bills set paid_amount = 1 where client_id = ${org.clientId} and run_id = ${rerun.json().runId} and bill_no = 3`));
+    await system((tx) =>
+      tx.execute(sql`update bills set paid_amount = 1 where client_id = ${org.clientId} and run_id = ${rerun.json().runId} and bill_no = 3`),
+    );
     const paid = await o.call(org.token, 'POST', `/api/bills/runs/${rerun.json().runId}/cancel`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json().code).toBe('BILL_PAID');
@@ -258,7 +343,10 @@ describe('bill runs', () => {
     const org = await newOrganisation(ctx, { name: 'Erigavo Power' });
     const o = billingFactory(ctx, org);
     await o.call(org.token, 'POST', '/api/elc/prices', {
-      name: 'Flat', customerClass: 'residential', effectiveFrom: '2025-01-01', blocks: [{ from: '0', to: null, rate: '1' }],
+      name: 'Flat',
+      customerClass: 'residential',
+      effectiveFrom: '2025-01-01',
+      blocks: [{ from: '0', to: null, rate: '1' }],
     });
     const zone = await o.zone();
     const c = await o.customer();
@@ -281,7 +369,9 @@ describe('bill runs', () => {
     const res = await a.call(orgA.token, 'GET', `/api/bills/ungenerated?period=2025-09&zoneId=${z.zone.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((r: { houseId: number; reason: string }) => [r.houseId, r.reason])).toEqual([
-      [z.normal.id, 'ready'], [z.silent.id, 'no_reading'], [z.commercial.id, 'no_tariff'],
+      [z.normal.id, 'ready'],
+      [z.silent.id, 'no_reading'],
+      [z.commercial.id, 'no_tariff'],
     ]);
     await a.call(orgA.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-09', zoneId: z.zone.id, houseIds: [z.normal.id] });
     const after = await a.call(orgA.token, 'GET', `/api/bills/ungenerated?period=2025-09&zoneId=${z.zone.id}`);

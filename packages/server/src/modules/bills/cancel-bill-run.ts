@@ -30,12 +30,15 @@ interface RunRow {
  * allocated to one of its bills, a cancellation already queued or running (409). Answers the run.
  */
 export async function checkRunCancellable(tx: Db, clientId: number, id: number): Promise<{ period: string; zoneId: number | null; service: BillService }> {
-  const [run] = await queryRows<RunRow & { is_paid: boolean; is_cancelling: boolean }>(tx, sql`
+  const [run] = await queryRows<RunRow & { is_paid: boolean; is_cancelling: boolean }>(
+    tx,
+    sql`
     select r.status, r.period, r.zone_id, r.service,
            exists (select 1 from bills b where b.client_id = r.client_id and b.run_id = r.id and b.status = 'Open' and b.paid_amount <> 0) as is_paid,
            exists (select 1 from jobs j where j.client_id = r.client_id and j.kind = 'bills.cancel'
                    and (j.input->>'runId')::bigint = r.id and j.status in ('queued', 'running')) as is_cancelling
-    from bill_runs r where r.client_id = ${clientId} and r.id = ${id}`);
+    from bill_runs r where r.client_id = ${clientId} and r.id = ${id}`,
+  );
   if (!run) throw notFound();
   if (run.status === 'Cancelled') throw new AppError(409, 'ALREADY_CANCELLED', 'bill.runCancelled');
   if (run.is_paid) throw new AppError(409, 'BILL_PAID', 'bill.runPaid');
@@ -59,9 +62,12 @@ export async function cancelBillRun(opts: {
   const [run] = await queryRows<{ status: string }>(tx, sql`select status from bill_runs where client_id = ${clientId} and id = ${id} for update`);
   if (!run) throw notFound();
   if (run.status === 'Cancelled') throw new AppError(409, 'ALREADY_CANCELLED', 'bill.runCancelled');
-  const bills = await queryRows<{ id: string | number; journal_entry_id: string | number | null; paid_amount: string; amount: string }>(tx, sql`
+  const bills = await queryRows<{ id: string | number; journal_entry_id: string | number | null; paid_amount: string; amount: string }>(
+    tx,
+    sql`
     select id, journal_entry_id, paid_amount::text as paid_amount, amount::text as amount from bills
-    where client_id = ${clientId} and run_id = ${id} and status = 'Open' order by id for update`);
+    where client_id = ${clientId} and run_id = ${id} and status = 'Open' order by id for update`,
+  );
   if (bills.some((b) => !bdec(b.paid_amount).isZero())) throw new AppError(409, 'BILL_PAID', 'bill.runPaid');
   const total = billMoney(bills.reduce((sum, b) => sum.plus(b.amount), bdec(0)));
 
@@ -79,6 +85,12 @@ export async function cancelBillRun(opts: {
       and m.client_id = b.client_id and m.house_id = b.house_id and m.period = b.period and m.billed_bill_id = b.id`);
   await tx.execute(sql`update bills set status = 'Cancelled', cancelled_at = now() where client_id = ${clientId} and run_id = ${id} and status = 'Open'`);
   await tx.execute(sql`update bill_runs set status = 'Cancelled', cancelled_by = ${userId}, cancelled_at = now() where client_id = ${clientId} and id = ${id}`);
-  await writeAudit(tx, actor, { action: 'status', entity: 'bill-run', entityId: id, before: { status: 'Posted' }, after: { status: 'Cancelled', cancelledBills: bills.length } });
+  await writeAudit(tx, actor, {
+    action: 'status',
+    entity: 'bill-run',
+    entityId: id,
+    before: { status: 'Posted' },
+    after: { status: 'Cancelled', cancelledBills: bills.length },
+  });
   return { runId: id, cancelledBills: bills.length, total };
 }

@@ -102,7 +102,14 @@ export interface ComputedRun extends Omit<BillPreview, 'bills'> {
  * bill, the customer's receivable balance), joined as whole sets rather than looked up house by house.
  * Disconnected houses appear only when readings wait for them.
  */
-export async function computeBillRun(opts: { tx: Db; clientId: number; period: string; zoneId?: number; houseIds?: number[]; issueDate?: string }): Promise<ComputedRun> {
+export async function computeBillRun(opts: {
+  tx: Db;
+  clientId: number;
+  period: string;
+  zoneId?: number;
+  houseIds?: number[];
+  issueDate?: string;
+}): Promise<ComputedRun> {
   const { tx, clientId, period } = opts;
   const { billDate, dueDate } = billDates(await resolveIssueDate(tx, clientId, opts.issueDate));
   const houseIds = opts.houseIds ? JSON.stringify(opts.houseIds) : null;
@@ -113,7 +120,9 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
   await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
   const receivable = await systemAccountId(tx, clientId, 'receivable');
   const tariffs = await tariffsInForce(tx, clientId, periodEnd(period));
-  const rows = await queryRows<HouseRow>(tx, sql`
+  const rows = await queryRows<HouseRow>(
+    tx,
+    sql`
     with h as (
       select h.id, h.house_no, h.customer_id, h.zone_id, h.status, h.tariff_class, h.client_id
       from houses h
@@ -159,7 +168,8 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
     left join billed b on b.house_id = h.id
     left join balance bal on bal.party_id = h.customer_id
     where h.status = 'Connected' or r.n > 0
-    order by h.zone_id, h.id`);
+    order by h.zone_id, h.id`,
+  );
 
   const priceOf = pricer();
   const bills: ComputedBill[] = [];
@@ -209,13 +219,16 @@ export async function computeBillRun(opts: { tx: Db; clientId: number; period: s
  * the class-wide version). Versions of one key never overlap (migration 0020), so each key has one.
  */
 async function tariffsInForce(tx: Db, clientId: number, onDate: string): Promise<Map<string, PricingTariff & { id: number }>> {
-  const rows = await queryRows<TariffRow>(tx, sql`
+  const rows = await queryRows<TariffRow>(
+    tx,
+    sql`
     select t.id, t.customer_class, t.zone_id, t.service_charge::text as service_charge, t.minimum_charge::text as minimum_charge,
            t.tax_percent::text as tax_percent,
            coalesce((select json_agg(json_build_object('from', b.from_units::text, 'to', b.to_units::text, 'rate', b.rate::text) order by b.position)
                      from tariff_blocks b where b.client_id = t.client_id and b.tariff_id = t.id), '[]'::json) as blocks
     from tariffs t
-    where t.client_id = ${clientId} and t.effective_from <= ${onDate}::date and (t.effective_to is null or t.effective_to >= ${onDate}::date)`);
+    where t.client_id = ${clientId} and t.effective_from <= ${onDate}::date and (t.effective_to is null or t.effective_to >= ${onDate}::date)`,
+  );
   return new Map(
     rows.map((t) => [
       `${t.customer_class}|${t.zone_id ?? ''}`,

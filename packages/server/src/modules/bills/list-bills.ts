@@ -128,11 +128,14 @@ export async function listBills(opts: { tx: Db; clientId: number; query: z.outpu
   if (query.status) filters.push(statusFilters[query.status]);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
   const sortBy = sortColumns[query._sort ?? 'id'];
-  const rows = await queryRows<BillRow>(tx, sql`
+  const rows = await queryRows<BillRow>(
+    tx,
+    sql`
     ${billColumns(sql`, count(*) over () as total_count`)}
     where ${sql.join(filters, sql` and `)}
     order by ${sortBy} ${direction}, b.id ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   let total = rows.length > 0 ? Number(rows[0].total_count) : 0;
   if (rows.length === 0 && query._page > 1) {
     const [c] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from bills b where ${sql.join(filters, sql` and `)}`);
@@ -145,25 +148,61 @@ export async function getBill(opts: { tx: Db; clientId: number; id: number }): P
   const { tx, clientId, id } = opts;
   const [row] = await queryRows<BillRow>(tx, sql`${billColumns()} where b.client_id = ${clientId} and b.id = ${id}`);
   if (!row) throw notFound();
-  const lines = await queryRows<{ kind: BreakdownLine['kind']; block: number | null; from_units: string | null; to_units: string | null; units: string | null; rate: string | null; amount: string }>(
+  const lines = await queryRows<{
+    kind: BreakdownLine['kind'];
+    block: number | null;
+    from_units: string | null;
+    to_units: string | null;
+    units: string | null;
+    rate: string | null;
+    amount: string;
+  }>(
     tx,
     sql`select kind, block, from_units::text, to_units::text, units::text, rate::text, amount::text from bill_lines
         where client_id = ${clientId} and bill_id = ${id} order by position`,
   );
   const opt = (v: string | null) => (v === null ? null : plainDecimal(v));
-  const [extra] = await queryRows<{ house_address: string | null; phone: string; customer_address: string | null; company_name: string; company_phone: string | null; company_address: string | null }>(tx, sql`
+  const [extra] = await queryRows<{
+    house_address: string | null;
+    phone: string;
+    customer_address: string | null;
+    company_name: string;
+    company_phone: string | null;
+    company_address: string | null;
+  }>(
+    tx,
+    sql`
     select h.address as house_address, c.phone, c.address as customer_address, o.name as company_name, o.phone as company_phone, o.address as company_address
     from bills b join houses h on h.id = b.house_id join customers c on c.id = b.customer_id join clients o on o.id = b.client_id
-    where b.client_id = ${clientId} and b.id = ${id}`);
-  const readings = await queryRows<{ id: string | number; type: string; reading_date: string; previous_reading: string; current_reading: string; consumption: string }>(tx, sql`
+    where b.client_id = ${clientId} and b.id = ${id}`,
+  );
+  const readings = await queryRows<{
+    id: string | number;
+    type: string;
+    reading_date: string;
+    previous_reading: string;
+    current_reading: string;
+    consumption: string;
+  }>(
+    tx,
+    sql`
     select id, type, reading_date::text as reading_date, previous_reading::text as previous_reading, current_reading::text as current_reading, consumption::text as consumption
     from meter_readings
     where client_id = ${clientId} and house_id = ${row.house_id} and period = ${row.period} and billed_bill_id = ${id}
-    order by type <> 'final', reading_date, id`);
+    order by type <> 'final', reading_date, id`,
+  );
   const bill = toBill(row);
   return {
     ...bill,
-    lines: lines.map((l) => ({ kind: l.kind, block: l.block, from: opt(l.from_units), to: opt(l.to_units), units: opt(l.units), rate: opt(l.rate), amount: billMoney(l.amount) })),
+    lines: lines.map((l) => ({
+      kind: l.kind,
+      block: l.block,
+      from: opt(l.from_units),
+      to: opt(l.to_units),
+      units: opt(l.units),
+      rate: opt(l.rate),
+      amount: billMoney(l.amount),
+    })),
     house: { id: row.house_id, houseNo: row.house_no, address: extra.house_address },
     customer: { id: row.customer_id, customerNo: row.customer_no, name: row.customer_name, phone: extra.phone, address: extra.customer_address },
     meter: row.meter_id === null ? null : { id: row.meter_id, meterNumber: row.meter_no as string },
@@ -222,10 +261,13 @@ export async function listBillRuns(opts: { tx: Db; clientId: number; query: z.ou
   if (query.status) filters.push(sql`r.status = ${query.status}`);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
   const sortBy = query._sort === 'period' ? sql`r.period` : sql`r.id`;
-  const rows = await queryRows<RunRow>(tx, sql`
+  const rows = await queryRows<RunRow>(
+    tx,
+    sql`
     ${runSelect} where ${sql.join(filters, sql` and `)}
     order by ${sortBy} ${direction}, r.id ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   let total = rows.length > 0 ? Number(rows[0].total_count) : 0;
   if (rows.length === 0 && query._page > 1) {
     const [c] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from bill_runs r where ${sql.join(filters, sql` and `)}`);

@@ -62,10 +62,13 @@ export async function saveBillRun(opts: {
   if (count === 0) throw await nothingToBill(tx, clientId, input);
   report(0, count);
 
-  const [runRow] = await queryRows<{ id: string | number }>(tx, sql`
+  const [runRow] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`
     insert into bill_runs (client_id, period, zone_id, service, bill_count, total, created_by)
     values (${clientId}, ${input.period}, ${input.zoneId ?? null}, ${input.service}, ${count}, ${total}::numeric, ${userId})
-    returning id`);
+    returning id`,
+  );
   const runId = Number(runRow.id);
 
   if (count > 0) {
@@ -73,8 +76,11 @@ export async function saveBillRun(opts: {
     // Ids and numbers for every bill up front: the entries name their bill (source id) and the bills
     // their entry, so each row is written once, never inserted and then updated.
     const firstNo = await nextDocumentNumbers(tx, clientId, BILL_SERIES, count);
-    const ids = await queryRows<{ id: string | number }>(tx, sql`
-      select nextval(pg_get_serial_sequence('bills', 'id')) as id from generate_series(1, ${count})`);
+    const ids = await queryRows<{ id: string | number }>(
+      tx,
+      sql`
+      select nextval(pg_get_serial_sequence('bills', 'id')) as id from generate_series(1, ${count})`,
+    );
     const billIds = ids.map((r) => Number(r.id)).sort((x, y) => x - y);
     const context: RunContext = { clientId, userId, runId, input, billDate: run.billDate, dueDate: run.dueDate };
     const prepare = (start: number) =>
@@ -87,7 +93,10 @@ export async function saveBillRun(opts: {
     let next = prepare(0);
     for (let start = 0; start < count; start += chunk) {
       // Settled at once into a value: a failure waits here, not unhandled, until the next chunk is built.
-      const writing = writeChunk(tx, context, next).then(() => null, (err: unknown) => ({ err }));
+      const writing = writeChunk(tx, context, next).then(
+        () => null,
+        (err: unknown) => ({ err }),
+      );
       // One turn of the event loop first, so this chunk's first statement is on its way.
       await new Promise((resolve) => setImmediate(resolve));
       const prepared = start + chunk < count ? prepare(start + chunk) : null;
@@ -115,9 +124,16 @@ interface BillAccounts {
 
 /** The receivable, the service's sales and the tax payable system accounts in one read. */
 async function billAccounts(tx: Db, clientId: number, service: BillService): Promise<BillAccounts> {
-  const codes = { receivable: SYSTEM_ACCOUNTS.receivable, sales: service === 'water' ? SYSTEM_ACCOUNTS.waterSales : SYSTEM_ACCOUNTS.electricitySales, taxPayable: SYSTEM_ACCOUNTS.taxPayable };
-  const rows = await queryRows<{ id: number; code: string }>(tx, sql`
-    select id, code from accounts where client_id = ${clientId} and code in (${codes.receivable}, ${codes.sales}, ${codes.taxPayable})`);
+  const codes = {
+    receivable: SYSTEM_ACCOUNTS.receivable,
+    sales: service === 'water' ? SYSTEM_ACCOUNTS.waterSales : SYSTEM_ACCOUNTS.electricitySales,
+    taxPayable: SYSTEM_ACCOUNTS.taxPayable,
+  };
+  const rows = await queryRows<{ id: number; code: string }>(
+    tx,
+    sql`
+    select id, code from accounts where client_id = ${clientId} and code in (${codes.receivable}, ${codes.sales}, ${codes.taxPayable})`,
+  );
   const byCode = new Map(rows.map((r) => [r.code, Number(r.id)]));
   const pick = (code: string) => {
     const found = byCode.get(code);
@@ -148,11 +164,7 @@ interface PreparedChunk {
 }
 
 /** Builds a chunk's statements: one journal entry per bill (debit the receivable, credit sales and tax), the rows as JSON. */
-function prepareChunk(
-  run: RunContext,
-  accounts: BillAccounts,
-  chunkBills: Array<{ bill: ComputedBill; id: number; no: number }>,
-): PreparedChunk {
+function prepareChunk(run: RunContext, accounts: BillAccounts, chunkBills: Array<{ bill: ComputedBill; id: number; no: number }>): PreparedChunk {
   const { clientId, userId, input } = run;
   const entryIndex: number[] = [];
   const postings: Posting[] = [];

@@ -11,12 +11,15 @@ import { SYSTEM_ACCOUNTS, money } from '../../ledger/index.ts';
 export async function customerBalances(tx: Db, clientId: number, customerIds?: readonly number[]): Promise<Map<number, string>> {
   const only = customerIds ? JSON.stringify([...new Set(customerIds)]) : null;
   if (customerIds && customerIds.length === 0) return new Map();
-  const rows = await queryRows<{ customer_id: number; balance: string }>(tx, sql`
+  const rows = await queryRows<{ customer_id: number; balance: string }>(
+    tx,
+    sql`
     select b.customer_id, sum(b.debit - b.credit)::text as balance
     from customer_ledger_balances b join accounts a on a.client_id = b.client_id and a.id = b.account_id
     where b.client_id = ${clientId} and a.code = ${SYSTEM_ACCOUNTS.receivable}
       ${only ? sql`and b.customer_id in (select (jsonb_array_elements_text(${only}::jsonb))::int)` : sql``}
-    group by b.customer_id`);
+    group by b.customer_id`,
+  );
   const out = new Map<number, string>((customerIds ?? []).map((id) => [id, '0.00']));
   for (const r of rows) out.set(Number(r.customer_id), money(r.balance));
   return out;

@@ -15,10 +15,12 @@ export async function customersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(PATH, { config: read, schema: { tags, querystring: customerListQuery, response: { 200: customerPage } } }, async (req) =>
-    tenantTx(req, (tx) => listCustomers({ tx, clientId: caller(req).clientId, query: req.query })));
+    tenantTx(req, (tx) => listCustomers({ tx, clientId: caller(req).clientId, query: req.query })),
+  );
 
   r.get(`${PATH}/:id`, { config: read, schema: { tags, params: idParams, response: { 200: customer } } }, async (req) =>
-    tenantTx(req, (tx) => getCustomer({ tx, id: req.params.id })));
+    tenantTx(req, (tx) => getCustomer({ tx, id: req.params.id })),
+  );
 
   r.post(PATH, { config: write, schema: { tags, body: customerBody, response: { 201: customer } } }, async (req, reply) => {
     const created = await tenantTx(req, (tx, actor) => createCustomer({ tx, actor, input: req.body }));
@@ -26,8 +28,10 @@ export async function customersRoutes(app: FastifyInstance) {
   });
 
   r.put(`${PATH}/:id`, { config: write, schema: { tags, params: idParams, body: customerBody, response: { 200: customer } } }, async (req) =>
-    tenantTx(req, (tx, actor) => updateCustomer({ tx, actor, id: req.params.id, input: req.body })));
+    tenantTx(req, (tx, actor) => updateCustomer({ tx, actor, id: req.params.id, input: req.body })),
+  );
 
   r.patch(`${PATH}/:id/status`, { config: write, schema: { tags, params: idParams, body: customerStatusBody, response: { 200: customer } } }, async (req) =>
-    tenantTx(req, (tx, actor) => setCustomerStatus({ tx, actor, id: req.params.id, status: req.body.status })));
+    tenantTx(req, (tx, actor) => setCustomerStatus({ tx, actor, id: req.params.id, status: req.body.status })),
+  );
 }

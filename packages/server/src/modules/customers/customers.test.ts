@@ -23,7 +23,11 @@ afterAll(() => ctx.close());
 const PATH = '/api/elc/customers';
 const customerRows = (clientId: number) =>
   inSystem(ctx.database.db, (tx) => tx.select().from(customers).where(eq(customers.clientId, clientId)).orderBy(customers.id));
-const names = (res: { json(): { data: Array<{ name: string }> } }) => res.json().data.map((c) => c.name).sort();
+const names = (res: { json(): { data: Array<{ name: string }> } }) =>
+  res
+    .json()
+    .data.map((c) => c.name)
+    .sort();
 
 describe('customers', () => {
   it('numbers customers C-000001, C-000002, ... without gaps, even when a create fails', async () => {
@@ -45,23 +49,53 @@ describe('customers', () => {
     const city = (await a.call(orgA.token, 'POST', '/api/cities', { name: 'Gabiley' })).json();
     const from = await lastAuditId(ctx, orgA.clientId);
     const res = await a.call(orgA.token, 'POST', PATH, {
-      name: 'Hodan Abdi', phone: '+252 63 4411223'.replace(/ /g, ''), email: 'hodan@example.so', address: 'Road 5', cityId: city.id,
-      customerClass: 'commercial', idType: 'national_id', idNumber: 'SL-88231', openingBalance: '125.50',
+      name: 'Hodan Abdi',
+      phone: '+252 63 4411223'.replace(/ /g, ''),
+      email: 'hodan@example.so',
+      address: 'Road 5',
+      cityId: city.id,
+      customerClass: 'commercial',
+      idType: 'national_id',
+      idNumber: 'SL-88231',
+      openingBalance: '125.50',
     });
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c).toMatchObject({
-      name: 'Hodan Abdi', cityName: 'Gabiley', customerClass: 'commercial', status: 'Active', openingBalance: '125.50',
-      openingBalancePosted: true, houseCount: 0, meterNumbers: [],
+      name: 'Hodan Abdi',
+      cityName: 'Gabiley',
+      customerClass: 'commercial',
+      status: 'Active',
+      openingBalance: '125.50',
+      openingBalancePosted: true,
+      houseCount: 0,
+      meterNumbers: [],
     });
     // The same amount written another way is no change.
-    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Hodan A. Abdi', phone: '0634411223', customerClass: 'commercial', openingBalance: '125.5' });
-    expect(updated.json()).toMatchObject({ name: 'Hodan A. Abdi', email: null, cityId: null, idType: null, openingBalance: '125.50', customerNo: c.customerNo });
+    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, {
+      name: 'Hodan A. Abdi',
+      phone: '0634411223',
+      customerClass: 'commercial',
+      openingBalance: '125.5',
+    });
+    expect(updated.json()).toMatchObject({
+      name: 'Hodan A. Abdi',
+      email: null,
+      cityId: null,
+      idType: null,
+      openingBalance: '125.50',
+      customerNo: c.customerNo,
+    });
     expect((await a.call(orgA.token, 'PATCH', `${PATH}/${c.id}/status`, { status: 'Inactive' })).json().status).toBe('Inactive');
     // A customer taken on without one gets a negative (credit) opening balance later, posted then.
     const later = await a.customer({ name: 'Later Balance' });
     expect(later).toMatchObject({ openingBalance: '0.00', openingBalancePosted: false });
-    const credit = await a.call(orgA.token, 'PUT', `${PATH}/${later.id}`, { name: later.name, phone: later.phone, customerClass: 'residential', openingBalance: '-20' });
+    const credit = await a.call(orgA.token, 'PUT', `${PATH}/${later.id}`, {
+      name: later.name,
+      phone: later.phone,
+      customerClass: 'residential',
+      openingBalance: '-20',
+    });
     expect(credit.json()).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
     const rows = await customerRows(orgA.clientId);
     expect(rows.find((r) => r.id === c.id)).toMatchObject({ openingBalance: '125.50', openingBalancePosted: true });
@@ -115,17 +149,20 @@ describe('customers', () => {
     await inSystem(ctx.database.db, (tx) => tx.update(customers).set({ openingBalancePosted: true }).where(eq(customers.id, c.id)));
     const res = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: c.name, phone: c.phone, customerClass: 'residential', openingBalance: '41' }, 'so');
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: 'openingBalance', message: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.' }]);
+    expect(res.json().details).toEqual([
+      { field: 'openingBalance', message: 'Haraaga furitaanka horay ayaa loogu diiwaangeliyay buugaagta, halkan lagama beddeli karo.' },
+    ]);
     const ok = await a.call(orgA.token, 'PUT', `${PATH}/${c.id}`, { name: 'Renamed', phone: c.phone, customerClass: 'residential', openingBalance: '40.00' });
     expect(ok.json()).toMatchObject({ name: 'Renamed', openingBalance: '40.00', openingBalancePosted: true });
   });
 
-  it('pages a search in the list\'s name order, both ways, and follows renames and moved houses', async () => {
+  it("pages a search in the list's name order, both ways, and follows renames and moved houses", async () => {
     const s = await newOrganisation(ctx, { name: 'Order Org' });
     const f = billingFactory(ctx, s);
     const zone = await f.zone({ name: 'Hills' });
     const made = [];
-    for (const name of ['Maryan Ali', 'ali Warsame', 'Bile Ali', 'Ali Hassan', 'Caaliya Omar', 'Ali Bashir', 'Deeqa Ali']) made.push(await f.customer({ name }));
+    for (const name of ['Maryan Ali', 'ali Warsame', 'Bile Ali', 'Ali Hassan', 'Caaliya Omar', 'Ali Bashir', 'Deeqa Ali'])
+      made.push(await f.customer({ name }));
     const house = await f.house({ customerId: made[0].id, zoneId: zone.id, meterNumber: 'ALI-77' });
     const page = async (n: number, extra = '') =>
       (await f.call(s.token, 'GET', `${PATH}?q=ali&_limit=3&_page=${n}${extra}`)).json() as { total: number; data: Array<{ name: string }> };
@@ -141,14 +178,23 @@ describe('customers', () => {
     expect(byMeter.json().data.map((c: { name: string }) => c.name)).toEqual(['Aamina Ali']);
     // The meter's house moved to Caaliya: her name now sorts among the matches, Aamina still matches by name.
     await f.call(s.token, 'PUT', `/api/elc/houses/${house.id}`, {
-      customerId: made[4].id, zoneId: zone.id, houseNo: house.houseNo, meterNumber: 'ALI-77', meterDigits: 5, installationReading: '0', installationDate: '2025-01-01',
+      customerId: made[4].id,
+      zoneId: zone.id,
+      houseNo: house.houseNo,
+      meterNumber: 'ALI-77',
+      meterDigits: 5,
+      installationReading: '0',
+      installationDate: '2025-01-01',
     });
     expect(await all()).toEqual(['Aamina Ali', 'Ali Bashir', 'Ali Hassan', 'ali Warsame', 'Bile Ali', 'Caaliya Omar', 'Deeqa Ali']);
     expect((await page(1)).total).toBe(7);
     // Every word, the meters' included, carries its customer's current sort key.
     const stale = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from customer_search_words w join customers c on c.id = w.customer_id
-                                       where c.client_id = ${s.clientId} and w.sort_name <> lower(c.name)`),
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from customer_search_words w join customers c on c.id = w.customer_id
+                                       where c.client_id = ${s.clientId} and w.sort_name <> lower(c.name)`,
+      ),
     );
     expect(stale).toEqual([{ n: 0 }]);
   });
@@ -193,7 +239,13 @@ describe('customers', () => {
     expect(names(await search('farah'))).toEqual([]);
     // A house moved to another customer takes its meter's words along.
     const moved = await f.call(s.token, 'PUT', `/api/elc/houses/${house.id}`, {
-      customerId: fadumo.id, zoneId: zone.id, houseNo: house.houseNo, meterNumber: 'MTR-0042-B', meterDigits: 5, installationReading: '0', installationDate: '2025-01-01',
+      customerId: fadumo.id,
+      zoneId: zone.id,
+      houseNo: house.houseNo,
+      meterNumber: 'MTR-0042-B',
+      meterDigits: 5,
+      installationReading: '0',
+      installationDate: '2025-01-01',
     });
     expect(moved.statusCode).toBe(200);
     expect(names(await search('mtr-0042'))).toEqual(['Fadumo Yusuf Hirsi']);

@@ -36,9 +36,24 @@ const columns = {
 };
 
 type CustomerRow = {
-  id: number; customerNo: string; name: string; phone: string; email: string | null; address: string | null; cityId: number | null;
-  cityName: string | null; customerClass: string; idType: string | null; idNumber: string | null; status: string; openingBalance: string;
-  openingBalancePosted: boolean; houseCount: number; meterNumbers: string[]; createdAt: Date; updatedAt: Date;
+  id: number;
+  customerNo: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  cityId: number | null;
+  cityName: string | null;
+  customerClass: string;
+  idType: string | null;
+  idNumber: string | null;
+  status: string;
+  openingBalance: string;
+  openingBalancePosted: boolean;
+  houseCount: number;
+  meterNumbers: string[];
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 function toCustomer(r: CustomerRow): Customer {
@@ -87,10 +102,19 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
     const page = matchingCustomerPageByName(clientId, query.q, { limit: query._limit, offset, descending: query._order === 'desc' });
     const [found] = page ? await queryRows<{ total: number; ids: number[] }>(tx, page) : [{ total: 0, ids: [] }];
     const pageIds = (found?.ids ?? []).map(Number);
-    const rows = pageIds.length === 0 ? [] : await select().where(and(eq(customers.clientId, clientId), inArray(customers.id, pageIds))).orderBy(...order);
+    const rows =
+      pageIds.length === 0
+        ? []
+        : await select()
+            .where(and(eq(customers.clientId, clientId), inArray(customers.id, pageIds)))
+            .orderBy(...order);
     return { data: await withBalances(tx, clientId, rows), total: Number(found?.total ?? 0), page: query._page, limit: query._limit };
   }
-  const rows = await select().where(where).orderBy(...order).limit(query._limit).offset(offset);
+  const rows = await select()
+    .where(where)
+    .orderBy(...order)
+    .limit(query._limit)
+    .offset(offset);
   const [{ total }] = isSearchOnly
     ? await queryRows<{ total: number }>(tx, sql`select count(distinct x.customer_id)::int as total from (${ids}) x`)
     : await tx.select({ total: count() }).from(customers).where(where);
@@ -99,7 +123,11 @@ export async function listCustomers(opts: { tx: Db; clientId: number; query: z.o
 
 /** The page's customers with their balances (one lookup for the page). */
 async function withBalances(tx: Db, clientId: number, rows: CustomerRow[]): Promise<CustomerListItem[]> {
-  const balances = await customerBalances(tx, clientId, rows.map((r) => r.id));
+  const balances = await customerBalances(
+    tx,
+    clientId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...toCustomer(r), balance: balances.get(r.id) ?? '0.00' }));
 }
 

@@ -19,10 +19,20 @@ export const OPENING_BALANCE_SOURCE_TYPE = 'customer-opening';
 export async function postOpeningBalance(opts: { tx: Db; actor: Actor; customerId: number }): Promise<number | null> {
   const { tx, actor, customerId } = opts;
   const { clientId, userId } = actor;
-  const [c] = await queryRows<{ opening_balance: string; opening_balance_posted: boolean; name: string; customer_no: string; created_on: string; today: string }>(tx, sql`
+  const [c] = await queryRows<{
+    opening_balance: string;
+    opening_balance_posted: boolean;
+    name: string;
+    customer_no: string;
+    created_on: string;
+    today: string;
+  }>(
+    tx,
+    sql`
     select opening_balance::text, opening_balance_posted, name, customer_no,
            to_char(created_at::date, 'YYYY-MM-DD') as created_on, to_char(current_date, 'YYYY-MM-DD') as today
-    from customers where client_id = ${clientId} and id = ${customerId} for update`);
+    from customers where client_id = ${clientId} and id = ${customerId} for update`,
+  );
   if (!c || c.opening_balance_posted) return null;
   const amount = bdec(c.opening_balance);
   if (amount.isZero()) return null;
@@ -45,7 +55,8 @@ export async function postOpeningBalance(opts: { tx: Db; actor: Actor; customerI
   });
   // The customer form has no date: a refusal (a lock date in the future) is shown on the balance.
   const entry = await posting.catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'PERIOD_LOCKED') throw new AppError(400, 'VALIDATION', 'common.validation', [{ field: 'openingBalance', message: err.details?.[0]?.message ?? 'ledger.locked' }]);
+    if (err instanceof AppError && err.code === 'PERIOD_LOCKED')
+      throw new AppError(400, 'VALIDATION', 'common.validation', [{ field: 'openingBalance', message: err.details?.[0]?.message ?? 'ledger.locked' }]);
     throw err;
   });
   await tx.execute(sql`update customers set opening_balance_posted = true where client_id = ${clientId} and id = ${customerId}`);

@@ -77,9 +77,7 @@ function wordRange(word: string): SQL {
 export function matchingCustomerPageByName(clientId: number, q: string, page: { limit: number; offset: number; descending: boolean }): SQL | null {
   const [first, ...others] = searchWords(q);
   if (first === undefined) return null;
-  const narrowed = others.length === 0
-    ? sql``
-    : sql` and w.customer_id in (${customersWithWordsStarting(clientId, others)})`;
+  const narrowed = others.length === 0 ? sql`` : sql` and w.customer_id in (${customersWithWordsStarting(clientId, others)})`;
   const direction = page.descending ? sql`desc` : sql`asc`;
   return sql`
     with matches as materialized (

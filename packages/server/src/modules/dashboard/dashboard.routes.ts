@@ -8,11 +8,15 @@ import { readDashboard } from './read-dashboard.ts';
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/dashboard', {
-    config: { access: { privilege: 'dashboard' } },
-    schema: { tags: ['dashboard'], response: { 200: dashboardSummary } },
-  }, async (req) => {
-    const auth = caller(req);
-    return tenantTx(req, (tx) => readDashboard({ tx, clientId: auth.clientId, userId: auth.userId }));
-  });
+  r.get(
+    '/api/dashboard',
+    {
+      config: { access: { privilege: 'dashboard' } },
+      schema: { tags: ['dashboard'], response: { 200: dashboardSummary } },
+    },
+    async (req) => {
+      const auth = caller(req);
+      return tenantTx(req, (tx) => readDashboard({ tx, clientId: auth.clientId, userId: auth.userId }));
+    },
+  );
 }

@@ -15,7 +15,10 @@ const PASSWORD = 'Staff@2026';
 async function addUser(clientId: number, username: string, privileges: string[], status = 'Active') {
   const passwordHash = await hashPassword(PASSWORD);
   await inTenant(ctx.database.db, clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId, name: `Role of ${username}` }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ clientId, name: `Role of ${username}` })
+      .returning();
     if (privileges.length > 0) await tx.insert(rolePrivileges).values(privileges.map((privilege) => ({ clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId, username, fullname: `Full ${username}`, passwordHash, roleId: role.id, status });
   });
@@ -32,7 +35,10 @@ beforeAll(async () => {
   await addUser(org.clientId, 'clerk', []);
   await addUser(org.clientId, 'gone', ['dashboard'], 'Disabled');
   await inTenant(ctx.database.db, org.clientId, (tx) =>
-    tx.insert(branches).values([{ clientId: org.clientId, name: 'Kismayo port' }, { clientId: org.clientId, name: 'Old office', status: 'Inactive' }]),
+    tx.insert(branches).values([
+      { clientId: org.clientId, name: 'Kismayo port' },
+      { clientId: org.clientId, name: 'Old office', status: 'Inactive' },
+    ]),
   );
   // Another organisation's rows never count.
   await addUser(other.clientId, 'stranger', ['dashboard']);
@@ -42,9 +48,7 @@ afterAll(() => ctx.close());
 
 describe('GET /api/dashboard', () => {
   it('summarises the organisation from its own rows', async () => {
-    const [expected] = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ d: string }>(tx, sql`select to_char(current_date + 30, 'YYYY-MM-DD') as d`),
-    );
+    const [expected] = await inSystem(ctx.database.db, (tx) => queryRows<{ d: string }>(tx, sql`select to_char(current_date + 30, 'YYYY-MM-DD') as d`));
     const res = await dashboard(org.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -81,7 +85,11 @@ describe('GET /api/dashboard', () => {
     expect(Date.parse(body.user.lastSignInAt)).toBeGreaterThanOrEqual(Date.parse(body.user.previousSignInAt));
     expect(body.recentActivity).toHaveLength(5);
     expect(body.recentActivity.map((a: { action: string; entity: string }) => `${a.action}:${a.entity}`)).toEqual([
-      'login:session', 'update:profile', 'update:profile', 'update:profile', 'update:profile',
+      'login:session',
+      'update:profile',
+      'update:profile',
+      'update:profile',
+      'update:profile',
     ]);
     const times = body.recentActivity.map((a: { at: string }) => Date.parse(a.at));
     expect([...times].sort((x: number, y: number) => y - x)).toEqual(times);

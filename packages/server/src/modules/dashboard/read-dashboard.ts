@@ -34,7 +34,9 @@ export async function readDashboard(opts: { tx: Db; clientId: number; userId: nu
   const { tx, clientId, userId } = opts;
   // Sign-in times come from the sessions (one per sign-in, stamped by the database clock), so the latest
   // and the one before it compare exactly. Timestamps are read as text so both drivers agree.
-  const [row] = await queryRows<SummaryRow>(tx, sql`
+  const [row] = await queryRows<SummaryRow>(
+    tx,
+    sql`
     select c.name, c.code, u.fullname, u.username,
       to_json(coalesce(signins.latest, u.last_login_at))#>>'{}' as last_login_at,
       (select to_json(max(s.created_at))#>>'{}' from sessions s where s.user_id = u.id and s.created_at < signins.latest) as previous_sign_in_at,
@@ -45,10 +47,14 @@ export async function readDashboard(opts: { tx: Db; clientId: number; userId: nu
       (c.subscription_expires_on - current_date)::int as days_left
     from clients c join users u on u.client_id = c.id
     cross join lateral (select max(s.created_at) as latest from sessions s where s.user_id = u.id) signins
-    where c.id = ${clientId} and u.id = ${userId}`);
-  const activity = await queryRows<ActivityRow>(tx, sql`
+    where c.id = ${clientId} and u.id = ${userId}`,
+  );
+  const activity = await queryRows<ActivityRow>(
+    tx,
+    sql`
     select id, action, entity, entity_id, to_json(at)#>>'{}' as at from audit_log
-    where user_id = ${userId} order by at desc, id desc limit 5`);
+    where user_id = ${userId} order by at desc, id desc limit 5`,
+  );
   return {
     organisation: { name: row.name, code: Number(row.code) },
     user: {

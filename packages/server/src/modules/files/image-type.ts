@@ -4,8 +4,7 @@ export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-const startsWith = (buf: Buffer, bytes: number[], at = 0) =>
-  buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 
 export function detectImageType(buf: Buffer): ImageMime | null {
   if (startsWith(buf, PNG)) return 'image/png';

@@ -45,7 +45,9 @@ interface Movement {
 
 /** Every account of the organisation (optionally of one type) with its opening, period and closing figures. */
 async function readMovements(tx: Db, clientId: number, startDate: string, endDate: string, type?: AccountType): Promise<Movement[]> {
-  const rows = await queryRows<MovementRow>(tx, sql`
+  const rows = await queryRows<MovementRow>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id,
            coalesce(o.debit, 0) as opening_debit, coalesce(o.credit, 0) as opening_credit,
            coalesce(m.debit, 0) as debit, coalesce(m.credit, 0) as credit
@@ -53,7 +55,8 @@ async function readMovements(tx: Db, clientId: number, startDate: string, endDat
     left join ${balanceSums(clientId, { to: dayBefore(startDate) })} o on o.account_id = a.id
     left join ${balanceSums(clientId, { from: startDate, to: endDate })} m on m.account_id = a.id
     where a.client_id = ${clientId} ${type ? sql`and a.type = ${type}` : sql``}
-    order by a.code`);
+    order by a.code`,
+  );
   return rows.map((row) => {
     const opening = naturalBalance(row.type, row.opening_debit, row.opening_credit);
     const debit = dec(row.debit);
@@ -139,8 +142,7 @@ export async function accountTypeSummary(opts: { tx: Db; clientId: number; lang:
   }
   // The accounting equation in natural signs: assets = liabilities + equity + income - expenses.
   const f = (t: AccountType) => byType.get(t)!.figures;
-  const equationHolds = (k: 'opening' | 'closing') =>
-    f('asset')[k].eq(f('liability')[k].plus(f('equity')[k]).plus(f('income')[k]).minus(f('expense')[k]));
+  const equationHolds = (k: 'opening' | 'closing') => f('asset')[k].eq(f('liability')[k].plus(f('equity')[k]).plus(f('income')[k]).minus(f('expense')[k]));
   return {
     startDate: query.startDate,
     endDate: query.endDate,

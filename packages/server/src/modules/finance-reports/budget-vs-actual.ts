@@ -41,19 +41,36 @@ export async function budgetVsActual(opts: { tx: Db; clientId: number; lang: Lan
   const startDate = `${year}-${pad(month ?? 1)}-01`;
   const endDate = lastDay(year, month ?? 12);
 
-  const budgetRows = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype; amount: string }>(tx, sql`
+  const budgetRows = await queryRows<{
+    id: number;
+    code: string;
+    name_en: string;
+    name_so: string;
+    type: AccountType;
+    subtype: AccountSubtype;
+    amount: string;
+  }>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, sum(b.amount) as amount
     from budgets b join accounts a on a.id = b.account_id
     where b.client_id = ${clientId} and a.client_id = ${clientId} and b.year = ${year}
       ${month === null ? sql`` : sql`and b.month = ${month}`} and a.type in ('income', 'expense')
-    group by a.id, a.code, a.name_en, a.name_so, a.type, a.subtype`);
+    group by a.id, a.code, a.name_en, a.name_so, a.type, a.subtype`,
+  );
   const actuals = await incomeExpenseByMonth({ tx, clientId, startDate, endDate, types: ['income', 'expense'] });
 
   const lines = new Map<number, Line>();
   const lineOf = (r: { code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype }, accountId: number) => {
     const cur = lines.get(accountId) ?? {
-      accountId, code: r.code, name_en: r.name_en, name_so: r.name_so, type: r.type as Line['type'], subtype: r.subtype,
-      budget: new Decimal(0), actual: new Decimal(0),
+      accountId,
+      code: r.code,
+      name_en: r.name_en,
+      name_so: r.name_so,
+      type: r.type as Line['type'],
+      subtype: r.subtype,
+      budget: new Decimal(0),
+      actual: new Decimal(0),
     };
     lines.set(accountId, cur);
     return cur;

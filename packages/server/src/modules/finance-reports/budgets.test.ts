@@ -20,10 +20,13 @@ const call = (method: 'GET' | 'PUT', url: string, payload?: object, token = org.
 /** Budget rows, their audit lines, and the whole ledger's line count: what a refused write must leave alone. */
 const state = (clientId = org.clientId) =>
   inTenant(ctx.database.db, clientId, async (tx) => {
-    const [row] = await queryRows<{ budgets: string; audit: number; lines: number }>(tx, sql`
+    const [row] = await queryRows<{ budgets: string; audit: number; lines: number }>(
+      tx,
+      sql`
       select (select coalesce(string_agg(account_id || ':' || year || ':' || month || ':' || amount, ',' order by account_id, year, month), '') from budgets) as budgets,
              (select count(*) from audit_log where entity = 'budget')::int as audit,
-             (select count(*) from journal_lines)::int as lines`);
+             (select count(*) from journal_lines)::int as lines`,
+    );
     return row;
   });
 
@@ -32,16 +35,54 @@ beforeAll(async () => {
   org = await newOrganisation(ctx, { name: 'Budget Power' });
   acc = await accountsByCode(ctx.database.db, org.clientId);
   await postEntries(ctx, org.clientId, acc, [
-    { date: '2025-01-20', lines: [['1100', 'debit', '3200.00'], ['4010', 'credit', '3200.00']] },
-    { date: '2025-01-25', lines: [['5020', 'debit', '600.00'], ['6010', 'debit', '900.00'], ['1030', 'credit', '1500.00']] },
-    { date: '2025-02-20', lines: [['1100', 'debit', '2650.00'], ['4010', 'credit', '2500.00'], ['4030', 'credit', '150.00']] },
-    { date: '2025-02-25', lines: [['5020', 'debit', '400.00'], ['1030', 'credit', '400.00']] },
-    { date: '2025-03-10', lines: [['6120', 'debit', '50.00'], ['1010', 'credit', '50.00']] },
+    {
+      date: '2025-01-20',
+      lines: [
+        ['1100', 'debit', '3200.00'],
+        ['4010', 'credit', '3200.00'],
+      ],
+    },
+    {
+      date: '2025-01-25',
+      lines: [
+        ['5020', 'debit', '600.00'],
+        ['6010', 'debit', '900.00'],
+        ['1030', 'credit', '1500.00'],
+      ],
+    },
+    {
+      date: '2025-02-20',
+      lines: [
+        ['1100', 'debit', '2650.00'],
+        ['4010', 'credit', '2500.00'],
+        ['4030', 'credit', '150.00'],
+      ],
+    },
+    {
+      date: '2025-02-25',
+      lines: [
+        ['5020', 'debit', '400.00'],
+        ['1030', 'credit', '400.00'],
+      ],
+    },
+    {
+      date: '2025-03-10',
+      lines: [
+        ['6120', 'debit', '50.00'],
+        ['1010', 'credit', '50.00'],
+      ],
+    },
     // A closing entry empties the accounts into retained earnings; the actuals leave it out.
     {
       date: '2025-12-31',
       sourceType: CLOSING_SOURCE_TYPE,
-      lines: [['4010', 'debit', '5700.00'], ['4030', 'debit', '150.00'], ['5020', 'credit', '1000.00'], ['6010', 'credit', '900.00'], ['3100', 'credit', '3950.00']],
+      lines: [
+        ['4010', 'debit', '5700.00'],
+        ['4030', 'debit', '150.00'],
+        ['5020', 'credit', '1000.00'],
+        ['6010', 'credit', '900.00'],
+        ['3100', 'credit', '3950.00'],
+      ],
     },
   ]);
 });
@@ -78,7 +119,10 @@ describe('budgets', () => {
     expect((await call('GET', '/api/finance/budgets?year=2025')).json()).toEqual(sheet);
     expect((await call('GET', '/api/finance/budgets?year=2026')).json().rows).toEqual([]);
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ action: string; entity_id: string; after: { lines: unknown[] } }>(tx, sql`select action, entity_id, after from audit_log where entity = 'budget'`),
+      queryRows<{ action: string; entity_id: string; after: { lines: unknown[] } }>(
+        tx,
+        sql`select action, entity_id, after from audit_log where entity = 'budget'`,
+      ),
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'update', entity_id: '2025' });
@@ -115,7 +159,9 @@ describe('budgets', () => {
       { field: 'lines.1.accountId', message: 'This account does not exist.' },
       { field: 'lines.3.month', message: 'This account and month appear more than once.' },
     ]);
-    const shape = await call('PUT', '/api/finance/budgets', { year: 1999, lines: [{ accountId: acc['4010'], month: 13, amount: '-5.00' }] }, org.token, { 'x-lang': 'so' });
+    const shape = await call('PUT', '/api/finance/budgets', { year: 1999, lines: [{ accountId: acc['4010'], month: 13, amount: '-5.00' }] }, org.token, {
+      'x-lang': 'so',
+    });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().details).toEqual(
       expect.arrayContaining([

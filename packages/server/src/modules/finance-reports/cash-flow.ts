@@ -68,7 +68,10 @@ export function allocate(total: Decimal, amounts: Decimal[]): Decimal[] {
   if (sum.isZero()) return amounts.map(() => new Decimal(0));
   const raw = amounts.map((a) => a.times(total).div(sum));
   const shares = raw.map((r) => r.toDecimalPlaces(2, Decimal.ROUND_DOWN));
-  let cents = total.minus(shares.reduce((a, b) => a.plus(b), new Decimal(0))).times(100).toNumber();
+  let cents = total
+    .minus(shares.reduce((a, b) => a.plus(b), new Decimal(0)))
+    .times(100)
+    .toNumber();
   const order = raw.map((r, i) => ({ i, rest: r.minus(shares[i]) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
   for (const { i } of order) {
     if (cents <= 0) break;
@@ -83,7 +86,9 @@ export async function cashFlowStatement(opts: { tx: Db; clientId: number; lang: 
   const { startDate, endDate } = query;
   const cashSubtypes = JSON.stringify(CASH_SUBTYPES);
 
-  const cashAccounts = await queryRows<CounterAccount & { opening_debit: string; opening_credit: string; debit: string; credit: string }>(tx, sql`
+  const cashAccounts = await queryRows<CounterAccount & { opening_debit: string; opening_credit: string; debit: string; credit: string }>(
+    tx,
+    sql`
     with cash as (
       select id from accounts
       where client_id = ${clientId} and type = 'asset' and subtype in (select jsonb_array_elements_text(${cashSubtypes}::jsonb))
@@ -99,9 +104,12 @@ export async function cashFlowStatement(opts: { tx: Db; clientId: number; lang: 
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, b.opening_debit, b.opening_credit, b.debit, b.credit
     from accounts a join balances b on b.account_id = a.id
     where a.client_id = ${clientId}
-    order by a.code`);
+    order by a.code`,
+  );
 
-  const flows = await queryRows<FlowRow>(tx, sql`
+  const flows = await queryRows<FlowRow>(
+    tx,
+    sql`
     with cash as (
       select id from accounts
       where client_id = ${clientId} and type = 'asset' and subtype in (select jsonb_array_elements_text(${cashSubtypes}::jsonb))
@@ -127,7 +135,8 @@ export async function cashFlowStatement(opts: { tx: Db; clientId: number; lang: 
     select 'mixed', c.entry_id, c.account_id, c.debit, c.credit, c.net
     from counter c join entries e on e.entry_id = c.entry_id
     where e.is_mixed
-    order by 1, 2, 3`);
+    order by 1, 2, 3`,
+  );
 
   // Inflow and outflow per counter-account.
   const perAccount = new Map<number, { inflow: Decimal; outflow: Decimal }>();
@@ -151,17 +160,23 @@ export async function cashFlowStatement(opts: { tx: Db; clientId: number; lang: 
     const net = dec(lines[0].net);
     const isInflow = net.gt(0);
     const opposite = lines.filter((l) => (isInflow ? dec(l.credit).gt(0) : dec(l.debit).gt(0)));
-    const shares = allocate(net.abs(), opposite.map((l) => (isInflow ? dec(l.credit) : dec(l.debit))));
+    const shares = allocate(
+      net.abs(),
+      opposite.map((l) => (isInflow ? dec(l.credit) : dec(l.debit))),
+    );
     opposite.forEach((l, i) => {
       bump(Number(l.account_id), isInflow ? shares[i] : new Decimal(0), isInflow ? new Decimal(0) : shares[i]);
     });
   }
 
   const ids = JSON.stringify([...perAccount.keys()]);
-  const counterAccounts = await queryRows<CounterAccount>(tx, sql`
+  const counterAccounts = await queryRows<CounterAccount>(
+    tx,
+    sql`
     select id, code, name_en, name_so, type, subtype from accounts
     where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)
-    order by code`);
+    order by code`,
+  );
 
   type Totals = { inflow: Decimal; outflow: Decimal };
   const plus = (t: Totals, f: Totals) => {
@@ -169,9 +184,10 @@ export async function cashFlowStatement(opts: { tx: Db; clientId: number; lang: 
     t.outflow = t.outflow.plus(f.outflow);
   };
   const figures = (t: Totals) => ({ inflow: money(t.inflow), outflow: money(t.outflow), net: money(t.inflow.minus(t.outflow)) });
-  const activities = new Map<CashActivity, { totals: Totals; groups: Map<string, { name: string; totals: Totals; accounts: CashFlowActivity['groups'][number]['accounts'] }> }>(
-    cashActivityValues.map((a) => [a, { totals: { inflow: new Decimal(0), outflow: new Decimal(0) }, groups: new Map() }]),
-  );
+  const activities = new Map<
+    CashActivity,
+    { totals: Totals; groups: Map<string, { name: string; totals: Totals; accounts: CashFlowActivity['groups'][number]['accounts'] }> }
+  >(cashActivityValues.map((a) => [a, { totals: { inflow: new Decimal(0), outflow: new Decimal(0) }, groups: new Map() }]));
   const grand: Totals = { inflow: new Decimal(0), outflow: new Decimal(0) };
   for (const account of counterAccounts) {
     const flow = perAccount.get(Number(account.id))!;

@@ -40,18 +40,66 @@ beforeAll(async () => {
   acc = await accountsByCode(ctx.database.db, org.clientId);
   customer = await createCustomer(ctx, org.token, 'Cawo Xasan');
   await postEntries(ctx, org.clientId, acc, [
-    { date: '2024-12-31', memo: 'Capital', lines: [['1030', 'debit', '20000.00'], ['3010', 'credit', '20000.00']] },
-    { date: '2025-01-05', memo: 'Bills', lines: [['1100', 'debit', '1234567.89', ['customer', customer]], ['4010', 'credit', '1234567.89']] },
-    { date: '2025-01-15', memo: 'Fuel, "diesel"', lines: [['5020', 'debit', '600.25'], ['1030', 'credit', '600.25']] },
-    { date: '2025-01-20', memo: '=HYPERLINK("http://x")', lines: [['1030', 'debit', '1000.00'], ['1100', 'credit', '1000.00', ['customer', customer]]] },
-    { date: '2025-02-05', memo: 'Connection fee', lines: [['1010', 'debit', '150.00'], ['4030', 'credit', '150.00']] },
-    { date: '2025-02-20', memo: 'Pump', lines: [['1430', 'debit', '4000.00'], ['1030', 'credit', '4000.00']] },
+    {
+      date: '2024-12-31',
+      memo: 'Capital',
+      lines: [
+        ['1030', 'debit', '20000.00'],
+        ['3010', 'credit', '20000.00'],
+      ],
+    },
+    {
+      date: '2025-01-05',
+      memo: 'Bills',
+      lines: [
+        ['1100', 'debit', '1234567.89', ['customer', customer]],
+        ['4010', 'credit', '1234567.89'],
+      ],
+    },
+    {
+      date: '2025-01-15',
+      memo: 'Fuel, "diesel"',
+      lines: [
+        ['5020', 'debit', '600.25'],
+        ['1030', 'credit', '600.25'],
+      ],
+    },
+    {
+      date: '2025-01-20',
+      memo: '=HYPERLINK("http://x")',
+      lines: [
+        ['1030', 'debit', '1000.00'],
+        ['1100', 'credit', '1000.00', ['customer', customer]],
+      ],
+    },
+    {
+      date: '2025-02-05',
+      memo: 'Connection fee',
+      lines: [
+        ['1010', 'debit', '150.00'],
+        ['4030', 'credit', '150.00'],
+      ],
+    },
+    {
+      date: '2025-02-20',
+      memo: 'Pump',
+      lines: [
+        ['1430', 'debit', '4000.00'],
+        ['1030', 'credit', '4000.00'],
+      ],
+    },
   ]);
   const budget = await ctx.app.inject({
     method: 'PUT',
     url: '/api/finance/budgets',
     headers: bearer(org.token),
-    payload: { year: 2025, lines: [{ accountId: acc['4010'], month: 1, amount: '1000000.00' }, { accountId: acc['5020'], month: 1, amount: '700.00' }] },
+    payload: {
+      year: 2025,
+      lines: [
+        { accountId: acc['4010'], month: 1, amount: '1000000.00' },
+        { accountId: acc['5020'], month: 1, amount: '700.00' },
+      ],
+    },
   });
   expect(budget.statusCode).toBe(200);
   const rec = await ctx.app.inject({
@@ -75,7 +123,14 @@ describe('XLSX exports carry the API figures', () => {
     expect(sheet.get(3)?.A.value).toBe('Period: 2025-01-01 – 2025-02-28');
     const header = sheet.get(5)!;
     expect(Object.values(header).map((c) => c.value)).toEqual([
-      'Code', 'Account', 'Opening debit', 'Opening credit', 'Period debit', 'Period credit', 'Closing debit', 'Closing credit',
+      'Code',
+      'Account',
+      'Opening debit',
+      'Opening credit',
+      'Period debit',
+      'Period credit',
+      'Closing debit',
+      'Closing credit',
     ]);
     expect(Object.values(header).every((c) => c.style === 'bold')).toBe(true);
     const water = sheetRow(sheet, 'A', '4010')!;
@@ -236,7 +291,9 @@ describe('the writers', () => {
   it('writes a workbook whose parts are all there, with clean text and exact numbers', async () => {
     const file = await xlsxFile(table);
     const files = unzip(file);
-    expect([...files.keys()]).toEqual(expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']),
+    );
     expect(files.get('xl/workbook.xml')?.toString()).toContain('name="A  report with  odd  name that"');
     const sheet = readSheet(file);
     expect(sheet.get(1)?.A).toEqual({ value: table.title, style: 'title' });
@@ -244,7 +301,11 @@ describe('the writers', () => {
     expect(sheet.get(4)).toEqual({ A: { value: 'Text', style: 'bold' }, B: { value: 'Money', style: 'bold' }, C: { value: 'N', style: 'bold' } });
     expect(sheet.get(5)).toEqual({ A: { value: 'ab <&> "q"', style: 'text' }, B: { value: -0.5, style: 'money' }, C: { value: 3, style: 'integer' } });
     expect(sheet.get(6)).toEqual({ A: { value: 'line\nbreak', style: 'text' } });
-    expect(sheet.get(7)).toEqual({ A: { value: 'Total', style: 'bold' }, B: { value: 12345678901234.56, style: 'moneyBold' }, C: { value: 3, style: 'integerBold' } });
+    expect(sheet.get(7)).toEqual({
+      A: { value: 'Total', style: 'bold' },
+      B: { value: 12345678901234.56, style: 'moneyBold' },
+      C: { value: 3, style: 'integerBold' },
+    });
     const xml = files.get('xl/worksheets/sheet1.xml')?.toString() ?? '';
     expect(xml).toContain('<v>12345678901234.56</v>');
     expect(xml).toMatch(/<pane [^>]*ySplit="4"[^>]*topLeftCell="A5"[^>]*state="frozen"|<pane [^>]*state="frozen"[^>]*ySplit="4"/);
@@ -257,7 +318,11 @@ describe('the writers', () => {
     const sheet = readSheet(await buffer(file.body as PassThrough));
     // Title, subtitle, header and the rows (the blank line holds no row).
     expect(sheet.size).toBe(3 + rows.length);
-    expect(sheet.get(4 + rows.length)).toEqual({ A: { value: 'Line 20000', style: 'text' }, B: { value: 19999.25, style: 'money' }, C: { value: 19999, style: 'integer' } });
+    expect(sheet.get(4 + rows.length)).toEqual({
+      A: { value: 'Line 20000', style: 'text' },
+      B: { value: 19999.25, style: 'money' },
+      C: { value: 19999, style: 'integer' },
+    });
   });
 
   it('names sheets as Excel allows, and drops characters XML forbids', async () => {
@@ -270,7 +335,9 @@ describe('the writers', () => {
 
   it('asks for a shorter range beyond the export limit', () => {
     expect(() => assertExportable(50_000)).not.toThrow();
-    expect(() => assertExportable(50_001)).toThrow(expect.objectContaining({ statusCode: 400, code: 'EXPORT_TOO_LARGE', messageKey: 'financeReports.exportTooLarge|50000' }));
+    expect(() => assertExportable(50_001)).toThrow(
+      expect.objectContaining({ statusCode: 400, code: 'EXPORT_TOO_LARGE', messageKey: 'financeReports.exportTooLarge|50000' }),
+    );
     expect(() => assertExportable(11, 10)).toThrow(expect.objectContaining({ details: [{ field: 'endDate', message: 'financeReports.exportTooLarge|10' }] }));
   });
 

@@ -25,7 +25,10 @@ function monthsAgo(back: number, day = 1): string {
 async function addUser(username: string, privileges: string[]) {
   const passwordHash = await hashPassword(PASSWORD);
   await inTenant(ctx.database.db, org.clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId: org.clientId, name: `Role of ${username}` }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ clientId: org.clientId, name: `Role of ${username}` })
+      .returning();
     if (privileges.length > 0) await tx.insert(rolePrivileges).values(privileges.map((privilege) => ({ clientId: org.clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId: org.clientId, username, fullname: username, passwordHash, roleId: role.id });
   });
@@ -42,14 +45,56 @@ beforeAll(async () => {
   const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   await postEntries(ctx, org.clientId, acc, [
     // Before the twelve months: counts for cash, not for the months.
-    { date: monthsAgo(13, 10), lines: [['1010', 'debit', '10000.00'], ['3010', 'credit', '10000.00']] },
-    { date: monthsAgo(11, 3), lines: [['6120', 'debit', '50.00'], ['1010', 'credit', '50.00']] },
-    { date: monthsAgo(5, 20), lines: [['5020', 'debit', '300.00'], ['1040', 'credit', '300.00']] },
-    { date: monthsAgo(0, 1), lines: [['6010', 'debit', '200.00'], ['1030', 'credit', '200.00']] },
-    { date: today, lines: [['1010', 'debit', '500.00'], ['4010', 'credit', '500.00']] },
-    { date: today, lines: [['1100', 'debit', '120.00'], ['4010', 'credit', '120.00']] },
+    {
+      date: monthsAgo(13, 10),
+      lines: [
+        ['1010', 'debit', '10000.00'],
+        ['3010', 'credit', '10000.00'],
+      ],
+    },
+    {
+      date: monthsAgo(11, 3),
+      lines: [
+        ['6120', 'debit', '50.00'],
+        ['1010', 'credit', '50.00'],
+      ],
+    },
+    {
+      date: monthsAgo(5, 20),
+      lines: [
+        ['5020', 'debit', '300.00'],
+        ['1040', 'credit', '300.00'],
+      ],
+    },
+    {
+      date: monthsAgo(0, 1),
+      lines: [
+        ['6010', 'debit', '200.00'],
+        ['1030', 'credit', '200.00'],
+      ],
+    },
+    {
+      date: today,
+      lines: [
+        ['1010', 'debit', '500.00'],
+        ['4010', 'credit', '500.00'],
+      ],
+    },
+    {
+      date: today,
+      lines: [
+        ['1100', 'debit', '120.00'],
+        ['4010', 'credit', '120.00'],
+      ],
+    },
     // After the business date: not yet in any figure.
-    { date: tomorrow, lines: [['1010', 'debit', '1000.00'], ['4010', 'credit', '1000.00']] },
+    {
+      date: tomorrow,
+      lines: [
+        ['1010', 'debit', '1000.00'],
+        ['4010', 'credit', '1000.00'],
+      ],
+    },
   ]);
 });
 afterAll(() => ctx.close());
@@ -94,7 +139,13 @@ describe('GET /api/finance/dashboard/income-expense', () => {
       { code: '6120', amount: '50.00', date: monthsAgo(11, 3) },
     ].filter((e) => e.date.startsWith(year));
     const expenses = inYear.reduce((sum, e) => sum + Number(e.amount), 0);
-    expect(body.year).toEqual({ year: Number(year), startDate: `${year}-01-01`, income: '620.00', expenses: expenses.toFixed(2), net: (620 - expenses).toFixed(2) });
+    expect(body.year).toEqual({
+      year: Number(year),
+      startDate: `${year}-01-01`,
+      income: '620.00',
+      expenses: expenses.toFixed(2),
+      net: (620 - expenses).toFixed(2),
+    });
     expect(body.topExpenses.map((e: { code: string; amount: string }) => [e.code, e.amount])).toEqual(
       [...inYear].sort((a, b) => Number(b.amount) - Number(a.amount)).map((e) => [e.code, e.amount]),
     );

@@ -24,13 +24,25 @@ async function businessDate(tx: Db): Promise<string> {
 export async function cashPosition(opts: { tx: Db; clientId: number; lang: Lang }): Promise<CashPosition> {
   const { tx, clientId, lang } = opts;
   const date = await businessDate(tx);
-  const rows = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype; debit: string | null; credit: string | null }>(tx, sql`
+  const rows = await queryRows<{
+    id: number;
+    code: string;
+    name_en: string;
+    name_so: string;
+    type: AccountType;
+    subtype: AccountSubtype;
+    debit: string | null;
+    credit: string | null;
+  }>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, b.debit, b.credit
     from accounts a
     left join ${balanceSums(clientId, { to: date })} b on b.account_id = a.id
     where a.client_id = ${clientId} and a.type = 'asset' and a.subtype = any(${`{${CASH_SUBTYPES.join(',')}}`}::text[])
       and (a.status = 'Active' or b.debit <> b.credit)
-    order by a.code`);
+    order by a.code`,
+  );
   const bySubtype = new Map<AccountSubtype, Decimal>(CASH_SUBTYPES.map((s) => [s, new Decimal(0)]));
   let total = new Decimal(0);
   const accounts = rows.map((r) => {

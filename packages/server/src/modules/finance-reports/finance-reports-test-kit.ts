@@ -84,11 +84,15 @@ export function unzip(archive: Buffer): Map<string, Buffer> {
 }
 
 const unescapeXml = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** A cell's look, read from styles.xml: the number format by kind, bold, and the 14-point bold title. */
-export type CellStyle =
-  | 'text' | 'bold' | 'title' | 'money' | 'moneyBold' | 'percent' | 'percentBold' | 'integer' | 'integerBold' | 'date' | 'dateBold';
+export type CellStyle = 'text' | 'bold' | 'title' | 'money' | 'moneyBold' | 'percent' | 'percentBold' | 'integer' | 'integerBold' | 'date' | 'dateBold';
 
 export interface SheetCell {
   value: string | number;
@@ -99,7 +103,11 @@ const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).e
 
 /** The style of each cellXfs index of a workbook's styles.xml. */
 function cellStyles(stylesXml: string): CellStyle[] {
-  const formats = new Map<number, string>([[1, '0'], [2, '0.00'], [4, '#,##0.00']]);
+  const formats = new Map<number, string>([
+    [1, '0'],
+    [2, '0.00'],
+    [4, '#,##0.00'],
+  ]);
   for (const f of stylesXml.matchAll(/<numFmt\b[^>]*>/g)) formats.set(Number(attr(f[0], 'numFmtId')), unescapeXml(attr(f[0], 'formatCode') ?? ''));
   const fonts = [...(/<fonts\b[^>]*>(.*?)<\/fonts>/s.exec(stylesXml)?.[1] ?? '').matchAll(/<font>(.*?)<\/font>|<font\/>/gs)].map((f) => ({
     bold: /<b\/>/.test(f[1] ?? ''),

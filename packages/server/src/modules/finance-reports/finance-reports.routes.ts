@@ -68,8 +68,7 @@ interface Scope {
 }
 
 /** Runs a report in the caller's tenant transaction. */
-const read = <T>(req: FastifyRequest, fn: (scope: Scope) => Promise<T>) =>
-  tenantTx(req, (tx, actor) => fn({ tx, clientId: actor.clientId, lang: actor.lang }));
+const read = <T>(req: FastifyRequest, fn: (scope: Scope) => Promise<T>) => tenantTx(req, (tx, actor) => fn({ tx, clientId: actor.clientId, lang: actor.lang }));
 
 /** Builds a report's table in the caller's tenant transaction and answers it as a file. */
 async function exportReport(
@@ -105,21 +104,29 @@ function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: R
   const config = privilege(route.privilege);
   const file = (req: FastifyRequest, reply: FastifyReply, query: z.infer<Q>, format: ReportFormat) =>
     exportReport(req, reply, format, async (scope, ctx) => route.table(await (route.runForExport ?? route.run)(scope, query), ctx));
-  app.get(route.path, {
-    config,
-    schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
-  }, async (req, reply) => {
-    const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
-    if (format) return file(req, reply, query as z.infer<Q>, format);
-    return read(req, (scope) => route.run(scope, query as z.infer<Q>));
-  });
-  app.get(`${route.path}/export`, {
-    config,
-    schema: { tags, querystring: route.query.safeExtend(exportFields) },
-  }, async (req, reply) => {
-    const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
-    return file(req, reply, query as z.infer<Q>, format);
-  });
+  app.get(
+    route.path,
+    {
+      config,
+      schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
+    },
+    async (req, reply) => {
+      const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
+      if (format) return file(req, reply, query as z.infer<Q>, format);
+      return read(req, (scope) => route.run(scope, query as z.infer<Q>));
+    },
+  );
+  app.get(
+    `${route.path}/export`,
+    {
+      config,
+      schema: { tags, querystring: route.query.safeExtend(exportFields) },
+    },
+    async (req, reply) => {
+      const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
+      return file(req, reply, query as z.infer<Q>, format);
+    },
+  );
 }
 
 export async function financeReportsRoutes(app: FastifyInstance) {
@@ -162,15 +169,23 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   });
 
   // Budgets ------------------------------------------------------------------------------------------------
-  r.get('/api/finance/budgets', {
-    config: privilege('budget-registration'),
-    schema: { tags, querystring: budgetsQuery, response: { 200: budgetSheet } },
-  }, async (req) => read(req, (s) => getBudgetSheet({ ...s, year: req.query.year })));
+  r.get(
+    '/api/finance/budgets',
+    {
+      config: privilege('budget-registration'),
+      schema: { tags, querystring: budgetsQuery, response: { 200: budgetSheet } },
+    },
+    async (req) => read(req, (s) => getBudgetSheet({ ...s, year: req.query.year })),
+  );
 
-  r.put('/api/finance/budgets', {
-    config: privilege('budget-registration'),
-    schema: { tags, body: budgetsBody, response: { 200: budgetSheet } },
-  }, async (req) => tenantTx(req, (tx, actor) => saveBudgets({ tx, actor, input: req.body })));
+  r.put(
+    '/api/finance/budgets',
+    {
+      config: privilege('budget-registration'),
+      schema: { tags, body: budgetsBody, response: { 200: budgetSheet } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => saveBudgets({ tx, actor, input: req.body })),
+  );
 
   registerReport(app, {
     path: '/api/finance/reports/budget-vs-actual',
@@ -191,32 +206,52 @@ export async function financeReportsRoutes(app: FastifyInstance) {
     table: tables.reconciliationTable,
   });
 
-  r.put('/api/finance/reconciliation', {
-    config: privilege('monthly-reconciliation'),
-    schema: { tags, body: reconciliationBody, response: { 200: reconciliationSchema } },
-  }, async (req) => tenantTx(req, (tx, actor) => saveReconciliation({ tx, actor, input: req.body })));
+  r.put(
+    '/api/finance/reconciliation',
+    {
+      config: privilege('monthly-reconciliation'),
+      schema: { tags, body: reconciliationBody, response: { 200: reconciliationSchema } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => saveReconciliation({ tx, actor, input: req.body })),
+  );
 
-  r.post('/api/finance/reconciliation/complete', {
-    config: privilege('monthly-reconciliation'),
-    schema: { tags, body: reconciliationCompleteBody, response: { 200: reconciliationSchema } },
-  }, async (req) => tenantTx(req, (tx, actor) => completeReconciliation({ tx, actor, input: req.body })));
+  r.post(
+    '/api/finance/reconciliation/complete',
+    {
+      config: privilege('monthly-reconciliation'),
+      schema: { tags, body: reconciliationCompleteBody, response: { 200: reconciliationSchema } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => completeReconciliation({ tx, actor, input: req.body })),
+  );
 
   // Dashboard panels: each needs the privilege of the report it summarises -------------------------------------
-  r.get('/api/finance/dashboard/cash', {
-    config: privilege('balance-sheet'),
-    schema: { tags, response: { 200: cashPositionSchema } },
-  }, async (req) => read(req, (s) => cashPosition(s)));
+  r.get(
+    '/api/finance/dashboard/cash',
+    {
+      config: privilege('balance-sheet'),
+      schema: { tags, response: { 200: cashPositionSchema } },
+    },
+    async (req) => read(req, (s) => cashPosition(s)),
+  );
 
-  r.get('/api/finance/dashboard/income-expense', {
-    config: privilege('income-statement'),
-    schema: { tags, response: { 200: incomeExpenseSummarySchema } },
-  }, async (req) => read(req, (s) => incomeExpenseSummary(s)));
+  r.get(
+    '/api/finance/dashboard/income-expense',
+    {
+      config: privilege('income-statement'),
+      schema: { tags, response: { 200: incomeExpenseSummarySchema } },
+    },
+    async (req) => read(req, (s) => incomeExpenseSummary(s)),
+  );
 
   // Personal account -------------------------------------------------------------------------------------------
-  r.get('/api/finance/reports/personalaccount/parties', {
-    config: privilege('account-transaction'),
-    schema: { tags, querystring: ledgerPartiesQuery, response: { 200: ledgerParties } },
-  }, async (req) => read(req, (s) => listLedgerParties({ tx: s.tx, clientId: s.clientId, query: req.query })));
+  r.get(
+    '/api/finance/reports/personalaccount/parties',
+    {
+      config: privilege('account-transaction'),
+      schema: { tags, querystring: ledgerPartiesQuery, response: { 200: ledgerParties } },
+    },
+    async (req) => read(req, (s) => listLedgerParties({ tx: s.tx, clientId: s.clientId, query: req.query })),
+  );
 
   registerReport(app, {
     path: '/api/finance/reports/personalaccount',
@@ -233,33 +268,49 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   });
 
   // Exports of the finance module's reports -----------------------------------------------------------------
-  r.get('/api/finance/reports/trial-balance/export', {
-    config: privilege('trail-balance'),
-    schema: { tags, querystring: trialBalanceQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.trialBalanceTable(await trialBalance({ ...s, query: req.query }), ctx)));
+  r.get(
+    '/api/finance/reports/trial-balance/export',
+    {
+      config: privilege('trail-balance'),
+      schema: { tags, querystring: trialBalanceQuery.safeExtend(exportFields) },
+    },
+    async (req, reply) =>
+      exportReport(req, reply, req.query.format, async (s, ctx) => tables.trialBalanceTable(await trialBalance({ ...s, query: req.query }), ctx)),
+  );
 
-  r.get('/api/finance/incomestatement/export', {
-    config: privilege('income-statement'),
-    schema: { tags, querystring: incomeStatementQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => tables.incomeStatementTable(await incomeStatement({ ...s, query: req.query }), ctx)));
+  r.get(
+    '/api/finance/incomestatement/export',
+    {
+      config: privilege('income-statement'),
+      schema: { tags, querystring: incomeStatementQuery.safeExtend(exportFields) },
+    },
+    async (req, reply) =>
+      exportReport(req, reply, req.query.format, async (s, ctx) => tables.incomeStatementTable(await incomeStatement({ ...s, query: req.query }), ctx)),
+  );
 
-  r.get('/api/finance/balancesheet/export', {
-    config: privilege('balance-sheet'),
-    schema: { tags, querystring: balanceSheetQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) =>
-      tables.balanceSheetTable(await balanceSheet({ ...s, date: req.query.date ?? today() }), ctx),
-    ));
+  r.get(
+    '/api/finance/balancesheet/export',
+    {
+      config: privilege('balance-sheet'),
+      schema: { tags, querystring: balanceSheetQuery.safeExtend(exportFields) },
+    },
+    async (req, reply) =>
+      exportReport(req, reply, req.query.format, async (s, ctx) =>
+        tables.balanceSheetTable(await balanceSheet({ ...s, date: req.query.date ?? today() }), ctx),
+      ),
+  );
 
-  r.get('/api/finance/reports/account-transaction/export', {
-    config: privilege('account-transaction'),
-    schema: { tags, querystring: accountStatementQuery.safeExtend(exportFields) },
-  }, async (req, reply) =>
-    exportReport(req, reply, req.query.format, async (s, ctx) => {
-      const report = await accountStatement({ ...s, query: { ...req.query, _page: 1, _limit: EXPORT_MAX_LINES } });
-      assertExportable(report.total);
-      return tables.accountStatementTable(report, ctx);
-    }));
+  r.get(
+    '/api/finance/reports/account-transaction/export',
+    {
+      config: privilege('account-transaction'),
+      schema: { tags, querystring: accountStatementQuery.safeExtend(exportFields) },
+    },
+    async (req, reply) =>
+      exportReport(req, reply, req.query.format, async (s, ctx) => {
+        const report = await accountStatement({ ...s, query: { ...req.query, _page: 1, _limit: EXPORT_MAX_LINES } });
+        assertExportable(report.total);
+        return tables.accountStatementTable(report, ctx);
+      }),
+  );
 }

@@ -30,7 +30,9 @@ export async function incomeExpenseByMonth(opts: {
 }): Promise<AccountMonth[]> {
   const { tx, clientId, startDate, endDate } = opts;
   const types = JSON.stringify(opts.types);
-  const rows = await queryRows<Omit<AccountMonth, 'amount' | 'accountId'> & { id: number; debit: string; credit: string }>(tx, sql`
+  const rows = await queryRows<Omit<AccountMonth, 'amount' | 'accountId'> & { id: number; debit: string; credit: string }>(
+    tx,
+    sql`
     with wanted as (
       select id from accounts where client_id = ${clientId} and type in (select jsonb_array_elements_text(${types}::jsonb))
     ), period as (
@@ -48,7 +50,8 @@ export async function incomeExpenseByMonth(opts: {
     join accounts a on a.id = p.account_id
     left join closing c on c.account_id = p.account_id and c.month = p.month
     where a.client_id = ${clientId}
-    order by a.code, p.month`);
+    order by a.code, p.month`,
+  );
   // Closing lines are always part of the daily balances of the same day, so period covers closing.
   return rows.map((r) => ({ ...r, accountId: Number(r.id), amount: naturalBalance(r.type, r.debit, r.credit) }));
 }

@@ -23,11 +23,14 @@ const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), new Decima
 
 export async function getBudgetSheet(opts: { tx: Db; clientId: number; lang: Lang; year: number }): Promise<BudgetSheet> {
   const { tx, clientId, lang, year } = opts;
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select b.account_id, a.code, a.name_en, a.name_so, a.type, a.subtype, b.month, b.amount
     from budgets b join accounts a on a.id = b.account_id
     where b.client_id = ${clientId} and a.client_id = ${clientId} and b.year = ${year}
-    order by a.code, b.month`);
+    order by a.code, b.month`,
+  );
   const accounts = new Map<number, { row: Row; months: Decimal[] }>();
   const totals = { income: twelve(), expense: twelve() };
   for (const r of rows) {

@@ -15,8 +15,8 @@ import { registeredRoutes } from '../../plugins/route-registry.ts';
 import { flatTariff, paymentsKit } from '../payments/payments-test-kit.ts';
 
 const HUGE = '99999999999999.99'; // the largest amount the input format takes (14 digits)
-const LIMIT_EN = 'The amount is above this organisation\'s limit of 1,000,000,000.00 per document.';
-const LIMIT_SO = 'Lacagtu waxay ka badan tahay xadka hay\'addan ee 1,000,000,000.00 dukumenti kasta.';
+const LIMIT_EN = "The amount is above this organisation's limit of 1,000,000,000.00 per document.";
+const LIMIT_SO = "Lacagtu waxay ka badan tahay xadka hay'addan ee 1,000,000,000.00 dukumenti kasta.";
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
@@ -42,21 +42,40 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const documents = () => ({
-  journal: (amount: string) => api('POST', '/api/finance/transaction', {
-    date: '2025-03-01', lines: [{ accountId: acc['1010'], debit: amount }, { accountId: acc['4010'], credit: amount }],
-  }),
+  journal: (amount: string) =>
+    api('POST', '/api/finance/transaction', {
+      date: '2025-03-01',
+      lines: [
+        { accountId: acc['1010'], debit: amount },
+        { accountId: acc['4010'], credit: amount },
+      ],
+    }),
   transfer: (amount: string) => api('POST', '/api/finance/transfer', { date: '2025-03-02', fromAccountId: acc['1010'], toAccountId: acc['1030'], amount }),
-  cheque: (amount: string, chequeNo?: number) => api('POST', '/api/finance/writecheck', {
-    bankAccountId: acc['1030'], date: '2025-03-03', payeeType: 'other', payeeName: 'Pump supplier', amount, lines: [{ accountId: acc['5010'], amount }],
-    ...(chequeNo === undefined ? {} : { chequeNo }),
-  }),
-  payment: (amount: string) => api('POST', '/api/finance/payments', { customerId: payer.id, amount, date: '2025-03-04', accountId: acc['1010'], method: 'cash' }),
-  batch: (amount: string, reference: string) => api('POST', '/api/finance/payments/batch', {
-    accountId: acc['1040'], method: 'mobile_money', source: 'grid',
-    rows: [{ customerId: other.id, amount: '5.00', date: '2025-03-05', reference: `${reference}-a` }, { customerId: payer.id, amount, date: '2025-03-05', reference }],
-  }),
+  cheque: (amount: string, chequeNo?: number) =>
+    api('POST', '/api/finance/writecheck', {
+      bankAccountId: acc['1030'],
+      date: '2025-03-03',
+      payeeType: 'other',
+      payeeName: 'Pump supplier',
+      amount,
+      lines: [{ accountId: acc['5010'], amount }],
+      ...(chequeNo === undefined ? {} : { chequeNo }),
+    }),
+  payment: (amount: string) =>
+    api('POST', '/api/finance/payments', { customerId: payer.id, amount, date: '2025-03-04', accountId: acc['1010'], method: 'cash' }),
+  batch: (amount: string, reference: string) =>
+    api('POST', '/api/finance/payments/batch', {
+      accountId: acc['1040'],
+      method: 'mobile_money',
+      source: 'grid',
+      rows: [
+        { customerId: other.id, amount: '5.00', date: '2025-03-05', reference: `${reference}-a` },
+        { customerId: payer.id, amount, date: '2025-03-05', reference },
+      ],
+    }),
   c2c: (amount: string) => api('POST', '/api/finance/c2c', { fromCustomerId: payer.id, toCustomerId: other.id, amount, date: '2025-03-06' }),
-  opening: (amount: string) => api('POST', '/api/elc/customers', { name: `Opening ${amount}`, phone: '0615000001', customerClass: 'residential', openingBalance: amount }),
+  opening: (amount: string) =>
+    api('POST', '/api/elc/customers', { name: `Opening ${amount}`, phone: '0615000001', customerClass: 'residential', openingBalance: amount }),
   budget: (amount: string) => api('PUT', '/api/finance/budgets', { year: 2025, lines: [{ accountId: acc['4010'], month: 1, amount }] }),
 });
 
@@ -93,7 +112,7 @@ describe('the per-document maximum', () => {
     expect(answers[1].json().details).toEqual([{ field: 'lines', message: LIMIT_EN }]);
   });
 
-  it('is the administrator\'s setting, with its audit line; a confirmation threshold follows the usual amounts', async () => {
+  it("is the administrator's setting, with its audit line; a confirmation threshold follows the usual amounts", async () => {
     const read = await api('GET', '/api/finance/amount-limits');
     expect(read.statusCode).toBe(200);
     // Per kind, ten times the median of the latest documents: journal entries 10, 20, 30 and 1,000,000,000
@@ -115,7 +134,8 @@ describe('the per-document maximum', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ maxDocumentAmount: HUGE });
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ before: unknown; after: unknown }>(tx, sql`select before, after from audit_log where entity = 'amount-limits'`));
+      queryRows<{ before: unknown; after: unknown }>(tx, sql`select before, after from audit_log where entity = 'amount-limits'`),
+    );
     expect(audit).toEqual([{ before: { maxDocumentAmount: '1000000000.00' }, after: { maxDocumentAmount: HUGE } }]);
   });
 });
@@ -125,15 +145,23 @@ describe('reports on a ledger of maximum postings', () => {
     const d = documents();
     for (let i = 0; i < 2; i += 1) {
       const sends: Array<[string, () => ReturnType<typeof api>]> = [
-        ['journal', () => d.journal(HUGE)], ['transfer', () => d.transfer(HUGE)], ['cheque', () => d.cheque(HUGE)], ['payment', () => d.payment(HUGE)],
-        ['batch', () => d.batch(HUGE, `MAX-${i}`)], ['opening', () => d.opening(HUGE)], ['c2c', () => d.c2c(HUGE)],
+        ['journal', () => d.journal(HUGE)],
+        ['transfer', () => d.transfer(HUGE)],
+        ['cheque', () => d.cheque(HUGE)],
+        ['payment', () => d.payment(HUGE)],
+        ['batch', () => d.batch(HUGE, `MAX-${i}`)],
+        ['opening', () => d.opening(HUGE)],
+        ['c2c', () => d.c2c(HUGE)],
       ];
       for (const [name, send] of sends) {
         const res = await send();
         expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       }
     }
-    const budget = await api('PUT', '/api/finance/budgets', { year: 2025, lines: Array.from({ length: 12 }, (_, m) => ({ accountId: acc['4010'], month: m + 1, amount: HUGE })) });
+    const budget = await api('PUT', '/api/finance/budgets', {
+      year: 2025,
+      lines: Array.from({ length: 12 }, (_, m) => ({ accountId: acc['4010'], month: m + 1, amount: HUGE })),
+    });
     expect(budget.statusCode, budget.body).toBe(200);
     // 200 more on one day, one account and one customer, in one statement: the daily, monthly and
     // customer balances pass 10^16, beyond the numeric(18,2) they had.
@@ -141,12 +169,21 @@ describe('reports on a ledger of maximum postings', () => {
       postJournalBatch(tx, {
         clientId: org.clientId,
         postings: Array.from({ length: 200 }, () => ({
-          date: '2025-03-07', sourceType: 'journal',
-          lines: [{ accountId: acc['1100'], debit: HUGE, partyType: 'customer' as const, partyId: payer.id }, { accountId: acc['4010'], credit: HUGE }],
+          date: '2025-03-07',
+          sourceType: 'journal',
+          lines: [
+            { accountId: acc['1100'], debit: HUGE, partyType: 'customer' as const, partyId: payer.id },
+            { accountId: acc['4010'], credit: HUGE },
+          ],
         })),
-      }));
+      }),
+    );
     const [customer] = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ debit: string }>(tx, sql`select sum(debit)::text as debit from customer_ledger_balances where client_id = ${org.clientId} and customer_id = ${payer.id}`));
+      queryRows<{ debit: string }>(
+        tx,
+        sql`select sum(debit)::text as debit from customer_ledger_balances where client_id = ${org.clientId} and customer_id = ${payer.id}`,
+      ),
+    );
     expect(customer.debit.split('.')[0].length).toBeGreaterThan(16);
     expect((await inSystem(ctx.database.db, (tx) => verifyLedger(tx, { clientId: org.clientId }))).isSound).toBe(true);
   });
@@ -157,10 +194,26 @@ describe('reports on a ledger of maximum postings', () => {
 
   /** Values for the query fields a report requires, by name; every report of 2025. */
   const fill = (): Record<string, string> => ({
-    startDate: '2025-01-01', endDate: '2025-12-31', from: '2025-01-01', to: '2025-12-31', fromDate: '2025-01-01', toDate: '2025-12-31',
-    date: '2025-12-31', asOf: '2025-12-31', asOfDate: '2025-12-31', year: '2025', month: '2025-03', period: '2025-01',
-    accountId: String(acc['1010']), bankAccountId: String(acc['1030']), customerId: String(payer.id), partyType: 'customer', partyId: String(payer.id),
-    entryId: entryId(), zoneId, format: 'csv',
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    from: '2025-01-01',
+    to: '2025-12-31',
+    fromDate: '2025-01-01',
+    toDate: '2025-12-31',
+    date: '2025-12-31',
+    asOf: '2025-12-31',
+    asOfDate: '2025-12-31',
+    year: '2025',
+    month: '2025-03',
+    period: '2025-01',
+    accountId: String(acc['1010']),
+    bankAccountId: String(acc['1030']),
+    customerId: String(payer.id),
+    partyType: 'customer',
+    partyId: String(payer.id),
+    entryId: entryId(),
+    zoneId,
+    format: 'csv',
   });
 
   /** GET a route, filling the query fields it says are required (from its own 400), up to four rounds. */
@@ -177,26 +230,43 @@ describe('reports on a ledger of maximum postings', () => {
 
   it('every report, file, statement and list under /api/finance, /api/billing-reports, the dashboard, customers and bills answers', async () => {
     const ids = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ entry: string; transfer: string; cheque: string; payment: string; zone: string }>(tx, sql`
+      queryRows<{ entry: string; transfer: string; cheque: string; payment: string; zone: string }>(
+        tx,
+        sql`
         select (select max(id) from journal_entries where client_id = ${org.clientId})::text as entry,
                (select max(id) from transfers where client_id = ${org.clientId})::text as transfer,
                (select max(id) from cheques where client_id = ${org.clientId})::text as cheque,
                (select max(id) from payments where client_id = ${org.clientId})::text as payment,
-               (select max(id) from zones where client_id = ${org.clientId})::text as zone`));
+               (select max(id) from zones where client_id = ${org.clientId})::text as zone`,
+      ),
+    );
     lastEntryId = ids[0].entry;
     zoneId = ids[0].zone;
     const byParam: Record<string, string> = {
-      '/api/finance/transaction/:id': ids[0].entry, '/api/finance/transfer/:id': ids[0].transfer,
-      '/api/finance/writecheck/:id': ids[0].cheque, '/api/finance/payments/:id': ids[0].payment,
+      '/api/finance/transaction/:id': ids[0].entry,
+      '/api/finance/transfer/:id': ids[0].transfer,
+      '/api/finance/writecheck/:id': ids[0].cheque,
+      '/api/finance/payments/:id': ids[0].payment,
     };
     const routes = registeredRoutes()
-      .filter((r) => r.method === 'GET' && ['/api/finance/', '/api/billing-reports', '/api/dashboard', '/api/elc/customers', '/api/bills'].some((p) => r.url.startsWith(p)))
+      .filter(
+        (r) =>
+          r.method === 'GET' &&
+          ['/api/finance/', '/api/billing-reports', '/api/dashboard', '/api/elc/customers', '/api/bills'].some((p) => r.url.startsWith(p)),
+      )
       .filter((r) => !r.url.includes(':') || r.url in byParam)
       .map((r) => ({ ...r, url: r.url.includes(':') ? r.url.replace(/:\w+/, byParam[r.url]) : r.url }));
     routes.push({ method: 'GET', url: `/api/elc/customers/${payer.id}/account`, schema: {} });
     const reportUrls = routes.map((r) => r.url);
-    for (const must of ['/api/finance/reports/trial-balance', '/api/finance/reports/account-summary', '/api/finance/reports/account-types',
-      '/api/finance/reports/cash-flow', '/api/finance/reports/account-transaction', '/api/billing-reports/customer-transaction', '/api/finance/budgets']) {
+    for (const must of [
+      '/api/finance/reports/trial-balance',
+      '/api/finance/reports/account-summary',
+      '/api/finance/reports/account-types',
+      '/api/finance/reports/cash-flow',
+      '/api/finance/reports/account-transaction',
+      '/api/billing-reports/customer-transaction',
+      '/api/finance/budgets',
+    ]) {
       expect(reportUrls).toContain(must);
     }
     const failed: string[] = [];

@@ -51,17 +51,22 @@ export async function personalAccount(opts: { tx: Db; clientId: number; lang: La
   const before = query.startDate ? sql`date < ${query.startDate}::date` : sql`false`;
   const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
   const from = query.startDate ? sql`and date >= ${query.startDate}::date` : sql``;
-  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number }>(tx, sql`
+  const [sums] = await queryRows<{ opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number }>(
+    tx,
+    sql`
     select coalesce(sum(debit) filter (where ${before}), 0) as opening_debit,
            coalesce(sum(credit) filter (where ${before}), 0) as opening_credit,
            coalesce(sum(debit) filter (where not (${before})), 0) as debit,
            coalesce(sum(credit) filter (where not (${before})), 0) as credit,
            (count(*) filter (where not (${before})))::int as lines
     from journal_lines
-    where ${party} ${to}`);
+    where ${party} ${to}`,
+  );
 
   const offset = (query._page - 1) * query._limit;
-  const rows = await queryRows<LineRow>(tx, sql`
+  const rows = await queryRows<LineRow>(
+    tx,
+    sql`
     with page as (
       select * from (
         select l.id, l.entry_id, l.date, l.debit, l.credit, l.memo, l.account_id,
@@ -77,7 +82,8 @@ export async function personalAccount(opts: { tx: Db; clientId: number; lang: La
     from page p
     join journal_entries e on e.id = p.entry_id
     join accounts a on a.id = p.account_id
-    order by p.date, p.entry_id, p.id`);
+    order by p.date, p.entry_id, p.id`,
+  );
 
   const opening = signed(sums.opening_debit, sums.opening_credit);
   return {

@@ -73,17 +73,23 @@ export async function loadReconciliation(opts: {
   lock?: boolean;
 }): Promise<ReconciliationState> {
   const { tx, clientId, lang, accountId, period } = opts;
-  const [account] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype }>(tx, sql`
+  const [account] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype }>(
+    tx,
+    sql`
     select id, code, name_en, name_so, type, subtype from accounts where client_id = ${clientId} and id = ${accountId}
-    ${opts.lock ? sql`for no key update` : sql``}`);
+    ${opts.lock ? sql`for no key update` : sql``}`,
+  );
   if (!account) throw fieldError('accountId', 'ledger.unknownAccount');
   if (account.type !== 'asset' || !RECONCILABLE_SUBTYPES.includes(account.subtype)) throw fieldError('accountId', 'financeReports.reconciliationAccount');
 
-  const records = await queryRows<ReconciliationRecord>(tx, sql`
+  const records = await queryRows<ReconciliationRecord>(
+    tx,
+    sql`
     select r.id, r.period, r.status, r.statement_balance, u.fullname as completed_by_name, r.completed_at
     from reconciliations r left join users u on u.client_id = r.client_id and u.id = r.completed_by
     where r.client_id = ${clientId} and r.account_id = ${accountId}
-    order by r.period`);
+    order by r.period`,
+  );
   const current = records.find((r) => r.period === period) ?? null;
   const earlier = records.filter((r) => r.period < period);
   const later = records.filter((r) => r.period > period);
@@ -93,7 +99,9 @@ export async function loadReconciliation(opts: {
   const end = periodEnd(period);
   const earlierIds = JSON.stringify(earlier.map((r) => Number(r.id)));
 
-  const [sums] = await queryRows<{ before_debit: string; before_credit: string; debit: string; credit: string; cleared_earlier: string }>(tx, sql`
+  const [sums] = await queryRows<{ before_debit: string; before_credit: string; debit: string; credit: string; cleared_earlier: string }>(
+    tx,
+    sql`
     select coalesce(sum(debit) filter (where date < ${baseStart}::date), 0) as before_debit,
            coalesce(sum(credit) filter (where date < ${baseStart}::date), 0) as before_credit,
            coalesce(sum(debit), 0) as debit, coalesce(sum(credit), 0) as credit,
@@ -101,9 +109,12 @@ export async function loadReconciliation(opts: {
               from reconciliation_items i join journal_lines l on l.id = i.line_id
               where i.client_id = ${clientId} and i.reconciliation_id in (select (jsonb_array_elements_text(${earlierIds}::jsonb))::int)) as cleared_earlier
     from account_daily_balances
-    where client_id = ${clientId} and account_id = ${accountId} and date <= ${end}::date`);
+    where client_id = ${clientId} and account_id = ${accountId} and date <= ${end}::date`,
+  );
 
-  const rows = await queryRows<LineRow>(tx, sql`
+  const rows = await queryRows<LineRow>(
+    tx,
+    sql`
     select l.id, l.entry_id, l.date::text as date, l.debit, l.credit, l.memo as line_memo,
            e.series, e.entry_no, e.reference, e.memo, i.reconciliation_id as cleared_in
     from journal_lines l
@@ -113,7 +124,8 @@ export async function loadReconciliation(opts: {
       and l.date between ${baseStart}::date and ${end}::date
       and (l.date >= ${start}::date or i.reconciliation_id is null
            or i.reconciliation_id not in (select (jsonb_array_elements_text(${earlierIds}::jsonb))::int))
-    order by l.date, l.entry_id, l.id`);
+    order by l.date, l.entry_id, l.id`,
+  );
 
   const openingCleared = naturalBalance(account.type, sums.before_debit, sums.before_credit).plus(dec(sums.cleared_earlier));
   const ledgerBalance = naturalBalance(account.type, sums.debit, sums.credit);

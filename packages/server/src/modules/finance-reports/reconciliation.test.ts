@@ -27,10 +27,13 @@ const complete = (period: string, token = org.token) => call('POST', '/api/finan
 /** Reconciliations, their cleared lines and audit lines: what a refused request must leave alone. */
 async function state() {
   const [row] = await inTenant(ctx.database.db, org.clientId, (tx) =>
-    queryRows<{ recs: string; items: string; audit: number }>(tx, sql`
+    queryRows<{ recs: string; items: string; audit: number }>(
+      tx,
+      sql`
       select (select coalesce(string_agg(period || ':' || status || ':' || statement_balance, ',' order by period), '') from reconciliations) as recs,
              (select coalesce(string_agg(reconciliation_id || ':' || line_id, ',' order by line_id), '') from reconciliation_items) as items,
-             (select count(*) from audit_log where entity = 'reconciliation')::int as audit`),
+             (select count(*) from audit_log where entity = 'reconciliation')::int as audit`,
+    ),
   );
   return { ...row, ledger: await ledgerCounts(ctx.database.db, org.clientId) };
 }
@@ -40,18 +43,77 @@ beforeAll(async () => {
   org = await newOrganisation(ctx, { name: 'Reconcile Water' });
   acc = await accountsByCode(ctx.database.db, org.clientId);
   await postEntries(ctx, org.clientId, acc, [
-    { date: '2025-02-20', memo: 'Capital', lines: [['1030', 'debit', '1000.00'], ['3010', 'credit', '1000.00']] },
-    { date: '2025-03-02', memo: 'Deposit', lines: [['1030', 'debit', '500.00'], ['4010', 'credit', '500.00']] },
-    { date: '2025-03-10', memo: 'Cheque fuel', lines: [['5020', 'debit', '200.00'], ['1030', 'credit', '200.00']] },
-    { date: '2025-03-28', memo: 'Cheque rent', lines: [['6120', 'debit', '300.00'], ['1030', 'credit', '300.00']] },
-    { date: '2025-03-31', memo: 'Bank charge', lines: [['6170', 'debit', '5.00'], ['1030', 'credit', '5.00']] },
-    { date: '2025-04-05', memo: 'April deposit', lines: [['1030', 'debit', '250.00'], ['4010', 'credit', '250.00']] },
-    { date: '2025-04-20', memo: 'April cheque', lines: [['6120', 'debit', '100.00'], ['1030', 'credit', '100.00']] },
-    { date: '2025-03-15', memo: 'Cash sale', lines: [['1010', 'debit', '80.00'], ['4010', 'credit', '80.00']] },
+    {
+      date: '2025-02-20',
+      memo: 'Capital',
+      lines: [
+        ['1030', 'debit', '1000.00'],
+        ['3010', 'credit', '1000.00'],
+      ],
+    },
+    {
+      date: '2025-03-02',
+      memo: 'Deposit',
+      lines: [
+        ['1030', 'debit', '500.00'],
+        ['4010', 'credit', '500.00'],
+      ],
+    },
+    {
+      date: '2025-03-10',
+      memo: 'Cheque fuel',
+      lines: [
+        ['5020', 'debit', '200.00'],
+        ['1030', 'credit', '200.00'],
+      ],
+    },
+    {
+      date: '2025-03-28',
+      memo: 'Cheque rent',
+      lines: [
+        ['6120', 'debit', '300.00'],
+        ['1030', 'credit', '300.00'],
+      ],
+    },
+    {
+      date: '2025-03-31',
+      memo: 'Bank charge',
+      lines: [
+        ['6170', 'debit', '5.00'],
+        ['1030', 'credit', '5.00'],
+      ],
+    },
+    {
+      date: '2025-04-05',
+      memo: 'April deposit',
+      lines: [
+        ['1030', 'debit', '250.00'],
+        ['4010', 'credit', '250.00'],
+      ],
+    },
+    {
+      date: '2025-04-20',
+      memo: 'April cheque',
+      lines: [
+        ['6120', 'debit', '100.00'],
+        ['1030', 'credit', '100.00'],
+      ],
+    },
+    {
+      date: '2025-03-15',
+      memo: 'Cash sale',
+      lines: [
+        ['1010', 'debit', '80.00'],
+        ['4010', 'credit', '80.00'],
+      ],
+    },
   ]);
   const rows = await inTenant(ctx.database.db, org.clientId, (tx) =>
-    queryRows<{ id: string; memo: string; account_id: number }>(tx, sql`
-      select l.id, e.memo, l.account_id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account_id in (${acc['1030']}, ${acc['1010']})`),
+    queryRows<{ id: string; memo: string; account_id: number }>(
+      tx,
+      sql`
+      select l.id, e.memo, l.account_id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account_id in (${acc['1030']}, ${acc['1010']})`,
+    ),
   );
   for (const r of rows) line[r.account_id === acc['1030'] ? r.memo : `${r.memo} (cash)`] = Number(r.id);
 });
@@ -97,7 +159,12 @@ describe('monthly reconciliation', () => {
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
       queryRows<{ action: string; after: { clearedLineIds: number[] } }>(tx, sql`select action, after from audit_log where entity = 'reconciliation'`),
     );
-    expect(audit).toEqual([{ action: 'create', after: expect.objectContaining({ statementBalance: '1295.00', clearedLineIds: [line.Deposit, line['Cheque fuel']].sort((a, b) => a - b) }) }]);
+    expect(audit).toEqual([
+      {
+        action: 'create',
+        after: expect.objectContaining({ statementBalance: '1295.00', clearedLineIds: [line.Deposit, line['Cheque fuel']].sort((a, b) => a - b) }),
+      },
+    ]);
   });
 
   it('refuses to complete while the cleared balance differs from the statement, naming the difference', async () => {
@@ -108,7 +175,9 @@ describe('monthly reconciliation', () => {
       { field: 'statementBalance', message: 'The cleared balance differs from the statement balance by -5.00; the difference must be zero to complete.' },
     ]);
     const so = await call('POST', '/api/finance/reconciliation/complete', { accountId: acc['1030'], period: '2025-03' }, org.token, { 'x-lang': 'so' });
-    expect(so.json().details[0].message).toBe('Haraaga la xaqiijiyay wuxuu kaga duwan yahay haraaga bayaanka -5.00; farqigu waa inuu eber noqdaa si loo dhammaystiro.');
+    expect(so.json().details[0].message).toBe(
+      'Haraaga la xaqiijiyay wuxuu kaga duwan yahay haraaga bayaanka -5.00; farqigu waa inuu eber noqdaa si loo dhammaystiro.',
+    );
     expect(await state()).toEqual(before);
   });
 
@@ -153,7 +222,9 @@ describe('monthly reconciliation', () => {
     const before = await state();
     const unclear = await save('2025-03', '1295.00', ['Deposit', 'Cheque fuel']);
     expect(unclear.json().details).toEqual([{ field: 'period', message: 'This reconciliation is completed and can no longer be changed.' }]);
-    expect((await complete('2025-03')).json().details).toEqual([{ field: 'period', message: 'This reconciliation is completed and can no longer be changed.' }]);
+    expect((await complete('2025-03')).json().details).toEqual([
+      { field: 'period', message: 'This reconciliation is completed and can no longer be changed.' },
+    ]);
     // The database refuses too, whatever the code path.
     await expect(
       inTenant(ctx.database.db, org.clientId, (tx) => tx.execute(sql`delete from reconciliation_items where line_id = ${line['Bank charge']}`)),
@@ -182,7 +253,9 @@ describe('monthly reconciliation', () => {
     // A line cleared in an earlier month is not offered again; the earlier months cannot be reopened.
     expect((await view('2025-05')).json().lines.map((l: Line) => l.memo)).toEqual(['April cheque']);
     const february = await save('2025-02', '1000.00', []);
-    expect(february.json().details).toEqual([{ field: 'period', message: 'A later month (2025-03) is already being reconciled for this account; earlier months can no longer be changed.' }]);
+    expect(february.json().details).toEqual([
+      { field: 'period', message: 'A later month (2025-03) is already being reconciled for this account; earlier months can no longer be changed.' },
+    ]);
     // The completed March still reads as it was agreed.
     expect((await view('2025-03')).json()).toMatchObject({ status: 'completed', clearedBalance: '1295.00', difference: '0.00' });
   });
@@ -192,7 +265,11 @@ describe('reconciliation privileges and isolation', () => {
   it('answers 403 to a user without monthly-reconciliation and changes nothing', async () => {
     const token = await staffToken(ctx, org, ['account-transaction', 'trail-balance']);
     const before = await state();
-    for (const res of [await view('2025-05', acc['1030'], token), await save('2025-05', '1145.00', ['April cheque'], token), await complete('2025-05', token)]) {
+    for (const res of [
+      await view('2025-05', acc['1030'], token),
+      await save('2025-05', '1145.00', ['April cheque'], token),
+      await complete('2025-05', token),
+    ]) {
       expect([res.statusCode, res.json().code]).toEqual([403, 'FORBIDDEN']);
     }
     expect(await state()).toEqual(before);
@@ -206,7 +283,12 @@ describe('reconciliation privileges and isolation', () => {
     const res = await view('2025-03', acc['1030'], other.token);
     expect(res.json().details).toEqual([{ field: 'accountId', message: 'This account does not exist.' }]);
     const otherAcc = await accountsByCode(ctx.database.db, other.clientId);
-    const put = await call('PUT', '/api/finance/reconciliation', { accountId: otherAcc['1030'], period: '2025-03', statementBalance: '0', clearedLineIds: [line.Deposit] }, other.token);
+    const put = await call(
+      'PUT',
+      '/api/finance/reconciliation',
+      { accountId: otherAcc['1030'], period: '2025-03', statementBalance: '0', clearedLineIds: [line.Deposit] },
+      other.token,
+    );
     expect(put.json().details).toEqual([{ field: 'clearedLineIds.0', message: 'This ledger line is not part of this reconciliation.' }]);
     expect(await state()).toEqual(before);
   });

@@ -24,32 +24,148 @@ beforeAll(async () => {
   c1 = await createCustomer(ctx, org.token, 'Faadumo Cali');
   c2 = await createCustomer(ctx, org.token, 'Maxamed Nuur');
   await postEntries(ctx, org.clientId, acc, [
-    { date: '2024-12-31', memo: 'Capital paid in', lines: [['1030', 'debit', '10000.00'], ['3010', 'credit', '10000.00']] },
-    { date: '2025-01-05', memo: 'Water bills', lines: [['1100', 'debit', '2000.00', ['customer', c1]], ['1100', 'debit', '1000.00', ['customer', c2]], ['4010', 'credit', '3000.00']] },
+    {
+      date: '2024-12-31',
+      memo: 'Capital paid in',
+      lines: [
+        ['1030', 'debit', '10000.00'],
+        ['3010', 'credit', '10000.00'],
+      ],
+    },
+    {
+      date: '2025-01-05',
+      memo: 'Water bills',
+      lines: [
+        ['1100', 'debit', '2000.00', ['customer', c1]],
+        ['1100', 'debit', '1000.00', ['customer', c2]],
+        ['4010', 'credit', '3000.00'],
+      ],
+    },
     // Receipt net of a 100.00 discount: cash +1900 comes from the receivable only.
-    { date: '2025-01-10', memo: 'EVC Plus receipt', lines: [['1040', 'debit', '1900.00'], ['4090', 'debit', '100.00'], ['1100', 'credit', '2000.00', ['customer', c1]]] },
+    {
+      date: '2025-01-10',
+      memo: 'EVC Plus receipt',
+      lines: [
+        ['1040', 'debit', '1900.00'],
+        ['4090', 'debit', '100.00'],
+        ['1100', 'credit', '2000.00', ['customer', c1]],
+      ],
+    },
     // Bank to cash transfer with a 5.00 charge: only the charge leaves the cash accounts.
-    { date: '2025-01-12', memo: 'Cash withdrawal', lines: [['1010', 'debit', '500.00'], ['6170', 'debit', '5.00'], ['1030', 'credit', '505.00']] },
-    { date: '2025-01-15', memo: 'Generator fuel', lines: [['5020', 'debit', '600.00'], ['1030', 'credit', '600.00']] },
-    { date: '2025-01-31', memo: 'January salaries', lines: [['6010', 'debit', '900.00'], ['2100', 'credit', '900.00']] },
-    { date: '2025-02-03', memo: 'Salaries paid', lines: [['2100', 'debit', '900.00'], ['1030', 'credit', '900.00']] },
-    { date: '2025-02-05', memo: 'Connection fee', lines: [['1010', 'debit', '150.00'], ['4030', 'credit', '150.00']] },
-    { date: '2025-02-10', memo: 'Bank receipt', lines: [['1030', 'debit', '700.00'], ['1100', 'credit', '700.00', ['customer', c2]]] },
+    {
+      date: '2025-01-12',
+      memo: 'Cash withdrawal',
+      lines: [
+        ['1010', 'debit', '500.00'],
+        ['6170', 'debit', '5.00'],
+        ['1030', 'credit', '505.00'],
+      ],
+    },
+    {
+      date: '2025-01-15',
+      memo: 'Generator fuel',
+      lines: [
+        ['5020', 'debit', '600.00'],
+        ['1030', 'credit', '600.00'],
+      ],
+    },
+    {
+      date: '2025-01-31',
+      memo: 'January salaries',
+      lines: [
+        ['6010', 'debit', '900.00'],
+        ['2100', 'credit', '900.00'],
+      ],
+    },
+    {
+      date: '2025-02-03',
+      memo: 'Salaries paid',
+      lines: [
+        ['2100', 'debit', '900.00'],
+        ['1030', 'credit', '900.00'],
+      ],
+    },
+    {
+      date: '2025-02-05',
+      memo: 'Connection fee',
+      lines: [
+        ['1010', 'debit', '150.00'],
+        ['4030', 'credit', '150.00'],
+      ],
+    },
+    {
+      date: '2025-02-10',
+      memo: 'Bank receipt',
+      lines: [
+        ['1030', 'debit', '700.00'],
+        ['1100', 'credit', '700.00', ['customer', c2]],
+      ],
+    },
     // Cash 100.01 against income 150.00, the rest on account: shared 2:1 -> 66.67 and 33.34 (the spare cent to the larger remainder).
-    { date: '2025-02-14', memo: 'Counter sale', lines: [['1010', 'debit', '100.01'], ['1100', 'debit', '49.99', ['customer', c2]], ['4010', 'credit', '100.00'], ['4030', 'credit', '50.00']] },
+    {
+      date: '2025-02-14',
+      memo: 'Counter sale',
+      lines: [
+        ['1010', 'debit', '100.01'],
+        ['1100', 'debit', '49.99', ['customer', c2]],
+        ['4010', 'credit', '100.00'],
+        ['4030', 'credit', '50.00'],
+      ],
+    },
     // Pump: 1500.00 paid, 2500.00 on credit -> investing outflow 1500.00.
-    { date: '2025-02-20', memo: 'Pump', lines: [['1430', 'debit', '4000.00'], ['1030', 'credit', '1500.00'], ['2010', 'credit', '2500.00', ['vendor', 7]]] },
-    { date: '2025-02-25', memo: 'Bank loan', lines: [['1030', 'debit', '5000.00'], ['2400', 'credit', '5000.00']] },
-    { date: '2025-03-01', memo: 'Vendor paid', lines: [['2010', 'debit', '1000.00', ['vendor', 7]], ['1030', 'credit', '1000.00']] },
-    { date: '2025-03-05', memo: 'Deposit', lines: [['1040', 'debit', '200.00'], ['2300', 'credit', '200.00', ['customer', c2]]] },
-    { date: '2025-03-15', memo: 'Water sales', lines: [['1040', 'debit', '400.00'], ['4010', 'credit', '400.00']] },
+    {
+      date: '2025-02-20',
+      memo: 'Pump',
+      lines: [
+        ['1430', 'debit', '4000.00'],
+        ['1030', 'credit', '1500.00'],
+        ['2010', 'credit', '2500.00', ['vendor', 7]],
+      ],
+    },
+    {
+      date: '2025-02-25',
+      memo: 'Bank loan',
+      lines: [
+        ['1030', 'debit', '5000.00'],
+        ['2400', 'credit', '5000.00'],
+      ],
+    },
+    {
+      date: '2025-03-01',
+      memo: 'Vendor paid',
+      lines: [
+        ['2010', 'debit', '1000.00', ['vendor', 7]],
+        ['1030', 'credit', '1000.00'],
+      ],
+    },
+    {
+      date: '2025-03-05',
+      memo: 'Deposit',
+      lines: [
+        ['1040', 'debit', '200.00'],
+        ['2300', 'credit', '200.00', ['customer', c2]],
+      ],
+    },
+    {
+      date: '2025-03-15',
+      memo: 'Water sales',
+      lines: [
+        ['1040', 'debit', '400.00'],
+        ['4010', 'credit', '400.00'],
+      ],
+    },
     {
       date: '2025-03-31',
       memo: 'Year-end closing',
       sourceType: CLOSING_SOURCE_TYPE,
       lines: [
-        ['4010', 'debit', '3500.00'], ['4030', 'debit', '200.00'], ['4090', 'credit', '100.00'], ['5020', 'credit', '600.00'],
-        ['6010', 'credit', '900.00'], ['6170', 'credit', '5.00'], ['3100', 'credit', '2095.00'],
+        ['4010', 'debit', '3500.00'],
+        ['4030', 'debit', '200.00'],
+        ['4090', 'credit', '100.00'],
+        ['5020', 'credit', '600.00'],
+        ['6010', 'credit', '900.00'],
+        ['6170', 'credit', '5.00'],
+        ['3100', 'credit', '2095.00'],
       ],
     },
   ]);
@@ -153,11 +269,19 @@ describe('cash flow statement', () => {
       closingCash: '14845.01',
       isBalanced: true,
     });
-    const flows = cf.activities.map((a: { activity: string; inflow: string; outflow: string; net: string; groups: Array<{ group: string; inflow: string; outflow: string; accounts: Array<{ code: string; inflow: string; outflow: string }> }> }) => ({
-      activity: a.activity,
-      totals: [a.inflow, a.outflow, a.net],
-      groups: a.groups.map((g) => [g.group, g.inflow, g.outflow, g.accounts.map((x) => [x.code, x.inflow, x.outflow])]),
-    }));
+    const flows = cf.activities.map(
+      (a: {
+        activity: string;
+        inflow: string;
+        outflow: string;
+        net: string;
+        groups: Array<{ group: string; inflow: string; outflow: string; accounts: Array<{ code: string; inflow: string; outflow: string }> }>;
+      }) => ({
+        activity: a.activity,
+        totals: [a.inflow, a.outflow, a.net],
+        groups: a.groups.map((g) => [g.group, g.inflow, g.outflow, g.accounts.map((x) => [x.code, x.inflow, x.outflow])]),
+      }),
+    );
     expect(flows).toEqual([
       {
         activity: 'operating',
@@ -165,8 +289,24 @@ describe('cash flow statement', () => {
         groups: [
           ['receivable', '2600.00', '0.00', [['1100', '2600.00', '0.00']]],
           ['payroll_payable', '0.00', '900.00', [['2100', '0.00', '900.00']]],
-          ['income', '250.01', '0.00', [['4010', '66.67', '0.00'], ['4030', '183.34', '0.00']]],
-          ['expense', '0.00', '605.00', [['5020', '0.00', '600.00'], ['6170', '0.00', '5.00']]],
+          [
+            'income',
+            '250.01',
+            '0.00',
+            [
+              ['4010', '66.67', '0.00'],
+              ['4030', '183.34', '0.00'],
+            ],
+          ],
+          [
+            'expense',
+            '0.00',
+            '605.00',
+            [
+              ['5020', '0.00', '600.00'],
+              ['6170', '0.00', '5.00'],
+            ],
+          ],
         ],
       },
       { activity: 'investing', totals: ['0.00', '1500.00', '-1500.00'], groups: [['fixed_asset', '0.00', '1500.00', [['1430', '0.00', '1500.00']]]] },
@@ -182,7 +322,12 @@ describe('cash flow statement', () => {
 
   it('starts the next period where the last one closed', async () => {
     const march = (await get('/api/finance/reports/cash-flow?startDate=2025-03-01&endDate=2025-03-31')).json();
-    expect(march).toMatchObject({ openingCash: '14845.01', totals: { inflow: '600.00', outflow: '1000.00', net: '-400.00' }, closingCash: '14445.01', isBalanced: true });
+    expect(march).toMatchObject({
+      openingCash: '14845.01',
+      totals: { inflow: '600.00', outflow: '1000.00', net: '-400.00' },
+      closingCash: '14445.01',
+      isBalanced: true,
+    });
     expect(march.activities[0].groups.map((g: { group: string; net: string }) => [g.group, g.net])).toEqual([
       ['payable', '-1000.00'],
       ['customer_deposit', '200.00'],
@@ -267,7 +412,10 @@ describe('personal account', () => {
   it('offers the parties to pick: customers from the register by name, number or id, vendors by the ids on the lines', async () => {
     const parties = async (query: string, token = org.token) => (await get(`/api/finance/reports/personalaccount/parties?${query}`, token)).json();
     const all = await parties('partyType=customer');
-    expect(all.data.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([[c1, 'Faadumo Cali'], [c2, 'Maxamed Nuur']]);
+    expect(all.data.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([
+      [c1, 'Faadumo Cali'],
+      [c2, 'Maxamed Nuur'],
+    ]);
     expect(all.data[0]).toMatchObject({ type: 'customer', number: expect.any(String) });
     expect((await parties('partyType=customer&q=nuur')).data.map((p: { id: number }) => p.id)).toEqual([c2]);
     expect((await parties(`partyType=customer&q=${all.data[0].number}`)).data.map((p: { id: number }) => p.id)).toEqual([c1]);
@@ -290,13 +438,22 @@ describe('names, not ids: the party of a journal line', () => {
   it('names the customer on the journal report, the entry and the account statement; vendors stay unnamed', async () => {
     const report = (await get('/api/finance/reports/journal?startDate=2025-01-05&endDate=2025-02-20')).json();
     const bills = report.data.find((e: { memo: string }) => e.memo === 'Water bills');
-    expect(named(bills.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+    expect(named(bills.lines)).toEqual([
+      ['customer', c1, 'Faadumo Cali'],
+      ['customer', c2, 'Maxamed Nuur'],
+    ]);
     const pump = report.data.find((e: { memo: string }) => e.memo === 'Pump');
     expect(named(pump.lines)).toEqual([['vendor', 7, null]]);
     const entry = (await get(`/api/finance/transaction/${bills.id}`)).json();
-    expect(named(entry.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+    expect(named(entry.lines)).toEqual([
+      ['customer', c1, 'Faadumo Cali'],
+      ['customer', c2, 'Maxamed Nuur'],
+    ]);
     const st = (await get(`/api/finance/reports/account-transaction?accountId=${acc['1100']}&_limit=2&_page=2`)).json();
-    expect(named(st.lines)).toEqual([['customer', c1, 'Faadumo Cali'], ['customer', c2, 'Maxamed Nuur']]);
+    expect(named(st.lines)).toEqual([
+      ['customer', c1, 'Faadumo Cali'],
+      ['customer', c2, 'Maxamed Nuur'],
+    ]);
   });
 
   it('offers the general journal its parties by name (GET /api/finance/parties, privilege general-journal)', async () => {

@@ -15,9 +15,12 @@ export async function saveBudgets(opts: { tx: Db; actor: Actor; input: BudgetsBo
   const { tx, actor, input } = opts;
   const { clientId } = actor;
   const ids = JSON.stringify([...new Set(input.lines.map((l) => l.accountId))]);
-  const accounts = await queryRows<{ id: number; type: string }>(tx, sql`
+  const accounts = await queryRows<{ id: number; type: string }>(
+    tx,
+    sql`
     select id, type from accounts
-    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`);
+    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`,
+  );
   const typeOf = new Map(accounts.map((a) => [Number(a.id), a.type]));
 
   // A budget cell is held to the organisation's per-document maximum, as every posted document is.
@@ -37,12 +40,15 @@ export async function saveBudgets(opts: { tx: Db; actor: Actor; input: BudgetsBo
 
   const lines = input.lines.map((l) => ({ accountId: l.accountId, month: l.month, amount: money(l.amount) }));
   const payload = JSON.stringify(lines);
-  const before = await queryRows<{ accountId: number; month: number; amount: string }>(tx, sql`
+  const before = await queryRows<{ accountId: number; month: number; amount: string }>(
+    tx,
+    sql`
     select b.account_id as "accountId", b.month, b.amount::text as amount
     from budgets b join jsonb_to_recordset(${payload}::jsonb) as x("accountId" int, month int, amount numeric)
       on b.account_id = x."accountId" and b.month = x.month
     where b.client_id = ${clientId} and b.year = ${input.year}
-    order by b.account_id, b.month`);
+    order by b.account_id, b.month`,
+  );
   await tx.execute(sql`
     insert into budgets (client_id, account_id, year, month, amount)
     select ${clientId}, x."accountId", ${input.year}, x.month, x.amount

@@ -25,8 +25,11 @@ function assertChangeable(state: ReconciliationState): void {
 }
 
 async function clearedIds(tx: Db, clientId: number, reconciliationId: number): Promise<number[]> {
-  const rows = await queryRows<{ line_id: string | number }>(tx, sql`
-    select line_id from reconciliation_items where client_id = ${clientId} and reconciliation_id = ${reconciliationId} order by line_id`);
+  const rows = await queryRows<{ line_id: string | number }>(
+    tx,
+    sql`
+    select line_id from reconciliation_items where client_id = ${clientId} and reconciliation_id = ${reconciliationId} order by line_id`,
+  );
   return rows.map((r) => Number(r.line_id));
 }
 
@@ -45,11 +48,14 @@ export async function saveReconciliation(opts: { tx: Db; actor: Actor; input: Re
   const before = state.current
     ? { statementBalance: money(state.current.statement_balance), clearedLineIds: await clearedIds(tx, clientId, Number(state.current.id)) }
     : null;
-  const [row] = await queryRows<{ id: number }>(tx, sql`
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`
     insert into reconciliations (client_id, account_id, period, statement_balance)
     values (${clientId}, ${input.accountId}, ${input.period}, ${money(input.statementBalance)}::numeric)
     on conflict (client_id, account_id, period) do update set statement_balance = excluded.statement_balance, updated_at = now()
-    returning id`);
+    returning id`,
+  );
   const id = Number(row.id);
   const ids = JSON.stringify(wanted);
   await tx.execute(sql`

@@ -34,8 +34,11 @@ interface LineRow {
 
 export async function accountStatement(opts: { tx: Db; clientId: number; lang: Lang; query: AccountStatementQuery }): Promise<AccountStatement> {
   const { tx, clientId, lang, query } = opts;
-  const [account] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType }>(tx, sql`
-    select id, code, name_en, name_so, type from accounts where client_id = ${clientId} and id = ${query.accountId}`);
+  const [account] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType }>(
+    tx,
+    sql`
+    select id, code, name_en, name_so, type from accounts where client_id = ${clientId} and id = ${query.accountId}`,
+  );
   if (!account) throw notFound();
 
   const to = query.endDate ? sql`and date <= ${query.endDate}::date` : sql``;
@@ -53,9 +56,17 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
           window w as (order by date rows between unbounded preceding and current row)
         ) in_range where lines_before <= ${offset} order by date desc limit 1`;
   const [sums] = await queryRows<{
-    opening_debit: string; opening_credit: string; debit: string; credit: string; lines: number;
-    start_date: string | null; lines_before: number | null; net_before: string | null;
-  }>(tx, sql`
+    opening_debit: string;
+    opening_credit: string;
+    debit: string;
+    credit: string;
+    lines: number;
+    start_date: string | null;
+    lines_before: number | null;
+    net_before: string | null;
+  }>(
+    tx,
+    sql`
     with days as (
       select date, debit, credit, line_count from account_daily_balances
       where client_id = ${clientId} and account_id = ${account.id} ${to}
@@ -68,13 +79,16 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
            (select date::text from start_day) as start_date,
            (select lines_before::int from start_day) as lines_before,
            (select net_before from start_day) as net_before
-    from days`);
+    from days`,
+  );
 
   const skip = offset - (sums.lines_before ?? 0);
   const rows =
     sums.start_date === null || offset >= sums.lines
       ? []
-      : await queryRows<LineRow>(tx, sql`
+      : await queryRows<LineRow>(
+          tx,
+          sql`
     with page as (
       select id, client_id, entry_id, date, debit, credit, party_type, party_id, memo, running from (
         select l.id, l.client_id, l.entry_id, l.date, l.debit, l.credit, l.party_type, l.party_id, l.memo,
@@ -91,7 +105,8 @@ export async function accountStatement(opts: { tx: Db; clientId: number; lang: L
            ${partyNameOf(sql`p`)} as party_name, p.memo as line_memo,
            e.series, e.entry_no, e.reference, e.memo, e.source_type, e.reverses_id, e.reversed_by_id
     from page p join journal_entries e on e.id = p.entry_id
-    order by p.date, p.entry_id, p.id`);
+    order by p.date, p.entry_id, p.id`,
+        );
 
   const opening = naturalBalance(account.type, sums.opening_debit, sums.opening_credit);
   return {

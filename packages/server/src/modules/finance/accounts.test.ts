@@ -25,14 +25,31 @@ const journal = (date: string, lines: object[], token = org.token) => api('POST'
 
 describe('chart of accounts list', () => {
   it('lists the default chart with names in the caller language and balances in natural sign', async () => {
-    expect((await journal('2025-02-01', [{ accountId: acc['1010'], debit: '100.00' }, { accountId: acc['4010'], credit: '100.00' }])).statusCode).toBe(201);
+    expect(
+      (
+        await journal('2025-02-01', [
+          { accountId: acc['1010'], debit: '100.00' },
+          { accountId: acc['4010'], credit: '100.00' },
+        ])
+      ).statusCode,
+    ).toBe(201);
     const en = await api('GET', '/api/finance/accounts?_limit=1000');
     expect(en.statusCode).toBe(200);
     const body = en.json();
     expect(body.total).toBe(DEFAULT_CHART.length);
     expect(body.data.map((a: { code: string }) => a.code)).toEqual([...DEFAULT_CHART.map((a) => a.code)].sort());
     const cash = body.data.find((a: { code: string }) => a.code === '1010');
-    expect(cash).toMatchObject({ name: 'Cash on hand', nameEn: 'Cash on hand', nameSo: 'Lacagta caddaanka ah', type: 'asset', subtype: 'cash', status: 'Active', isSystem: true, balance: '100.00', isUsed: true });
+    expect(cash).toMatchObject({
+      name: 'Cash on hand',
+      nameEn: 'Cash on hand',
+      nameSo: 'Lacagta caddaanka ah',
+      type: 'asset',
+      subtype: 'cash',
+      status: 'Active',
+      isSystem: true,
+      balance: '100.00',
+      isUsed: true,
+    });
     expect(body.data.find((a: { code: string }) => a.code === '4010')).toMatchObject({ balance: '100.00', isUsed: true });
     expect(body.data.find((a: { code: string }) => a.code === '1020')).toMatchObject({ balance: '0.00', isUsed: false, isSystem: false });
     expect(body.data.find((a: { code: string }) => a.code === '1490')).toMatchObject({ parentId: acc['1400'], subtype: 'accumulated_depreciation' });
@@ -55,7 +72,12 @@ describe('chart of accounts list', () => {
     expect(otherList.data.some((a: { id: number }) => mine.has(a.id))).toBe(false);
     expect(otherList.data.every((a: { balance: string }) => a.balance === '0.00')).toBe(true);
     expect((await api('GET', `/api/finance/accounts/${acc['1030']}`, undefined, other.token)).statusCode).toBe(404);
-    const put = await api('PUT', `/api/finance/accounts/${acc['1020']}`, { code: '1020', nameEn: 'Hijacked', nameSo: 'X', type: 'asset', subtype: 'cash' }, other.token);
+    const put = await api(
+      'PUT',
+      `/api/finance/accounts/${acc['1020']}`,
+      { code: '1020', nameEn: 'Hijacked', nameSo: 'X', type: 'asset', subtype: 'cash' },
+      other.token,
+    );
     expect(put.statusCode).toBe(404);
     expect((await api('GET', `/api/finance/accounts/${acc['1020']}`)).json().nameEn).toBe('Petty cash');
   });
@@ -64,7 +86,12 @@ describe('chart of accounts list', () => {
 describe('creating and editing accounts', () => {
   it('creates an account, audited, and refuses a duplicate code, a wrong subtype and a wrong parent', async () => {
     const created = await api('POST', '/api/finance/accounts', {
-      code: '1080', nameEn: 'Premier Bank', nameSo: 'Bangiga Premier', type: 'asset', subtype: 'bank', description: 'Main collections',
+      code: '1080',
+      nameEn: 'Premier Bank',
+      nameSo: 'Bangiga Premier',
+      type: 'asset',
+      subtype: 'bank',
+      description: 'Main collections',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ code: '1080', name: 'Premier Bank', currency: 'USD', isSystem: false, balance: '0.00', parentId: null });
@@ -76,28 +103,71 @@ describe('creating and editing accounts', () => {
     const duplicate = await api('POST', '/api/finance/accounts', { code: '1080', nameEn: 'Again', nameSo: 'Mar kale', type: 'asset', subtype: 'bank' });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().details).toEqual([{ field: 'code', message: 'Another account already uses this code.' }]);
-    const subtype = await api('POST', '/api/finance/accounts', { code: '4500', nameEn: 'X', nameSo: 'X', type: 'income', subtype: 'bank' }, org.token, { 'x-lang': 'so' });
+    const subtype = await api('POST', '/api/finance/accounts', { code: '4500', nameEn: 'X', nameSo: 'X', type: 'income', subtype: 'bank' }, org.token, {
+      'x-lang': 'so',
+    });
     expect(subtype.json().details).toEqual([{ field: 'subtype', message: 'Nooc-hoosaadkan kuma habboona nooca xisaabta la doortay.' }]);
-    const parent = await api('POST', '/api/finance/accounts', { code: '4500', nameEn: 'X', nameSo: 'X', type: 'income', subtype: 'revenue', parentId: acc['1400'] });
+    const parent = await api('POST', '/api/finance/accounts', {
+      code: '4500',
+      nameEn: 'X',
+      nameSo: 'X',
+      type: 'income',
+      subtype: 'revenue',
+      parentId: acc['1400'],
+    });
     expect(parent.json().details).toEqual([{ field: 'parentId', message: 'The parent account must be of the same type.' }]);
-    const child = await api('POST', '/api/finance/accounts', { code: '1470', nameEn: 'Solar panels', nameSo: 'Tamarta qoraxda', type: 'asset', subtype: 'fixed_asset', parentId: acc['1400'] });
+    const child = await api('POST', '/api/finance/accounts', {
+      code: '1470',
+      nameEn: 'Solar panels',
+      nameSo: 'Tamarta qoraxda',
+      type: 'asset',
+      subtype: 'fixed_asset',
+      parentId: acc['1400'],
+    });
     expect(child.json()).toMatchObject({ parentId: acc['1400'] });
   });
 
   it('edits names and parents but keeps system codes, used types and the tree sound', async () => {
-    const rename = await api('PUT', `/api/finance/accounts/${acc['1010']}`, { code: '1010', nameEn: 'Cash at head office', nameSo: 'Lacagta xarunta', type: 'asset', subtype: 'cash' });
+    const rename = await api('PUT', `/api/finance/accounts/${acc['1010']}`, {
+      code: '1010',
+      nameEn: 'Cash at head office',
+      nameSo: 'Lacagta xarunta',
+      type: 'asset',
+      subtype: 'cash',
+    });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toMatchObject({ name: 'Cash at head office', isSystem: true });
     const code = await api('PUT', `/api/finance/accounts/${acc['1010']}`, { code: '1011', nameEn: 'Cash', nameSo: 'Lacag', type: 'asset', subtype: 'cash' });
     expect(code.json().details).toEqual([{ field: 'code', message: 'The code, type and subtype of a system account cannot be changed.' }]);
 
-    await journal('2025-02-02', [{ accountId: acc['6120'], debit: '5.00' }, { accountId: acc['1010'], credit: '5.00' }]);
+    await journal('2025-02-02', [
+      { accountId: acc['6120'], debit: '5.00' },
+      { accountId: acc['1010'], credit: '5.00' },
+    ]);
     const used = await api('PUT', `/api/finance/accounts/${acc['6120']}`, { code: '6120', nameEn: 'Rent', nameSo: 'Kirada', type: 'asset', subtype: 'other' });
     expect(used.json().details).toEqual([{ field: 'type', message: 'The type of an account with postings cannot be changed.' }]);
 
-    const a = (await api('POST', '/api/finance/accounts', { code: '6500', nameEn: 'Travel', nameSo: 'Safarka', type: 'expense', subtype: 'operating_expense' })).json();
-    const b = (await api('POST', '/api/finance/accounts', { code: '6510', nameEn: 'Flights', nameSo: 'Duullimaadyada', type: 'expense', subtype: 'operating_expense', parentId: a.id })).json();
-    const cycle = await api('PUT', `/api/finance/accounts/${a.id}`, { code: '6500', nameEn: 'Travel', nameSo: 'Safarka', type: 'expense', subtype: 'operating_expense', parentId: b.id });
+    const a = (
+      await api('POST', '/api/finance/accounts', { code: '6500', nameEn: 'Travel', nameSo: 'Safarka', type: 'expense', subtype: 'operating_expense' })
+    ).json();
+    const b = (
+      await api('POST', '/api/finance/accounts', {
+        code: '6510',
+        nameEn: 'Flights',
+        nameSo: 'Duullimaadyada',
+        type: 'expense',
+        subtype: 'operating_expense',
+        parentId: a.id,
+      })
+    ).json();
+    const cycle = await api('PUT', `/api/finance/accounts/${a.id}`, {
+      code: '6500',
+      nameEn: 'Travel',
+      nameSo: 'Safarka',
+      type: 'expense',
+      subtype: 'operating_expense',
+      parentId: b.id,
+    });
     expect(cycle.json().details).toEqual([{ field: 'parentId', message: 'An account cannot be placed under itself or one of its sub-accounts.' }]);
     const retype = await api('PUT', `/api/finance/accounts/${a.id}`, { code: '6500', nameEn: 'Travel', nameSo: 'Safarka', type: 'asset', subtype: 'other' });
     expect(retype.json().details).toEqual([{ field: 'type', message: 'The type of an account with sub-accounts cannot be changed.' }]);
@@ -109,15 +179,24 @@ describe('status and deletion', () => {
     const system = await api('PATCH', `/api/finance/accounts/${acc[SYSTEM_ACCOUNTS.cash]}/status`, { status: 'Inactive' });
     expect([system.statusCode, system.json().code]).toEqual([409, 'SYSTEM_ACCOUNT']);
 
-    await journal('2025-03-01', [{ accountId: acc['1060'], debit: '12.50' }, { accountId: acc['4900'], credit: '12.50' }]);
+    await journal('2025-03-01', [
+      { accountId: acc['1060'], debit: '12.50' },
+      { accountId: acc['4900'], credit: '12.50' },
+    ]);
     const withBalance = await api('PATCH', `/api/finance/accounts/${acc['1060']}/status`, { status: 'Inactive' });
     expect(withBalance.statusCode).toBe(409);
     expect(withBalance.json().message).toBe('The account still has a balance of 12.50; move it to another account before making it inactive.');
 
-    await journal('2025-03-02', [{ accountId: acc['1010'], debit: '12.50' }, { accountId: acc['1060'], credit: '12.50' }]);
+    await journal('2025-03-02', [
+      { accountId: acc['1010'], debit: '12.50' },
+      { accountId: acc['1060'], credit: '12.50' },
+    ]);
     const inactive = await api('PATCH', `/api/finance/accounts/${acc['1060']}/status`, { status: 'Inactive' });
     expect(inactive.json()).toMatchObject({ status: 'Inactive', balance: '0.00' });
-    const refused = await journal('2025-03-03', [{ accountId: acc['1060'], debit: '1.00' }, { accountId: acc['4900'], credit: '1.00' }]);
+    const refused = await journal('2025-03-03', [
+      { accountId: acc['1060'], debit: '1.00' },
+      { accountId: acc['4900'], credit: '1.00' },
+    ]);
     expect(refused.json().details).toEqual([{ field: 'lines.0.accountId', message: 'This account is inactive; nothing can be posted to it.' }]);
     expect((await api('PATCH', `/api/finance/accounts/${acc['1060']}/status`, { status: 'Active' })).json().status).toBe('Active');
   });

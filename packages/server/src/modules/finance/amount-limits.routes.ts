@@ -11,13 +11,21 @@ export async function amountLimitsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['finance'];
 
-  r.get('/api/finance/amount-limits', {
-    config: { access: 'authenticated' },
-    schema: { tags, response: { 200: amountLimits } },
-  }, async (req) => tenantTx(req, (tx) => getAmountLimits({ tx, clientId: caller(req).clientId })));
+  r.get(
+    '/api/finance/amount-limits',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, response: { 200: amountLimits } },
+    },
+    async (req) => tenantTx(req, (tx) => getAmountLimits({ tx, clientId: caller(req).clientId })),
+  );
 
-  r.put('/api/finance/amount-limits', {
-    config: { access: { privilege: 'company-profile' } },
-    schema: { tags, body: amountLimitsBody, response: { 200: amountLimits } },
-  }, async (req) => tenantTx(req, (tx, actor) => updateAmountLimits({ tx, actor, input: req.body })));
+  r.put(
+    '/api/finance/amount-limits',
+    {
+      config: { access: { privilege: 'company-profile' } },
+      schema: { tags, body: amountLimitsBody, response: { 200: amountLimits } },
+    },
+    async (req) => tenantTx(req, (tx, actor) => updateAmountLimits({ tx, actor, input: req.body })),
+  );
 }

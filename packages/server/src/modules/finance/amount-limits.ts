@@ -17,6 +17,12 @@ export async function updateAmountLimits(opts: { tx: Db; actor: Actor; input: Am
   const { clientId } = actor;
   const after = money(input.maxDocumentAmount);
   const before = await setMaxDocumentAmount(tx, clientId, after);
-  await writeAudit(tx, actor, { action: 'update', entity: 'amount-limits', entityId: clientId, before: { maxDocumentAmount: before }, after: { maxDocumentAmount: after } });
+  await writeAudit(tx, actor, {
+    action: 'update',
+    entity: 'amount-limits',
+    entityId: clientId,
+    before: { maxDocumentAmount: before },
+    after: { maxDocumentAmount: after },
+  });
   return getAmountLimits({ tx, clientId });
 }

@@ -22,11 +22,14 @@ interface Row {
 
 export async function balanceSheet(opts: { tx: Db; clientId: number; lang: Lang; date: string }): Promise<BalanceSheet> {
   const { tx, clientId, lang, date } = opts;
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id, b.debit, b.credit
     from accounts a join ${balanceSums(clientId, { to: date })} b on b.account_id = a.id
     where a.client_id = ${clientId}
-    order by a.code`);
+    order by a.code`,
+  );
 
   const sections: Record<'asset' | 'liability' | 'equity', StatementRow[]> = { asset: [], liability: [], equity: [] };
   const totals = { asset: new Decimal(0), liability: new Decimal(0), equity: new Decimal(0) };
@@ -36,12 +39,26 @@ export async function balanceSheet(opts: { tx: Db; clientId: number; lang: Lang;
     if (row.type === 'income') earnings = earnings.plus(amount);
     else if (row.type === 'expense') earnings = earnings.minus(amount);
     else if (!amount.isZero()) {
-      sections[row.type].push({ accountId: row.id, code: row.code, name: accountName(row, lang), subtype: row.subtype, parentId: row.parent_id, amount: money(amount) });
+      sections[row.type].push({
+        accountId: row.id,
+        code: row.code,
+        name: accountName(row, lang),
+        subtype: row.subtype,
+        parentId: row.parent_id,
+        amount: money(amount),
+      });
       totals[row.type] = totals[row.type].plus(amount);
     }
   }
   if (!earnings.isZero()) {
-    sections.equity.push({ accountId: null, code: '', name: translate('finance.currentEarnings', lang), subtype: null, parentId: null, amount: money(earnings) });
+    sections.equity.push({
+      accountId: null,
+      code: '',
+      name: translate('finance.currentEarnings', lang),
+      subtype: null,
+      parentId: null,
+      amount: money(earnings),
+    });
     totals.equity = totals.equity.plus(earnings);
   }
   const liabilitiesAndEquity = totals.liability.plus(totals.equity);

@@ -13,7 +13,11 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import { getAccount } from './list-accounts.ts';
 
 async function lockAccount(tx: Db, clientId: number, id: number) {
-  const [row] = await tx.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.id, id))).for('update');
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientId, clientId), eq(accounts.id, id)))
+    .for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -25,8 +29,11 @@ export async function setAccountStatus(opts: { tx: Db; actor: Actor; id: number;
   if (before.status !== status) {
     if (status === 'Inactive') {
       if (before.isSystem) throw new AppError(409, 'SYSTEM_ACCOUNT', 'finance.systemAccount');
-      const [b] = await queryRows<{ net: string }>(tx, sql`
-        select coalesce(sum(debit - credit), 0) as net from account_daily_balances where client_id = ${clientId} and account_id = ${id}`);
+      const [b] = await queryRows<{ net: string }>(
+        tx,
+        sql`
+        select coalesce(sum(debit - credit), 0) as net from account_daily_balances where client_id = ${clientId} and account_id = ${id}`,
+      );
       const net = dec(b.net);
       if (!net.isZero()) throw new AppError(409, 'ACCOUNT_HAS_BALANCE', `finance.accountHasBalance|${money(net.abs())}`);
     }
@@ -41,9 +48,12 @@ export async function deleteAccount(opts: { tx: Db; actor: Actor; id: number }):
   const { clientId } = actor;
   const before = await lockAccount(tx, clientId, id);
   if (before.isSystem) throw new AppError(409, 'SYSTEM_ACCOUNT', 'finance.systemAccount');
-  const [usage] = await queryRows<{ in_use: boolean }>(tx, sql`
+  const [usage] = await queryRows<{ in_use: boolean }>(
+    tx,
+    sql`
     select exists (select 1 from journal_lines where client_id = ${clientId} and account_id = ${id})
-        or exists (select 1 from accounts where client_id = ${clientId} and parent_id = ${id}) as in_use`);
+        or exists (select 1 from accounts where client_id = ${clientId} and parent_id = ${id}) as in_use`,
+  );
   if (usage.in_use) throw new AppError(409, 'IN_USE', 'finance.accountInUse');
   await tx.delete(accounts).where(eq(accounts.id, id));
   await writeAudit(tx, actor, {

@@ -24,7 +24,9 @@ export async function incomeStatement(opts: { tx: Db; clientId: number; lang: La
   const { tx, clientId, lang, query } = opts;
   const range = (column: SQL) =>
     sql`${query.startDate ? sql`and ${column} >= ${query.startDate}::date` : sql``} ${query.endDate ? sql`and ${column} <= ${query.endDate}::date` : sql``}`;
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     with period as (
       select account_id, debit, credit from ${balanceSums(clientId, { from: query.startDate, to: query.endDate })} b
     ), closing as (
@@ -39,7 +41,8 @@ export async function incomeStatement(opts: { tx: Db; clientId: number; lang: La
     left join period p on p.account_id = a.id
     left join closing c on c.account_id = a.id
     where a.client_id = ${clientId} and a.type in ('income', 'expense') and (p.account_id is not null or c.account_id is not null)
-    order by a.code`);
+    order by a.code`,
+  );
 
   const income: StatementRow[] = [];
   const expenses: StatementRow[] = [];

@@ -74,16 +74,27 @@ describe('journal requests arriving together', () => {
   it('refuses a faulty request alone, with its own field errors, and posts the others', async () => {
     const [{ next }] = await inOrg<{ next: number }>(sql`select next_no::int as next from document_counters where series = 'JV'`);
     const inactive = await ctx.app.inject({
-      method: 'POST', url: '/api/finance/accounts', headers: bearer(org.token),
+      method: 'POST',
+      url: '/api/finance/accounts',
+      headers: bearer(org.token),
       payload: { code: '1099', nameEn: 'Old till', nameSo: 'Khasnad hore', type: 'asset', subtype: 'cash' },
     });
     expect(inactive.statusCode).toBe(201);
     const oldTill = inactive.json().id;
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/finance/accounts/${oldTill}/status`, headers: bearer(org.token), payload: { status: 'Inactive' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: `/api/finance/accounts/${oldTill}/status`, headers: bearer(org.token), payload: { status: 'Inactive' } }))
+        .statusCode,
+    ).toBe(200);
     await inTenant(ctx.database.db, org.clientId, (tx) => setLockDate(tx, org.clientId, '2025-03-31'));
 
     const bodies = Array.from({ length: 12 }, (_, i) => sale(100 + i));
-    bodies[3] = { ...sale(103), lines: [{ accountId: oldTill, debit: '103.25' }, { accountId: acc['4900'], credit: '103.25' }] };
+    bodies[3] = {
+      ...sale(103),
+      lines: [
+        { accountId: oldTill, debit: '103.25' },
+        { accountId: acc['4900'], credit: '103.25' },
+      ],
+    };
     bodies[7] = sale(107, '2025-03-15');
     const answers = await Promise.all(bodies.map((b, i) => post(b, org.token, i === 7 ? 'so' : 'en')));
 
@@ -104,10 +115,21 @@ describe('journal requests arriving together', () => {
   it('keeps organisations apart: requests of two organisations at once are numbered each in their own series', async () => {
     const other = await newOrganisation(ctx, { name: 'Neighbour Power' });
     const oacc = await accountsByCode(ctx.database.db, other.clientId);
-    const theirs = (n: number) => ({ date: '2025-06-11', lines: [{ accountId: oacc['1010'], debit: `${n}.00` }, { accountId: oacc['4900'], credit: `${n}.00` }] });
+    const theirs = (n: number) => ({
+      date: '2025-06-11',
+      lines: [
+        { accountId: oacc['1010'], debit: `${n}.00` },
+        { accountId: oacc['4900'], credit: `${n}.00` },
+      ],
+    });
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? post(theirs(i + 1), other.token) : post(sale(500 + i)))));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
-    expect(answers.filter((_, i) => i % 2 === 0).map((a) => a.json().entryNo).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      answers
+        .filter((_, i) => i % 2 === 0)
+        .map((a) => a.json().entryNo)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     // Their account ids in our organisation's posting would have been refused; ours are not in theirs.
     const mine = await inTenant(ctx.database.db, other.clientId, (tx) =>
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_entries where reference like 'SALE-5%'`),
@@ -120,16 +142,28 @@ describe('a member the database refuses', () => {
   /** A group job as post-general-journal builds one, for a posting no request schema screened. */
   const job = (posting: Posting): GroupedJournal => ({
     posting,
-    audit: () => ({ author: { clientId: org.clientId, userId: null, username: 'test', ip: '127.0.0.1' }, action: 'create', entity: 'journal-entry', after: {} }),
+    audit: () => ({
+      author: { clientId: org.clientId, userId: null, username: 'test', ip: '127.0.0.1' },
+      action: 'create',
+      entity: 'journal-entry',
+      after: {},
+    }),
     single: async (tx) => ({ entryNo: (await postJournal(tx, posting)).entryNo }) as JournalEntry,
     answer: (posted) => ({ entryNo: posted.entryNo }) as JournalEntry,
   });
   const posting = (n: number, memo: string | null = null): Posting => ({
-    clientId: org.clientId, date: '2025-06-12', reference: `DB-${n}`, memo, sourceType: 'journal',
-    lines: [{ accountId: acc['1010'], debit: `${n}.50` }, { accountId: acc['4900'], credit: `${n}.50` }],
+    clientId: org.clientId,
+    date: '2025-06-12',
+    reference: `DB-${n}`,
+    memo,
+    sourceType: 'journal',
+    lines: [
+      { accountId: acc['1010'], debit: `${n}.50` },
+      { accountId: acc['4900'], credit: `${n}.50` },
+    ],
   });
   const nextNo = async () => (await inOrg<{ next: number }>(sql`select next_no::int as next from document_counters where series = 'JV'`))[0].next;
-  const sound = async () => (await inTenant(ctx.database.db, org.clientId, (tx) => verifyLedger(tx, { clientId: org.clientId })));
+  const sound = async () => await inTenant(ctx.database.db, org.clientId, (tx) => verifyLedger(tx, { clientId: org.clientId }));
 
   it('fails alone: its seven neighbours in the group are posted with consecutive numbers, it gets its own 400', async () => {
     const first = await nextNo();

@@ -16,7 +16,16 @@ import type { Db } from '../../db/client.ts';
 import { inTenant } from '../../db/tenant.ts';
 import type { AuditLine } from '../../plugins/audit.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { type PlannedBatch, type PostedEntryDetail, type PostedLine, type Posting, passesWithoutDatabase, planBatch, queryPrepared, refusedPosting } from '../../ledger/index.ts';
+import {
+  type PlannedBatch,
+  type PostedEntryDetail,
+  type PostedLine,
+  type Posting,
+  passesWithoutDatabase,
+  planBatch,
+  queryPrepared,
+  refusedPosting,
+} from '../../ledger/index.ts';
 
 /** One journal request, as the group commit needs it. */
 export interface GroupedJournal {
@@ -119,10 +128,13 @@ async function writeGroup(db: Db, clientId: number, group: Waiting[]): Promise<v
   const refusedAlone = Promise.all(alone.map((w) => postAlone(db, clientId, w)));
   while (pending.length > 1) {
     const members = pending;
-    const planned = planBatch({ clientId, postings: members.map((w) => w.job.posting) }, {
-      detail: true,
-      audit: (posted) => members[posted.ord].job.audit(posted),
-    });
+    const planned = planBatch(
+      { clientId, postings: members.map((w) => w.job.posting) },
+      {
+        detail: true,
+        audit: (posted) => members[posted.ord].job.audit(posted),
+      },
+    );
     if (!('statement' in planned)) throw new Error('journal group commit: a screened posting failed its screening');
     let rows: unknown[];
     try {

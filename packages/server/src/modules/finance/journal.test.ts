@@ -39,22 +39,44 @@ describe('POST /api/finance/transaction', () => {
     expect(res.statusCode).toBe(201);
     const entry = res.json();
     expect(entry).toMatchObject({
-      series: 'JV', entryNo: 1, number: 'JV-000001', date: '2025-05-10', reference: 'INV-88', memo: 'Diesel for generator 2',
-      sourceType: 'journal', total: '315.00', userId: org.adminId, userName: 'Administrator', reversesId: null, reversedById: null,
+      series: 'JV',
+      entryNo: 1,
+      number: 'JV-000001',
+      date: '2025-05-10',
+      reference: 'INV-88',
+      memo: 'Diesel for generator 2',
+      sourceType: 'journal',
+      total: '315.00',
+      userId: org.adminId,
+      userName: 'Administrator',
+      reversesId: null,
+      reversedById: null,
     });
     expect(entry.branchId).toBeGreaterThan(0);
     expect(entry.lines).toEqual([
-      expect.objectContaining({ accountId: acc['5020'], accountCode: '5020', accountName: 'Generator fuel', debit: '300.00', credit: '0.00', memo: '500 litres' }),
+      expect.objectContaining({
+        accountId: acc['5020'],
+        accountCode: '5020',
+        accountName: 'Generator fuel',
+        debit: '300.00',
+        credit: '0.00',
+        memo: '500 litres',
+      }),
       expect.objectContaining({ accountCode: '2200', debit: '15.00', credit: '0.00' }),
       expect.objectContaining({ accountCode: '2010', debit: '0.00', credit: '315.00', partyType: 'vendor', partyId: 12 }),
     ]);
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ action: string; entity_id: string; user_id: number; username: string; number: string; total: string; lines: number }>(tx, sql`
+      queryRows<{ action: string; entity_id: string; user_id: number; username: string; number: string; total: string; lines: number }>(
+        tx,
+        sql`
         select action, entity_id, user_id, username, after->>'number' as number, after->>'total' as total, jsonb_array_length(after->'lines') as lines
-        from audit_log where entity = 'journal-entry'`),
+        from audit_log where entity = 'journal-entry'`,
+      ),
     );
     // Written by the posting's own statement through the audit door: the entry's number, its merged lines.
-    expect(audit).toEqual([{ action: 'create', entity_id: String(entry.id), user_id: org.adminId, username: 'admin', number: 'JV-000001', total: '315.00', lines: 3 }]);
+    expect(audit).toEqual([
+      { action: 'create', entity_id: String(entry.id), user_id: org.adminId, username: 'admin', number: 'JV-000001', total: '315.00', lines: 3 },
+    ]);
   });
 
   it('refuses an unbalanced entry in Somali, naming the difference, and writes nothing', async () => {
@@ -74,7 +96,12 @@ describe('POST /api/finance/transaction', () => {
 
   it('names each faulty field: malformed amounts, unknown accounts, an empty entry', async () => {
     const before = await counts();
-    const shape = await api('POST', '/api/finance/transaction', { lines: [{ accountId: acc['1010'], debit: '1.005' }, { accountId: acc['4010'], credit: 'abc' }] });
+    const shape = await api('POST', '/api/finance/transaction', {
+      lines: [
+        { accountId: acc['1010'], debit: '1.005' },
+        { accountId: acc['4010'], credit: 'abc' },
+      ],
+    });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().details).toEqual(
       expect.arrayContaining([
@@ -85,7 +112,10 @@ describe('POST /api/finance/transaction', () => {
     );
     const unknown = await api('POST', '/api/finance/transaction', {
       date: '2025-05-11',
-      lines: [{ accountId: acc['1010'], debit: '-3.00' }, { accountId: 2147483000, credit: '3.00' }],
+      lines: [
+        { accountId: acc['1010'], debit: '-3.00' },
+        { accountId: 2147483000, credit: '3.00' },
+      ],
     });
     expect(unknown.json()).toMatchObject({
       code: 'VALIDATION',
@@ -103,7 +133,13 @@ describe('POST /api/finance/transaction', () => {
     const locked = await newOrganisation(ctx);
     const lacc = await accountsByCode(ctx.database.db, locked.clientId);
     await inTenant(ctx.database.db, locked.clientId, (tx) => setLockDate(tx, locked.clientId, '2024-12-31'));
-    const body = { date: '2024-12-31', lines: [{ accountId: lacc['1010'], debit: '1.00' }, { accountId: lacc['4900'], credit: '1.00' }] };
+    const body = {
+      date: '2024-12-31',
+      lines: [
+        { accountId: lacc['1010'], debit: '1.00' },
+        { accountId: lacc['4900'], credit: '1.00' },
+      ],
+    };
     const res = await api('POST', '/api/finance/transaction', body, locked.token);
     expect(res.json()).toEqual({
       statusCode: 400,
@@ -134,7 +170,10 @@ describe('Idempotency-Key', () => {
     const before = await counts();
     const other = await api('POST', '/api/finance/transaction', { ...fuelBill(), reference: 'IDEM-2' }, org.token, { 'idempotency-key': 'retry-0001' });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: 'This Idempotency-Key was already used for a different request; use a new key for a new entry.' });
+    expect(other.json()).toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      message: 'This Idempotency-Key was already used for a different request; use a new key for a new entry.',
+    });
     const bad = await api('POST', '/api/finance/transaction', fuelBill(), org.token, { 'idempotency-key': 'x'.repeat(201) });
     expect(bad.json().details).toEqual([{ field: 'Idempotency-Key', message: 'The Idempotency-Key header must be 1 to 200 visible characters.' }]);
     expect(await counts()).toEqual(before);
@@ -172,9 +211,19 @@ describe('Idempotency-Key', () => {
   it('keeps keys per organisation', async () => {
     const other = await newOrganisation(ctx);
     const oacc = await accountsByCode(ctx.database.db, other.clientId);
-    const res = await api('POST', '/api/finance/transaction', {
-      date: '2025-05-10', lines: [{ accountId: oacc['1010'], debit: '2.00' }, { accountId: oacc['4900'], credit: '2.00' }],
-    }, other.token, { 'idempotency-key': 'retry-0001' });
+    const res = await api(
+      'POST',
+      '/api/finance/transaction',
+      {
+        date: '2025-05-10',
+        lines: [
+          { accountId: oacc['1010'], debit: '2.00' },
+          { accountId: oacc['4900'], credit: '2.00' },
+        ],
+      },
+      other.token,
+      { 'idempotency-key': 'retry-0001' },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -183,7 +232,15 @@ describe('Idempotency-Key', () => {
 describe('journal list, entry and reversal', () => {
   it('lists entries newest first with filters on dates, account and text', async () => {
     const post = (date: string, reference: string, memo: string, debitAccount: number) =>
-      api('POST', '/api/finance/transaction', { date, reference, memo, lines: [{ accountId: debitAccount, debit: '10.00' }, { accountId: acc['4900'], credit: '10.00' }] });
+      api('POST', '/api/finance/transaction', {
+        date,
+        reference,
+        memo,
+        lines: [
+          { accountId: debitAccount, debit: '10.00' },
+          { accountId: acc['4900'], credit: '10.00' },
+        ],
+      });
     await post('2025-06-01', 'LST-1', 'June rent refund', acc['1010']);
     await post('2025-06-15', 'LST-2', 'Scrap sale', acc['1030']);
     await post('2025-07-01', 'LST-3', 'Scrap sale again', acc['1010']);
@@ -230,9 +287,18 @@ describe('journal list, entry and reversal', () => {
     expect((await api('GET', `/api/finance/transaction/${mine.id}`, undefined, other.token)).statusCode).toBe(404);
     const before = await counts();
     expect((await api('POST', `/api/finance/transaction/${mine.id}/reverse`, {}, other.token)).statusCode).toBe(404);
-    const foreign = await api('POST', '/api/finance/transaction', {
-      date: '2025-05-10', lines: [{ accountId: acc['1010'], debit: '1.00' }, { accountId: acc['4900'], credit: '1.00' }],
-    }, other.token);
+    const foreign = await api(
+      'POST',
+      '/api/finance/transaction',
+      {
+        date: '2025-05-10',
+        lines: [
+          { accountId: acc['1010'], debit: '1.00' },
+          { accountId: acc['4900'], credit: '1.00' },
+        ],
+      },
+      other.token,
+    );
     expect(foreign.json().details).toEqual([
       { field: 'lines.0.accountId', message: 'This account does not exist.' },
       { field: 'lines.1.accountId', message: 'This account does not exist.' },

@@ -56,7 +56,9 @@ const sortColumns: Record<string, SQL> = {
 };
 
 async function selectAccounts(tx: Db, clientId: number, where: SQL, tail: SQL, asOf?: string): Promise<AccountRow[]> {
-  return queryRows<AccountRow>(tx, sql`
+  return queryRows<AccountRow>(
+    tx,
+    sql`
     with balances as (
       select account_id, sum(debit) as debit, sum(credit) as credit
       from account_daily_balances
@@ -68,7 +70,8 @@ async function selectAccounts(tx: Db, clientId: number, where: SQL, tail: SQL, a
            exists (select 1 from account_daily_balances u where u.client_id = a.client_id and u.account_id = a.id) as is_used
     from accounts a left join balances b on b.account_id = a.id
     where a.client_id = ${clientId} and ${where}
-    ${tail}`);
+    ${tail}`,
+  );
 }
 
 export async function listAccounts(opts: { tx: Db; clientId: number; lang: Lang; query: AccountListQuery }) {

@@ -97,21 +97,27 @@ const idSet = (ids: number[]) => sql`(select (jsonb_array_elements_text(${JSON.s
 async function linesOf(tx: Db, clientId: number, entryIds: number[], lang: Lang): Promise<Map<number, JournalLine[]>> {
   const byEntry = new Map<number, JournalLine[]>(entryIds.map((id) => [id, []]));
   if (entryIds.length === 0) return byEntry;
-  const rows = await queryRows<LineRow>(tx, sql`
+  const rows = await queryRows<LineRow>(
+    tx,
+    sql`
     select l.id, l.entry_id, l.account_id, a.code, a.name_en, a.name_so, l.debit, l.credit, l.party_type, l.party_id,
            ${partyNameOf(sql`l`)} as party_name, l.memo
     from journal_lines l join accounts a on a.id = l.account_id
     where l.client_id = ${clientId} and l.entry_id in ${idSet(entryIds)}
-    order by l.entry_id, l.id`);
+    order by l.entry_id, l.id`,
+  );
   for (const row of rows) byEntry.get(Number(row.entry_id))?.push(toLine(row, lang));
   return byEntry;
 }
 
 export async function getJournalEntry(opts: { tx: Db; clientId: number; lang: Lang; id: number }): Promise<JournalEntry> {
   const { tx, clientId, lang, id } = opts;
-  const [row] = await queryRows<EntryRow>(tx, sql`
+  const [row] = await queryRows<EntryRow>(
+    tx,
+    sql`
     select ${entryColumns} from journal_entries e left join users u on u.id = e.user_id
-    where e.client_id = ${clientId} and e.id = ${id}`);
+    where e.client_id = ${clientId} and e.id = ${id}`,
+  );
   if (!row) throw notFound();
   const lines = await linesOf(tx, clientId, [id], lang);
   return { ...toSummary(row), lines: lines.get(id) ?? [] };
@@ -141,17 +147,25 @@ export async function listJournal(opts: { tx: Db; clientId: number; query: Journ
   const { tx, clientId, query } = opts;
   const where = journalFilter(clientId, query);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<EntryRow>(tx, sql`
+  const rows = await queryRows<EntryRow>(
+    tx,
+    sql`
     select ${entryColumns} from journal_entries e left join users u on u.id = e.user_id
     where ${where}
     order by e.date ${direction}, e.id ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_entries e where ${where}`);
   return { data: rows.map(toSummary), total: count.n, page: query._page, limit: query._limit };
 }
 
 export async function journalReport(opts: { tx: Db; clientId: number; lang: Lang; query: JournalListQuery }) {
   const page = await listJournal(opts);
-  const lines = await linesOf(opts.tx, opts.clientId, page.data.map((e) => e.id), opts.lang);
+  const lines = await linesOf(
+    opts.tx,
+    opts.clientId,
+    page.data.map((e) => e.id),
+    opts.lang,
+  );
   return { ...page, data: page.data.map((e) => ({ ...e, lines: lines.get(e.id) ?? [] })) };
 }

@@ -16,15 +16,20 @@ export async function listLedgerParties(opts: { tx: Db; clientId: number; query:
   const { tx, clientId, query } = opts;
   const q = query.q?.toLowerCase() ?? '';
   if (query.partyType === 'customer') {
-    const rows = await queryRows<{ id: number; name: string; number: string }>(tx, sql`
+    const rows = await queryRows<{ id: number; name: string; number: string }>(
+      tx,
+      sql`
       select id, name, customer_no as number from customers
       where client_id = ${clientId}
         ${q ? sql`and (strpos(lower(name), ${q}) > 0 or lower(customer_no) = ${q} or id::text = ${q})` : sql``}
       order by lower(name), id
-      limit ${query._limit}`);
+      limit ${query._limit}`,
+    );
     return { data: rows.map((r) => ({ type: 'customer' as const, id: Number(r.id), name: r.name, number: r.number })) };
   }
-  const rows = await queryRows<{ id: number }>(tx, sql`
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`
     with recursive ids as (
       (select party_id from journal_lines where client_id = ${clientId} and party_type = ${query.partyType} order by party_id limit 1)
       union all
@@ -36,6 +41,7 @@ export async function listLedgerParties(opts: { tx: Db; clientId: number; query:
     select party_id as id from (select party_id from ids where party_id is not null limit ${LEDGER_IDS}) found
     ${q ? sql`where strpos(party_id::text, ${q}) = 1` : sql``}
     order by party_id
-    limit ${query._limit}`);
+    limit ${query._limit}`,
+  );
   return { data: rows.map((r) => ({ type: query.partyType, id: Number(r.id), name: null, number: null })) };
 }

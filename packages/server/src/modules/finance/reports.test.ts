@@ -15,14 +15,70 @@ const api = (url: string, token = org.token, headers: Record<string, string> = {
 /** A small year of a water company, in dates order. */
 async function seedBooks() {
   const entries: Array<[string, string, Array<[string, 'debit' | 'credit', string]>]> = [
-    ['2024-12-31', 'Capital paid in', [['1030', 'debit', '10000.00'], ['3010', 'credit', '10000.00']]],
-    ['2025-01-05', 'Water bills January', [['1100', 'debit', '2500.00'], ['4010', 'credit', '2500.00']]],
-    ['2025-01-10', 'EVC Plus collections', [['1040', 'debit', '1800.00'], ['1100', 'credit', '1800.00']]],
-    ['2025-01-15', 'Generator fuel', [['5020', 'debit', '600.00'], ['1030', 'credit', '600.00']]],
-    ['2025-01-31', 'January salaries', [['6010', 'debit', '900.00'], ['2100', 'credit', '900.00']]],
-    ['2025-02-03', 'Salaries paid', [['2100', 'debit', '900.00'], ['1030', 'credit', '900.00']]],
-    ['2025-02-05', 'Connection fees', [['1010', 'debit', '150.00'], ['4030', 'credit', '150.00']]],
-    ['2025-02-20', 'Pump bought on credit', [['1430', 'debit', '4000.00'], ['2010', 'credit', '4000.00']]],
+    [
+      '2024-12-31',
+      'Capital paid in',
+      [
+        ['1030', 'debit', '10000.00'],
+        ['3010', 'credit', '10000.00'],
+      ],
+    ],
+    [
+      '2025-01-05',
+      'Water bills January',
+      [
+        ['1100', 'debit', '2500.00'],
+        ['4010', 'credit', '2500.00'],
+      ],
+    ],
+    [
+      '2025-01-10',
+      'EVC Plus collections',
+      [
+        ['1040', 'debit', '1800.00'],
+        ['1100', 'credit', '1800.00'],
+      ],
+    ],
+    [
+      '2025-01-15',
+      'Generator fuel',
+      [
+        ['5020', 'debit', '600.00'],
+        ['1030', 'credit', '600.00'],
+      ],
+    ],
+    [
+      '2025-01-31',
+      'January salaries',
+      [
+        ['6010', 'debit', '900.00'],
+        ['2100', 'credit', '900.00'],
+      ],
+    ],
+    [
+      '2025-02-03',
+      'Salaries paid',
+      [
+        ['2100', 'debit', '900.00'],
+        ['1030', 'credit', '900.00'],
+      ],
+    ],
+    [
+      '2025-02-05',
+      'Connection fees',
+      [
+        ['1010', 'debit', '150.00'],
+        ['4030', 'credit', '150.00'],
+      ],
+    ],
+    [
+      '2025-02-20',
+      'Pump bought on credit',
+      [
+        ['1430', 'debit', '4000.00'],
+        ['2010', 'credit', '4000.00'],
+      ],
+    ],
   ];
   for (const [date, memo, lines] of entries) {
     const res = await ctx.app.inject({
@@ -77,7 +133,14 @@ describe('trial balance', () => {
       movement: { debit: '5050.00', credit: '5050.00' },
     });
     const bank = tb.rows.find((r: Row) => r.code === '1030');
-    expect(bank).toMatchObject({ openingDebit: '9400.00', openingCredit: '0.00', movementDebit: '0.00', movementCredit: '900.00', debit: '8500.00', credit: '0.00' });
+    expect(bank).toMatchObject({
+      openingDebit: '9400.00',
+      openingCredit: '0.00',
+      movementDebit: '0.00',
+      movementCredit: '900.00',
+      debit: '8500.00',
+      credit: '0.00',
+    });
     const january = (await api('/api/finance/reports/trial-balance?endDate=2025-01-31', org.token, { 'x-lang': 'so' })).json();
     expect(january.totals.debit).toBe(january.totals.credit);
     expect(january.rows.find((r: Row) => r.code === '4010').name).toBe('Iibka biyaha');
@@ -92,8 +155,14 @@ describe('income statement and balance sheet', () => {
     const res = await api('/api/finance/incomestatement?startDate=2025-01-01&endDate=2025-12-31');
     expect(res.statusCode).toBe(200);
     const is = res.json();
-    expect(is.income.map((r: { code: string; amount: string }) => [r.code, r.amount])).toEqual([['4010', '2500.00'], ['4030', '150.00']]);
-    expect(is.expenses.map((r: { code: string; amount: string }) => [r.code, r.amount])).toEqual([['5020', '600.00'], ['6010', '900.00']]);
+    expect(is.income.map((r: { code: string; amount: string }) => [r.code, r.amount])).toEqual([
+      ['4010', '2500.00'],
+      ['4030', '150.00'],
+    ]);
+    expect(is.expenses.map((r: { code: string; amount: string }) => [r.code, r.amount])).toEqual([
+      ['5020', '600.00'],
+      ['6010', '900.00'],
+    ]);
     expect(is).toMatchObject({ totals: { income: '2650.00', expenses: '1500.00' }, netIncome: '1150.00' });
     const february = (await api('/api/finance/incomestatement?startDate=2025-02-01&endDate=2025-02-28')).json();
     expect(february).toMatchObject({ totals: { income: '150.00', expenses: '0.00' }, netIncome: '150.00' });
@@ -119,10 +188,25 @@ describe('income statement and balance sheet', () => {
     const cacc = await accountsByCode(ctx.database.db, closing.clientId);
     await inTenant(ctx.database.db, closing.clientId, async (tx) => {
       const post = (date: string, sourceType: string, lines: Array<[string, 'debit' | 'credit', string]>) =>
-        postJournal(tx, { clientId: closing.clientId, date, sourceType, lines: lines.map(([code, side, amount]) => ({ accountId: cacc[code], [side]: amount })) });
-      await post('2025-03-01', 'journal', [['1010', 'debit', '500.00'], ['4010', 'credit', '500.00']]);
-      await post('2025-04-01', 'journal', [['6120', 'debit', '200.00'], ['1010', 'credit', '200.00']]);
-      await post('2025-12-31', CLOSING_SOURCE_TYPE, [['4010', 'debit', '500.00'], ['6120', 'credit', '200.00'], ['3100', 'credit', '300.00']]);
+        postJournal(tx, {
+          clientId: closing.clientId,
+          date,
+          sourceType,
+          lines: lines.map(([code, side, amount]) => ({ accountId: cacc[code], [side]: amount })),
+        });
+      await post('2025-03-01', 'journal', [
+        ['1010', 'debit', '500.00'],
+        ['4010', 'credit', '500.00'],
+      ]);
+      await post('2025-04-01', 'journal', [
+        ['6120', 'debit', '200.00'],
+        ['1010', 'credit', '200.00'],
+      ]);
+      await post('2025-12-31', CLOSING_SOURCE_TYPE, [
+        ['4010', 'debit', '500.00'],
+        ['6120', 'credit', '200.00'],
+        ['3100', 'credit', '300.00'],
+      ]);
     });
     const is = (await api('/api/finance/incomestatement?startDate=2025-01-01&endDate=2025-12-31', closing.token)).json();
     expect(is).toMatchObject({ totals: { income: '500.00', expenses: '200.00' }, netIncome: '300.00' });
@@ -147,7 +231,9 @@ describe('account statement', () => {
       closingBalance: '8500.00',
       total: 2,
     });
-    expect(st.lines.map((l: { date: string; memo: string; debit: string; credit: string; balance: string }) => [l.date, l.memo, l.debit, l.credit, l.balance])).toEqual([
+    expect(
+      st.lines.map((l: { date: string; memo: string; debit: string; credit: string; balance: string }) => [l.date, l.memo, l.debit, l.credit, l.balance]),
+    ).toEqual([
       ['2025-01-15', 'Generator fuel', '0.00', '600.00', '9400.00'],
       ['2025-02-03', 'Salaries paid', '0.00', '900.00', '8500.00'],
     ]);
@@ -164,7 +250,7 @@ describe('account statement', () => {
     await inTenant(ctx.database.db, busy.clientId, async (tx) => {
       const days = ['2025-03-01', '2025-03-01', '2025-03-01', '2025-03-04', '2025-03-04', '2025-03-05', '2025-03-09'];
       for (let i = 0; i < 23; i++) {
-        const amount = `${(i * 37) % 500 + 1}.${String(i % 100).padStart(2, '0')}`;
+        const amount = `${((i * 37) % 500) + 1}.${String(i % 100).padStart(2, '0')}`;
         const isIn = i % 3 !== 2;
         await postJournal(tx, {
           clientId: busy.clientId,

@@ -24,17 +24,23 @@ async function assertCodeFree(tx: Db, clientId: number, code: string, exceptId?:
 /** The parent exists in the organisation, has the same type, and is not the account or below it. */
 async function assertParent(tx: Db, clientId: number, parentId: number | null | undefined, type: string, selfId?: number): Promise<void> {
   if (parentId === null || parentId === undefined) return;
-  const [parent] = await tx.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.id, parentId)));
+  const [parent] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientId, clientId), eq(accounts.id, parentId)));
   if (!parent) throw fieldError('parentId', 'v.notFound');
   if (parent.type !== type) throw fieldError('parentId', 'finance.parentType');
   if (selfId === undefined) return;
-  const [cycle] = await queryRows<{ found: boolean }>(tx, sql`
+  const [cycle] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`
     with recursive up(id, parent_id) as (
       select id, parent_id from accounts where client_id = ${clientId} and id = ${parentId}
       union
       select a.id, a.parent_id from accounts a join up on a.id = up.parent_id where a.client_id = ${clientId}
     )
-    select exists (select 1 from up where id = ${selfId}) as found`);
+    select exists (select 1 from up where id = ${selfId}) as found`,
+  );
   if (cycle.found) throw fieldError('parentId', 'finance.parentCycle');
 }
 
@@ -45,8 +51,15 @@ async function clientCurrency(tx: Db, clientId: number): Promise<string> {
 
 function auditView(a: AccountRecord) {
   return {
-    code: a.code, nameEn: a.nameEn, nameSo: a.nameSo, type: a.type, subtype: a.subtype, parentId: a.parentId,
-    currency: a.currency, description: a.description, status: a.status,
+    code: a.code,
+    nameEn: a.nameEn,
+    nameSo: a.nameSo,
+    type: a.type,
+    subtype: a.subtype,
+    parentId: a.parentId,
+    currency: a.currency,
+    description: a.description,
+    status: a.status,
   };
 }
 
@@ -76,7 +89,11 @@ export async function createAccount(opts: { tx: Db; actor: Actor; input: Account
 export async function updateAccount(opts: { tx: Db; actor: Actor; id: number; input: AccountBody }): Promise<Account> {
   const { tx, actor, id, input } = opts;
   const { clientId } = actor;
-  const [before] = await tx.select().from(accounts).where(and(eq(accounts.clientId, clientId), eq(accounts.id, id))).for('update');
+  const [before] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.clientId, clientId), eq(accounts.id, id)))
+    .for('update');
   if (!before) throw notFound();
   if (before.isSystem) {
     if (input.code !== before.code) throw fieldError('code', 'finance.systemAccountFixed');
@@ -84,9 +101,12 @@ export async function updateAccount(opts: { tx: Db; actor: Actor; id: number; in
     if (input.subtype !== before.subtype) throw fieldError('subtype', 'finance.systemAccountFixed');
   }
   if (input.type !== before.type) {
-    const [usage] = await queryRows<{ is_used: boolean; has_children: boolean }>(tx, sql`
+    const [usage] = await queryRows<{ is_used: boolean; has_children: boolean }>(
+      tx,
+      sql`
       select exists (select 1 from account_daily_balances where client_id = ${clientId} and account_id = ${id}) as is_used,
-             exists (select 1 from accounts where client_id = ${clientId} and parent_id = ${id}) as has_children`);
+             exists (select 1 from accounts where client_id = ${clientId} and parent_id = ${id}) as has_children`,
+    );
     if (usage.is_used) throw fieldError('type', 'finance.typeInUse');
     if (usage.has_children) throw fieldError('type', 'finance.typeHasChildren');
   }

@@ -29,7 +29,9 @@ export async function trialBalance(opts: { tx: Db; clientId: number; lang: Lang;
   const { tx, clientId, lang, query } = opts;
   const opening = query.startDate ? balanceSums(clientId, { to: dayBefore(query.startDate) }) : null;
   const movement = balanceSums(clientId, { from: query.startDate, to: query.endDate });
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.subtype, a.parent_id,
            ${opening ? sql`coalesce(o.debit - o.credit, 0)` : sql`0`} as opening,
            coalesce(m.debit, 0) as movement_debit, coalesce(m.credit, 0) as movement_credit
@@ -37,7 +39,8 @@ export async function trialBalance(opts: { tx: Db; clientId: number; lang: Lang;
     ${opening ? sql`left join ${opening} o on o.account_id = a.id` : sql``}
     left join ${movement} m on m.account_id = a.id
     where a.client_id = ${clientId}
-    order by a.code`);
+    order by a.code`,
+  );
 
   const totals = {
     opening: { debit: new Decimal(0), credit: new Decimal(0) },

@@ -66,10 +66,13 @@ export function defineInstallationJob(definition: Omit<InstallationJob, 'scope'>
 
 /** Queues a tenant job in the caller's transaction, to run as `actor`; answers its id. */
 export async function enqueueJob<I>(tx: Db, actor: Actor, job: TenantJob<I>, input: I): Promise<number> {
-  const [row] = await queryRows<{ id: string | number }>(tx, sql`
+  const [row] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`
     insert into jobs (client_id, kind, input, actor, max_attempts, created_by)
     values (${actor.clientId}, ${job.kind}, ${JSON.stringify(input)}::jsonb, ${JSON.stringify(actor)}::jsonb, ${job.maxAttempts ?? 1}, ${actor.userId})
-    returning id`);
+    returning id`,
+  );
   return Number(row.id);
 }
 
@@ -134,7 +137,11 @@ const jobSelect = (extra: SQL = sql``) => sql`
   select id, kind, status, input, result, error, processed, total, attempts, created_by, created_at, started_at, finished_at ${extra}
   from jobs`;
 
-const kindIn = (kinds: string[]) => sql`kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
+const kindIn = (kinds: string[]) =>
+  sql`kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
 
 /** One of the organisation's jobs of these kinds (404 otherwise). `db` finds this process's live figures. */
 export async function readJob<I, R>(opts: { tx: Db; db: Db; clientId: number; id: number; kinds: string[] }): Promise<JobRecord<I, R>> {
@@ -158,11 +165,14 @@ export async function listJobs<I, R>(opts: {
   const filters: SQL[] = [sql`client_id = ${clientId}`, kindIn(opts.kinds)];
   if (opts.status) filters.push(sql`status = ${opts.status}`);
   const where = sql.join(filters, sql` and `);
-  const rows = await queryRows<JobRow>(tx, sql`
+  const rows = await queryRows<JobRow>(
+    tx,
+    sql`
     ${jobSelect(sql`, count(*) over () as total_count`)}
     where ${where}
     order by id ${opts.order === 'asc' ? sql`asc` : sql`desc`}
-    limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`);
+    limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`,
+  );
   let total = rows.length > 0 ? Number(rows[0].total_count) : 0;
   if (rows.length === 0 && opts.page > 1) {
     const [c] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from jobs where ${where}`);

@@ -30,7 +30,8 @@ export interface WorkerOptions {
 }
 
 export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<WorkerOptions, 'pollMs' | 'leaseMs' | 'concurrency'> {
-  const num = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
+  const num = (value: string | undefined, fallback: number) =>
+    value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback;
   return { pollMs: num(env.JOB_POLL_MS, 1000), leaseMs: num(env.JOB_LEASE_MS, 30_000), concurrency: num(env.JOB_CONCURRENCY, 4) };
 }
 
@@ -95,7 +96,8 @@ export class JobWorker {
     const periodic = [...this.definitions.values()].filter((d): d is InstallationJob => d.scope === 'installation');
     for (const d of periodic) {
       await inSystem(this.db, (tx) =>
-        tx.execute(sql`insert into jobs (client_id, kind, max_attempts) values (null, ${d.kind}, 3) on conflict (kind) where client_id is null do nothing`));
+        tx.execute(sql`insert into jobs (client_id, kind, max_attempts) values (null, ${d.kind}, 3) on conflict (kind) where client_id is null do nothing`),
+      );
     }
     const every = [this.opts.pollMs, ...periodic.map((d) => d.everyMs)].filter((ms) => ms > 0);
     if (every.length > 0 && !this.timer) {
@@ -154,7 +156,8 @@ export class JobWorker {
       this.dueKinds.clear();
       // Running now: the round after it starts at once (the claim moved run_after to the next round).
       await inSystem(this.db, (tx) =>
-        tx.execute(sql`update jobs set run_after = now() where client_id is null and kind in ${this.kindList(due)} and run_after > now()`));
+        tx.execute(sql`update jobs set run_after = now() where client_id is null and kind in ${this.kindList(due)} and run_after > now()`),
+      );
     }
     await this.failLapsed(kinds);
     const free = this.opts.concurrency - this.live.size;
@@ -170,14 +173,21 @@ export class JobWorker {
   }
 
   private kindList(kinds: string[]) {
-    return sql`(${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
+    return sql`(${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`;
   }
 
   /** Jobs whose process died with their last attempt: failed, with their kind's message; nothing of them committed. */
   private async failLapsed(kinds: string[]): Promise<void> {
-    const keys = JSON.stringify(Object.fromEntries([...this.definitions.values()].map((d) => [d.kind, d.scope === 'tenant' ? d.interruptedKey : 'job.interrupted'])));
+    const keys = JSON.stringify(
+      Object.fromEntries([...this.definitions.values()].map((d) => [d.kind, d.scope === 'tenant' ? d.interruptedKey : 'job.interrupted'])),
+    );
     const failed = await inSystem(this.db, (tx) =>
-      queryRows<{ id: string | number; kind: string }>(tx, sql`
+      queryRows<{ id: string | number; kind: string }>(
+        tx,
+        sql`
         with lapsed as (
           select id from jobs
           where status = 'running' and lease_until < now() and attempts >= max_attempts and client_id is not null and kind in ${this.kindList(kinds)}
@@ -185,8 +195,11 @@ export class JobWorker {
           for update skip locked)
         update jobs j set status = 'failed', error = ${keys}::jsonb ->> j.kind, processed = 0, lease_until = null, locked_by = null, finished_at = now()
         from lapsed where j.id = lapsed.id
-        returning j.id, j.kind`));
-    for (const f of failed) this.opts.log?.(`jobs: ${f.kind} job ${f.id} was interrupted (its server stopped) and is marked failed; nothing of it was committed`);
+        returning j.id, j.kind`,
+      ),
+    );
+    for (const f of failed)
+      this.opts.log?.(`jobs: ${f.kind} job ${f.id} was interrupted (its server stopped) and is marked failed; nothing of it was committed`);
   }
 
   private async claim(kinds: string[], limit: number): Promise<Claimed[]> {
@@ -194,7 +207,9 @@ export class JobWorker {
       Object.fromEntries([...this.definitions.values()].filter((d): d is InstallationJob => d.scope === 'installation').map((d) => [d.kind, d.everyMs])),
     );
     return inSystem(this.db, (tx) =>
-      queryRows<Claimed>(tx, sql`
+      queryRows<Claimed>(
+        tx,
+        sql`
         with due as (
           select id from jobs
           where kind in ${this.kindList(kinds)}
@@ -212,7 +227,8 @@ export class JobWorker {
                              when (${everyMs}::jsonb ->> j.kind)::numeric > 0 then now() + (${everyMs}::jsonb ->> j.kind)::numeric * interval '1 millisecond'
                              else 'infinity' end
         from due where j.id = due.id
-        returning j.id, j.client_id, j.kind, j.input, j.actor`),
+        returning j.id, j.client_id, j.kind, j.input, j.actor`,
+      ),
     );
   }
 
@@ -247,7 +263,8 @@ export class JobWorker {
       await inSystem(this.db, (tx) =>
         tx.execute(sql`
           update jobs set processed = ${live.processed}, total = ${live.total}, lease_until = now() + ${this.opts.leaseMs} * interval '1 millisecond'
-          where id = ${id} and status = 'running' and locked_by = ${this.id}`)).catch((err) => this.opts.log?.(`jobs: job ${id} could not record its progress`, err));
+          where id = ${id} and status = 'running' and locked_by = ${this.id}`),
+      ).catch((err) => this.opts.log?.(`jobs: job ${id} could not record its progress`, err));
     });
   }
 
@@ -256,27 +273,35 @@ export class JobWorker {
     const actor = job.actor as Actor;
     const stopBeat = this.heartbeat(id, live);
     try {
-      await inTenant(this.db, actor.clientId, async (tx) => {
-        const result = await definition.run({
-          tx,
-          db: this.db,
-          actor,
-          input: job.input,
-          jobId: id,
-          progress: (processed, total) => {
-            live.processed = processed;
-            live.total = total;
-            this.writeProgress(id, live);
-          },
-        });
-        // Only while this worker still holds the job: a lapsed claim taken by another process rolls back.
-        const marked = await queryRows(tx, sql`
+      await inTenant(
+        this.db,
+        actor.clientId,
+        async (tx) => {
+          const result = await definition.run({
+            tx,
+            db: this.db,
+            actor,
+            input: job.input,
+            jobId: id,
+            progress: (processed, total) => {
+              live.processed = processed;
+              live.total = total;
+              this.writeProgress(id, live);
+            },
+          });
+          // Only while this worker still holds the job: a lapsed claim taken by another process rolls back.
+          const marked = await queryRows(
+            tx,
+            sql`
           update jobs set status = 'done', result = ${JSON.stringify(result ?? null)}::jsonb, processed = ${live.processed}, total = ${live.total},
                  lease_until = null, locked_by = null, finished_at = now()
           where id = ${id} and status = 'running' and locked_by = ${this.id}
-          returning id`);
-        if (marked.length === 0) throw new LostClaim();
-      }, actor.userId);
+          returning id`,
+          );
+          if (marked.length === 0) throw new LostClaim();
+        },
+        actor.userId,
+      );
     } catch (err) {
       if (err instanceof LostClaim) {
         this.opts.log?.(`jobs: ${job.kind} job ${id} was taken over (its lease lapsed); this run rolled back`);
@@ -288,7 +313,8 @@ export class JobWorker {
       await inSystem(this.db, (tx) =>
         tx.execute(sql`
           update jobs set status = 'failed', error = ${key}, processed = 0, total = ${live.total}, lease_until = null, locked_by = null, finished_at = now()
-          where id = ${id} and status = 'running' and locked_by = ${this.id}`));
+          where id = ${id} and status = 'running' and locked_by = ${this.id}`),
+      );
     } finally {
       stopBeat();
       await live.writing;
@@ -310,7 +336,8 @@ export class JobWorker {
       await inSystem(this.db, (tx) =>
         tx.execute(sql`
           update jobs set status = 'queued', attempts = 0, lease_until = null, locked_by = null, finished_at = now()
-          where id = ${id} and status = 'running' and locked_by = ${this.id}`));
+          where id = ${id} and status = 'running' and locked_by = ${this.id}`),
+      );
     }
   }
 }

@@ -67,16 +67,26 @@ const countJob = defineTenantJob<{ name: string }, { counted: number }>({
 });
 
 const auditLines = async (name: string) => {
-  const rows = await inSystem(ctx.database.db, (tx) => queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from audit_log where client_id = ${org.clientId} and entity = 'test-job' and after->>'name' = ${name}`));
+  const rows = await inSystem(ctx.database.db, (tx) =>
+    queryRows<{ n: number }>(
+      tx,
+      sql`
+    select count(*)::int as n from audit_log where client_id = ${org.clientId} and entity = 'test-job' and after->>'name' = ${name}`,
+    ),
+  );
   return rows[0].n;
 };
 
 const queue = (name: string) => inTenant(ctx.database.db, org.clientId, (tx) => enqueueJob(tx, actorOf(), countJob, { name }), org.adminId);
 
 const jobRow = async (id: number) => {
-  const [row] = await inSystem(ctx.database.db, (tx) => queryRows<{ status: string; attempts: number; error: string | null; processed: number }>(tx, sql`
-    select status, attempts, error, processed from jobs where id = ${id}`));
+  const [row] = await inSystem(ctx.database.db, (tx) =>
+    queryRows<{ status: string; attempts: number; error: string | null; processed: number }>(
+      tx,
+      sql`
+    select status, attempts, error, processed from jobs where id = ${id}`,
+    ),
+  );
   return row;
 };
 
@@ -94,14 +104,26 @@ describe('durable jobs', () => {
     g.open();
     await waitForJobs(ctx.database.db);
     const job = await inTenant(ctx.database.db, org.clientId, (tx) => readJob({ tx, db: ctx.database.db, clientId: org.clientId, id, kinds: ['test.count'] }));
-    expect(job).toMatchObject({ id, kind: 'test.count', status: 'done', processed: 5, total: 5, result: { counted: 5 }, error: null, attempts: 1, createdBy: org.adminId });
+    expect(job).toMatchObject({
+      id,
+      kind: 'test.count',
+      status: 'done',
+      processed: 5,
+      total: 5,
+      result: { counted: 5 },
+      error: null,
+      attempts: 1,
+      createdBy: org.adminId,
+    });
     expect(await auditLines('first')).toBe(1);
     // Another organisation does not see it.
     const other = await newOrganisation(ctx, { name: 'Other Jobs Water' });
-    await expect(inTenant(ctx.database.db, other.clientId, (tx) => readJob({ tx, db: ctx.database.db, clientId: other.clientId, id, kinds: ['test.count'] }))).rejects.toThrow();
+    await expect(
+      inTenant(ctx.database.db, other.clientId, (tx) => readJob({ tx, db: ctx.database.db, clientId: other.clientId, id, kinds: ['test.count'] })),
+    ).rejects.toThrow();
   });
 
-  it('a refusal fails the job in the person\'s words and leaves nothing of its work', async () => {
+  it("a refusal fails the job in the person's words and leaves nothing of its work", async () => {
     steps.set('refused', { before: 1, total: 3, fail: true });
     const id = await queue('refused');
     ctx.app.jobs.kick();
@@ -116,10 +138,12 @@ describe('durable jobs', () => {
     const retried = await queue('retried');
     const givenUp = await queue('given-up');
     // As a killed server leaves them: running, claimed by a worker that renews the lease no more.
-    await inSystem(ctx.database.db, (tx) => tx.execute(sql`
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(sql`
       update jobs set status = 'running', attempts = case when id = ${retried} then 1 else 2 end, locked_by = 'dead-server',
              lease_until = now() - interval '1 second', started_at = now()
-      where id in (${retried}, ${givenUp})`));
+      where id in (${retried}, ${givenUp})`),
+    );
     ctx.app.jobs.kick();
     await waitForJobs(ctx.database.db);
     expect(await jobRow(retried)).toMatchObject({ status: 'done', attempts: 2, error: null, processed: 2 });
@@ -140,7 +164,9 @@ describe('durable jobs', () => {
     await waitForJobs(ctx.database.db);
     expect(await jobRow(id)).toMatchObject({ status: 'running' });
     expect(await auditLines('taken')).toBe(0);
-    await inSystem(ctx.database.db, (tx) => tx.execute(sql`update jobs set status = 'failed', error = 'billJob.interrupted', lease_until = null where id = ${id}`));
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(sql`update jobs set status = 'failed', error = 'billJob.interrupted', lease_until = null where id = ${id}`),
+    );
   });
 
   describe.skipIf(!isPostgres)('two server processes on one database', () => {
@@ -148,7 +174,8 @@ describe('durable jobs', () => {
     let appB: FastifyInstance;
     beforeAll(async () => {
       // B opens the same database on its own pool and runs its own worker, as a second process would.
-      const url = ((ctx.database.db as unknown as { session: { client: pg.Pool } }).session.client as unknown as { options: { connectionString: string } }).options.connectionString;
+      const url = ((ctx.database.db as unknown as { session: { client: pg.Pool } }).session.client as unknown as { options: { connectionString: string } })
+        .options.connectionString;
       second = await openDatabase({ url });
       appB = await buildApp({ db: second.db, tokenSecret: new TextDecoder().decode(ctx.app.tokenSecret) });
       await appB.ready();
@@ -168,26 +195,45 @@ describe('durable jobs', () => {
       // The job's audit line is in its open transaction: not visible to B (nor anyone) yet.
       expect(await auditLines('shared')).toBe(0);
       g.open();
-      await vi.waitFor(async () => expect(await readOnB()).toMatchObject({ status: 'done', processed: 7, total: 7, result: { counted: 7 } }), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect(await readOnB()).toMatchObject({ status: 'done', processed: 7, total: 7, result: { counted: 7 } }), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(await auditLines('shared')).toBe(1);
     });
 
-    it('a bill run queued through A\'s API is read, done with its run, through B\'s', async () => {
+    it("a bill run queued through A's API is read, done with its run, through B's", async () => {
       const f = billingFactory(ctx, org);
-      await f.call(org.token, 'POST', '/api/elc/prices', { name: 'Flat', customerClass: 'residential', effectiveFrom: '2025-01-01', blocks: [{ from: '0', to: null, rate: '2' }] });
+      await f.call(org.token, 'POST', '/api/elc/prices', {
+        name: 'Flat',
+        customerClass: 'residential',
+        effectiveFrom: '2025-01-01',
+        blocks: [{ from: '0', to: null, rate: '2' }],
+      });
       const zone = await f.zone();
       const customer = await f.customer({ name: 'Hodan Ali' });
       for (let i = 0; i < 3; i += 1) {
         const house = await f.house({ customerId: customer.id, zoneId: zone.id });
         await f.reading({ houseId: house.id, period: '2025-03', currentReading: '10' });
       }
-      const queued = await ctx.app.inject({ method: 'POST', url: '/api/bills/jobs', headers: bearer(org.token), payload: { period: '2025-03', service: 'water' } });
+      const queued = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/bills/jobs',
+        headers: bearer(org.token),
+        payload: { period: '2025-03', service: 'water' },
+      });
       expect(queued.statusCode).toBe(202);
       const { jobId } = queued.json();
       const onB = async () => (await appB.inject({ method: 'GET', url: `/api/bills/jobs/${jobId}`, headers: bearer(org.token) })).json();
-      await vi.waitFor(async () => expect(await onB()).toMatchObject({ status: 'done', processed: 3, total: 3, billCount: 3, amount: '60.00' }), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect(await onB()).toMatchObject({ status: 'done', processed: 3, total: 3, billCount: 3, amount: '60.00' }), {
+        timeout: 20_000,
+        interval: 50,
+      });
       const { runId } = await onB();
-      expect((await appB.inject({ method: 'GET', url: `/api/bills/runs/${runId}`, headers: bearer(org.token) })).json()).toMatchObject({ billCount: 3, total: '60.00' });
+      expect((await appB.inject({ method: 'GET', url: `/api/bills/runs/${runId}`, headers: bearer(org.token) })).json()).toMatchObject({
+        billCount: 3,
+        total: '60.00',
+      });
     });
   });
 });

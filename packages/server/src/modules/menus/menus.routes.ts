@@ -8,11 +8,15 @@ import { caller } from '../../plugins/auth.ts';
 export async function menusRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/menus', {
-    config: { access: 'authenticated' },
-    schema: { tags: ['menus'], response: { 200: menusResponse } },
-  }, async (req) => {
-    const auth = caller(req);
-    return filterMenu(menu, (privilege) => hasPrivilege(auth, privilege));
-  });
+  r.get(
+    '/api/menus',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['menus'], response: { 200: menusResponse } },
+    },
+    async (req) => {
+      const auth = caller(req);
+      return filterMenu(menu, (privilege) => hasPrivilege(auth, privilege));
+    },
+  );
 }

@@ -12,7 +12,10 @@ async function userWith(username: string, rolePrivs: string[], extra: string[] =
   const password = 'Staff@2026';
   const passwordHash = await hashPassword(password);
   await inTenant(ctx.database.db, org.clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId: org.clientId, name: `Role of ${username}` }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ clientId: org.clientId, name: `Role of ${username}` })
+      .returning();
     if (rolePrivs.length > 0) await tx.insert(rolePrivileges).values(rolePrivs.map((privilege) => ({ clientId: org.clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId: org.clientId, username, fullname: username, passwordHash, roleId: role.id, extraPrivileges: extra });
   });

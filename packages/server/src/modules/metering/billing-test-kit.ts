@@ -38,7 +38,9 @@ export function billingFactory(ctx: TestContext, org: { clientId: number; token:
       return ok(await call(org.token, 'POST', '/api/elc/zones', { name: `Zone ${next()}`, branchId, ...overrides }));
     },
     async customer(overrides: Record<string, unknown> = {}) {
-      return ok(await call(org.token, 'POST', '/api/elc/customers', { name: `Customer ${next()}`, phone: '0615000000', customerClass: 'residential', ...overrides }));
+      return ok(
+        await call(org.token, 'POST', '/api/elc/customers', { name: `Customer ${next()}`, phone: '0615000000', customerClass: 'residential', ...overrides }),
+      );
     },
     async house(input: { customerId: number; zoneId: number } & Record<string, unknown>) {
       return ok(

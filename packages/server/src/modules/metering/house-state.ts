@@ -8,7 +8,11 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AVERAGE_OVER, type HouseState, periodMinus } from './reading-rules.ts';
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
 
 export async function loadHouseStates(opts: {
   tx: Db;
@@ -30,9 +34,20 @@ export async function loadHouseStates(opts: {
   if (lock) await tx.execute(sql`select id from houses where id in (${ids}) order by id for update`);
 
   const houses = await queryRows<{
-    id: number; zone_id: number; status: string; meter_id: number; meter_no: string; digits: number; initial_reading: string;
-    installed_on: string; last_value: string | null; last_date: string | null; last_period: string | null;
-  }>(tx, sql`
+    id: number;
+    zone_id: number;
+    status: string;
+    meter_id: number;
+    meter_no: string;
+    digits: number;
+    initial_reading: string;
+    installed_on: string;
+    last_value: string | null;
+    last_date: string | null;
+    last_period: string | null;
+  }>(
+    tx,
+    sql`
     select h.id, h.zone_id, h.status, m.id as meter_id, m.meter_no, m.digits, m.initial_reading, m.installed_on::text as installed_on,
       lr.current_reading as last_value, lr.reading_date::text as last_date,
       (select max(r.period) from meter_readings r where r.client_id = h.client_id and r.house_id = h.id ${notExcluded}) as last_period
@@ -42,7 +57,8 @@ export async function loadHouseStates(opts: {
       select r.current_reading, r.reading_date from meter_readings r
       where r.meter_id = m.id ${notExcluded} order by r.reading_date desc, r.id desc limit 1
     ) lr on true
-    where h.id in (${ids})`);
+    where h.id in (${ids})`,
+  );
   for (const h of houses) {
     states.set(h.id, {
       houseId: h.id,
@@ -60,21 +76,27 @@ export async function loadHouseStates(opts: {
     });
   }
 
-  const periods = await queryRows<{ house_id: number; period: string; is_final: boolean }>(tx, sql`
+  const periods = await queryRows<{ house_id: number; period: string; is_final: boolean }>(
+    tx,
+    sql`
     select r.house_id, r.period, r.type = 'final' as is_final from meter_readings r
-    where r.house_id in (${ids}) and r.period >= ${fromPeriod} ${notExcluded}`);
+    where r.house_id in (${ids}) and r.period >= ${fromPeriod} ${notExcluded}`,
+  );
   for (const p of periods) {
     const s = states.get(p.house_id);
     if (s) (p.is_final ? s.finalPeriods : s.readPeriods).add(p.period);
   }
 
-  const recent = await queryRows<{ house_id: number; consumption: string }>(tx, sql`
+  const recent = await queryRows<{ house_id: number; consumption: string }>(
+    tx,
+    sql`
     select house_id, consumption from (
       select r.house_id, r.consumption,
         row_number() over (partition by r.house_id order by r.period desc, r.reading_date desc, r.id desc) as n
       from meter_readings r
       where r.house_id in (${ids}) and r.type <> 'final' and r.consumption >= 0 ${notExcluded}
-    ) x where n <= ${AVERAGE_OVER} order by house_id, n`);
+    ) x where n <= ${AVERAGE_OVER} order by house_id, n`,
+  );
   for (const r of recent) states.get(r.house_id)?.recent.push(r.consumption);
   return states;
 }
@@ -84,11 +106,14 @@ export async function loadHouseStates(opts: {
  * (regular, estimated and non-negative corrections), or null when the zone has none.
  */
 export async function zoneAverage(tx: Db, zoneId: number, period: string): Promise<BillingDecimal | null> {
-  const [row] = await queryRows<{ avg: string | null }>(tx, sql`
+  const [row] = await queryRows<{ avg: string | null }>(
+    tx,
+    sql`
     select avg(r.consumption)::text as avg from meter_readings r
     join houses h on h.id = r.house_id
     where h.zone_id = ${zoneId} and r.type <> 'final' and r.consumption >= 0
-      and r.period >= ${periodMinus(period, AVERAGE_OVER)} and r.period < ${period}`);
+      and r.period >= ${periodMinus(period, AVERAGE_OVER)} and r.period < ${period}`,
+  );
   return row?.avg == null ? null : bdec(row.avg);
 }
 

@@ -42,8 +42,14 @@ describe('house view', () => {
 
     // A commercial override finds no commercial tariff.
     const updated = await a.call(orgA.token, 'PUT', `${PATH}/${house.id}`, {
-      customerId: customer.id, zoneId: zone.id, houseNo: house.houseNo, meterNumber: house.meterNumber, meterDigits: house.meterDigits,
-      installationReading: house.installationReading, installationDate: house.installationDate, tariffClass: 'commercial',
+      customerId: customer.id,
+      zoneId: zone.id,
+      houseNo: house.houseNo,
+      meterNumber: house.meterNumber,
+      meterDigits: house.meterDigits,
+      installationReading: house.installationReading,
+      installationDate: house.installationDate,
+      tariffClass: 'commercial',
     });
     expect(updated.json()).toMatchObject({ effectiveClass: 'commercial', tariffId: null, tariffName: null });
   });
@@ -58,7 +64,11 @@ describe('house view', () => {
     expect(read.lastReading).toEqual({ period: '2025-03', readingDate: '2025-03-28', currentReading: '150', consumption: '19.5', type: 'regular' });
 
     const replaced = await a.call(orgA.token, 'POST', `${PATH}/${house.id}/replace-meter`, {
-      date: '2025-04-10', oldFinalReading: '160', newMeterNumber: `NEW-${house.id}`, newInitialReading: '5', digits: 6,
+      date: '2025-04-10',
+      oldFinalReading: '160',
+      newMeterNumber: `NEW-${house.id}`,
+      newInitialReading: '5',
+      digits: 6,
     });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({ meterNumber: `NEW-${house.id}`, installationReading: '5', lastReading: null });

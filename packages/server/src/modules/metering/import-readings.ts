@@ -44,7 +44,15 @@ function parseLines(text: string): ParsedLine[] {
   const rows = parseCsv(text);
   if (rows === null) throw fieldError('file', 'csv.malformed');
   if (rows.length < 2) throw fieldError('file', 'csv.empty');
-  const header = rows[0].cells.map((h) => columnAliases[h.trim().toLowerCase().replace(/[\s_-]/g, '')]);
+  const header = rows[0].cells.map(
+    (h) =>
+      columnAliases[
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]/g, '')
+      ],
+  );
   for (const column of requiredColumns) {
     if (!header.includes(column)) throw fieldError('file', `csv.missingColumn|${column}`);
   }
@@ -66,9 +74,15 @@ export async function importReadings(opts: { tx: Db; actor: Actor; csv: string; 
 
   const numbers = [...new Set(lines.filter((l) => l.value).map((l) => l.value!.meterNumber.toLowerCase()))];
   const meters = numbers.length
-    ? await queryRows<{ key: string; house_id: number; removed: boolean }>(tx, sql`
+    ? await queryRows<{ key: string; house_id: number; removed: boolean }>(
+        tx,
+        sql`
         select lower(m.meter_no) as key, m.house_id, m.removed_on is not null as removed from meters m
-        where lower(m.meter_no) in (${sql.join(numbers.map((n) => sql`${n}`), sql`, `)})`)
+        where lower(m.meter_no) in (${sql.join(
+          numbers.map((n) => sql`${n}`),
+          sql`, `,
+        )})`,
+      )
     : [];
   const meterByNumber = new Map(meters.map((m) => [m.key, m]));
 
@@ -126,7 +140,14 @@ export async function importReadings(opts: { tx: Db; actor: Actor; csv: string; 
       entity: 'reading',
       after: {
         count: ids.length,
-        readings: accepted.map((a, i) => ({ id: ids[i], houseId: a.houseId, period: a.attempt.period, currentReading: a.reading.currentReading, consumption: a.reading.consumption, flags: a.reading.flags })),
+        readings: accepted.map((a, i) => ({
+          id: ids[i],
+          houseId: a.houseId,
+          period: a.attempt.period,
+          currentReading: a.reading.currentReading,
+          consumption: a.reading.consumption,
+          flags: a.reading.flags,
+        })),
       },
     });
   }

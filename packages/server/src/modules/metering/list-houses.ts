@@ -41,8 +41,18 @@ const columns = {
 
 type Row = {
   h: typeof houses.$inferSelect;
-  customerNo: string; customerName: string; customerClass: string; zoneName: string; meterId: number; meterNumber: string; meterDigits: number;
-  installationReading: string; installationDate: string; tariffId: string | number | null; tariffName: string | number | null; lastReading: string | null;
+  customerNo: string;
+  customerName: string;
+  customerClass: string;
+  zoneName: string;
+  meterId: number;
+  meterNumber: string;
+  meterDigits: number;
+  installationReading: string;
+  installationDate: string;
+  tariffId: string | number | null;
+  tariffName: string | number | null;
+  lastReading: string | null;
 };
 
 function toLastReading(json: string | null): House['lastReading'] {
@@ -143,11 +153,14 @@ export async function countHouses(opts: { tx: Db; clientId: number; query: Omit<
  * sheet (audit_log, indexed by entity) in its transaction; the house screen shows them from there.
  */
 async function statusHistory(tx: Db, id: number): Promise<HouseDetail['statusHistory']> {
-  const rows = await queryRows<{ at: string | Date; status: string | null; reason: string | null; username: string | null }>(tx, sql`
+  const rows = await queryRows<{ at: string | Date; status: string | null; reason: string | null; username: string | null }>(
+    tx,
+    sql`
     select a.at, a.after->>'status' as status, a.after->>'reason' as reason, a.username
     from audit_log a
     where a.entity = 'house' and a.entity_id = ${String(id)} and a.action = 'status'
-    order by a.at desc, a.id desc limit 100`);
+    order by a.at desc, a.id desc limit 100`,
+  );
   return rows.map((r) => ({ at: new Date(r.at).toISOString(), status: r.status ?? '', reason: r.reason, username: r.username }));
 }
 

@@ -23,8 +23,14 @@ const columns = {
 
 type Row = {
   r: typeof meterReadings.$inferSelect;
-  houseNo: string | null; customerId: number; customerNo: string; customerName: string; zoneId: number; zoneName: string;
-  meterNumber: string; confirmedByName: string | null;
+  houseNo: string | null;
+  customerId: number;
+  customerNo: string;
+  customerName: string;
+  zoneId: number;
+  zoneName: string;
+  meterNumber: string;
+  confirmedByName: string | null;
 };
 
 function toReading(row: Row): Reading {

@@ -35,8 +35,7 @@ export async function meteringRoutes(app: FastifyInstance) {
 
   // Houses and meters --------------------------------------------------------------------------------
 
-  serve(app, houses.list, houseAccess, async (req) =>
-    tenantTx(req, (tx, actor) => listHouses({ tx, clientId: actor.clientId, query: req.query })));
+  serve(app, houses.list, houseAccess, async (req) => tenantTx(req, (tx, actor) => listHouses({ tx, clientId: actor.clientId, query: req.query })));
 
   serve(app, houses.count, houseAccess, async (req) => ({
     total: await tenantTx(req, (tx, actor) => countHouses({ tx, clientId: actor.clientId, query: req.query })),
@@ -46,24 +45,27 @@ export async function meteringRoutes(app: FastifyInstance) {
 
   serve(app, houses.create, houseAccess, async (req) => tenantTx(req, (tx, actor) => createHouse({ tx, actor, input: req.body })));
 
-  serve(app, houses.update, houseAccess, async (req) =>
-    tenantTx(req, (tx, actor) => updateHouse({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, houses.update, houseAccess, async (req) => tenantTx(req, (tx, actor) => updateHouse({ tx, actor, id: req.params.id, input: req.body })));
 
   serve(app, houses.setStatus, houseAccess, async (req) =>
-    tenantTx(req, (tx, actor) => setHouseStatus({ tx, actor, id: req.params.id, status: req.body.status, reason: req.body.reason })));
+    tenantTx(req, (tx, actor) => setHouseStatus({ tx, actor, id: req.params.id, status: req.body.status, reason: req.body.reason })),
+  );
 
   serve(app, houses.replaceMeter, houseAccess, async (req) =>
-    tenantTx(req, (tx, actor) => replaceMeter({ tx, actor, houseId: req.params.id, input: req.body })));
+    tenantTx(req, (tx, actor) => replaceMeter({ tx, actor, houseId: req.params.id, input: req.body })),
+  );
 
   // Readings ----------------------------------------------------------------------------------------
 
   serve(app, reads.list, readAccess, async (req) => tenantTx(req, (tx) => listReadings({ tx, query: req.query })));
 
   serve(app, reads.pending, readAccess, async (req) =>
-    tenantTx(req, (tx) => listReadings({ tx, query: { ...req.query, pending: true, flagged: undefined, houseId: undefined, customerId: undefined, type: undefined } })));
+    tenantTx(req, (tx) =>
+      listReadings({ tx, query: { ...req.query, pending: true, flagged: undefined, houseId: undefined, customerId: undefined, type: undefined } }),
+    ),
+  );
 
-  serve(app, reads.sheet, readAccess, async (req) =>
-    tenantTx(req, (tx) => buildReadingSheet({ tx, period: req.query.period, zoneId: req.query.zoneId })));
+  serve(app, reads.sheet, readAccess, async (req) => tenantTx(req, (tx) => buildReadingSheet({ tx, period: req.query.period, zoneId: req.query.zoneId })));
 
   serve(app, reads.get, readAccess, async (req) => tenantTx(req, (tx) => getReading({ tx, id: req.params.id })));
 
@@ -80,8 +82,7 @@ export async function meteringRoutes(app: FastifyInstance) {
     };
   });
 
-  serve(app, reads.update, readAccess, async (req) =>
-    tenantTx(req, (tx, actor) => updateReading({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, reads.update, readAccess, async (req) => tenantTx(req, (tx, actor) => updateReading({ tx, actor, id: req.params.id, input: req.body })));
 
   serve(app, reads.remove, readAccess, async (req) => {
     await tenantTx(req, (tx, actor) => deleteReading({ tx, actor, id: req.params.id }));

@@ -27,7 +27,16 @@ describe('reading rules', () => {
     const r = read(state({ baselineValue: '1000' }), { currentReading: '1110.5' });
     expect(r).toEqual({
       ok: true,
-      reading: { meterId: 7, previousReading: '1000', previousDate: '2026-01-31', currentReading: '1110.5', consumption: '110.5', isRollover: false, flags: [], isConfirmed: false },
+      reading: {
+        meterId: 7,
+        previousReading: '1000',
+        previousDate: '2026-01-31',
+        currentReading: '1110.5',
+        consumption: '110.5',
+        isRollover: false,
+        flags: [],
+        isConfirmed: false,
+      },
     });
   });
 
@@ -60,8 +69,14 @@ describe('reading rules', () => {
 
   it('lets a correction go below the previous reading as a confirmed negative consumption', () => {
     const s = state({ baselineValue: '1000' });
-    expect(read(s, { type: 'correction', currentReading: '950' })).toEqual({ ok: false, errors: [{ field: 'confirmed', message: 'reading.negativeNeedsConfirm' }] });
-    expect(read(s, { type: 'correction', currentReading: '950', confirmed: true })).toMatchObject({ ok: true, reading: { consumption: '-50', flags: ['negative'] } });
+    expect(read(s, { type: 'correction', currentReading: '950' })).toEqual({
+      ok: false,
+      errors: [{ field: 'confirmed', message: 'reading.negativeNeedsConfirm' }],
+    });
+    expect(read(s, { type: 'correction', currentReading: '950', confirmed: true })).toMatchObject({
+      ok: true,
+      reading: { consumption: '-50', flags: ['negative'] },
+    });
   });
 
   it('estimates from the house average, else the zone average, else refuses', () => {
@@ -72,15 +87,27 @@ describe('reading rules', () => {
       reading: { consumption: '43', currentReading: '53' },
     });
     expect(read(state({ recent: [] }), { type: 'estimated' })).toEqual({ ok: false, errors: [{ field: 'type', message: 'reading.noAverage' }] });
-    expect(read(s, { type: 'estimated', currentReading: '5' })).toEqual({ ok: false, errors: [{ field: 'currentReading', message: 'reading.estimateComputed' }] });
+    expect(read(s, { type: 'estimated', currentReading: '5' })).toEqual({
+      ok: false,
+      errors: [{ field: 'currentReading', message: 'reading.estimateComputed' }],
+    });
   });
 
   it('keeps one reading per period and periods and dates in order', () => {
     const s = state({ baselineValue: '1000' });
     expect(read(s, { period: '2026-01', currentReading: '1100' })).toEqual({ ok: false, errors: [{ field: 'period', message: 'reading.duplicatePeriod' }] });
-    expect(read(s, { period: '2025-12', currentReading: '1100' })).toEqual({ ok: false, errors: [{ field: 'period', message: 'reading.periodBeforeLast|2026-01' }] });
-    expect(read(s, { readingDate: '2026-01-30', currentReading: '1100' })).toEqual({ ok: false, errors: [{ field: 'readingDate', message: 'reading.dateBeforePrevious|2026-01-31' }] });
-    expect(read(s, { readingDate: '2027-01-01', currentReading: '1100' })).toEqual({ ok: false, errors: [{ field: 'readingDate', message: 'reading.futureDate' }] });
+    expect(read(s, { period: '2025-12', currentReading: '1100' })).toEqual({
+      ok: false,
+      errors: [{ field: 'period', message: 'reading.periodBeforeLast|2026-01' }],
+    });
+    expect(read(s, { readingDate: '2026-01-30', currentReading: '1100' })).toEqual({
+      ok: false,
+      errors: [{ field: 'readingDate', message: 'reading.dateBeforePrevious|2026-01-31' }],
+    });
+    expect(read(s, { readingDate: '2027-01-01', currentReading: '1100' })).toEqual({
+      ok: false,
+      errors: [{ field: 'readingDate', message: 'reading.futureDate' }],
+    });
     // A final reading may share a period with a regular one, but not with another final reading.
     expect(read(s, { type: 'final', period: '2026-01', readingDate: '2026-02-01', currentReading: '1100' })).toMatchObject({ ok: true });
     expect(read(state({ baselineValue: '1000', finalPeriods: new Set(['2026-02']) }), { type: 'final', currentReading: '1100' })).toMatchObject({ ok: false });

@@ -3,7 +3,17 @@
 // input, either the reading to store (consumption, rollover, flags) or the field errors saying why not.
 // The services load the state, call this, and write; a batch feeds each accepted reading back into the
 // state so the next row of the same house is checked against it.
-import { BillingDecimal, bdec, type EnteredReadingType, type ReadingFlag, flagsNeedingConfirmation, plainDecimal, readingFlags, readRegister, spikeReference } from '@ubo/contracts';
+import {
+  BillingDecimal,
+  bdec,
+  type EnteredReadingType,
+  type ReadingFlag,
+  flagsNeedingConfirmation,
+  plainDecimal,
+  readingFlags,
+  readRegister,
+  spikeReference,
+} from '@ubo/contracts';
 import type { FieldError } from '../../plugins/errors.ts';
 
 export interface HouseState {
@@ -97,7 +107,11 @@ export function evaluateReading(state: HouseState, input: ReadingAttempt, opts: 
     const spikeMessage = reference?.isZone ? 'reading.spikeZoneNeedsConfirm' : 'reading.spikeNeedsConfirm';
     for (const flag of needing) {
       const message =
-        flag === 'zero' ? 'reading.zeroNeedsConfirm' : flag === 'negative' ? 'reading.negativeNeedsConfirm' : `${spikeMessage}|${averageText(reference!.value)}`;
+        flag === 'zero'
+          ? 'reading.zeroNeedsConfirm'
+          : flag === 'negative'
+            ? 'reading.negativeNeedsConfirm'
+            : `${spikeMessage}|${averageText(reference!.value)}`;
       errors.push({ field: 'confirmed', message });
     }
   }

@@ -12,10 +12,26 @@ import { zoneAverage } from './house-state.ts';
 import { AVERAGE_OVER } from './reading-rules.ts';
 
 interface SheetRow {
-  house_id: number; house_no: string | null; address: string | null; customer_id: number; customer_no: string; customer_name: string;
-  meter_id: number; meter_no: string; digits: number; previous_reading: string; previous_date: string; previous_period: string | null;
-  average: string | null; reading_id: number | string | null; current_reading: string | null; reading_date: string | null; type: string | null;
-  consumption: string | null; flags: string[] | null; billed_bill_id: number | string | null;
+  house_id: number;
+  house_no: string | null;
+  address: string | null;
+  customer_id: number;
+  customer_no: string;
+  customer_name: string;
+  meter_id: number;
+  meter_no: string;
+  digits: number;
+  previous_reading: string;
+  previous_date: string;
+  previous_period: string | null;
+  average: string | null;
+  reading_id: number | string | null;
+  current_reading: string | null;
+  reading_date: string | null;
+  type: string | null;
+  consumption: string | null;
+  flags: string[] | null;
+  billed_bill_id: number | string | null;
 }
 
 const averageText = (v: string | null) => (v === null ? null : plainDecimal(bdec(v).toDecimalPlaces(3)));
@@ -24,7 +40,9 @@ export async function readingSheet(opts: { tx: Db; period: string; zoneId: numbe
   const { tx, period, zoneId } = opts;
   const [zone] = await tx.select({ id: zones.id, name: zones.name }).from(zones).where(eq(zones.id, zoneId));
   if (!zone) throw notFound();
-  const rows = await queryRows<SheetRow>(tx, sql`
+  const rows = await queryRows<SheetRow>(
+    tx,
+    sql`
     select h.id as house_id, h.house_no, h.address, c.id as customer_id, c.customer_no, c.name as customer_name,
       m.id as meter_id, m.meter_no, m.digits,
       coalesce(prev.current_reading, m.initial_reading) as previous_reading,
@@ -51,7 +69,8 @@ export async function readingSheet(opts: { tx: Db; period: string; zoneId: numbe
       where r.client_id = h.client_id and r.house_id = h.id and r.period = ${period} and r.type <> 'final' limit 1
     ) cur on true
     where h.zone_id = ${zoneId} and h.status = 'Connected'
-    order by lower(h.house_no) nulls last, h.id`);
+    order by lower(h.house_no) nulls last, h.id`,
+  );
   const zoneAvg = await zoneAverage(tx, zoneId, period);
   return {
     period,

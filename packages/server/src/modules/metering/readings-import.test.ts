@@ -22,7 +22,12 @@ beforeAll(async () => {
   await f.house({ customerId: customer.id, zoneId: zone.id, meterNumber: 'CSV-1', installationReading: '100' });
   await f.house({ customerId: customer.id, zoneId: zone.id, meterNumber: 'CSV-2', installationReading: '500' });
   const replaced = await f.house({ customerId: customer.id, zoneId: zone.id, meterNumber: 'CSV-OLD', installationReading: '0' });
-  await f.call(org.token, 'POST', `/api/elc/houses/${replaced.id}/replace-meter`, { date: '2025-01-10', oldFinalReading: '10', newMeterNumber: 'CSV-NEW', digits: 5 });
+  await f.call(org.token, 'POST', `/api/elc/houses/${replaced.id}/replace-meter`, {
+    date: '2025-01-10',
+    oldFinalReading: '10',
+    newMeterNumber: 'CSV-NEW',
+    digits: 5,
+  });
   // The other organisation's meter with the same number is not this one's.
   const b = billingFactory(ctx, other);
   await b.house({ customerId: (await b.customer()).id, zoneId: (await b.zone()).id, meterNumber: 'CSV-B' });
@@ -30,7 +35,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const URL = '/api/elc/reads/import';
-const readingRows = () => inSystem(ctx.database.db, (tx) => tx.select().from(meterReadings).where(eq(meterReadings.clientId, org.clientId)).orderBy(meterReadings.id));
+const readingRows = () =>
+  inSystem(ctx.database.db, (tx) => tx.select().from(meterReadings).where(eq(meterReadings.clientId, org.clientId)).orderBy(meterReadings.id));
 const csv = [
   'Meter Number;Period;Reading;Date;Type',
   'CSV-1;2025-01;150;2025-01-31;regular',
@@ -53,15 +59,27 @@ describe('CSV import of readings', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ committed: false, total: 7, valid: 2, invalid: 5, saved: 0 });
-    expect(body.rows.map((r: { line: number; ok: boolean; consumption: string | null; errors: unknown[] }) => [r.line, r.ok, r.consumption, r.errors])).toEqual([
-      [2, true, '50', []],
-      [3, true, '40', []],
-      [4, false, null, [{ field: 'reading', message: 'The reading is below the previous reading (500). Check it: a meter that rolled over past zero is accepted, this one did not.' }]],
-      [5, false, null, [{ field: 'meterNumber', message: 'No meter has this number.' }]],
-      [6, false, null, [{ field: 'meterNumber', message: 'This meter has been replaced; enter the reading of the new meter.' }]],
-      [7, false, null, [{ field: 'meterNumber', message: 'No meter has this number.' }]],
-      [8, false, null, [{ field: 'type', message: 'The value is not valid.' }]],
-    ]);
+    expect(body.rows.map((r: { line: number; ok: boolean; consumption: string | null; errors: unknown[] }) => [r.line, r.ok, r.consumption, r.errors])).toEqual(
+      [
+        [2, true, '50', []],
+        [3, true, '40', []],
+        [
+          4,
+          false,
+          null,
+          [
+            {
+              field: 'reading',
+              message: 'The reading is below the previous reading (500). Check it: a meter that rolled over past zero is accepted, this one did not.',
+            },
+          ],
+        ],
+        [5, false, null, [{ field: 'meterNumber', message: 'No meter has this number.' }]],
+        [6, false, null, [{ field: 'meterNumber', message: 'This meter has been replaced; enter the reading of the new meter.' }]],
+        [7, false, null, [{ field: 'meterNumber', message: 'No meter has this number.' }]],
+        [8, false, null, [{ field: 'type', message: 'The value is not valid.' }]],
+      ],
+    );
     expect(body.rows[0]).toMatchObject({ saved: false, readingId: null, previousReading: '100', currentReading: '150' });
     expect(await readingRows()).toEqual(before);
     expect(await lastAuditId(ctx, org.clientId)).toBe(auditBefore);
@@ -77,7 +95,10 @@ describe('CSV import of readings', () => {
     const res = await post(csv, '?commit=true');
     expect(res.json()).toMatchObject({ committed: true, valid: 2, saved: 2 });
     const saved = res.json().rows.filter((r: { saved: boolean }) => r.saved);
-    expect(saved.map((r: { line: number; readingId: number | null }) => [r.line, typeof r.readingId])).toEqual([[2, 'number'], [3, 'number']]);
+    expect(saved.map((r: { line: number; readingId: number | null }) => [r.line, typeof r.readingId])).toEqual([
+      [2, 'number'],
+      [3, 'number'],
+    ]);
     const rows = await readingRows();
     expect(rows.filter((r) => r.type !== 'final').map((r) => [r.period, r.currentReading, r.consumption])).toEqual([
       ['2025-01', '150.000', '50.000'],
@@ -108,7 +129,9 @@ describe('CSV import of readings', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([{ field: 'file', message: 'The file has no column period.' }]);
     expect((await post('meterNumber,period,date\n')).json().details).toEqual([{ field: 'file', message: 'The file has no rows to import.' }]);
-    expect((await post('meterNumber,period,date\n"CSV-1,2025-01,2025-01-01\n')).json().details).toEqual([{ field: 'file', message: 'The file is not valid CSV (check the quotation marks).' }]);
+    expect((await post('meterNumber,period,date\n"CSV-1,2025-01,2025-01-01\n')).json().details).toEqual([
+      { field: 'file', message: 'The file is not valid CSV (check the quotation marks).' },
+    ]);
     expect((await f.call(org.token, 'POST', URL, { rows: [] })).json().details).toEqual([{ field: 'file', message: 'Choose a file to upload.' }]);
   });
 });
@@ -120,7 +143,10 @@ describe('parseCsv', () => {
       { line: 2, cells: ['x, "y"', 'line\nbreak'] },
       { line: 5, cells: ['3', '4'] },
     ]);
-    expect(parseCsv('a;b\n1;2')).toEqual([{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', '2'] }]);
+    expect(parseCsv('a;b\n1;2')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', '2'] },
+    ]);
     expect(parseCsv('"open')).toBeNull();
   });
 });

@@ -31,7 +31,11 @@ const newHouse = (overrides: Record<string, unknown> = {}) => a.house({ customer
 /** A house with three readings of 100 units each (Jan-Mar 2025): its average is 100. */
 async function houseWithHistory(overrides: Record<string, unknown> = {}) {
   const h = await newHouse({ installationReading: '1000', ...overrides });
-  for (const [period, value] of [['2025-01', '1100'], ['2025-02', '1200'], ['2025-03', '1300']]) {
+  for (const [period, value] of [
+    ['2025-01', '1100'],
+    ['2025-02', '1200'],
+    ['2025-03', '1300'],
+  ]) {
     await a.reading({ houseId: h.id, period, currentReading: value });
   }
   return h;
@@ -41,12 +45,29 @@ describe('meter readings', () => {
   it('stores a reading with its baseline and consumption, audited', async () => {
     const h = await newHouse({ installationReading: '250' });
     const from = await lastAuditId(ctx, orgA.clientId);
-    const res = await a.call(orgA.token, 'POST', PATH, { houseId: h.id, period: '2025-01', readingDate: '2025-01-30', currentReading: '380.5', note: 'Gate locked, read from window' });
+    const res = await a.call(orgA.token, 'POST', PATH, {
+      houseId: h.id,
+      period: '2025-01',
+      readingDate: '2025-01-30',
+      currentReading: '380.5',
+      note: 'Gate locked, read from window',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      houseId: h.id, customerName: 'Sahra Nur', zoneId: zone.id, meterNumber: h.meterNumber, period: '2025-01', type: 'regular',
-      previousReading: '250', previousDate: '2025-01-01', currentReading: '380.5', consumption: '130.5', flags: [], billedBillId: null,
-      confirmedBy: null, note: 'Gate locked, read from window',
+      houseId: h.id,
+      customerName: 'Sahra Nur',
+      zoneId: zone.id,
+      meterNumber: h.meterNumber,
+      period: '2025-01',
+      type: 'regular',
+      previousReading: '250',
+      previousDate: '2025-01-01',
+      currentReading: '380.5',
+      consumption: '130.5',
+      flags: [],
+      billedBillId: null,
+      confirmedBy: null,
+      note: 'Gate locked, read from window',
     });
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'reading', afterId: from });
     expect(audit).toMatchObject([{ action: 'create', after: { period: '2025-01', consumption: '130.5' } }]);
@@ -58,10 +79,15 @@ describe('meter readings', () => {
     const en = await a.call(orgA.token, 'POST', PATH, body);
     expect(en.statusCode).toBe(400);
     expect(en.json().details).toEqual([
-      { field: 'currentReading', message: 'The reading is below the previous reading (1300). Check it: a meter that rolled over past zero is accepted, this one did not.' },
+      {
+        field: 'currentReading',
+        message: 'The reading is below the previous reading (1300). Check it: a meter that rolled over past zero is accepted, this one did not.',
+      },
     ]);
     const so = await a.call(orgA.token, 'POST', PATH, body, 'so');
-    expect(so.json().details[0].message).toBe('Akhrisku wuu ka yar yahay akhriskii hore (1300). Hubi: mitir dib uga bilaabmay eber waa la aqbalaa, kanse sidaas ma aha.');
+    expect(so.json().details[0].message).toBe(
+      'Akhrisku wuu ka yar yahay akhriskii hore (1300). Hubi: mitir dib uga bilaabmay eber waa la aqbalaa, kanse sidaas ma aha.',
+    );
   });
 
   it('accepts a rollover of the register and computes consumption across it', async () => {
@@ -81,7 +107,9 @@ describe('meter readings', () => {
       { field: 'confirmed', message: "Consumption is more than three times this house's average of 100. Check the reading, then confirm it." },
     ]);
     const spikeSo = await a.call(orgA.token, 'POST', PATH, { houseId: h.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '1601' }, 'so');
-    expect(spikeSo.json().details[0].message).toBe('Isticmaalku wuxuu ka badan yahay saddex jeer celceliska gurigan oo ah 100. Hubi akhriska, kadibna xaqiiji.');
+    expect(spikeSo.json().details[0].message).toBe(
+      'Isticmaalku wuxuu ka badan yahay saddex jeer celceliska gurigan oo ah 100. Hubi akhriska, kadibna xaqiiji.',
+    );
     const confirmed = await a.reading({ houseId: h.id, period: '2025-04', currentReading: '1601', confirmed: true });
     expect(confirmed).toMatchObject({ consumption: '301', flags: ['spike'], confirmedBy: orgA.adminId, confirmedByName: expect.any(String) });
     expect(Date.parse(confirmed.confirmedAt)).not.toBeNaN();
@@ -108,7 +136,12 @@ describe('meter readings', () => {
     const huge = { houseId: fresh.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '998000' };
     const refused = await a.call(orgA.token, 'POST', PATH, huge);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details).toEqual([{ field: 'confirmed', message: expect.stringMatching(/^This meter has no history and its consumption is more than three times the zone's average of \d/) }]);
+    expect(refused.json().details).toEqual([
+      {
+        field: 'confirmed',
+        message: expect.stringMatching(/^This meter has no history and its consumption is more than three times the zone's average of \d/),
+      },
+    ]);
     const so = await a.call(orgA.token, 'POST', PATH, huge, 'so');
     expect(so.json().details[0].message).toMatch(/^Mitirkan ma laha taariikh/);
     const batch = await a.call(orgA.token, 'POST', `${PATH}/batch`, { rows: [huge] });
@@ -123,8 +156,16 @@ describe('meter readings', () => {
     const h = await houseWithHistory();
     const est = await a.reading({ houseId: h.id, period: '2025-04', type: 'estimated' });
     expect(est).toMatchObject({ type: 'estimated', previousReading: '1300', currentReading: '1400', consumption: '100' });
-    const given = await a.call(orgA.token, 'POST', PATH, { houseId: h.id, period: '2025-05', readingDate: '2025-05-31', type: 'estimated', currentReading: '1500' });
-    expect(given.json().details).toEqual([{ field: 'currentReading', message: 'An estimated reading is computed from the average consumption; leave the reading empty.' }]);
+    const given = await a.call(orgA.token, 'POST', PATH, {
+      houseId: h.id,
+      period: '2025-05',
+      readingDate: '2025-05-31',
+      type: 'estimated',
+      currentReading: '1500',
+    });
+    expect(given.json().details).toEqual([
+      { field: 'currentReading', message: 'An estimated reading is computed from the average consumption; leave the reading empty.' },
+    ]);
     // A new house in the zone has no history: the zone's recent average is used.
     const fresh = await newHouse({ installationReading: '0' });
     const zoneEst = await a.reading({ houseId: fresh.id, period: '2025-04', type: 'estimated' });
@@ -135,12 +176,20 @@ describe('meter readings', () => {
     const emptyZone = await a.zone();
     const lonely = await a.house({ customerId: customer.id, zoneId: emptyZone.id });
     const none = await a.call(orgA.token, 'POST', PATH, { houseId: lonely.id, period: '2025-04', readingDate: '2025-04-30', type: 'estimated' });
-    expect(none.json().details).toEqual([{ field: 'type', message: 'There is no reading history for this house or its zone to estimate from; enter the actual reading.' }]);
+    expect(none.json().details).toEqual([
+      { field: 'type', message: 'There is no reading history for this house or its zone to estimate from; enter the actual reading.' },
+    ]);
   });
 
   it('lets a confirmed correction go below the previous reading (a negative consumption)', async () => {
     const h = await houseWithHistory();
-    const res = await a.call(orgA.token, 'POST', PATH, { houseId: h.id, period: '2025-04', readingDate: '2025-04-30', type: 'correction', currentReading: '1280' });
+    const res = await a.call(orgA.token, 'POST', PATH, {
+      houseId: h.id,
+      period: '2025-04',
+      readingDate: '2025-04-30',
+      type: 'correction',
+      currentReading: '1280',
+    });
     expect(res.json().details).toEqual([
       { field: 'confirmed', message: 'This correction is below the previous reading, so the consumption is negative (a credit). Confirm the correction.' },
     ]);
@@ -175,9 +224,15 @@ describe('meter readings', () => {
       ],
     });
     expect(bad2.json().details).toEqual([
-      { field: 'rows.1.currentReading', message: 'The reading is below the previous reading (1300). Check it: a meter that rolled over past zero is accepted, this one did not.' },
+      {
+        field: 'rows.1.currentReading',
+        message: 'The reading is below the previous reading (1300). Check it: a meter that rolled over past zero is accepted, this one did not.',
+      },
       // Row 2 is compared with row 0 (1390), the reading of the period before it in the same batch.
-      { field: 'rows.2.currentReading', message: 'The reading is below the previous reading (1390). Check it: a meter that rolled over past zero is accepted, this one did not.' },
+      {
+        field: 'rows.2.currentReading',
+        message: 'The reading is below the previous reading (1390). Check it: a meter that rolled over past zero is accepted, this one did not.',
+      },
       { field: 'rows.3.houseId', message: 'The selected record does not exist.' },
     ]);
     expect(await readingRows(orgA.clientId)).toEqual(before);
@@ -217,7 +272,15 @@ describe('meter readings', () => {
       zoneName: 'Sheet zone',
       zoneAverageConsumption: '50',
       rows: [
-        { houseId: h1.id, houseNo: 'S-1', previousReading: '60', previousDate: '2025-05-28', previousPeriod: '2025-05', averageConsumption: '50', reading: { currentReading: '100', consumption: '40', billed: false } },
+        {
+          houseId: h1.id,
+          houseNo: 'S-1',
+          previousReading: '60',
+          previousDate: '2025-05-28',
+          previousPeriod: '2025-05',
+          averageConsumption: '50',
+          reading: { currentReading: '100', consumption: '40', billed: false },
+        },
         { houseId: h2.id, houseNo: 'S-2', previousReading: '20', previousDate: '2025-01-01', previousPeriod: null, averageConsumption: null, reading: null },
       ],
     });
@@ -226,7 +289,9 @@ describe('meter readings', () => {
     const [june] = pending.json().data;
     const [billId] = await billHouses(ctx, orgA, { period: '2025-06', houseIds: [h1.id] });
     expect((await readingRows(orgA.clientId)).find((r) => r.id === june.id)?.billedBillId).toBe(billId);
-    expect((await a.call(orgA.token, 'GET', `${PATH}/pending?zoneId=${sheetZone.id}`)).json().data.map((r: { period: string }) => r.period)).toEqual(['2025-05']);
+    expect((await a.call(orgA.token, 'GET', `${PATH}/pending?zoneId=${sheetZone.id}`)).json().data.map((r: { period: string }) => r.period)).toEqual([
+      '2025-05',
+    ]);
     expect((await a.call(orgA.token, 'GET', `${PATH}/sheet?period=2025-06&zoneId=${sheetZone.id}`)).json().rows[0].reading.billed).toBe(true);
   });
 
@@ -265,10 +330,18 @@ describe('meter readings', () => {
     const staff = await staffUser(ctx, orgA, ['list-house']);
     const before = await readingRows(orgA.clientId);
     const auditBefore = await lastAuditId(ctx, orgA.clientId);
-    expect((await a.call(staff.token, 'POST', PATH, { houseId: h.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '1400' })).statusCode).toBe(403);
-    expect((await a.call(staff.token, 'POST', `${PATH}/batch`, { rows: [{ houseId: h.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '1400' }] })).statusCode).toBe(403);
+    expect((await a.call(staff.token, 'POST', PATH, { houseId: h.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '1400' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await a.call(staff.token, 'POST', `${PATH}/batch`, { rows: [{ houseId: h.id, period: '2025-04', readingDate: '2025-04-30', currentReading: '1400' }] }))
+        .statusCode,
+    ).toBe(403);
     expect((await a.call(staff.token, 'DELETE', `${PATH}/${r.id}`)).statusCode).toBe(403);
-    expect((await a.call(staff.token, 'POST', `${PATH}/import?commit=true`, 'meterNumber,period,reading,date\n', undefined, { 'content-type': 'text/csv' })).statusCode).toBe(403);
+    expect(
+      (await a.call(staff.token, 'POST', `${PATH}/import?commit=true`, 'meterNumber,period,reading,date\n', undefined, { 'content-type': 'text/csv' }))
+        .statusCode,
+    ).toBe(403);
     expect(await readingRows(orgA.clientId)).toEqual(before);
     expect(await lastAuditId(ctx, orgA.clientId)).toBe(auditBefore);
   });

@@ -17,7 +17,13 @@ import { fitsDigits, isMeterNumberTaken, meterTakenOnUnique } from './save-house
 import { insertReadings } from './save-readings.ts';
 
 // The rules name the fields of a reading; this request names them after the replacement.
-const fieldOfReading: Record<string, string> = { currentReading: 'oldFinalReading', readingDate: 'date', period: 'period', confirmed: 'confirmed', type: 'oldFinalReading' };
+const fieldOfReading: Record<string, string> = {
+  currentReading: 'oldFinalReading',
+  readingDate: 'date',
+  period: 'period',
+  confirmed: 'confirmed',
+  type: 'oldFinalReading',
+};
 
 export async function replaceMeter(opts: { tx: Db; actor: Actor; houseId: number; input: z.output<typeof replaceMeterBody> }): Promise<HouseDetail> {
   const { tx, actor, houseId, input } = opts;

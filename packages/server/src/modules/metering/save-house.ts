@@ -80,7 +80,10 @@ export async function createHouse(opts: { tx: Db; actor: Actor; input: HouseInpu
   const { tx, actor, input } = opts;
   const { clientId, userId } = actor;
   await checkHouse(tx, input, { checkMeter: true });
-  const [house] = await tx.insert(houses).values({ clientId, ...houseValues(input) }).returning({ id: houses.id });
+  const [house] = await tx
+    .insert(houses)
+    .values({ clientId, ...houseValues(input) })
+    .returning({ id: houses.id });
   await tx
     .insert(meters)
     .values({
@@ -115,7 +118,10 @@ export async function updateHouse(opts: { tx: Db; actor: Actor; id: number; inpu
     }
   }
   await checkHouse(tx, input, { meterId: before.meterId, checkMeter: meterChanged });
-  await tx.update(houses).set({ ...houseValues(input), updatedAt: new Date() }).where(eq(houses.id, id));
+  await tx
+    .update(houses)
+    .set({ ...houseValues(input), updatedAt: new Date() })
+    .where(eq(houses.id, id));
   if (meterChanged) {
     await tx
       .update(meters)
@@ -128,13 +134,7 @@ export async function updateHouse(opts: { tx: Db; actor: Actor; id: number; inpu
   return after;
 }
 
-export async function setHouseStatus(opts: {
-  tx: Db;
-  actor: Actor;
-  id: number;
-  status: HouseStatus;
-  reason: string | null;
-}): Promise<HouseDetail> {
+export async function setHouseStatus(opts: { tx: Db; actor: Actor; id: number; status: HouseStatus; reason: string | null }): Promise<HouseDetail> {
   const { tx, actor, id, status, reason } = opts;
   const [row] = await tx.select({ status: houses.status }).from(houses).where(eq(houses.id, id)).for('update');
   if (!row) throw notFound();

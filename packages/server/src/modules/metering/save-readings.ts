@@ -153,7 +153,11 @@ export async function saveReadingBatch(opts: { tx: Db; actor: Actor; rows: Readi
   }
   const ids = await insertReadings(tx, actor, accepted);
   const data = await getReadings(tx, ids);
-  await writeAudit(tx, actor, { action: 'batch', entity: 'reading', after: { count: data.length, readings: data.map((r) => ({ id: r.id, ...auditView(r) })) } });
+  await writeAudit(tx, actor, {
+    action: 'batch',
+    entity: 'reading',
+    after: { count: data.length, readings: data.map((r) => ({ id: r.id, ...auditView(r) })) },
+  });
   return { saved: data.length, data };
 }
 
@@ -184,12 +188,7 @@ async function changeableReading(tx: Db, id: number) {
   return row;
 }
 
-export async function updateReading(opts: {
-  tx: Db;
-  actor: Actor;
-  id: number;
-  input: z.output<typeof readingUpdateBody>;
-}): Promise<Reading> {
+export async function updateReading(opts: { tx: Db; actor: Actor; id: number; input: z.output<typeof readingUpdateBody> }): Promise<Reading> {
   const { tx, actor, id, input } = opts;
   await tx.execute(sql`select h.id from houses h join meter_readings r on r.house_id = h.id where r.id = ${id} for update of h`);
   const row = await changeableReading(tx, id);

@@ -21,7 +21,10 @@ export function visibleTo(reader: NoteReader): SQL {
 }
 
 export async function findVisibleNote(tx: Db, reader: NoteReader, noteId: number) {
-  const [note] = await tx.select().from(notes).where(and(eq(notes.id, noteId), visibleTo(reader)));
+  const [note] = await tx
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, noteId), visibleTo(reader)));
   if (!note) throw notFound();
   return note;
 }

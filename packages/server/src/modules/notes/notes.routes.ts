@@ -19,7 +19,8 @@ export async function notesRoutes(app: FastifyInstance) {
     tenantTx(req, async (tx, actor) => {
       const note = await findVisibleNote(tx, actor, req.query.NoteId);
       return { total_view: await countViews(tx, actor, note.id) };
-    }));
+    }),
+  );
 
   serve(app, api.click, signedIn, async (req) => {
     const { total_view } = await tenantTx(req, (tx, actor) =>

@@ -18,7 +18,10 @@ async function addStaff(org: { clientId: number; code: number }, username: strin
   const password = 'Staff@2026';
   const passwordHash = await hashPassword(password);
   await inTenant(ctx.database.db, org.clientId, async (tx) => {
-    const [role] = await tx.insert(roles).values({ clientId: org.clientId, name: `Role of ${username}` }).returning();
+    const [role] = await tx
+      .insert(roles)
+      .values({ clientId: org.clientId, name: `Role of ${username}` })
+      .returning();
     if (privileges.length > 0) await tx.insert(rolePrivileges).values(privileges.map((privilege) => ({ clientId: org.clientId, roleId: role.id, privilege })));
     await tx.insert(users).values({ clientId: org.clientId, username, fullname: `Staff ${username}`, passwordHash, roleId: role.id });
   });
@@ -37,9 +40,12 @@ const titles = async (token: string) => ((await get(token, '/api/notes')).json()
 
 async function counts() {
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ activity: number; feedback: number; answers: string }>(tx, sql`
+    queryRows<{ activity: number; feedback: number; answers: string }>(
+      tx,
+      sql`
       select (select count(*)::int from note_activity) as activity, (select count(*)::int from note_feedback) as feedback,
-             (select coalesce(string_agg(answer, ',' order by id), '') from note_feedback) as answers`),
+             (select coalesce(string_agg(answer, ',' order by id), '') from note_feedback) as answers`,
+    ),
   );
   return row;
 }
@@ -59,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('GET /api/notes', () => {
-  it('shows an organisation its own and the global notes, never another organisation\'s', async () => {
+  it("shows an organisation its own and the global notes, never another organisation's", async () => {
     expect(await titles(orgA.token)).toEqual(['global-admin', 'global-other', 'only-A']);
     expect(await titles(orgB.token)).toEqual(['global-admin', 'global-other', 'only-B']);
   });
@@ -68,12 +74,19 @@ describe('GET /api/notes', () => {
     expect(await titles(staffA)).toEqual(['global-other', 'only-A']);
   });
 
-  it('returns every field of the spec, with the caller\'s answers and views', async () => {
+  it("returns every field of the spec, with the caller's answers and views", async () => {
     const list = (await get(orgA.token, '/api/notes')).json() as Array<Record<string, unknown>>;
     const global = list.find((n) => n.id === ids.global);
     expect(global).toEqual({
-      id: ids.global, title: 'global-other', message: 'Body', video_iframe: 'https://www.youtube.com/embed/abc',
-      type: 'required', target: 'other', repetition: 'two_times', feedback: [], total_view: 0,
+      id: ids.global,
+      title: 'global-other',
+      message: 'Body',
+      video_iframe: 'https://www.youtube.com/embed/abc',
+      type: 'required',
+      target: 'other',
+      repetition: 'two_times',
+      feedback: [],
+      total_view: 0,
     });
     const onlyA = list.find((n) => n.id === ids.onlyA);
     expect(onlyA?.feedback).toEqual([
@@ -88,7 +101,7 @@ describe('GET /api/notes', () => {
 });
 
 describe('views and clicks', () => {
-  it('counts the caller\'s views only, per user', async () => {
+  it("counts the caller's views only, per user", async () => {
     expect((await post(staffA, '/api/notes/click', { NoteId: ids.global, activity_type: 'view' })).json()).toEqual({ ok: true, total_view: 1 });
     expect((await post(staffA, '/api/notes/click', { NoteId: String(ids.global), activity_type: 'view' })).json()).toEqual({ ok: true, total_view: 2 });
     expect((await post(staffA, '/api/notes/click', { NoteId: ids.global, activity_type: 'click' })).json()).toEqual({ ok: true, total_view: 2 });
@@ -102,7 +115,11 @@ describe('views and clicks', () => {
   it('answers 404 for a note the caller may not see, and records nothing', async () => {
     const before = await counts();
     const hidden: Array<[string, number]> = [
-      [orgA.token, ids.onlyB], [orgB.token, ids.onlyA], [staffA, ids.globalAdmin], [orgA.token, ids.inactive], [orgA.token, 999999],
+      [orgA.token, ids.onlyB],
+      [orgB.token, ids.onlyA],
+      [staffA, ids.globalAdmin],
+      [orgA.token, ids.inactive],
+      [orgA.token, 999999],
     ];
     for (const [token, id] of hidden) {
       expect((await get(token, `/api/notes/check?NoteId=${id}`)).statusCode).toBe(404);
@@ -141,7 +158,9 @@ describe('feedback', () => {
       { id: 'q1', question: 'Was this clear?', answer: 'Mostly' },
       { id: 'q2', question: 'What is missing?', answer: null },
     ]);
-    const admins = ((await get(orgA.token, '/api/notes')).json() as Array<{ id: number; feedback: Array<{ answer: string | null }> }>).find((n) => n.id === ids.onlyA);
+    const admins = ((await get(orgA.token, '/api/notes')).json() as Array<{ id: number; feedback: Array<{ answer: string | null }> }>).find(
+      (n) => n.id === ids.onlyA,
+    );
     expect(admins?.feedback.map((f) => f.answer)).toEqual([null, 'Nothing']);
     expect((await counts()).feedback).toBe(2);
     const log = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
@@ -150,7 +169,7 @@ describe('feedback', () => {
     expect(log.map((l) => l.action)).toEqual(['create', 'update', 'create']);
   });
 
-  it('refuses a question the note does not have, an empty or too long answer, and another organisation\'s note', async () => {
+  it("refuses a question the note does not have, an empty or too long answer, and another organisation's note", async () => {
     const before = await counts();
     const unknown = await post(staffA, '/api/notes/add-feedback', { NoteId: ids.onlyA, feedback_id: 'q9', answer: 'x' });
     expect(unknown.statusCode).toBe(400);
@@ -170,27 +189,44 @@ describe('feedback', () => {
 });
 
 describe('row-level security', () => {
-  it('keeps one organisation\'s note activity out of another\'s reach', async () => {
-    const seen = await inTenant(ctx.database.db, orgB.clientId, (tx) =>
-      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from note_activity`),
-    );
+  it("keeps one organisation's note activity out of another's reach", async () => {
+    const seen = await inTenant(ctx.database.db, orgB.clientId, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from note_activity`));
     expect(seen[0].n).toBe(0);
     const writable = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
       tx.execute(sql`insert into notes (title, message, type, target, repetition) values ('x', 'y', 'optional', 'other', 'one_time')`),
-    ).then(() => true, () => false);
+    ).then(
+      () => true,
+      () => false,
+    );
     expect(writable).toBe(false);
   });
 });
 
 describe('note helpers of the contracts', () => {
   it('accepts only https YouTube and Vimeo links', () => {
-    for (const ok of ['https://www.youtube.com/embed/abc?rel=0', 'https://youtube.com/watch?v=x', 'https://www.youtube-nocookie.com/embed/x',
-      'https://player.vimeo.com/video/76979871', 'https://vimeo.com/76979871', 'HTTPS://VIMEO.COM/1']) {
+    for (const ok of [
+      'https://www.youtube.com/embed/abc?rel=0',
+      'https://youtube.com/watch?v=x',
+      'https://www.youtube-nocookie.com/embed/x',
+      'https://player.vimeo.com/video/76979871',
+      'https://vimeo.com/76979871',
+      'HTTPS://VIMEO.COM/1',
+    ]) {
       expect(isAllowedVideoUrl(ok)).toBe(true);
     }
-    for (const bad of ['http://youtube.com/x', 'https://youtube.com.evil.example/x', 'https://evil.example/youtube.com', 'https://user@youtube.com/x',
-      'https://youtube.com:444/x', 'https://youtube.com/x"><script>', 'https://youtube.com/ x', '//youtube.com/x', 'javascript:alert(1)',
-      'https://m.youtube.com/x', `https://youtube.com/${'a'.repeat(500)}`]) {
+    for (const bad of [
+      'http://youtube.com/x',
+      'https://youtube.com.evil.example/x',
+      'https://evil.example/youtube.com',
+      'https://user@youtube.com/x',
+      'https://youtube.com:444/x',
+      'https://youtube.com/x"><script>',
+      'https://youtube.com/ x',
+      '//youtube.com/x',
+      'javascript:alert(1)',
+      'https://m.youtube.com/x',
+      `https://youtube.com/${'a'.repeat(500)}`,
+    ]) {
       expect(isAllowedVideoUrl(bad)).toBe(false);
     }
   });

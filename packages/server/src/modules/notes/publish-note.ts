@@ -49,15 +49,26 @@ export interface PublishedNote {
 
 export async function listPublishedNotes(tx: Db): Promise<PublishedNote[]> {
   const rows = await queryRows<{
-    id: number; client_code: number | null; title: string; type: string; target: string; repetition: string;
-    questions: number; views: number; is_active: boolean; created_at: string;
-  }>(tx, sql`
+    id: number;
+    client_code: number | null;
+    title: string;
+    type: string;
+    target: string;
+    repetition: string;
+    questions: number;
+    views: number;
+    is_active: boolean;
+    created_at: string;
+  }>(
+    tx,
+    sql`
     select n.id, c.code as client_code, n.title, n.type, n.target, n.repetition,
       jsonb_array_length(n.feedback)::int as questions,
       (select count(*)::int from note_activity a where a.note_id = n.id and a.activity_type = 'view') as views,
       n.is_active, to_char(n.created_at, 'YYYY-MM-DD') as created_at
     from notes n left join clients c on c.id = n.client_id
-    order by n.id`);
+    order by n.id`,
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     clientCode: r.client_code === null ? null : Number(r.client_code),

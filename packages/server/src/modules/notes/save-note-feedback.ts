@@ -8,11 +8,7 @@ import { fieldError } from '../../plugins/errors.ts';
 import { findVisibleNote } from './find-visible-note.ts';
 import { noteFeedback } from './notes.tables.ts';
 
-export async function saveNoteFeedback(opts: {
-  tx: Db;
-  actor: Actor;
-  input: { NoteId: number; feedback_id: string; answer: string };
-}): Promise<void> {
+export async function saveNoteFeedback(opts: { tx: Db; actor: Actor; input: { NoteId: number; feedback_id: string; answer: string } }): Promise<void> {
   const { tx, actor, input } = opts;
   const note = await findVisibleNote(tx, actor, input.NoteId);
   const question = (note.feedback ?? []).find((q) => q.id === input.feedback_id);

@@ -20,8 +20,11 @@ export interface ChargesScope {
 
 /** Whether an allocation counts from a day after `date` (then settled amounts of today overstate that day's). */
 export async function hasAllocationsAfter(tx: Db, clientId: number, date: string): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(tx, sql`
-    select exists (select 1 from open_item_allocations where client_id = ${clientId} and date > ${date}::date) as found`);
+  const [row] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`
+    select exists (select 1 from open_item_allocations where client_id = ${clientId} and date > ${date}::date) as found`,
+  );
   return row.found;
 }
 
@@ -97,7 +100,9 @@ export async function partyAgeing(opts: { tx: Db; clientId: number; partyType: P
   const side = await chargeSide(tx, clientId, accountId);
   const sign = side === 'debit' ? sql`1` : sql`-1`;
   const charges = openChargesAt({ clientId, accountId, partyType, side }, date, await hasAllocationsAfter(tx, clientId, date));
-  const rows = await queryRows<{ party_id: number; b0: string; b1: string; b2: string; b3: string; b4: string; balance: string }>(tx, sql`
+  const rows = await queryRows<{ party_id: number; b0: string; b1: string; b2: string; b3: string; b4: string; balance: string }>(
+    tx,
+    sql`
     with c as (
       select party_id, ${sql.raw(['0', '1', '2', '3', '4'].map((k) => `coalesce(sum(open) filter (where k = ${k}), 0) as b${k}`).join(', '))}
       from (select party_id, open, ${ageBucket(date, sql`due_date`)} as k from (${charges}) x) x group by party_id
@@ -111,7 +116,8 @@ export async function partyAgeing(opts: { tx: Db; clientId: number; partyType: P
            coalesce(c.b3, 0)::text as b3, coalesce(c.b4, 0)::text as b4, coalesce(bal.balance, 0)::text as balance
     from c full join bal on bal.party_id = c.party_id
     where coalesce(bal.balance, 0) <> 0 or c.party_id is not null
-    order by 1`);
+    order by 1`,
+  );
   return rows.map((r) => {
     const buckets = [r.b0, r.b1, r.b2, r.b3, r.b4].map((v) => bdec(v));
     const charged = buckets.reduce((s, v) => s.plus(v), bdec(0));
@@ -142,7 +148,9 @@ export async function subledgerState(
 ): Promise<Array<{ partyId: number; balance: string; openCharges: string; openCredit: string; itemBalance: string }>> {
   const side = await chargeSide(tx, clientId, accountId);
   const sign = side === 'debit' ? sql`1` : sql`-1`;
-  const rows = await queryRows<{ party_id: number; balance: string; charges: string; credit: string; items: string }>(tx, sql`
+  const rows = await queryRows<{ party_id: number; balance: string; charges: string; credit: string; items: string }>(
+    tx,
+    sql`
     with bal as (
       select party_id, sum(debit - credit) * ${sign} as balance from journal_lines
       where client_id = ${clientId} and party_type = ${partyType} and account_id = ${accountId} group by party_id
@@ -156,7 +164,8 @@ export async function subledgerState(
     )
     select coalesce(bal.party_id, it.party_id) as party_id, coalesce(bal.balance, 0)::text as balance,
            coalesce(it.charges, 0)::text as charges, coalesce(it.credit, 0)::text as credit, coalesce(it.items, 0)::text as items
-    from bal full join it on it.party_id = bal.party_id order by 1`);
+    from bal full join it on it.party_id = bal.party_id order by 1`,
+  );
   return rows.map((r) => ({
     partyId: Number(r.party_id),
     balance: billMoney(r.balance),

@@ -91,24 +91,50 @@ const ageing = (partyType: 'customer' | 'vendor' | 'employee', control: string, 
 /** The control account's balance on its natural side, from the lines. */
 async function controlBalance(code: string, sign: 1 | -1): Promise<string> {
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ b: string }>(tx, sql`select (coalesce(sum(debit - credit), 0) * ${sign})::numeric(18,2)::text as b from journal_lines
-      where client_id = ${org.clientId} and account_id = ${acc[code]}`),
+    queryRows<{ b: string }>(
+      tx,
+      sql`select (coalesce(sum(debit - credit), 0) * ${sign})::numeric(18,2)::text as b from journal_lines
+      where client_id = ${org.clientId} and account_id = ${acc[code]}`,
+    ),
   );
   return row.b;
 }
 
 describe('customers: a bill and an invoice on one receivable', () => {
-  it('pays the oldest charge first whatever its kind, keeps the bill\'s own figures in step, and credit pays the next invoice at commit', async () => {
+  it("pays the oldest charge first whatever its kind, keeps the bill's own figures in step, and credit pays the next invoice at commit", async () => {
     const c = await k.billableCustomer({ name: 'Open Items Customer' });
     const bill = await k.bill(c.id, '2025-05', 10); // 12.00, dated today
-    const billItem = await tenant(async (tx) => (await unsettledItems(tx, org.clientId, { partyType: 'customer', partyId: c.id, accountId: acc['1100'] }, 'debit'))[0]);
-    expect(billItem).toMatchObject({ kind: 'bill', sourceType: 'bill', sourceId: bill.id, number: bill.number, amount: '12.00', settled: '0.00', open: '12.00' });
+    const billItem = await tenant(
+      async (tx) => (await unsettledItems(tx, org.clientId, { partyType: 'customer', partyId: c.id, accountId: acc['1100'] }, 'debit'))[0],
+    );
+    expect(billItem).toMatchObject({
+      kind: 'bill',
+      sourceType: 'bill',
+      sourceId: bill.id,
+      number: bill.number,
+      amount: '12.00',
+      settled: '0.00',
+      open: '12.00',
+    });
 
     // An invoice dated before the bill: the oldest charge, paid first.
-    const invoice = await document({ partyType: 'customer', partyId: c.id, control: '1100', other: '4050', side: 'debit', kind: 'invoice', amount: '30.00', date: '2025-02-01', dueDate: '2025-03-03' });
+    const invoice = await document({
+      partyType: 'customer',
+      partyId: c.id,
+      control: '1100',
+      other: '4050',
+      side: 'debit',
+      kind: 'invoice',
+      amount: '30.00',
+      date: '2025-02-01',
+      dueDate: '2025-03-03',
+    });
     const account = await k.account(c.id);
     expect(account).toMatchObject({ balance: '42.00', openTotal: '42.00', credit: '0.00', otherCharges: '0.00' });
-    expect(account.openItems.map((i: { kind: string; open: string }) => [i.kind, i.open])).toEqual([['invoice', '30.00'], ['bill', '12.00']]);
+    expect(account.openItems.map((i: { kind: string; open: string }) => [i.kind, i.open])).toEqual([
+      ['invoice', '30.00'],
+      ['bill', '12.00'],
+    ]);
     expect(account.openBills).toHaveLength(1);
     const preview = (await k.api('GET', `/api/finance/payments/allocation-preview?customerId=${c.id}&amount=35`)).json();
     expect(preview.openItems.map((i: { allocate: string }) => i.allocate)).toEqual(['30.00', '5.00']);
@@ -124,12 +150,26 @@ describe('customers: a bill and an invoice on one receivable', () => {
 
     // By hand: the bill chosen, 7.00 on it, the rest waits as credit ...
     const second = await k.api('POST', '/api/finance/payments', {
-      customerId: c.id, amount: '20', method: 'cash', accountId: cash, date: '2025-06-11', allocations: [{ billId: bill.id, amount: '7' }],
+      customerId: c.id,
+      amount: '20',
+      method: 'cash',
+      accountId: cash,
+      date: '2025-06-11',
+      allocations: [{ billId: bill.id, amount: '7' }],
     });
     expect(second.json()).toMatchObject({ allocated: '7.00', credit: '13.00' });
     expect(await k.account(c.id)).toMatchObject({ balance: '-13.00', credit: '13.00', openItems: [] });
     // ... and pays the next invoice when it is written (at commit, as for a bill).
-    const next = await document({ partyType: 'customer', partyId: c.id, control: '1100', other: '4050', side: 'debit', kind: 'invoice', amount: '10.00', date: '2025-06-20' });
+    const next = await document({
+      partyType: 'customer',
+      partyId: c.id,
+      control: '1100',
+      other: '4050',
+      side: 'debit',
+      kind: 'invoice',
+      amount: '10.00',
+      date: '2025-06-20',
+    });
     expect(await settledOf(next.itemId)).toBe('10.00');
     expect(await k.account(c.id)).toMatchObject({ balance: '-3.00', credit: '3.00' });
     expect((await k.api('GET', `/api/finance/payments/${second.json().id}`)).json()).toMatchObject({ allocated: '17.00', credit: '3.00' });
@@ -157,9 +197,38 @@ describe('customers: a bill and an invoice on one receivable', () => {
 describe('vendors: bills and payments on the payable', () => {
   const vendor = 7001;
   it('allocates a payment to the oldest vendor bills, keeps a prepayment as credit for the next bill, and ages what is owed', async () => {
-    const first = await document({ partyType: 'vendor', partyId: vendor, control: '2010', other: '5010', side: 'credit', kind: 'vendor-bill', amount: '100.00', date: '2025-01-10', dueDate: '2025-02-09' });
-    const second = await document({ partyType: 'vendor', partyId: vendor, control: '2010', other: '5010', side: 'credit', kind: 'vendor-bill', amount: '50.00', date: '2025-03-01', dueDate: '2025-03-31' });
-    const payment = await document({ partyType: 'vendor', partyId: vendor, control: '2010', other: '1010', side: 'debit', kind: 'vendor-payment', amount: '120.00', date: '2025-04-01' });
+    const first = await document({
+      partyType: 'vendor',
+      partyId: vendor,
+      control: '2010',
+      other: '5010',
+      side: 'credit',
+      kind: 'vendor-bill',
+      amount: '100.00',
+      date: '2025-01-10',
+      dueDate: '2025-02-09',
+    });
+    const second = await document({
+      partyType: 'vendor',
+      partyId: vendor,
+      control: '2010',
+      other: '5010',
+      side: 'credit',
+      kind: 'vendor-bill',
+      amount: '50.00',
+      date: '2025-03-01',
+      dueDate: '2025-03-31',
+    });
+    const payment = await document({
+      partyType: 'vendor',
+      partyId: vendor,
+      control: '2010',
+      other: '1010',
+      side: 'debit',
+      kind: 'vendor-payment',
+      amount: '120.00',
+      date: '2025-04-01',
+    });
     const result = await tenant((tx) => allocate(tx, org.clientId, payment.itemId));
     expect(result).toEqual({ settled: '120.00', refusals: [] });
     expect(await settledOf(first.itemId)).toBe('100.00');
@@ -172,13 +241,43 @@ describe('vendors: bills and payments on the payable', () => {
     expect((await ageing('vendor', '2010', '2025-03-31'))[0]).toMatchObject({ current: '50.00', d31_60: '100.00', total: '150.00' });
 
     // A payment by hand may not exceed what is open, nor name another party's item.
-    const prepay = await document({ partyType: 'vendor', partyId: vendor, control: '2010', other: '1010', side: 'debit', kind: 'vendor-payment', amount: '40.00', date: '2025-04-20' });
-    const refused = await tenant((tx) => allocate(tx, org.clientId, prepay.itemId, [{ itemId: second.itemId, amount: '31' }, { itemId: first.itemId, amount: '1' }]));
-    expect(refused.refusals).toEqual([{ index: 0, reason: 'tooLarge', open: '30.00' }, { index: 1, reason: 'notOpen' }]);
-    expect(await tenant((tx) => allocate(tx, org.clientId, prepay.itemId, [{ itemId: second.itemId, amount: '30' }]))).toEqual({ settled: '30.00', refusals: [] });
+    const prepay = await document({
+      partyType: 'vendor',
+      partyId: vendor,
+      control: '2010',
+      other: '1010',
+      side: 'debit',
+      kind: 'vendor-payment',
+      amount: '40.00',
+      date: '2025-04-20',
+    });
+    const refused = await tenant((tx) =>
+      allocate(tx, org.clientId, prepay.itemId, [
+        { itemId: second.itemId, amount: '31' },
+        { itemId: first.itemId, amount: '1' },
+      ]),
+    );
+    expect(refused.refusals).toEqual([
+      { index: 0, reason: 'tooLarge', open: '30.00' },
+      { index: 1, reason: 'notOpen' },
+    ]);
+    expect(await tenant((tx) => allocate(tx, org.clientId, prepay.itemId, [{ itemId: second.itemId, amount: '30' }]))).toEqual({
+      settled: '30.00',
+      refusals: [],
+    });
     // 10.00 paid ahead waits as the vendor's credit (on the payable: owed to us) and pays the next bill at commit.
     expect((await ageing('vendor', '2010', '2025-04-30'))[0]).toMatchObject({ unallocated: '-10.00', total: '-10.00' });
-    const third = await document({ partyType: 'vendor', partyId: vendor, control: '2010', other: '5010', side: 'credit', kind: 'vendor-bill', amount: '25.00', date: '2025-05-02', dueDate: '2025-06-01' });
+    const third = await document({
+      partyType: 'vendor',
+      partyId: vendor,
+      control: '2010',
+      other: '5010',
+      side: 'credit',
+      kind: 'vendor-bill',
+      amount: '25.00',
+      date: '2025-05-02',
+      dueDate: '2025-06-01',
+    });
     expect(await settledOf(third.itemId)).toBe('10.00');
     expect(await settledOf(prepay.itemId)).toBe('40.00');
     expect((await ageing('vendor', '2010', '2025-05-10'))[0]).toMatchObject({ current: '15.00', unallocated: '0.00', total: '15.00' });
@@ -194,8 +293,27 @@ describe('vendors: bills and payments on the payable', () => {
 describe('employees: an advance and its repayments', () => {
   const employee = 9001;
   it('repays an advance, reopens it when a repayment is cancelled, and ages it', async () => {
-    const advance = await document({ partyType: 'employee', partyId: employee, control: '1110', other: '1010', side: 'debit', kind: 'advance', amount: '200.00', date: '2025-01-15', dueDate: '2025-04-15' });
-    const repay = await document({ partyType: 'employee', partyId: employee, control: '1110', other: '1010', side: 'credit', kind: 'repayment', amount: '50.00', date: '2025-02-28' });
+    const advance = await document({
+      partyType: 'employee',
+      partyId: employee,
+      control: '1110',
+      other: '1010',
+      side: 'debit',
+      kind: 'advance',
+      amount: '200.00',
+      date: '2025-01-15',
+      dueDate: '2025-04-15',
+    });
+    const repay = await document({
+      partyType: 'employee',
+      partyId: employee,
+      control: '1110',
+      other: '1010',
+      side: 'credit',
+      kind: 'repayment',
+      amount: '50.00',
+      date: '2025-02-28',
+    });
     await tenant((tx) => allocate(tx, org.clientId, repay.itemId));
     expect(await settledOf(advance.itemId)).toBe('50.00');
     expect((await ageing('employee', '1110', '2025-05-01'))[0]).toMatchObject({ d1_30: '150.00', total: '150.00' });

@@ -120,12 +120,15 @@ export async function addOpenItems(tx: Db, clientId: number, items: readonly New
       e: it.journalEntryId ?? null,
     })),
   );
-  const rows = await queryRows<{ id: string | number; k: number }>(tx, sql`
+  const rows = await queryRows<{ id: string | number; k: number }>(
+    tx,
+    sql`
     insert into open_items (client_id, party_type, party_id, account_id, side, kind, source_type, source_id, number, date, due_date, amount, journal_entry_id)
     select ${clientId}, x.pt, x.p, x.a, x.s, x.kd, x.st, x.si, x.n, x.d, x.dd, x.am, x.e
     from json_to_recordset(${payload}::json) as x(k int, pt text, p int, a int, s text, kd text, st text, si bigint, n text, d date, dd date, am numeric, e bigint)
     order by x.k
-    returning id`);
+    returning id`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -137,9 +140,12 @@ export async function getOpenItem(tx: Db, clientId: number, id: number): Promise
 
 /** The item of a document (by its source type and id) for a party, or undefined. */
 export async function openItemOfDocument(tx: Db, clientId: number, sourceType: string, sourceId: number): Promise<OpenItem | undefined> {
-  const [row] = await queryRows<ItemRow>(tx, sql`
+  const [row] = await queryRows<ItemRow>(
+    tx,
+    sql`
     select ${columns} from open_items where client_id = ${clientId} and source_type = ${sourceType} and source_id = ${sourceId}
-    order by id limit 1`);
+    order by id limit 1`,
+  );
   return row ? toItem(row) : undefined;
 }
 
@@ -151,11 +157,14 @@ export async function unsettledItems(
   side: ItemSide,
   opts: { forUpdate?: boolean; kind?: string } = {},
 ): Promise<OpenItem[]> {
-  const rows = await queryRows<ItemRow>(tx, sql`
+  const rows = await queryRows<ItemRow>(
+    tx,
+    sql`
     select ${columns} from open_items
     where client_id = ${clientId} and account_id = ${party.accountId} and side = ${side} and party_type = ${party.partyType}
       and party_id = ${party.partyId} and status = 'Open' and settled < amount ${opts.kind ? sql`and kind = ${opts.kind}` : sql``}
-    order by date, id ${opts.forUpdate ? sql`for update` : sql``}`);
+    order by date, id ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
   return rows.map(toItem);
 }
 
@@ -213,7 +222,9 @@ export async function allocate(
     join open_items t on t.client_id = ${clientId} and t.id = x."itemId"
     on conflict (debit_item_id, credit_item_id) do update set amount = open_item_allocations.amount + excluded.amount`);
   // The targets and the item in one statement: the documents' mirrors follow once.
-  const [row] = await queryRows<{ settled: string }>(tx, sql`
+  const [row] = await queryRows<{ settled: string }>(
+    tx,
+    sql`
     with x as (
       select "itemId" as id, amount from json_to_recordset(${payload}::json) as x("itemId" bigint, amount numeric)
       union all select ${itemId}::bigint, ${billMoney(total)}::numeric
@@ -221,7 +232,8 @@ export async function allocate(
       update open_items o set settled = o.settled + x.amount from x where o.client_id = ${clientId} and o.id = x.id
       returning o.id, o.settled
     )
-    select settled::text as settled from updated where id = ${itemId}`);
+    select settled::text as settled from updated where id = ${itemId}`,
+  );
   return { settled: billMoney(row.settled), refusals: [] };
 }
 
@@ -230,9 +242,12 @@ export async function allocate(
  * reopen by as much) and it stops counting. Answers the released allocations.
  */
 export async function cancelOpenItem(tx: Db, clientId: number, itemId: number): Promise<Array<{ itemId: number; amount: string }>> {
-  const released = await queryRows<{ other: string | number; amount: string }>(tx, sql`
+  const released = await queryRows<{ other: string | number; amount: string }>(
+    tx,
+    sql`
     delete from open_item_allocations where client_id = ${clientId} and (debit_item_id = ${itemId} or credit_item_id = ${itemId})
-    returning case when debit_item_id = ${itemId} then credit_item_id else debit_item_id end as other, amount::text as amount`);
+    returning case when debit_item_id = ${itemId} then credit_item_id else debit_item_id end as other, amount::text as amount`,
+  );
   const lines = released.map((r) => ({ itemId: Number(r.other), amount: billMoney(r.amount) }));
   await tx.execute(sql`
     with x as (

@@ -80,7 +80,10 @@ describe('branches', () => {
     const remove = await call(fresh.token, 'DELETE', `${PATH}/${main.id}`, undefined, 'so');
     expect(remove.statusCode).toBe(409);
     expect(remove.json().message).toBe('Ururku waa inuu haystaa ugu yaraan hal laan oo firfircoon.');
-    expect((await branchRows(fresh.clientId)).map((r) => [r.name, r.status])).toEqual([['Main branch', 'Active'], ['Second', 'Inactive']]);
+    expect((await branchRows(fresh.clientId)).map((r) => [r.name, r.status])).toEqual([
+      ['Main branch', 'Active'],
+      ['Second', 'Inactive'],
+    ]);
 
     // An inactive branch may go even when only one active branch remains.
     await inSystem(ctx.database.db, (tx) => tx.update(users).set({ branchId: main.id }).where(eq(users.id, fresh.adminId)));

@@ -17,10 +17,13 @@ export async function allocatePayment(opts: { tx: Db; clientId: number; itemId: 
   if (opts.allocations) {
     // Bills chosen by hand: their items (a bill of another customer, or not open, is refused by allocate).
     const ids = JSON.stringify(opts.allocations.map((a) => a.billId));
-    const items = await queryRows<{ id: string | number; bill_id: string | number }>(tx, sql`
+    const items = await queryRows<{ id: string | number; bill_id: string | number }>(
+      tx,
+      sql`
       select o.id, o.source_id as bill_id from open_items o
       where o.client_id = ${clientId} and o.source_type = 'bill' and o.party_type = 'customer'
-        and o.source_id in (select (json_array_elements_text(${ids}::json))::bigint)`);
+        and o.source_id in (select (json_array_elements_text(${ids}::json))::bigint)`,
+    );
     const itemOf = new Map(items.map((r) => [Number(r.bill_id), Number(r.id)]));
     lines = opts.allocations.map((a) => ({ itemId: itemOf.get(a.billId) ?? 0, amount: a.amount }));
   }

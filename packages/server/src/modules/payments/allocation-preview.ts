@@ -12,14 +12,20 @@ import { openBillsOf, openChargesOf } from './customer-account.ts';
 
 export async function allocationPreview(opts: { tx: Db; clientId: number; customerId: number; amount?: string }): Promise<AllocationPreview> {
   const { tx, clientId, customerId } = opts;
-  const [c] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; status: string }>(tx, sql`
-    select id, customer_no, name, phone, status from customers where client_id = ${clientId} and id = ${customerId}`);
+  const [c] = await queryRows<{ id: number; customer_no: string; name: string; phone: string; status: string }>(
+    tx,
+    sql`
+    select id, customer_no, name, phone, status from customers where client_id = ${clientId} and id = ${customerId}`,
+  );
   if (!c) throw notFound();
   const amount = billMoney(bdec(opts.amount ?? '0').lt(0) ? '0' : (opts.amount ?? '0'));
   const balance = await customerBalance(tx, clientId, customerId);
   const bills = await openBillsOf(tx, clientId, customerId);
   const items = await openChargesOf(tx, clientId, customerId);
-  const { amounts, rest } = proposeAllocation(items.map((b) => b.open), amount);
+  const { amounts, rest } = proposeAllocation(
+    items.map((b) => b.open),
+    amount,
+  );
   const openTotal = items.reduce((s, b) => s.plus(b.open), bdec(0));
   const toBill = new Map(items.map((it, i) => [it.kind === 'bill' ? it.number : '', amounts[i]]));
   return {

@@ -52,14 +52,17 @@ export async function matchBatch(opts: { tx: Db; clientId: number; lang: Lang; a
   const customers =
     numbers.length + phones.length === 0
       ? []
-      : await queryRows<CustomerRow>(tx, sql`
+      : await queryRows<CustomerRow>(
+          tx,
+          sql`
           select id, customer_no, name, phone, national from (
             select id, customer_no, name, phone, status,
                    regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^(00252|252|0)', '') as national
             from customers where client_id = ${clientId}) c
           where customer_no in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))
              or national in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))
-          order by status = 'Active' desc, id`);
+          order by status = 'Active' desc, id`,
+        );
   const byNumber = new Map(customers.map((c) => [c.customer_no, c]));
   const byPhone = new Map<string, CustomerRow[]>();
   for (const c of customers) byPhone.set(c.national, [...(byPhone.get(c.national) ?? []), c]);
@@ -68,12 +71,15 @@ export async function matchBatch(opts: { tx: Db; clientId: number; lang: Lang; a
   const posted =
     references.length === 0
       ? []
-      : await queryRows<{ key: string; id: string | number; receipt_no: string | number }>(tx, sql`
+      : await queryRows<{ key: string; id: string | number; receipt_no: string | number }>(
+          tx,
+          sql`
           select distinct on (lower(reference)) lower(reference) as key, id, receipt_no from payments
           where client_id = ${clientId} and status = 'Posted'
             and lower(reference) in (select jsonb_array_elements_text(${JSON.stringify(references)}::jsonb))
             ${opts.accountId ? sql`and account_id = ${opts.accountId}` : sql``}
-          order by lower(reference), id`);
+          order by lower(reference), id`,
+        );
   const postedByRef = new Map(posted.map((p) => [p.key, p]));
   const firstRow = new Map<string, number>();
 
@@ -120,7 +126,8 @@ export async function matchBatch(opts: { tx: Db; clientId: number; lang: Lang; a
       } else firstRow.set(key, i);
     }
 
-    const isInvalid = errors.some((e) => e.field === 'amount' || e.field === 'date') || reference === '' || reference.length > MAX_REFERENCE || r.customer.trim() === '';
+    const isInvalid =
+      errors.some((e) => e.field === 'amount' || e.field === 'date') || reference === '' || reference.length > MAX_REFERENCE || r.customer.trim() === '';
     const status: BatchMatchedRow['status'] = isInvalid ? 'invalid' : duplicateOf ? 'duplicate' : customer ? 'matched' : 'unmatched';
     return {
       row: i,
@@ -142,6 +149,13 @@ export async function matchBatch(opts: { tx: Db; clientId: number; lang: Lang; a
   const matchedAmount = out.filter((r) => r.status === 'matched').reduce((sum, r) => sum.plus(r.amount), bdec(0));
   return {
     rows: out,
-    totals: { rows: out.length, matched: count('matched'), unmatched: count('unmatched'), duplicate: count('duplicate'), invalid: count('invalid'), matchedAmount: billMoney(matchedAmount) },
+    totals: {
+      rows: out.length,
+      matched: count('matched'),
+      unmatched: count('unmatched'),
+      duplicate: count('duplicate'),
+      invalid: count('invalid'),
+      matchedAmount: billMoney(matchedAmount),
+    },
   };
 }

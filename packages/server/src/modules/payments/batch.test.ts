@@ -35,11 +35,25 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const invariant = () => expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
-type Row = { row: number; status: string; customer: { id: number } | null; matchedBy: string | null; errors: Array<{ field: string; message: string }>; line: number | null };
+type Row = {
+  row: number;
+  status: string;
+  customer: { id: number } | null;
+  matchedBy: string | null;
+  errors: Array<{ field: string; message: string }>;
+  line: number | null;
+};
 
 describe('batch receive: matching', () => {
   it('matches by customer number, then phone in any notation; flags unmatched, shared phones, duplicates and invalid rows', async () => {
-    const posted = await k.api('POST', '/api/finance/payments', { customerId: farah.id, amount: '1', date: '2025-06-01', accountId: evc, method: 'mobile_money', reference: 'TX-OLD' });
+    const posted = await k.api('POST', '/api/finance/payments', {
+      customerId: farah.id,
+      amount: '1',
+      date: '2025-06-01',
+      accountId: evc,
+      method: 'mobile_money',
+      reference: 'TX-OLD',
+    });
     expect(posted.statusCode).toBe(201);
     const rows = [
       { reference: 'TX-1', customer: hodan.customerNo, amount: '5', date: '2025-06-02' },
@@ -97,16 +111,31 @@ describe('batch receive: matching', () => {
       'EV-102;0612000000;4;2025-06-03',
     ].join('\r\n');
     const upload = multipartFile('evc.csv', Buffer.from(csv), 'text/csv');
-    const res = await ctx.app.inject({ method: 'POST', url: `${MATCH}?accountId=${evc}`, payload: upload.payload, headers: { ...upload.headers, authorization: `Bearer ${org.token}` } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${MATCH}?accountId=${evc}`,
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: `Bearer ${org.token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rows.map((r: Row & { amount: string; date: string }) => [r.line, r.status, r.customer?.id ?? null, r.amount, r.date])).toEqual([
       [2, 'matched', hodan.id, '1250.50', '2025-06-03'],
       [3, 'matched', farah.id, '7', '2025-06-03'],
       [4, 'unmatched', null, '4', '2025-06-03'],
     ]);
-    const text = await ctx.app.inject({ method: 'POST', url: MATCH, payload: csv, headers: { 'content-type': 'text/csv', authorization: `Bearer ${org.token}` } });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: MATCH,
+      payload: csv,
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${org.token}` },
+    });
     expect(text.json().totals).toMatchObject({ rows: 3, matched: 2, unmatched: 1 });
-    const noColumn = await ctx.app.inject({ method: 'POST', url: MATCH, payload: 'ref,amount\nA,1', headers: { 'content-type': 'text/csv', authorization: `Bearer ${org.token}` } });
+    const noColumn = await ctx.app.inject({
+      method: 'POST',
+      url: MATCH,
+      payload: 'ref,amount\nA,1',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${org.token}` },
+    });
     expect(noColumn.json().details).toEqual([{ field: 'file', message: 'The file has no column customer.' }]);
     const noRows = await k.api('POST', MATCH, { rows: [] });
     expect(noRows.statusCode).toBe(400);
@@ -135,7 +164,12 @@ describe('batch receive: saving', () => {
       { field: 'rows.3.reference', message: 'This reference appears more than once in the batch.' },
       { field: 'rows.4.customerId', message: 'The selected record does not exist.' },
     ]);
-    const badAmount = await k.api('POST', SAVE, { accountId: evc, method: 'mobile_money', source: 'grid', rows: [rows[0], { ...rows[1], amount: '0' }] }, { lang: 'so' });
+    const badAmount = await k.api(
+      'POST',
+      SAVE,
+      { accountId: evc, method: 'mobile_money', source: 'grid', rows: [rows[0], { ...rows[1], amount: '0' }] },
+      { lang: 'so' },
+    );
     expect(badAmount.json().details).toEqual([{ field: 'rows.1.amount', message: 'Geli lacag ka badan eber.' }]);
     await k.lockBooks('2025-06-04');
     const locked = await k.api('POST', SAVE, { accountId: evc, method: 'mobile_money', source: 'grid', rows: [rows[0], { ...rows[1], date: '2025-06-04' }] });
@@ -148,7 +182,14 @@ describe('batch receive: saving', () => {
     const saved = await k.api('POST', SAVE, body, { headers });
     expect(saved.statusCode, saved.body).toBe(201);
     const batch = saved.json();
-    expect(batch).toMatchObject({ source: 'csv', fileName: 'evc-june.csv', method: 'mobile_money', paymentCount: 2, total: '30.00', account: { code: '1040' } });
+    expect(batch).toMatchObject({
+      source: 'csv',
+      fileName: 'evc-june.csv',
+      method: 'mobile_money',
+      paymentCount: 2,
+      total: '30.00',
+      account: { code: '1040' },
+    });
     expect(batch.payments.map((p: { customerId: number; amount: string; allocated: string }) => [p.customerId, p.amount, p.allocated])).toEqual([
       [hodan.id, '20.00', '20.00'],
       [farah.id, '10.00', '6.00'],
@@ -174,7 +215,16 @@ describe('batch receive: saving', () => {
     const before = await k.snapshot();
     const as = { token: cashier.token };
     expect((await k.api('POST', MATCH, { rows: [{ reference: 'x', customer: 'y', amount: '1', date: '2025-01-01' }] }, as)).statusCode).toBe(403);
-    expect((await k.api('POST', SAVE, { accountId: evc, method: 'cash', source: 'grid', rows: [{ customerId: hodan.id, amount: '1', date: '2025-06-06', reference: 'Z' }] }, as)).statusCode).toBe(403);
+    expect(
+      (
+        await k.api(
+          'POST',
+          SAVE,
+          { accountId: evc, method: 'cash', source: 'grid', rows: [{ customerId: hodan.id, amount: '1', date: '2025-06-06', reference: 'Z' }] },
+          as,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await k.api('GET', '/api/finance/payments/batches', undefined, as)).statusCode).toBe(403);
     expect(await k.snapshot()).toEqual(before);
     const batcher = await staffUser(ctx, org, ['batch-bill']);

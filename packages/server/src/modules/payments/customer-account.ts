@@ -23,10 +23,13 @@ interface OpenBillRow {
 
 /** The customer's open bills, oldest first (bill date, then number): among their open charges, in the order payments pay them. */
 export async function openBillsOf(tx: Db, clientId: number, customerId: number): Promise<CustomerOpenBill[]> {
-  const rows = await queryRows<OpenBillRow>(tx, sql`
+  const rows = await queryRows<OpenBillRow>(
+    tx,
+    sql`
     select id, bill_no, period, bill_date::text as bill_date, due_date::text as due_date, amount::text as amount, paid_amount::text as paid_amount
     from bills where client_id = ${clientId} and customer_id = ${customerId} and status = 'Open' and paid_amount < amount
-    order by bill_date, bill_no`);
+    order by bill_date, bill_no`,
+  );
   return rows.map((r) => ({
     billId: Number(r.id),
     number: billNumber(Number(r.bill_no)),
@@ -63,10 +66,13 @@ export async function getCustomerAccount(opts: { tx: Db; clientId: number; custo
   const openBills = await openBillsOf(tx, clientId, customerId);
   const openItems = await openChargesOf(tx, clientId, customerId);
   const openTotal = openItems.reduce((sum, b) => sum.plus(b.open), bdec(0));
-  const [last] = await queryRows<{ id: string | number; receipt_no: string | number; date: string; amount: string; method: PaymentMethod }>(tx, sql`
+  const [last] = await queryRows<{ id: string | number; receipt_no: string | number; date: string; amount: string; method: PaymentMethod }>(
+    tx,
+    sql`
     select id, receipt_no, date::text as date, amount::text as amount, method from payments
     where client_id = ${clientId} and customer_id = ${customerId} and status = 'Posted'
-    order by date desc, receipt_no desc limit 1`);
+    order by date desc, receipt_no desc limit 1`,
+  );
   const diff = openTotal.minus(balance);
   return {
     customerId,
@@ -77,7 +83,13 @@ export async function getCustomerAccount(opts: { tx: Db; clientId: number; custo
     credit: billMoney(diff.gt(0) ? diff : '0'),
     otherCharges: billMoney(diff.lt(0) ? diff.negated() : '0'),
     lastPayment: last
-      ? { id: Number(last.id), number: documentNumber(RECEIPT_SERIES, Number(last.receipt_no)), date: last.date, amount: billMoney(last.amount), method: last.method }
+      ? {
+          id: Number(last.id),
+          number: documentNumber(RECEIPT_SERIES, Number(last.receipt_no)),
+          date: last.date,
+          amount: billMoney(last.amount),
+          method: last.method,
+        }
       : null,
   };
 }

@@ -11,7 +11,9 @@ import { customerBalances, customerMatches } from '../customers/index.ts';
 export async function lookupCustomers(opts: { tx: Db; clientId: number; q?: string; limit: number }): Promise<{ data: CustomerLookup[] }> {
   const { tx, clientId, q, limit } = opts;
   const matches = q ? customerMatches(sql`c.id`, clientId, q) : null;
-  const rows = await queryRows<{ id: number; customer_no: string; name: string; phone: string; status: string; meters: string[] | null }>(tx, sql`
+  const rows = await queryRows<{ id: number; customer_no: string; name: string; phone: string; status: string; meters: string[] | null }>(
+    tx,
+    sql`
     select c.id, c.customer_no, c.name, c.phone, c.status,
            (select array_agg(m.meter_no order by m.meter_no) from houses h
               join meters m on m.client_id = h.client_id and m.house_id = h.id and m.removed_on is null
@@ -19,8 +21,13 @@ export async function lookupCustomers(opts: { tx: Db; clientId: number; q?: stri
     from customers c
     where c.client_id = ${clientId} ${matches ? sql`and ${matches}` : sql``}
     order by c.status = 'Active' desc, lower(c.name), c.id
-    limit ${limit}`);
-  const balances = await customerBalances(tx, clientId, rows.map((r) => Number(r.id)));
+    limit ${limit}`,
+  );
+  const balances = await customerBalances(
+    tx,
+    clientId,
+    rows.map((r) => Number(r.id)),
+  );
   return {
     data: rows.map((r) => ({
       id: Number(r.id),
@@ -35,11 +42,14 @@ export async function lookupCustomers(opts: { tx: Db; clientId: number; q?: stri
 }
 
 export async function receivingAccounts(opts: { tx: Db; clientId: number; lang: Lang }): Promise<{ data: ReceivingAccount[] }> {
-  const rows = await queryRows<{ id: number; code: string; name_en: string; name_so: string; subtype: ReceivingSubtype; currency: string }>(opts.tx, sql`
+  const rows = await queryRows<{ id: number; code: string; name_en: string; name_so: string; subtype: ReceivingSubtype; currency: string }>(
+    opts.tx,
+    sql`
     select id, code, name_en, name_so, subtype, currency from accounts
     where client_id = ${opts.clientId} and type = 'asset' and status = 'Active'
       and subtype in (select jsonb_array_elements_text(${JSON.stringify(receivingSubtypes)}::jsonb))
-    order by code`);
+    order by code`,
+  );
   return {
     data: rows.map((r) => ({
       id: Number(r.id),

@@ -93,7 +93,11 @@ export async function getCustomerTransfer(opts: { tx: Db; clientId: number; id: 
   return toTransfer(row);
 }
 
-export async function listCustomerTransfers(opts: { tx: Db; clientId: number; query: z.output<typeof customerTransferListQuery> }): Promise<CustomerTransferPage> {
+export async function listCustomerTransfers(opts: {
+  tx: Db;
+  clientId: number;
+  query: z.output<typeof customerTransferListQuery>;
+}): Promise<CustomerTransferPage> {
   const { tx, clientId, query } = opts;
   const where: SQL[] = [sql`t.client_id = ${clientId}`];
   if (query.customerId) where.push(sql`(t.from_customer_id = ${query.customerId} or t.to_customer_id = ${query.customerId})`);
@@ -109,9 +113,12 @@ export async function listCustomerTransfers(opts: { tx: Db; clientId: number; qu
   }
   const condition = sql.join(where, sql` and `);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<TransferRow>(tx, sql`
+  const rows = await queryRows<TransferRow>(
+    tx,
+    sql`
     ${select} where ${condition} order by t.date ${direction}, t.transfer_no ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from customer_transfers t where ${condition}`);
   return { data: rows.map(toTransfer), total: count.n, page: query._page, limit: query._limit };
 }
@@ -119,8 +126,11 @@ export async function listCustomerTransfers(opts: { tx: Db; clientId: number; qu
 export async function postCustomerTransfer(opts: { tx: Db; actor: Actor; input: CustomerTransferInput }): Promise<CustomerTransfer> {
   const { tx, actor, input } = opts;
   const { clientId, userId } = actor;
-  const found = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
-    select id, customer_no, name from customers where client_id = ${clientId} and id in (${input.fromCustomerId}, ${input.toCustomerId})`);
+  const found = await queryRows<{ id: number; customer_no: string; name: string }>(
+    tx,
+    sql`
+    select id, customer_no, name from customers where client_id = ${clientId} and id in (${input.fromCustomerId}, ${input.toCustomerId})`,
+  );
   const from = found.find((c) => Number(c.id) === input.fromCustomerId);
   const to = found.find((c) => Number(c.id) === input.toCustomerId);
   const errors: FieldError[] = [];

@@ -59,9 +59,12 @@ export async function listBatches(opts: { tx: Db; clientId: number; lang: Lang; 
   if (query.endDate) where.push(sql`b.created_at < ${query.endDate}::date + 1`);
   if (query.q) where.push(sql`strpos(lower(coalesce(b.file_name, '')), ${query.q.toLowerCase()}) > 0`);
   const condition = sql.join(where, sql` and `);
-  const rows = await queryRows<BatchRow>(tx, sql`
+  const rows = await queryRows<BatchRow>(
+    tx,
+    sql`
     ${select} where ${condition} order by b.id ${query._order === 'asc' ? sql`asc` : sql`desc`}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from payment_batches b where ${condition}`);
   return { data: rows.map((r) => toBatch(r, lang)), total: count.n, page: query._page, limit: query._limit };
 }

@@ -102,9 +102,17 @@ export async function getPayment(opts: { tx: Db; clientId: number; lang: Lang; i
   const [row] = await queryRows<PaymentRow>(tx, sql`${select} where p.client_id = ${clientId} and p.id = ${id}`);
   if (!row) throw notFound();
   const allocations = await queryRows<{
-    bill_id: string | number; bill_no: string | number; period: string; bill_date: string; due_date: string;
-    bill_amount: string; amount: string; paid_amount: string;
-  }>(tx, sql`
+    bill_id: string | number;
+    bill_no: string | number;
+    period: string;
+    bill_date: string;
+    due_date: string;
+    bill_amount: string;
+    amount: string;
+    paid_amount: string;
+  }>(
+    tx,
+    sql`
     select b.id as bill_id, b.bill_no, b.period, b.bill_date::text as bill_date, b.due_date::text as due_date,
            b.amount::text as bill_amount, pa.amount::text as amount, b.paid_amount::text as paid_amount
     from open_items pi
@@ -112,17 +120,24 @@ export async function getPayment(opts: { tx: Db; clientId: number; lang: Lang; i
     join open_items bi on bi.client_id = pa.client_id and bi.id = pa.debit_item_id and bi.source_type = 'bill'
     join bills b on b.client_id = bi.client_id and b.id = bi.source_id
     where pi.client_id = ${clientId} and pi.source_type = 'payment' and pi.source_id = ${id}
-    order by b.bill_date, b.bill_no`);
+    order by b.bill_date, b.bill_no`,
+  );
   // The customer's receivable over the entries posted up to this payment's (entries are append-only and
   // numbered in posting order, so this never changes once printed).
-  const [balances] = await queryRows<{ before: string; after: string }>(tx, sql`
+  const [balances] = await queryRows<{ before: string; after: string }>(
+    tx,
+    sql`
     select coalesce(sum(l.debit - l.credit) filter (where l.entry_id < ${row.journal_entry_id}), 0)::text as before,
            coalesce(sum(l.debit - l.credit), 0)::text as after
     from journal_lines l join accounts a on a.client_id = l.client_id and a.id = l.account_id
     where l.client_id = ${clientId} and l.party_type = 'customer' and l.party_id = ${row.customer_id}
-      and a.code = ${SYSTEM_ACCOUNTS.receivable} and l.entry_id <= ${row.journal_entry_id}`);
-  const [company] = await queryRows<{ name: string; address: string | null; phone: string | null; email: string | null; logo_file_id: string | null }>(tx, sql`
-    select name, address, phone, email, logo_file_id::text as logo_file_id from clients where id = ${clientId}`);
+      and a.code = ${SYSTEM_ACCOUNTS.receivable} and l.entry_id <= ${row.journal_entry_id}`,
+  );
+  const [company] = await queryRows<{ name: string; address: string | null; phone: string | null; email: string | null; logo_file_id: string | null }>(
+    tx,
+    sql`
+    select name, address, phone, email, logo_file_id::text as logo_file_id from clients where id = ${clientId}`,
+  );
   const payment = toPayment(row, lang);
   return {
     ...payment,
@@ -180,10 +195,13 @@ export async function listPayments(opts: { tx: Db; clientId: number; lang: Lang;
   const { tx, clientId, lang, query } = opts;
   const where = filter(clientId, query);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<PaymentRow>(tx, sql`
+  const rows = await queryRows<PaymentRow>(
+    tx,
+    sql`
     ${select} where ${where}
     order by ${sortColumns[query._sort ?? 'date']} ${direction}, p.receipt_no ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from payments p where ${where}`);
   return { data: rows.map((r) => toPayment(r, lang)), total: count.n, page: query._page, limit: query._limit };
 }

@@ -27,8 +27,11 @@ export const nameIn = (a: { nameEn: string; nameSo: string }, lang: Lang) => (la
 
 /** The account a payment is received into, or the field error that says why it cannot be. */
 export async function checkReceivingAccount(tx: Db, clientId: number, accountId: number): Promise<ReceivingAccountInfo | FieldError> {
-  const [a] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: string; subtype: string; status: string; currency: string }>(tx, sql`
-    select id, code, name_en, name_so, type, subtype, status, currency from accounts where client_id = ${clientId} and id = ${accountId}`);
+  const [a] = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: string; subtype: string; status: string; currency: string }>(
+    tx,
+    sql`
+    select id, code, name_en, name_so, type, subtype, status, currency from accounts where client_id = ${clientId} and id = ${accountId}`,
+  );
   if (!a) return { field: 'accountId', message: 'ledger.unknownAccount' };
   if (a.type !== 'asset' || !(receivingSubtypes as readonly string[]).includes(a.subtype) || a.status !== 'Active') {
     return { field: 'accountId', message: 'payments.notReceivingAccount' };
@@ -55,7 +58,11 @@ export async function nextRowId(tx: Db, table: 'payments' | 'payment_batches' | 
 export async function applyCustomerCredit(tx: Db, clientId: number, customerIds: readonly number[]): Promise<void> {
   if (customerIds.length === 0) return;
   const accountId = await systemAccountId(tx, clientId, 'receivable');
-  await applyPartyCredit(tx, clientId, customerIds.map((partyId) => ({ partyType: 'customer', partyId, accountId })));
+  await applyPartyCredit(
+    tx,
+    clientId,
+    customerIds.map((partyId) => ({ partyType: 'customer', partyId, accountId })),
+  );
 }
 
 /** A unique-index violation (a reference posted twice by two requests at once). */

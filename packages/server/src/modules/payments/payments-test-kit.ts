@@ -15,7 +15,11 @@ type Org = { clientId: number; token: string };
 export async function flatTariff(ctx: TestContext, org: Org) {
   const f = billingFactory(ctx, org);
   const res = await f.call(org.token, 'POST', '/api/elc/prices', {
-    name: 'Flat 2025', customerClass: 'residential', effectiveFrom: '2025-01-01', serviceCharge: '2', taxPercent: '0',
+    name: 'Flat 2025',
+    customerClass: 'residential',
+    effectiveFrom: '2025-01-01',
+    serviceCharge: '2',
+    taxPercent: '0',
     blocks: [{ from: '0', to: null, rate: '1' }],
   });
   expect(res.statusCode).toBe(201);
@@ -71,7 +75,9 @@ export function paymentsKit(ctx: TestContext, org: Org) {
     /** Everything a payment, batch or transfer could write, as the owner. */
     async snapshot() {
       const [row] = await inSystem(ctx.database.db, (tx) =>
-        queryRows<Record<string, string>>(tx, sql`
+        queryRows<Record<string, string>>(
+          tx,
+          sql`
           select (select count(*) || ':' || coalesce(sum(amount), 0) || ':' || coalesce(sum(allocated), 0) || ':' || coalesce(string_agg(status, ',' order by id), '')
                   from payments where client_id = ${org.clientId}) as payments,
                  (select count(*) || ':' || coalesce(sum(amount), 0) from open_item_allocations where client_id = ${org.clientId}) as allocations,
@@ -82,7 +88,8 @@ export function paymentsKit(ctx: TestContext, org: Org) {
                  (select coalesce(string_agg(id || '=' || paid_amount, ',' order by id), '') from bills where client_id = ${org.clientId}) as bills,
                  (select count(*)::text from journal_entries where client_id = ${org.clientId}) as entries,
                  (select coalesce(string_agg(series || ':' || next_no, ',' order by series), '') from document_counters where client_id = ${org.clientId}) as counters,
-                 (select count(*)::text from audit_log where client_id = ${org.clientId}) as audit`),
+                 (select count(*)::text from audit_log where client_id = ${org.clientId}) as audit`,
+        ),
       );
       return row;
     },

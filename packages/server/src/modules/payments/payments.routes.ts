@@ -59,7 +59,14 @@ const batch = { access: { privilege: 'batch-bill' } } as const;
 const tags = ['payments'];
 
 /** Runs a posting once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
-async function idempotentPost<T>(req: FastifyRequest, reply: FastifyReply, operation: string, body: unknown, statusCode: number, work: (tx: Db, actor: Actor) => Promise<T>): Promise<T> {
+async function idempotentPost<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  body: unknown,
+  statusCode: number,
+  work: (tx: Db, actor: Actor) => Promise<T>,
+): Promise<T> {
   const key = readIdempotencyKey(req.headers);
   const result = await tenantTx(req, (tx, actor) =>
     withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx, actor) })),
@@ -99,24 +106,33 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   // Payments -------------------------------------------------------------------------------------
   r.post(PAYMENTS, { config: receive, schema: { tags, body: paymentBody, response: { 201: paymentDetail } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx, actor) => receivePayment({ tx, actor, input: req.body })));
+    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx, actor) => receivePayment({ tx, actor, input: req.body })),
+  );
 
   r.get(PAYMENTS, { config: receive, schema: { tags, querystring: paymentListQuery, response: { 200: paymentPage } } }, async (req) =>
-    tenantTx(req, (tx) => listPayments({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
+    tenantTx(req, (tx) => listPayments({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })),
+  );
 
-  r.get(`${PAYMENTS}/allocation-preview`, {
-    config: receive,
-    schema: { tags, querystring: allocationPreviewQuery, response: { 200: allocationPreviewSchema } },
-  }, async (req) =>
-    tenantTx(req, (tx) => allocationPreview({ tx, clientId: caller(req).clientId, customerId: req.query.customerId, amount: req.query.amount })));
+  r.get(
+    `${PAYMENTS}/allocation-preview`,
+    {
+      config: receive,
+      schema: { tags, querystring: allocationPreviewQuery, response: { 200: allocationPreviewSchema } },
+    },
+    async (req) => tenantTx(req, (tx) => allocationPreview({ tx, clientId: caller(req).clientId, customerId: req.query.customerId, amount: req.query.amount })),
+  );
 
-  r.get(`${PAYMENTS}/customers`, {
-    config: { access: 'authenticated' },
-    schema: { tags, querystring: customerLookupQuery, response: { 200: customerLookupList } },
-  }, async (req) => {
-    assertMayPickForPayments(req);
-    return tenantTx(req, (tx) => lookupCustomers({ tx, clientId: caller(req).clientId, q: req.query.q, limit: req.query._limit }));
-  });
+  r.get(
+    `${PAYMENTS}/customers`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: customerLookupQuery, response: { 200: customerLookupList } },
+    },
+    async (req) => {
+      assertMayPickForPayments(req);
+      return tenantTx(req, (tx) => lookupCustomers({ tx, clientId: caller(req).clientId, q: req.query.q, limit: req.query._limit }));
+    },
+  );
 
   r.get(`${PAYMENTS}/accounts`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: receivingAccountList } } }, async (req) => {
     assertMayPickForPayments(req);
@@ -125,54 +141,78 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   // Batch receive --------------------------------------------------------------------------------
   r.get(`${PAYMENTS}/batches`, { config: batch, schema: { tags, querystring: batchListQuery, response: { 200: batchPage } } }, async (req) =>
-    tenantTx(req, (tx) => listBatches({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
+    tenantTx(req, (tx) => listBatches({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })),
+  );
 
-  r.post(`${PAYMENTS}/batch/match`, {
-    config: batch,
-    schema: { tags, consumes: ['application/json', 'text/csv', 'multipart/form-data'], querystring: batchMatchQuery, response: { 200: batchMatchResult } },
-  }, async (req) => {
-    const csv = await statementText(req);
-    const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
-    if (csv === null && json === null) throw fieldError('file', 'file.required');
-    const rows = csv !== null ? readStatement(csv, MAX_BATCH_ROWS) : (json?.rows ?? []).map((row) => ({ ...row, line: null }));
-    const accountId = json?.accountId ?? req.query.accountId;
-    return tenantTx(req, (tx) => matchBatch({ tx, clientId: caller(req).clientId, lang: req.lang, accountId, rows }));
-  });
+  r.post(
+    `${PAYMENTS}/batch/match`,
+    {
+      config: batch,
+      schema: { tags, consumes: ['application/json', 'text/csv', 'multipart/form-data'], querystring: batchMatchQuery, response: { 200: batchMatchResult } },
+    },
+    async (req) => {
+      const csv = await statementText(req);
+      const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
+      if (csv === null && json === null) throw fieldError('file', 'file.required');
+      const rows = csv !== null ? readStatement(csv, MAX_BATCH_ROWS) : (json?.rows ?? []).map((row) => ({ ...row, line: null }));
+      const accountId = json?.accountId ?? req.query.accountId;
+      return tenantTx(req, (tx) => matchBatch({ tx, clientId: caller(req).clientId, lang: req.lang, accountId, rows }));
+    },
+  );
 
   r.post(`${PAYMENTS}/batch`, { config: batch, schema: { tags, body: batchSaveBody, response: { 201: batchSaved } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx, actor) => saveBatch({ tx, actor, input: req.body })));
+    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx, actor) => saveBatch({ tx, actor, input: req.body })),
+  );
 
   // One payment ----------------------------------------------------------------------------------
   r.get(`${PAYMENTS}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: paymentDetail } } }, async (req) =>
-    tenantTx(req, (tx) => getPayment({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })));
+    tenantTx(req, (tx) => getPayment({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })),
+  );
 
-  r.post(`${PAYMENTS}/:id/cancel`, {
-    config: receive,
-    schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: paymentDetail } },
-  }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx, actor) => cancelPayment({ tx, actor, id: req.params.id, input: req.body })));
+  r.post(
+    `${PAYMENTS}/:id/cancel`,
+    {
+      config: receive,
+      schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: paymentDetail } },
+    },
+    async (req, reply) =>
+      idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+        cancelPayment({ tx, actor, id: req.params.id, input: req.body }),
+      ),
+  );
 
   // Customer balance transfers -------------------------------------------------------------------
   r.post(C2C, { config: receive, schema: { tags, body: customerTransferBody, response: { 201: customerTransfer } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx, actor) => postCustomerTransfer({ tx, actor, input: req.body })));
+    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx, actor) => postCustomerTransfer({ tx, actor, input: req.body })),
+  );
 
   r.get(C2C, { config: receive, schema: { tags, querystring: customerTransferListQuery, response: { 200: customerTransferPage } } }, async (req) =>
-    tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })));
+    tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })),
+  );
 
   r.get(`${C2C}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: customerTransfer } } }, async (req) =>
-    tenantTx(req, (tx) => getCustomerTransfer({ tx, clientId: caller(req).clientId, id: req.params.id })));
+    tenantTx(req, (tx) => getCustomerTransfer({ tx, clientId: caller(req).clientId, id: req.params.id })),
+  );
 
-  r.post(`${C2C}/:id/cancel`, {
-    config: receive,
-    schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: customerTransfer } },
-  }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
-      cancelCustomerTransfer({ tx, actor, id: req.params.id, input: req.body }),
-    ));
+  r.post(
+    `${C2C}/:id/cancel`,
+    {
+      config: receive,
+      schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: customerTransfer } },
+    },
+    async (req, reply) =>
+      idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+        cancelCustomerTransfer({ tx, actor, id: req.params.id, input: req.body }),
+      ),
+  );
 
   // The customer's account -----------------------------------------------------------------------
-  r.get('/api/elc/customers/:id/account', {
-    config: { access: { privilege: 'list-customer' } },
-    schema: { tags: ['customers'], params: idParams, response: { 200: customerAccount } },
-  }, async (req) => tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })));
+  r.get(
+    '/api/elc/customers/:id/account',
+    {
+      config: { access: { privilege: 'list-customer' } },
+      schema: { tags: ['customers'], params: idParams, response: { 200: customerAccount } },
+    },
+    async (req) => tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })),
+  );
 }

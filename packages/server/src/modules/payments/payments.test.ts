@@ -32,9 +32,12 @@ const invariant = () => expectReceivableMatchesCustomers(ctx.database.db, orgA.c
 
 async function entryLines(entryId: number) {
   return inSystem(ctx.database.db, (tx) =>
-    queryRows<{ code: string; debit: string; credit: string; party_type: string | null; party_id: number | null }>(tx, sql`
+    queryRows<{ code: string; debit: string; credit: string; party_type: string | null; party_id: number | null }>(
+      tx,
+      sql`
       select ac.code, l.debit::text, l.credit::text, l.party_type, l.party_id from journal_lines l join accounts ac on ac.id = l.account_id
-      where l.entry_id = ${entryId} order by ac.code, l.id`),
+      where l.entry_id = ${entryId} order by ac.code, l.id`,
+    ),
   );
 }
 
@@ -49,9 +52,20 @@ describe('receiving a payment', () => {
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json();
     expect(p).toMatchObject({
-      number: 'RC-000001', receiptNo: 1, status: 'Posted', amount: '20.00', allocated: '20.00', credit: '0.00', method: 'cash',
-      customer: { id: c.id, name: 'Amina Warsame' }, account: { code: '1010' }, reference: 'Desk 1',
-      balanceBefore: '34.00', balanceAfter: '14.00', balanceNow: '14.00', currency: 'USD',
+      number: 'RC-000001',
+      receiptNo: 1,
+      status: 'Posted',
+      amount: '20.00',
+      allocated: '20.00',
+      credit: '0.00',
+      method: 'cash',
+      customer: { id: c.id, name: 'Amina Warsame' },
+      account: { code: '1010' },
+      reference: 'Desk 1',
+      balanceBefore: '34.00',
+      balanceAfter: '14.00',
+      balanceNow: '14.00',
+      currency: 'USD',
       amountInWords: { en: 'Twenty dollars', so: 'Labaatan doollar' },
       company: { name: 'Hargeisa Electric' },
     });
@@ -65,7 +79,13 @@ describe('receiving a payment', () => {
     ]);
     expect((await a.billById(jan.id)).paidAmount).toBe('12.00');
     const account = await a.account(c.id);
-    expect(account).toMatchObject({ balance: '14.00', openTotal: '14.00', credit: '0.00', otherCharges: '0.00', lastPayment: { number: 'RC-000001', amount: '20.00' } });
+    expect(account).toMatchObject({
+      balance: '14.00',
+      openTotal: '14.00',
+      credit: '0.00',
+      otherCharges: '0.00',
+      lastPayment: { number: 'RC-000001', amount: '20.00' },
+    });
     expect(account.openBills.map((b: { number: string; open: string }) => [b.number, b.open])).toEqual([[feb.number, '14.00']]);
 
     const second = await pay({ customerId: c.id, amount: '14', reference: 'Desk 2' });
@@ -90,16 +110,40 @@ describe('receiving a payment', () => {
     expect(wrongBill.json().details).toEqual([{ field: 'allocations.0.billId', message: 'This bill is not an open bill of this customer.' }]);
     const tooMuch = await pay({ customerId: c.id, amount: '20', allocations: [{ billId: newer.id, amount: '10.50' }] });
     expect(tooMuch.json().details).toEqual([{ field: 'allocations.0.amount', message: "More than the bill's open amount (10.00)." }]);
-    const overAmount = await pay({ customerId: c.id, amount: '5', allocations: [{ billId: newer.id, amount: '3' }, { billId: older.id, amount: '3' }] });
+    const overAmount = await pay({
+      customerId: c.id,
+      amount: '5',
+      allocations: [
+        { billId: newer.id, amount: '3' },
+        { billId: older.id, amount: '3' },
+      ],
+    });
     expect(overAmount.json().details).toEqual([{ field: 'allocations', message: 'The amounts put on bills add up to more than the amount received.' }]);
-    const twice = await pay({ customerId: c.id, amount: '9', allocations: [{ billId: newer.id, amount: '3' }, { billId: newer.id, amount: '3' }] });
+    const twice = await pay({
+      customerId: c.id,
+      amount: '9',
+      allocations: [
+        { billId: newer.id, amount: '3' },
+        { billId: newer.id, amount: '3' },
+      ],
+    });
     expect(twice.json().details).toEqual([{ field: 'allocations.1.billId', message: 'This bill appears twice.' }]);
     expect(await a.snapshot()).toEqual(before);
 
-    const res = await pay({ customerId: c.id, amount: '15', allocations: [{ billId: newer.id, amount: '10' }, { billId: older.id, amount: '2' }] });
+    const res = await pay({
+      customerId: c.id,
+      amount: '15',
+      allocations: [
+        { billId: newer.id, amount: '10' },
+        { billId: older.id, amount: '2' },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ allocated: '12.00', credit: '3.00', balanceAfter: '7.00' });
-    expect(res.json().allocations.map((x: { billId: number; amount: string }) => [x.billId, x.amount])).toEqual([[older.id, '2.00'], [newer.id, '10.00']]);
+    expect(res.json().allocations.map((x: { billId: number; amount: string }) => [x.billId, x.amount])).toEqual([
+      [older.id, '2.00'],
+      [newer.id, '10.00'],
+    ]);
     await invariant();
   });
 
@@ -146,7 +190,10 @@ describe('receiving a payment', () => {
     expect((await a.api('GET', `${PAY}?customerId=${c.id}&status=Cancelled`)).json().total).toBe(1);
 
     const audit = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ action: string }>(tx, sql`select action from audit_log where client_id = ${orgA.clientId} and entity = 'payment' and entity_id = ${String(first.id)} order by id`),
+      queryRows<{ action: string }>(
+        tx,
+        sql`select action from audit_log where client_id = ${orgA.clientId} and entity = 'payment' and entity_id = ${String(first.id)} order by id`,
+      ),
     );
     expect(audit.map((x) => x.action)).toEqual(['create', 'cancel']);
     await invariant();
@@ -174,7 +221,9 @@ describe('receiving a payment', () => {
     const before = await a.snapshot();
     const dup = await pay({ customerId: c.id, amount: '5', method: 'mobile_money', accountId: evc, reference: 'evc-7781' });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().details).toEqual([{ field: 'reference', message: 'A payment with this reference is already recorded on this account (RC-' + first.json().number.slice(3) + ').' }]);
+    expect(dup.json().details).toEqual([
+      { field: 'reference', message: 'A payment with this reference is already recorded on this account (RC-' + first.json().number.slice(3) + ').' },
+    ]);
     const missing = await pay({ customerId: c.id, amount: '5', method: 'mobile_money', accountId: evc });
     expect(missing.json().details).toEqual([{ field: 'reference', message: 'Enter the reference: the transaction number, bank slip or cheque number.' }]);
     expect(await a.snapshot()).toEqual(before);
@@ -233,14 +282,14 @@ describe('concurrency', () => {
     const c = await a.billableCustomer();
     await a.bill(c.id, '2025-08', 10); // 12.00
     const houseRun = a.bill(c.id, '2025-09', 10); // 12.00, while payments arrive
-    const results = await Promise.all([
-      houseRun,
-      ...Array.from({ length: 5 }, (_, i) => pay({ customerId: c.id, amount: '5', reference: `Rush ${i}` })),
-    ]);
+    const results = await Promise.all([houseRun, ...Array.from({ length: 5 }, (_, i) => pay({ customerId: c.id, amount: '5', reference: `Rush ${i}` }))]);
     for (const res of results.slice(1) as Array<{ statusCode: number; body: string }>) expect(res.statusCode, res.body).toBe(201);
     const account = await a.account(c.id);
     expect(account).toMatchObject({ balance: '-1.00', openBills: [], credit: '1.00' });
-    const numbers = (await a.api('GET', `${PAY}?_limit=1000`)).json().data.map((p: { receiptNo: number }) => p.receiptNo).sort((x: number, y: number) => x - y);
+    const numbers = (await a.api('GET', `${PAY}?_limit=1000`))
+      .json()
+      .data.map((p: { receiptNo: number }) => p.receiptNo)
+      .sort((x: number, y: number) => x - y);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     await invariant();
   });
@@ -255,10 +304,22 @@ describe('the allocation preview, the pickers and the customer account', () => {
     const res = await a.api('GET', `${PAY}/allocation-preview?customerId=${c.id}&amount=9`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      balance: '12.00', openTotal: '12.00', amount: '9.00', allocated: '9.00', creditLeft: '0.00', balanceAfter: '3.00',
-      openBills: [{ billId: b1.id, open: '5.00', allocate: '5.00' }, { billId: b2.id, open: '7.00', allocate: '4.00' }],
+      balance: '12.00',
+      openTotal: '12.00',
+      amount: '9.00',
+      allocated: '9.00',
+      creditLeft: '0.00',
+      balanceAfter: '3.00',
+      openBills: [
+        { billId: b1.id, open: '5.00', allocate: '5.00' },
+        { billId: b2.id, open: '7.00', allocate: '4.00' },
+      ],
     });
-    expect((await a.api('GET', `${PAY}/allocation-preview?customerId=${c.id}&amount=20`)).json()).toMatchObject({ allocated: '12.00', creditLeft: '8.00', balanceAfter: '-8.00' });
+    expect((await a.api('GET', `${PAY}/allocation-preview?customerId=${c.id}&amount=20`)).json()).toMatchObject({
+      allocated: '12.00',
+      creditLeft: '8.00',
+      balanceAfter: '-8.00',
+    });
     expect(await a.snapshot()).toEqual(before);
 
     const found = await a.api('GET', `${PAY}/customers?q=${encodeURIComponent('+252634411223')}`);
@@ -278,7 +339,10 @@ describe('opening balances', () => {
     const owes = await a.billableCustomer({ openingBalance: '50' });
     expect(owes).toMatchObject({ openingBalance: '50.00', openingBalancePosted: true });
     const entry = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ id: string }>(tx, sql`select id::text from journal_entries where client_id = ${orgA.clientId} and source_type = 'customer-opening' and source_id = ${owes.id}`),
+      queryRows<{ id: string }>(
+        tx,
+        sql`select id::text from journal_entries where client_id = ${orgA.clientId} and source_type = 'customer-opening' and source_id = ${owes.id}`,
+      ),
     );
     expect(await entryLines(Number(entry[0].id))).toEqual([
       { code: '1100', debit: '50.00', credit: '0.00', party_type: 'customer', party_id: owes.id },
@@ -291,10 +355,20 @@ describe('opening balances', () => {
     // A customer without an opening balance gets one later: posted then, and fixed after.
     const later = await a.billableCustomer();
     expect(later).toMatchObject({ openingBalancePosted: false });
-    const put = await a.call(orgA.token, 'PUT', `/api/elc/customers/${later.id}`, { name: later.name, phone: later.phone, customerClass: 'residential', openingBalance: '-20' });
+    const put = await a.call(orgA.token, 'PUT', `/api/elc/customers/${later.id}`, {
+      name: later.name,
+      phone: later.phone,
+      customerClass: 'residential',
+      openingBalance: '-20',
+    });
     expect(put.json()).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
     expect(await a.account(later.id)).toMatchObject({ balance: '-20.00' });
-    const change = await a.call(orgA.token, 'PUT', `/api/elc/customers/${later.id}`, { name: later.name, phone: later.phone, customerClass: 'residential', openingBalance: '-25' });
+    const change = await a.call(orgA.token, 'PUT', `/api/elc/customers/${later.id}`, {
+      name: later.name,
+      phone: later.phone,
+      customerClass: 'residential',
+      openingBalance: '-25',
+    });
     expect(change.json().details).toEqual([{ field: 'openingBalance', message: 'The opening balance is already in the books and cannot be changed here.' }]);
 
     // A payment against an opening debt leaves no bill paid and no credit.
@@ -319,7 +393,13 @@ describe('customer balance transfers', () => {
     const other = await a.api('POST', '/api/finance/c2c', { fromCustomerId: from.id, toCustomerId: foreign.id, amount: '5', date: '2025-06-01' });
     expect(other.json().details).toEqual([{ field: 'toCustomerId', message: 'The selected record does not exist.' }]);
 
-    const res = await a.api('POST', '/api/finance/c2c', { fromCustomerId: from.id, toCustomerId: to.id, amount: '12', date: '2025-06-01', memo: 'Tenant moved out' });
+    const res = await a.api('POST', '/api/finance/c2c', {
+      fromCustomerId: from.id,
+      toCustomerId: to.id,
+      amount: '12',
+      date: '2025-06-01',
+      memo: 'Tenant moved out',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const t = res.json();
     expect(t).toMatchObject({ number: 'CT-000001', status: 'Posted', amount: '12.00', from: { id: from.id }, to: { id: to.id }, memo: 'Tenant moved out' });

@@ -15,9 +15,12 @@ import { postPayment } from './post-payment.ts';
 
 /** The posted payment already carrying this reference on this account (case-insensitive), if any. */
 export async function postedReference(tx: Db, clientId: number, accountId: number, reference: string): Promise<string | null> {
-  const [row] = await queryRows<{ receipt_no: string | number }>(tx, sql`
+  const [row] = await queryRows<{ receipt_no: string | number }>(
+    tx,
+    sql`
     select receipt_no from payments
-    where client_id = ${clientId} and account_id = ${accountId} and status = 'Posted' and lower(reference) = lower(${reference}) limit 1`);
+    where client_id = ${clientId} and account_id = ${accountId} and status = 'Posted' and lower(reference) = lower(${reference}) limit 1`,
+  );
   return row ? documentNumber(RECEIPT_SERIES, Number(row.receipt_no)) : null;
 }
 
@@ -25,8 +28,11 @@ export async function receivePayment(opts: { tx: Db; actor: Actor; input: Paymen
   const { tx, actor, input } = opts;
   const { clientId } = actor;
   const errors: FieldError[] = [];
-  const [customer] = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
-    select id, customer_no, name from customers where client_id = ${clientId} and id = ${input.customerId}`);
+  const [customer] = await queryRows<{ id: number; customer_no: string; name: string }>(
+    tx,
+    sql`
+    select id, customer_no, name from customers where client_id = ${clientId} and id = ${input.customerId}`,
+  );
   if (!customer) errors.push({ field: 'customerId', message: 'v.notFound' });
   const account = await checkReceivingAccount(tx, clientId, input.accountId);
   if (isFieldError(account)) errors.push(account);

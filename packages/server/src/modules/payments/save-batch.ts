@@ -23,19 +23,25 @@ export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveIn
   if (isFieldError(account)) errors.push(account);
 
   const customerIds = [...new Set(input.rows.map((r) => r.customerId))];
-  const customers = await queryRows<{ id: number; customer_no: string; name: string }>(tx, sql`
+  const customers = await queryRows<{ id: number; customer_no: string; name: string }>(
+    tx,
+    sql`
     select id, customer_no, name from customers
-    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb))::int)`);
+    where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb))::int)`,
+  );
   const customerById = new Map(customers.map((c) => [Number(c.id), c]));
 
   const references = [...new Set(input.rows.map((r) => r.reference.toLowerCase()))];
   const posted = isFieldError(account)
     ? []
-    : await queryRows<{ key: string; receipt_no: string | number }>(tx, sql`
+    : await queryRows<{ key: string; receipt_no: string | number }>(
+        tx,
+        sql`
         select lower(reference) as key, min(receipt_no) as receipt_no from payments
         where client_id = ${clientId} and account_id = ${account.id} and status = 'Posted'
           and lower(reference) in (select jsonb_array_elements_text(${JSON.stringify(references)}::jsonb))
-        group by lower(reference)`);
+        group by lower(reference)`,
+      );
   const postedByRef = new Map(posted.map((p) => [p.key, documentNumber(RECEIPT_SERIES, Number(p.receipt_no))]));
 
   const lockDate = await holdLockDate(tx, clientId);

@@ -39,7 +39,10 @@ const requiredColumns = ['reference', 'customer', 'amount', 'date'] as const;
 
 /** '1,250.50', '$ 1250.5', '1250.50 USD' -> '1250.50' (anything else is left for the check to refuse). */
 export function statementAmount(text: string): string {
-  const t = text.trim().replace(/^(usd|sos|\$)\s*/i, '').replace(/\s*(usd|sos|\$)$/i, '');
+  const t = text
+    .trim()
+    .replace(/^(usd|sos|\$)\s*/i, '')
+    .replace(/\s*(usd|sos|\$)$/i, '');
   return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(t) ? t.replace(/,/g, '') : t;
 }
 
@@ -61,7 +64,15 @@ export function readStatement(text: string, maxRows: number): StatementRow[] {
   const rows = parseCsv(text);
   if (rows === null) throw fieldError('file', 'csv.malformed');
   if (rows.length < 2) throw fieldError('file', 'csv.empty');
-  const header = rows[0].cells.map((h) => columnAliases[h.trim().toLowerCase().replace(/[\s_.-]/g, '')]);
+  const header = rows[0].cells.map(
+    (h) =>
+      columnAliases[
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_.-]/g, '')
+      ],
+  );
   for (const column of requiredColumns) {
     if (!header.includes(column)) throw fieldError('file', `csv.missingColumn|${column}`);
   }

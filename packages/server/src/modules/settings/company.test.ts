@@ -30,8 +30,7 @@ const validProfile = {
   shortCode: '*712#',
 };
 
-const clientRow = (clientId: number) =>
-  inSystem(ctx.database.db, async (tx) => (await tx.select().from(clients).where(eq(clients.id, clientId)))[0]);
+const clientRow = (clientId: number) => inSystem(ctx.database.db, async (tx) => (await tx.select().from(clients).where(eq(clients.id, clientId)))[0]);
 const fileCount = (clientId: number) =>
   inSystem(ctx.database.db, async (tx) => (await tx.select({ id: files.id }).from(files).where(eq(files.clientId, clientId))).length);
 const upload = (token: string, kind: 'logo' | 'signature', body: ReturnType<typeof multipartFile>, lang?: string) =>
@@ -74,7 +73,12 @@ describe('company profile', () => {
 
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'company', afterId: from });
     expect(audit).toHaveLength(2);
-    expect(audit[0]).toMatchObject({ action: 'update', entityId: String(orgA.clientId), before: { name: 'Berbera Electric' }, after: { name: 'Berbera Electric Co.', currency: 'USD' } });
+    expect(audit[0]).toMatchObject({
+      action: 'update',
+      entityId: String(orgA.clientId),
+      before: { name: 'Berbera Electric' },
+      after: { name: 'Berbera Electric Co.', currency: 'USD' },
+    });
     expect(audit[1]).toMatchObject({ before: { email: 'info@berbera-electric.so' }, after: { email: null } });
   });
 
@@ -84,7 +88,15 @@ describe('company profile', () => {
       method: 'PUT',
       url: COMPANY,
       headers: { ...bearer(orgA.token), 'accept-language': 'so' },
-      payload: { name: '', address: 'Somewhere', phone: '12ab', email: 'not-an-email', website: 'javascript:alert(1)', currency: 'dollars', contactPhone: '555' },
+      payload: {
+        name: '',
+        address: 'Somewhere',
+        phone: '12ab',
+        email: 'not-an-email',
+        website: 'javascript:alert(1)',
+        currency: 'dollars',
+        contactPhone: '555',
+      },
     });
     expect(res.statusCode).toBe(400);
     const byField = Object.fromEntries((res.json().details as Array<{ field: string; message: string }>).map((d) => [d.field, d.message]));

@@ -60,11 +60,7 @@ export async function getCompany(opts: { tx: Db; actor: Actor }): Promise<Compan
   return toProfile(await loadClient(opts.tx, opts.actor.clientId));
 }
 
-export async function updateCompany(opts: {
-  tx: Db;
-  actor: Actor;
-  input: z.output<typeof updateCompanyBody>;
-}): Promise<CompanyProfile> {
+export async function updateCompany(opts: { tx: Db; actor: Actor; input: z.output<typeof updateCompanyBody> }): Promise<CompanyProfile> {
   const { tx, actor, input } = opts;
   const { clientId } = actor;
   const before = await loadClient(tx, clientId, true);
@@ -80,12 +76,7 @@ export async function updateCompany(opts: {
 const imageColumn = { logo: 'logoFileId', signature: 'signatureFileId' } as const;
 
 /** Stores the image, points the profile at it and removes the image it replaces. */
-export async function setCompanyImage(opts: {
-  tx: Db;
-  actor: Actor;
-  kind: CompanyImageKind;
-  upload: ImageUpload;
-}): Promise<CompanyProfile> {
+export async function setCompanyImage(opts: { tx: Db; actor: Actor; kind: CompanyImageKind; upload: ImageUpload }): Promise<CompanyProfile> {
   const { tx, actor, kind, upload } = opts;
   const { clientId, userId } = actor;
   const column = imageColumn[kind];
@@ -108,11 +99,7 @@ export async function setCompanyImage(opts: {
   return toProfile(after);
 }
 
-export async function clearCompanyImage(opts: {
-  tx: Db;
-  actor: Actor;
-  kind: CompanyImageKind;
-}): Promise<CompanyProfile> {
+export async function clearCompanyImage(opts: { tx: Db; actor: Actor; kind: CompanyImageKind }): Promise<CompanyProfile> {
   const { tx, actor, kind } = opts;
   const { clientId } = actor;
   const column = imageColumn[kind];

@@ -25,8 +25,7 @@ const lists = [
 describe.each(lists)('$path', ({ path, privilege, entity, table, extra, values }) => {
   const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, lang?: string) =>
     ctx.app.inject({ method, url, payload, headers: { ...bearer(token), ...(lang ? { 'accept-language': lang } : {}) } });
-  const countRows = (clientId: number) =>
-    inSystem(ctx.database.db, async (tx) => (await tx.select().from(table).where(eq(table.clientId, clientId))).length);
+  const countRows = (clientId: number) => inSystem(ctx.database.db, async (tx) => (await tx.select().from(table).where(eq(table.clientId, clientId))).length);
 
   it('creates, reads, updates, changes status and deletes, writing one audit line each', async () => {
     const from = await lastAuditId(ctx, orgA.clientId);

@@ -1,17 +1,6 @@
 // The settings reference lists: cities, item categories and units of measure.
 import { sql } from 'drizzle-orm';
-import {
-  category,
-  categoryBody,
-  categoryListQuery,
-  city,
-  cityBody,
-  cityListQuery,
-  unit,
-  unitBody,
-  unitListQuery,
-  type ReferenceStatus,
-} from '@ubo/contracts';
+import { category, categoryBody, categoryListQuery, city, cityBody, cityListQuery, unit, unitBody, unitListQuery, type ReferenceStatus } from '@ubo/contracts';
 import type { ReferenceList } from '../../lib/reference-list.ts';
 import { categories, cities, units } from './settings.tables.ts';
 

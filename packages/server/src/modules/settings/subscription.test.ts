@@ -48,11 +48,19 @@ describe('GET /api/elc/settings/subscription', () => {
 
   it('counts days in UTC calendar days', async () => {
     const info = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
-      getSubscription({ tx, actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }), today: new Date('2099-01-30T23:59:00Z') }),
+      getSubscription({
+        tx,
+        actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }),
+        today: new Date('2099-01-30T23:59:00Z'),
+      }),
     );
     expect(info.daysLeft).toBe(1);
     const after = await inTenant(ctx.database.db, orgA.clientId, (tx) =>
-      getSubscription({ tx, actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }), today: new Date('2099-02-02T00:00:00Z') }),
+      getSubscription({
+        tx,
+        actor: systemActor({ clientId: orgA.clientId, userId: orgA.adminId, username: 'admin' }),
+        today: new Date('2099-02-02T00:00:00Z'),
+      }),
     );
     expect(after).toMatchObject({ daysLeft: -2, isExpired: true });
   });
@@ -67,7 +75,9 @@ describe('GET /api/elc/settings/subscription', () => {
   it('is read-only to the tenant: the application role cannot write payments', async () => {
     await expect(
       inTenant(ctx.database.db, orgA.clientId, (tx) =>
-        tx.insert(subscriptionPayments).values({ clientId: orgA.clientId, name: 'Free year', billAmount: '0', billDate: '2026-01-01', expireDate: '2100-01-01' }),
+        tx
+          .insert(subscriptionPayments)
+          .values({ clientId: orgA.clientId, name: 'Free year', billAmount: '0', billDate: '2026-01-01', expireDate: '2100-01-01' }),
       ),
     ).rejects.toThrow();
     await expect(inTenant(ctx.database.db, orgA.clientId, (tx) => tx.delete(subscriptionPayments))).rejects.toThrow();

@@ -11,10 +11,7 @@ import { users } from '../users/index.ts';
 import { signIn, type TestContext } from '../../../test/harness.ts';
 
 /** A 1x1 transparent PNG. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let userCounter = 0;
 
@@ -39,9 +36,7 @@ export async function staffUser(ctx: TestContext, org: { clientId: number; code:
 /** A multipart/form-data body with one file field. */
 export function multipartFile(filename: string, content: Buffer, contentType = 'image/png', field = 'file') {
   const boundary = `----ubo${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -52,7 +47,11 @@ export async function auditRows(ctx: TestContext, clientId: number, opts: { enti
     const filters: SQL[] = [eq(auditLog.clientId, clientId)];
     if (opts.entity) filters.push(eq(auditLog.entity, opts.entity));
     if (opts.afterId) filters.push(gt(auditLog.id, opts.afterId));
-    return tx.select().from(auditLog).where(and(...filters)).orderBy(asc(auditLog.id));
+    return tx
+      .select()
+      .from(auditLog)
+      .where(and(...filters))
+      .orderBy(asc(auditLog.id));
   });
 }
 

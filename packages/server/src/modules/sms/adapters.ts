@@ -58,7 +58,11 @@ const escapers: Record<SmsContentType | 'url', (v: string) => string> = {
 };
 
 /** Fills {to}, {message}, {sender} and {secret} in one pass (a value is never scanned again). */
-export function fillGatewayTemplate(template: string, values: Record<'to' | 'message' | 'sender' | 'secret', string>, escapeValue: (v: string) => string): string {
+export function fillGatewayTemplate(
+  template: string,
+  values: Record<'to' | 'message' | 'sender' | 'secret', string>,
+  escapeValue: (v: string) => string,
+): string {
   return template.replace(/\{(to|message|sender|secret)\}/g, (_, name: keyof typeof values) => escapeValue(values[name]));
 }
 
@@ -103,7 +107,11 @@ function requestOnce(url: URL, method: string, headers: Record<string, string>, 
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () => {
-        resolve({ status: res.statusCode ?? 0, location: typeof res.headers.location === 'string' ? res.headers.location : null, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          location: typeof res.headers.location === 'string' ? res.headers.location : null,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
         res.destroy();
       };
       res.on('data', (chunk: Buffer) => {

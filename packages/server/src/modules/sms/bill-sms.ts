@@ -59,7 +59,9 @@ async function planBillSms(tx: Db, clientId: number, input: BillSmsInput): Promi
   }
   const byRun = input.runId ? sql`b.run_id = ${input.runId}` : sql`b.period = ${input.period ?? ''}`;
   const zone = input.zoneId ?? null;
-  const bills = await queryRows<BillRow>(tx, sql`
+  const bills = await queryRows<BillRow>(
+    tx,
+    sql`
     select b.id as bill_id, b.run_id, b.customer_id, c.customer_no, c.name as customer_name, c.phone, b.period,
            b.consumption::text as consumption, b.amount::text as amount, b.due_date::text as due_date,
            l.language as preferred_language,
@@ -69,12 +71,17 @@ async function planBillSms(tx: Db, clientId: number, input: BillSmsInput): Promi
     left join sms_customer_languages l on l.client_id = b.client_id and l.customer_id = b.customer_id
     where b.client_id = ${clientId} and b.status = 'Open' and ${byRun}
       and (${zone}::int is null or b.zone_id = ${zone}::int)
-    order by b.zone_id, b.id`);
+    order by b.zone_id, b.id`,
+  );
 
   const settings = await getSmsSettings({ tx, clientId });
   const templates = await templateBodies(tx, clientId, 'bill');
   const company = await companyValues(tx, clientId);
-  const balances = await customerBalances(tx, clientId, bills.map((b) => b.customer_id));
+  const balances = await customerBalances(
+    tx,
+    clientId,
+    bills.map((b) => b.customer_id),
+  );
   const messages: Planned['messages'] = [];
   const skipped: SmsSkipped[] = [];
   for (const b of bills) {
@@ -139,7 +146,13 @@ export async function sendBillSms(opts: { tx: Db; actor: Actor; input: BillSmsIn
   // Two bill SMS requests for the same bills must not both find them "not messaged yet".
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sms-bill'), ${clientId})`);
   const plan = await planBillSms(tx, clientId, input);
-  const target = { runId: input.runId ?? null, period: input.period ?? null, zoneId: input.zoneId ?? null, language: input.language ?? null, resend: input.resend };
+  const target = {
+    runId: input.runId ?? null,
+    period: input.period ?? null,
+    zoneId: input.zoneId ?? null,
+    language: input.language ?? null,
+    resend: input.resend,
+  };
   const queued = await queueMessages({ tx, actor, kind: 'bill', target, messages: plan.messages.map(({ customerName: _n, ...m }) => m) });
   return { batchId: queued?.batchId ?? null, queued: plan.messages.length, skipped: plan.skipped };
 }
@@ -147,7 +160,14 @@ export async function sendBillSms(opts: { tx: Db; actor: Actor; input: BillSmsIn
 /** Recent bill runs (with how many of their bills have a message) and zones, for the bill SMS screen. */
 export async function billSmsOptions(opts: { tx: Db; clientId: number }): Promise<BillSmsOptions> {
   const { tx, clientId } = opts;
-  const runs = await queryRows<{ id: string | number; period: string; zone_name: string | null; bill_count: number; messaged: number; created_at: Date | string }>(
+  const runs = await queryRows<{
+    id: string | number;
+    period: string;
+    zone_name: string | null;
+    bill_count: number;
+    messaged: number;
+    created_at: Date | string;
+  }>(
     tx,
     sql`
       select r.id, r.period, z.name as zone_name, r.bill_count,
@@ -159,8 +179,11 @@ export async function billSmsOptions(opts: { tx: Db; clientId: number }): Promis
       order by r.id desc
       limit 100`,
   );
-  const zones = await queryRows<{ id: number; name: string }>(tx, sql`
-    select id, name from zones where client_id = ${clientId} and status = 'Active' order by lower(name), id`);
+  const zones = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`
+    select id, name from zones where client_id = ${clientId} and status = 'Active' order by lower(name), id`,
+  );
   const settings = await getSmsSettings({ tx, clientId });
   return {
     runs: runs.map((r) => ({

@@ -25,17 +25,23 @@ export async function listCustomerLanguages(opts: { tx: Db; clientId: number; qu
   const where = sql`l.client_id = ${clientId} ${matches ? sql`and ${matches}` : sql``}`;
   const from = sql`from sms_customer_languages l join customers c on c.client_id = l.client_id and c.id = l.customer_id`;
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${from} where ${where}`);
-  const rows = await queryRows<Row>(tx, sql`
+  const rows = await queryRows<Row>(
+    tx,
+    sql`
     select l.customer_id, c.customer_no, c.name, c.phone, l.language ${from} where ${where}
-    order by lower(c.name), c.id limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+    order by lower(c.name), c.id limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   return { data: rows.map(toView), total: count.n, page: query._page, limit: query._limit };
 }
 
 async function readOne(tx: Db, clientId: number, customerId: number): Promise<Row | undefined> {
-  const [row] = await queryRows<Row>(tx, sql`
+  const [row] = await queryRows<Row>(
+    tx,
+    sql`
     select c.id as customer_id, c.customer_no, c.name, c.phone, l.language
     from customers c left join sms_customer_languages l on l.client_id = c.client_id and l.customer_id = c.id
-    where c.client_id = ${clientId} and c.id = ${customerId}`);
+    where c.client_id = ${clientId} and c.id = ${customerId}`,
+  );
   return row;
 }
 
@@ -48,7 +54,13 @@ export async function setCustomerLanguage(opts: { tx: Db; actor: Actor; customer
     insert into sms_customer_languages (client_id, customer_id, language) values (${clientId}, ${customerId}, ${language})
     on conflict (client_id, customer_id) do update set language = excluded.language, updated_at = now()`);
   if (before.language !== language) {
-    await writeAudit(tx, actor, { action: 'update', entity: 'sms-customer-language', entityId: customerId, before: { language: before.language }, after: { language } });
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'sms-customer-language',
+      entityId: customerId,
+      before: { language: before.language },
+      after: { language },
+    });
   }
   return toView({ ...before, language });
 }

@@ -33,7 +33,8 @@ const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 export function dispatcherOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<DispatcherOptions, 'intervalMs' | 'retryBaseMs' | 'timeoutMs'> {
-  const num = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
+  const num = (value: string | undefined, fallback: number) =>
+    value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback;
   return {
     intervalMs: num(env.SMS_DISPATCH_INTERVAL_MS, 5000),
     retryBaseMs: num(env.SMS_RETRY_BASE_MS, 30_000),
@@ -73,7 +74,9 @@ interface Claimed {
 /** One batch: claim due messages, send them, record the results. Returns how many were claimed. */
 export async function sendDueMessages(opts: DispatcherOptions): Promise<number> {
   const claimed = await inSystem(opts.db, (tx) =>
-    queryRows<Claimed>(tx, sql`
+    queryRows<Claimed>(
+      tx,
+      sql`
       with due as (
         select id from sms_messages
         where status in ('queued', 'sending') and next_attempt_at <= now()
@@ -85,7 +88,8 @@ export async function sendDueMessages(opts: DispatcherOptions): Promise<number> 
       set status = 'sending', attempts = m.attempts + 1, updated_at = now(),
           next_attempt_at = now() + ${LEASE_MS} * interval '1 millisecond'
       from due where m.id = due.id
-      returning m.id, m.client_id, m.phone, m.body, m.attempts`),
+      returning m.id, m.client_id, m.phone, m.body, m.attempts`,
+    ),
   );
   if (claimed.length === 0) return 0;
   const configs = new Map<number, Promise<GatewayConfig>>();

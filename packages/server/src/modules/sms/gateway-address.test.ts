@@ -103,9 +103,7 @@ describe('SMS gateway address', () => {
     process.env.SMS_GATEWAY_ALLOW_HOSTS = '127.0.0.1';
     expect((await save(`http://127.0.0.1:${port}/hop`)).statusCode).toBe(200);
     answer = (url) =>
-      url.startsWith('/hop')
-        ? { status: 302, headers: { location: `http://127.0.0.2:${port}/metadata` }, body: '' }
-        : { status: 200, body: 'secret metadata' };
+      url.startsWith('/hop') ? { status: 302, headers: { location: `http://127.0.0.2:${port}/metadata` }, body: '' } : { status: 200, body: 'secret metadata' };
     const res = await test();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'failed', error: 'address_refused' });
@@ -138,7 +136,19 @@ describe('SMS gateway address', () => {
 
   it('checks every address a name resolves to, IPv4 inside IPv6 included', async () => {
     await expect(checkedAddresses('localhost')).rejects.toMatchObject({ reason: 'address_refused' });
-    for (const a of ['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.169.254', 'fd00:ec2::254', '::', '::1', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '255.255.255.255']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '::',
+      '::1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::1',
+      '255.255.255.255',
+    ]) {
       expect(isRefusedAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.215.14', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isRefusedAddress(a), a).toBe(false);

@@ -86,7 +86,10 @@ function allowList(): AllowList {
   const hosts = new Set<string>();
   const addresses = new BlockList();
   for (const raw of (process.env.SMS_GATEWAY_ALLOW_HOSTS ?? '').split(',')) {
-    const entry = raw.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     if (!entry) continue;
     const [net, prefix] = entry.split('/');
     const family = isIP(net);
@@ -122,7 +125,10 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
  * refuses the host, so a name cannot mix a public and a private answer). Throws GatewayAddressError.
  */
 export async function checkedAddresses(hostname: string): Promise<LookupAddress[]> {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const list = allowList();
   const literal = isIP(host);
   let addresses: LookupAddress[];

@@ -37,8 +37,16 @@ describe('gateway DNS rebinding', () => {
     answers.push('93.184.215.14', '127.0.0.1');
     const adapter = httpGatewayAdapter(
       {
-        provider: 'http', url: `http://rebind.example:${port}/send?to={to}`, method: 'GET', authHeaderName: null, authSecret: null,
-        contentType: 'application/json', bodyTemplate: null, senderId: null, maxAttempts: 1, defaultLanguage: 'en',
+        provider: 'http',
+        url: `http://rebind.example:${port}/send?to={to}`,
+        method: 'GET',
+        authHeaderName: null,
+        authSecret: null,
+        contentType: 'application/json',
+        bodyTemplate: null,
+        senderId: null,
+        maxAttempts: 1,
+        defaultLanguage: 'en',
       },
       5_000,
     );

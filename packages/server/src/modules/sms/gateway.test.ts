@@ -98,7 +98,10 @@ describe('HTTP gateway', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, provider: 'http', last_error: 'http 500: upstream operator unavailable' });
 
     const report = await f.call(org.token, 'GET', `/api/sms-report?batchId=${res.json().batchId}`);
-    expect(report.json()).toMatchObject({ totals: { failed: 1, sent: 0 }, data: [{ id: failed.id, status: 'failed', attempts: 3, lastError: 'http 500: upstream operator unavailable' }] });
+    expect(report.json()).toMatchObject({
+      totals: { failed: 1, sent: 0 },
+      data: [{ id: failed.id, status: 'failed', attempts: 3, lastError: 'http 500: upstream operator unavailable' }],
+    });
 
     gateway.answer(200);
     const retry = await f.call(org.token, 'POST', `/api/sms/messages/${failed.id}/retry`);
@@ -126,7 +129,13 @@ describe('HTTP gateway', () => {
     const before = await storedMessages(ctx, org.clientId);
     const actor = systemActor({ clientId: org.clientId, userId: org.adminId, username: 'admin' });
     const queue = (tx: Parameters<Parameters<typeof inTenant>[2]>[0]) =>
-      queueMessages({ tx, actor, kind: 'free', target: { type: 'phones' }, messages: [{ customerId: null, billId: null, runId: null, phone: '+252615000105', body: 'Never', language: 'en' }] });
+      queueMessages({
+        tx,
+        actor,
+        kind: 'free',
+        target: { type: 'phones' },
+        messages: [{ customerId: null, billId: null, runId: null, phone: '+252615000105', body: 'Never', language: 'en' }],
+      });
 
     await expect(
       inTenant(ctx.database.db, org.clientId, async (tx) => {
@@ -146,17 +155,24 @@ describe('HTTP gateway', () => {
     expect(gateway.requests.map((r) => JSON.parse(r.body).text)).toEqual(['Never']);
   });
 
-  it('sends the settings screen\'s test message at once and answers with what the gateway said', async () => {
+  it("sends the settings screen's test message at once and answers with what the gateway said", async () => {
     await configure(jsonGateway({ contentType: 'application/x-www-form-urlencoded', bodyTemplate: null }));
     const res = await f.call(org.token, 'POST', '/api/sms/settings/test', { phone: '0615000106' }, 'so');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      status: 'sent', provider: 'http', phone: '+252615000106', httpStatus: 200, response: '{"messageId":"gw-1","status":"accepted"}', error: null,
+      status: 'sent',
+      provider: 'http',
+      phone: '+252615000106',
+      httpStatus: 200,
+      response: '{"messageId":"gw-1","status":"accepted"}',
+      error: null,
     });
     expect(gateway.requests).toHaveLength(1);
     expect(gateway.requests[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(gateway.requests[0].body))).toEqual({
-      to: '+252615000106', message: 'Fariin tijaabo ah oo ka timid Garowe Power: albaabka SMS-ku wuu shaqeeyaa.', sender: 'GarowePwr',
+      to: '+252615000106',
+      message: 'Fariin tijaabo ah oo ka timid Garowe Power: albaabka SMS-ku wuu shaqeeyaa.',
+      sender: 'GarowePwr',
     });
 
     gateway.answer(401, '{"error":"bad key"}');
@@ -165,6 +181,8 @@ describe('HTTP gateway', () => {
     expect(gateway.requests).toHaveLength(2); // a test message is tried once
 
     const invalid = await f.call(org.token, 'POST', '/api/sms/settings/test', { phone: '12' }, 'so');
-    expect(invalid.json().details).toEqual([{ field: 'phone', message: 'Kani maaha lambar taleefan Soomaaliyeed oo SMS heli kara, tusaale 0615123456 ama +252615123456.' }]);
+    expect(invalid.json().details).toEqual([
+      { field: 'phone', message: 'Kani maaha lambar taleefan Soomaaliyeed oo SMS heli kara, tusaale 0615123456 ama +252615123456.' },
+    ]);
   });
 });

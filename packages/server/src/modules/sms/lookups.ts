@@ -14,23 +14,29 @@ const RECIPIENT_LIMIT = 20;
 export async function findRecipients(opts: { tx: Db; clientId: number; q?: string }): Promise<SmsRecipient[]> {
   const { tx, clientId, q } = opts;
   const matches = q ? customerMatches(sql`c.id`, clientId, q) : null;
-  const rows = await queryRows<{ id: number; customer_no: string; name: string; phone: string }>(tx, sql`
+  const rows = await queryRows<{ id: number; customer_no: string; name: string; phone: string }>(
+    tx,
+    sql`
     select c.id, c.customer_no, c.name, c.phone from customers c
     where c.client_id = ${clientId} and c.status = 'Active' ${matches ? sql`and ${matches}` : sql``}
     order by lower(c.name), c.id
-    limit ${RECIPIENT_LIMIT}`);
+    limit ${RECIPIENT_LIMIT}`,
+  );
   return rows.map((r) => ({ id: r.id, customerNo: r.customer_no, name: r.name, phone: r.phone, smsPhone: normaliseSomaliPhone(r.phone) }));
 }
 
 export async function sendOptions(opts: { tx: Db; clientId: number }): Promise<SendSmsOptions> {
   const { tx, clientId } = opts;
-  const zones = await queryRows<{ id: number; name: string; customer_count: number }>(tx, sql`
+  const zones = await queryRows<{ id: number; name: string; customer_count: number }>(
+    tx,
+    sql`
     select z.id, z.name,
            (select count(distinct h.customer_id) from houses h
             join customers c on c.client_id = h.client_id and c.id = h.customer_id and c.status = 'Active'
             where h.client_id = z.client_id and h.zone_id = z.id)::int as customer_count
     from zones z where z.client_id = ${clientId} and z.status = 'Active'
-    order by lower(z.name), z.id`);
+    order by lower(z.name), z.id`,
+  );
   const settings = await getSmsSettings({ tx, clientId });
   return {
     zones: zones.map((z) => ({ id: z.id, name: z.name, customerCount: z.customer_count })),

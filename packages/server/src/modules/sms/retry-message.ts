@@ -10,8 +10,11 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 export async function retryMessage(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
   const { tx, actor, id } = opts;
   const { clientId } = actor;
-  const [row] = await queryRows<{ status: string; attempts: number; last_error: string | null }>(tx, sql`
-    select status, attempts, last_error from sms_messages where client_id = ${clientId} and id = ${id} for update`);
+  const [row] = await queryRows<{ status: string; attempts: number; last_error: string | null }>(
+    tx,
+    sql`
+    select status, attempts, last_error from sms_messages where client_id = ${clientId} and id = ${id} for update`,
+  );
   if (!row) throw notFound();
   if (row.status !== 'failed') throw new AppError(409, 'NOT_FAILED', 'sms.notFailed');
   await tx.execute(sql`

@@ -34,9 +34,12 @@ interface Recipient {
 async function customersOf(tx: Db, clientId: number, target: SendSmsTarget): Promise<Recipient[]> {
   if (target.type === 'customers') {
     const ids = JSON.stringify(target.customerIds);
-    const rows = await queryRows<{ id: number; customer_no: string; name: string; status: string; phone: string }>(tx, sql`
+    const rows = await queryRows<{ id: number; customer_no: string; name: string; status: string; phone: string }>(
+      tx,
+      sql`
       select c.id, c.customer_no, c.name, c.status, c.phone from customers c
-      where c.client_id = ${clientId} and c.id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`);
+      where c.client_id = ${clientId} and c.id in (select (jsonb_array_elements_text(${ids}::jsonb))::int)`,
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = target.customerIds.findIndex((id) => !byId.has(id));
     if (missing >= 0) throw fieldError(`target.customerIds.${missing}`, 'v.notFound');
@@ -48,11 +51,14 @@ async function customersOf(tx: Db, clientId: number, target: SendSmsTarget): Pro
   if (target.type === 'zone') {
     const [zone] = await queryRows<{ id: number }>(tx, sql`select id from zones where client_id = ${clientId} and id = ${target.zoneId}`);
     if (!zone) throw fieldError('target.zoneId', 'v.notFound');
-    const rows = await queryRows<{ id: number; customer_no: string; name: string; status: string; phone: string }>(tx, sql`
+    const rows = await queryRows<{ id: number; customer_no: string; name: string; status: string; phone: string }>(
+      tx,
+      sql`
       select c.id, c.customer_no, c.name, c.status, c.phone from customers c
       where c.client_id = ${clientId} and c.status = 'Active'
         and exists (select 1 from houses h where h.client_id = c.client_id and h.customer_id = c.id and h.zone_id = ${target.zoneId})
-      order by lower(c.name), c.id`);
+      order by lower(c.name), c.id`,
+    );
     return rows.map((r) => ({ customerId: r.id, customerNo: r.customer_no, name: r.name, status: r.status, phone: r.phone }));
   }
   const invalid = target.phones.flatMap((p, i) => (normaliseSomaliPhone(p) ? [] : [{ field: `target.phones.${i}`, message: 'sms.invalidPhone' }]));
@@ -89,7 +95,11 @@ export async function sendFreeSms(opts: { tx: Db; actor: Actor; input: z.infer<t
   const company = await companyValues(tx, clientId);
   const needsBalance = input.message.includes('{balance}');
   const balances = needsBalance
-    ? await customerBalances(tx, clientId, send.flatMap((r) => (r.customerId === null ? [] : [r.customerId])))
+    ? await customerBalances(
+        tx,
+        clientId,
+        send.flatMap((r) => (r.customerId === null ? [] : [r.customerId])),
+      )
     : new Map<number, string>();
   const messages: OutgoingSms[] = send.map((r) => ({
     customerId: r.customerId,

@@ -60,7 +60,9 @@ export async function smsReport(opts: { tx: Db; clientId: number; query: ReportQ
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${from} where ${where}`);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
   const sort = SORTS[query._sort ?? 'createdAt'];
-  const rows = await queryRows<MessageRow>(tx, sql`
+  const rows = await queryRows<MessageRow>(
+    tx,
+    sql`
     select m.id, m.batch_id, m.kind, m.customer_id, c.customer_no, c.name as customer_name, m.bill_id, m.run_id, m.phone,
            m.language, m.body, m.status, m.attempts, m.last_error, m.provider, m.provider_message_id,
            u.fullname as created_by, m.created_at, m.next_attempt_at, m.sent_at
@@ -68,9 +70,13 @@ export async function smsReport(opts: { tx: Db; clientId: number; query: ReportQ
     left join users u on u.client_id = m.client_id and u.id = m.created_by
     where ${where}
     order by ${sort} ${direction}, m.id ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
-  const totalsRows = await queryRows<{ status: keyof SmsStatusTotals; n: number }>(tx, sql`
-    select m.status, count(*)::int as n ${from} where ${base} group by m.status`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
+  const totalsRows = await queryRows<{ status: keyof SmsStatusTotals; n: number }>(
+    tx,
+    sql`
+    select m.status, count(*)::int as n ${from} where ${base} group by m.status`,
+  );
   const totals: SmsStatusTotals = { queued: 0, sending: 0, sent: 0, failed: 0 };
   for (const r of totalsRows) totals[r.status] = r.n;
   return {

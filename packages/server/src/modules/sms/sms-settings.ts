@@ -114,7 +114,10 @@ export async function updateSmsSettings(opts: { tx: Db; actor: Actor; tokenSecre
     updatedBy: userId,
     updatedAt: new Date(),
   };
-  await tx.insert(smsSettingsTable).values({ clientId, ...values }).onConflictDoUpdate({ target: smsSettingsTable.clientId, set: values });
+  await tx
+    .insert(smsSettingsTable)
+    .values({ clientId, ...values })
+    .onConflictDoUpdate({ target: smsSettingsTable.clientId, set: values });
   const after = await readRow(tx, clientId);
   // The audit line shows whether the secret changed, never the secret (writeAudit also drops *secret* keys).
   const auditView = (r: SettingsRow) => {

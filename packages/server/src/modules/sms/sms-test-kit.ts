@@ -66,9 +66,12 @@ export interface StoredMessage {
 /** The organisation's messages, oldest first, read past row-level security. */
 export async function storedMessages(ctx: TestContext, clientId: number): Promise<StoredMessage[]> {
   return inSystem(ctx.database.db, (tx) =>
-    queryRows<StoredMessage>(tx, sql`
+    queryRows<StoredMessage>(
+      tx,
+      sql`
       select id::int, kind, customer_id, bill_id::int, phone, body, language, status, attempts::int, last_error, provider, provider_message_id
-      from sms_messages where client_id = ${clientId} order by id`),
+      from sms_messages where client_id = ${clientId} order by id`,
+    ),
   );
 }
 

@@ -59,7 +59,12 @@ function assertAdmin(req: FastifyRequest): void {
 }
 
 /** Queues in one transaction (once per Idempotency-Key), then wakes the dispatcher: never before the commit. */
-async function queueThenKick(req: FastifyRequest, reply: FastifyReply, operation: string, work: (tx: Db, actor: Actor) => Promise<SmsQueued>): Promise<SmsQueued> {
+async function queueThenKick(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  work: (tx: Db, actor: Actor) => Promise<SmsQueued>,
+): Promise<SmsQueued> {
   const key = readIdempotencyKey(req.headers);
   const result = await tenantTx(req, (tx, actor) =>
     withIdempotency(tx, { clientId: actor.clientId, key, operation, body: req.body }, async () => ({ statusCode: 200, body: await work(tx, actor) })),
@@ -76,25 +81,32 @@ export async function smsRoutes(app: FastifyInstance) {
   const tags = ['sms'];
 
   r.post('/api/send-sms', { config: sendAccess, schema: { tags, body: sendSmsBody, response: { 200: smsQueued } } }, async (req, reply) =>
-    queueThenKick(req, reply, 'send-sms', (tx, actor) => sendFreeSms({ tx, actor, input: req.body })));
+    queueThenKick(req, reply, 'send-sms', (tx, actor) => sendFreeSms({ tx, actor, input: req.body })),
+  );
 
   r.get('/api/sms/send-sms/options', { config: sendAccess, schema: { tags, response: { 200: sendSmsOptions } } }, async (req) =>
-    tenantTx(req, (tx, actor) => sendOptions({ tx, clientId: actor.clientId })));
+    tenantTx(req, (tx, actor) => sendOptions({ tx, clientId: actor.clientId })),
+  );
 
   r.get('/api/sms/recipients', { config: sendAccess, schema: { tags, querystring: smsRecipientQuery, response: { 200: smsRecipientList } } }, async (req) =>
-    tenantTx(req, (tx, actor) => findRecipients({ tx, clientId: actor.clientId, q: req.query.q })));
+    tenantTx(req, (tx, actor) => findRecipients({ tx, clientId: actor.clientId, q: req.query.q })),
+  );
 
   r.post('/api/sms/bill-sms', { config: billAccess, schema: { tags, body: billSmsBody, response: { 200: smsQueued } } }, async (req, reply) =>
-    queueThenKick(req, reply, 'bill-sms', (tx, actor) => sendBillSms({ tx, actor, input: req.body })));
+    queueThenKick(req, reply, 'bill-sms', (tx, actor) => sendBillSms({ tx, actor, input: req.body })),
+  );
 
   r.post('/api/sms/bill-sms/preview', { config: billAccess, schema: { tags, body: billSmsBody, response: { 200: billSmsPreview } } }, async (req) =>
-    tenantTx(req, (tx, actor) => previewBillSms({ tx, clientId: actor.clientId, input: req.body })));
+    tenantTx(req, (tx, actor) => previewBillSms({ tx, clientId: actor.clientId, input: req.body })),
+  );
 
   r.get('/api/sms/bill-sms/options', { config: billAccess, schema: { tags, response: { 200: billSmsOptions } } }, async (req) =>
-    tenantTx(req, (tx, actor) => readBillSmsOptions({ tx, clientId: actor.clientId })));
+    tenantTx(req, (tx, actor) => readBillSmsOptions({ tx, clientId: actor.clientId })),
+  );
 
   r.get('/api/sms-report', { config: sendAccess, schema: { tags, querystring: smsReportQuery, response: { 200: smsReport } } }, async (req) =>
-    tenantTx(req, (tx, actor) => readSmsReport({ tx, clientId: actor.clientId, query: req.query })));
+    tenantTx(req, (tx, actor) => readSmsReport({ tx, clientId: actor.clientId, query: req.query })),
+  );
 
   r.post('/api/sms/messages/:id/retry', { config: sendAccess, schema: { tags, params: smsMessageParams, response: { 200: okResponse } } }, async (req) => {
     await tenantTx(req, (tx, actor) => retryMessage({ tx, actor, id: req.params.id }));
@@ -103,10 +115,14 @@ export async function smsRoutes(app: FastifyInstance) {
   });
 
   r.get('/api/sms/templates', { config: sendAccess, schema: { tags, response: { 200: smsTemplateList } } }, async (req) =>
-    tenantTx(req, (tx, actor) => listTemplates({ tx, clientId: actor.clientId })));
+    tenantTx(req, (tx, actor) => listTemplates({ tx, clientId: actor.clientId })),
+  );
 
-  r.put('/api/sms/templates/:id', { config: sendAccess, schema: { tags, params: templateParams, body: smsTemplateBody, response: { 200: smsTemplate } } }, async (req) =>
-    tenantTx(req, (tx, actor) => updateTemplate({ tx, actor, id: req.params.id, body: req.body.body })));
+  r.put(
+    '/api/sms/templates/:id',
+    { config: sendAccess, schema: { tags, params: templateParams, body: smsTemplateBody, response: { 200: smsTemplate } } },
+    async (req) => tenantTx(req, (tx, actor) => updateTemplate({ tx, actor, id: req.params.id, body: req.body.body })),
+  );
 
   r.get('/api/sms/settings', { config: sendAccess, schema: { tags, response: { 200: smsSettings } } }, async (req) => {
     assertAdmin(req);

@@ -31,12 +31,15 @@ afterAll(() => ctx.close());
 /** Row counts of everything sending writes, to prove a refused request wrote nothing. */
 async function smsState(clientId: number) {
   const [row] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<Record<string, number>>(tx, sql`
+    queryRows<Record<string, number>>(
+      tx,
+      sql`
       select (select count(*) from sms_messages where client_id = ${clientId})::int as messages,
              (select count(*) from sms_batches where client_id = ${clientId})::int as batches,
              (select count(*) from sms_settings where client_id = ${clientId})::int as settings,
              (select count(*) from sms_customer_languages where client_id = ${clientId})::int as languages,
-             (select count(*) from audit_log where client_id = ${clientId})::int as audit`),
+             (select count(*) from audit_log where client_id = ${clientId})::int as audit`,
+    ),
   );
   return row;
 }
@@ -50,9 +53,9 @@ describe('texts', () => {
   });
 
   it('renders placeholders and tidies what an empty one leaves', () => {
-    expect(renderSmsTemplate('Dear {name}, pay {amount} {currency} via {shortCode}.', { name: 'Sahra', amount: '23.10', currency: 'USD', shortCode: '*789#' })).toBe(
-      'Dear Sahra, pay 23.10 USD via *789#.',
-    );
+    expect(
+      renderSmsTemplate('Dear {name}, pay {amount} {currency} via {shortCode}.', { name: 'Sahra', amount: '23.10', currency: 'USD', shortCode: '*789#' }),
+    ).toBe('Dear Sahra, pay 23.10 USD via *789#.');
     expect(renderSmsTemplate('Dear {name}, the water is back. {other}', {})).toBe('Dear, the water is back. {other}');
   });
 
@@ -79,9 +82,17 @@ describe('templates', () => {
     expect(templates[1].body).toMatch(/^Macmiil \{name\}.*biilka \{period\}.*Haraaga \{balance\}/);
 
     const so = templates[1];
-    const saved = await a.call(orgA.token, 'PUT', `/api/sms/templates/${so.id}`, { body: 'Macmiil {name}, biilkaaga {period} waa {amount}. Ku bixi {shortCode}.' });
+    const saved = await a.call(orgA.token, 'PUT', `/api/sms/templates/${so.id}`, {
+      body: 'Macmiil {name}, biilkaaga {period} waa {amount}. Ku bixi {shortCode}.',
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ id: so.id, kind: 'bill', language: 'so', body: 'Macmiil {name}, biilkaaga {period} waa {amount}. Ku bixi {shortCode}.', updatedBy: expect.any(String) });
+    expect(saved.json()).toMatchObject({
+      id: so.id,
+      kind: 'bill',
+      language: 'so',
+      body: 'Macmiil {name}, biilkaaga {period} waa {amount}. Ku bixi {shortCode}.',
+      updatedBy: expect.any(String),
+    });
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'sms-template' });
     expect(audit.at(-1)).toMatchObject({ action: 'update', entityId: String(so.id) });
     // Put the default back for the bill SMS tests below.
@@ -136,7 +147,15 @@ describe('free SMS', () => {
     const report = await a.call(orgA.token, 'GET', `/api/sms-report?batchId=${res.json().batchId}&_limit=10`);
     expect(report.statusCode).toBe(200);
     expect(report.json()).toMatchObject({ total: 2, page: 1, limit: 10, totals: { queued: 0, sending: 0, sent: 2, failed: 0 } });
-    expect(report.json().data[0]).toMatchObject({ customerName: 'Cali Yusuf', status: 'sent', kind: 'free', language: 'en', parts: 1, provider: 'outbox', createdBy: expect.any(String) });
+    expect(report.json().data[0]).toMatchObject({
+      customerName: 'Cali Yusuf',
+      status: 'sent',
+      kind: 'free',
+      language: 'en',
+      parts: 1,
+      provider: 'outbox',
+      createdBy: expect.any(String),
+    });
     const search = await a.call(orgA.token, 'GET', '/api/sms-report?q=amina&status=sent');
     expect(search.json().data.map((m: { customerId: number }) => m.customerId)).toEqual([amina.id]);
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'sms-batch' });
@@ -145,7 +164,11 @@ describe('free SMS', () => {
 
   it('sends to chosen customers and to a typed list, and answers a repeated Idempotency-Key with the first answer', async () => {
     const c = await a.customer({ name: 'Hodan Ali', phone: '0617000001' });
-    const byCustomer = await a.call(orgA.token, 'POST', '/api/send-sms', { target: { type: 'customers', customerIds: [c.id] }, message: 'Hello {name} ({customerNo})', language: 'so' });
+    const byCustomer = await a.call(orgA.token, 'POST', '/api/send-sms', {
+      target: { type: 'customers', customerIds: [c.id] },
+      message: 'Hello {name} ({customerNo})',
+      language: 'so',
+    });
     expect(byCustomer.json()).toMatchObject({ queued: 1, skipped: [] });
 
     const body = { target: { type: 'phones', phones: ['0617000002', '+252617000003', '617000002'] }, message: 'Meeting at 10. {company}' };
@@ -178,7 +201,7 @@ describe('free SMS', () => {
     expect(await smsState(orgA.clientId)).toEqual(before);
   });
 
-  it('keeps organisations apart: another organisation\'s customers, zones and messages are not found', async () => {
+  it("keeps organisations apart: another organisation's customers, zones and messages are not found", async () => {
     const mine = await a.customer({ name: 'Only Mine', phone: '0618000001' });
     const zone = await a.zone();
     const before = await smsState(orgB.clientId);
@@ -204,8 +227,16 @@ describe('settings and access', () => {
   it('keeps the gateway secret sealed: answers only its last characters, stores and audits no plain text', async () => {
     const secret = 'Bearer sk_live_9f8e7d6c5b4a';
     const res = await a.call(orgA.token, 'PUT', '/api/sms/settings', {
-      provider: 'outbox', url: 'https://sms.example.so/send', method: 'POST', authHeaderName: 'Authorization', authSecret: secret,
-      contentType: 'application/json', bodyTemplate: null, senderId: 'HargeisaEl', maxAttempts: 4, defaultLanguage: 'so',
+      provider: 'outbox',
+      url: 'https://sms.example.so/send',
+      method: 'POST',
+      authHeaderName: 'Authorization',
+      authSecret: secret,
+      contentType: 'application/json',
+      bodyTemplate: null,
+      senderId: 'HargeisaEl',
+      maxAttempts: 4,
+      defaultLanguage: 'so',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ hasAuthSecret: true, authSecretMasked: '••••••5b4a', maxAttempts: 4, defaultLanguage: 'so' });
@@ -215,7 +246,8 @@ describe('settings and access', () => {
     expect(read.json().authSecretMasked).toBe('••••••5b4a');
 
     const [stored] = await inSystem(ctx.database.db, (tx) =>
-      queryRows<{ enc: string }>(tx, sql`select auth_secret_enc as enc from sms_settings where client_id = ${orgA.clientId}`));
+      queryRows<{ enc: string }>(tx, sql`select auth_secret_enc as enc from sms_settings where client_id = ${orgA.clientId}`),
+    );
     expect(stored.enc).toMatch(/^v1:/);
     expect(stored.enc).not.toContain('sk_live');
     const audit = await auditRows(ctx, orgA.clientId, { entity: 'sms-settings' });
@@ -233,7 +265,12 @@ describe('settings and access', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'url', message: 'Geli cinwaanka albaabka (gateway) si loogu diro albaab HTTP ah.' }]);
     const bad = await a.call(orgA.token, 'PUT', '/api/sms/settings', { provider: 'http', url: 'ftp://x', authHeaderName: 'X Key' });
-    expect(bad.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['authHeaderName', 'url']);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['authHeaderName', 'url']);
   });
 
   it('answers 403 without the privilege (and for gateway settings without an administrator), changing nothing', async () => {
@@ -265,7 +302,7 @@ describe('settings and access', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('keeps customers\' preferred languages', async () => {
+  it("keeps customers' preferred languages", async () => {
     const c = await a.customer({ name: 'Fadumo Preferred', phone: '0619000001' });
     const set = await a.call(orgA.token, 'PUT', `/api/sms/customer-languages/${c.id}`, { language: 'so' });
     expect(set.json()).toEqual({ customerId: c.id, customerNo: c.customerNo, name: 'Fadumo Preferred', phone: '0619000001', language: 'so' });

@@ -44,21 +44,29 @@ export async function sendTestMessage(opts: { db: Db; actor: Actor; tokenSecret:
   if (!phone) throw fieldError('phone', 'sms.invalidPhone');
   const config = await inTenant(db, clientId, (tx) => loadGatewayConfig({ tx, clientId, tokenSecret: opts.tokenSecret }), userId);
   if (config.provider === 'http' && config.url) await assertGatewayAllowed(config.url);
-  const { messageId, body } = await inTenant(db, clientId, async (tx) => {
-    const [company] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${clientId}`);
-    const body = TEST_TEXT[actor.lang].replace('{company}', company?.name ?? '');
-    const [batch] = await tx
-      .insert(smsBatches)
-      .values({ clientId, kind: 'test', target: { type: 'phones', count: 1 }, messageCount: 1, createdBy: userId })
-      .returning({ id: smsBatches.id });
-    // Claimed by this request from the start (status sending, attempt 1) so the dispatcher leaves it alone.
-    const [row] = await queryRows<{ id: string | number }>(tx, sql`
+  const { messageId, body } = await inTenant(
+    db,
+    clientId,
+    async (tx) => {
+      const [company] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${clientId}`);
+      const body = TEST_TEXT[actor.lang].replace('{company}', company?.name ?? '');
+      const [batch] = await tx
+        .insert(smsBatches)
+        .values({ clientId, kind: 'test', target: { type: 'phones', count: 1 }, messageCount: 1, createdBy: userId })
+        .returning({ id: smsBatches.id });
+      // Claimed by this request from the start (status sending, attempt 1) so the dispatcher leaves it alone.
+      const [row] = await queryRows<{ id: string | number }>(
+        tx,
+        sql`
       insert into sms_messages (client_id, batch_id, kind, phone, body, language, status, attempts, next_attempt_at, created_by)
       values (${clientId}, ${batch.id}, 'test', ${phone}, ${body}, ${actor.lang}, 'sending', 1, now() + interval '5 minutes', ${userId})
-      returning id`);
-    await writeAudit(tx, actor, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind: 'test', phone } });
-    return { messageId: Number(row.id), body };
-  }, userId);
+      returning id`,
+      );
+      await writeAudit(tx, actor, { action: 'create', entity: 'sms-batch', entityId: batch.id, after: { kind: 'test', phone } });
+      return { messageId: Number(row.id), body };
+    },
+    userId,
+  );
   const result = await adapterFor(config, dispatcherOptionsFromEnv().timeoutMs).send({ id: messageId, phone, body });
   const status = await recordResult(db, { clientId, id: messageId, attempt: 1, maxAttempts: 1, retryBaseMs: 0, result });
   return { messageId, status, provider: result.provider, phone, httpStatus: result.httpStatus, response: result.response, error: result.error };

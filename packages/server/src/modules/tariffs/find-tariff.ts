@@ -6,12 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { getTariff, inForceOn } from './list-tariffs.ts';
 import { tariffs } from './tariffs.tables.ts';
 
-export async function findTariffFor(opts: {
-  tx: Db;
-  customerClass: CustomerClass;
-  zoneId: number | null;
-  date: string;
-}): Promise<Tariff | null> {
+export async function findTariffFor(opts: { tx: Db; customerClass: CustomerClass; zoneId: number | null; date: string }): Promise<Tariff | null> {
   const { tx, customerClass, zoneId, date } = opts;
   const [row] = await tx
     .select({ id: tariffs.id })

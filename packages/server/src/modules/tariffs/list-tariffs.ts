@@ -14,7 +14,12 @@ async function withBlocks(tx: Db, rows: TariffRow[]): Promise<Tariff[]> {
   const blocks = await tx
     .select()
     .from(tariffBlocks)
-    .where(inArray(tariffBlocks.tariffId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        tariffBlocks.tariffId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(tariffBlocks.tariffId), asc(tariffBlocks.position));
   return rows.map((r) => ({
     id: r.id,
@@ -38,7 +43,12 @@ async function withBlocks(tx: Db, rows: TariffRow[]): Promise<Tariff[]> {
 
 async function selectRows(tx: Db, where: SQL | undefined, page?: { orderBy: SQL[]; limit: number; offset: number }): Promise<TariffRow[]> {
   const q = tx.select({ row: tariffs, zoneName: zones.name }).from(tariffs).leftJoin(zones, eq(zones.id, tariffs.zoneId)).where(where);
-  const rows = page ? await q.orderBy(...page.orderBy).limit(page.limit).offset(page.offset) : await q;
+  const rows = page
+    ? await q
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset)
+    : await q;
   return rows.map((r) => ({ ...r.row, zoneName: r.zoneName }));
 }
 

@@ -15,8 +15,7 @@ const residential: PricingTariff = {
   ],
 };
 
-const lineSummary = (t: PricingTariff, c: string) =>
-  priceConsumption(t, c).lines.map((l) => [l.kind, l.units, l.rate, l.amount]);
+const lineSummary = (t: PricingTariff, c: string) => priceConsumption(t, c).lines.map((l) => [l.kind, l.units, l.rate, l.amount]);
 
 describe('priceConsumption', () => {
   it('charges each block for the units inside it and explains every line', () => {
@@ -48,7 +47,13 @@ describe('priceConsumption', () => {
   });
 
   it('charges units above a closed last block at the last block rate, never dropping them', () => {
-    const closed: PricingTariff = { ...residential, blocks: [{ from: '0', to: '10', rate: '1' }, { from: '10', to: '20', rate: '2' }] };
+    const closed: PricingTariff = {
+      ...residential,
+      blocks: [
+        { from: '0', to: '10', rate: '1' },
+        { from: '10', to: '20', rate: '2' },
+      ],
+    };
     const bill = priceConsumption(closed, '35');
     expect(bill.lines.slice(1)).toEqual([
       { kind: 'block', block: 1, from: '0', to: '10', units: '10', rate: '1', amount: '10.00' },
@@ -89,8 +94,18 @@ describe('priceConsumption', () => {
 
   it('refuses block lists that are not contiguous from zero', () => {
     expect(blockProblem([{ from: '1', to: null, rate: '1' }])).toEqual({ index: 0, field: 'from', key: 'tariff.firstBlockFromZero' });
-    expect(blockProblem([{ from: '0', to: '10', rate: '1' }, { from: '11', to: null, rate: '1' }])).toEqual({ index: 1, field: 'from', key: 'tariff.blocksContiguous' });
-    expect(blockProblem([{ from: '0', to: null, rate: '1' }, { from: '10', to: null, rate: '1' }])).toEqual({ index: 0, field: 'to', key: 'tariff.onlyLastOpen' });
+    expect(
+      blockProblem([
+        { from: '0', to: '10', rate: '1' },
+        { from: '11', to: null, rate: '1' },
+      ]),
+    ).toEqual({ index: 1, field: 'from', key: 'tariff.blocksContiguous' });
+    expect(
+      blockProblem([
+        { from: '0', to: null, rate: '1' },
+        { from: '10', to: null, rate: '1' },
+      ]),
+    ).toEqual({ index: 0, field: 'to', key: 'tariff.onlyLastOpen' });
     expect(blockProblem([{ from: '0', to: '0', rate: '1' }])).toEqual({ index: 0, field: 'to', key: 'tariff.blockToAfterFrom' });
     expect(blockProblem([])).toEqual({ index: 0, field: 'from', key: 'tariff.noBlocks' });
     expect(() => priceConsumption({ ...residential, blocks: [{ from: '5', to: null, rate: '1' }] }, '1')).toThrow(RangeError);
@@ -128,9 +143,7 @@ describe('priceConsumption properties', () => {
     fc.assert(
       fc.property(tariffArb, consumptionArb, (tariff, consumption) => {
         const bill = priceConsumption(tariff, consumption);
-        const units = bill.lines
-          .filter((l) => l.kind === 'block' || l.kind === 'above_last_block')
-          .reduce((s, l) => s.plus(l.units!), new BillingDecimal(0));
+        const units = bill.lines.filter((l) => l.kind === 'block' || l.kind === 'above_last_block').reduce((s, l) => s.plus(l.units!), new BillingDecimal(0));
         expect(units.eq(consumption)).toBe(true);
         const sum = bill.lines.reduce((s, l) => s.plus(l.amount), new BillingDecimal(0));
         expect(sum.toFixed(2)).toBe(bill.total);

@@ -50,9 +50,7 @@ async function checkTariff(tx: Db, clientId: number, input: TariffInput, exceptI
 
 async function writeBlocks(tx: Db, clientId: number, tariffId: number, input: TariffInput): Promise<void> {
   await tx.delete(tariffBlocks).where(eq(tariffBlocks.tariffId, tariffId));
-  await tx.insert(tariffBlocks).values(
-    input.blocks.map((b, i) => ({ clientId, tariffId, position: i + 1, fromUnits: b.from, toUnits: b.to, rate: b.rate })),
-  );
+  await tx.insert(tariffBlocks).values(input.blocks.map((b, i) => ({ clientId, tariffId, position: i + 1, fromUnits: b.from, toUnits: b.to, rate: b.rate })));
 }
 
 const values = (input: TariffInput) => ({
@@ -76,7 +74,11 @@ export async function createTariff(opts: { tx: Db; actor: Actor; input: TariffIn
   const { tx, actor, input } = opts;
   const { clientId } = actor;
   await checkTariff(tx, clientId, input);
-  const [row] = await tx.insert(tariffs).values({ clientId, ...values(input) }).returning({ id: tariffs.id }).catch(overlapOnExclusion);
+  const [row] = await tx
+    .insert(tariffs)
+    .values({ clientId, ...values(input) })
+    .returning({ id: tariffs.id })
+    .catch(overlapOnExclusion);
   await writeBlocks(tx, clientId, row.id, input);
   const created = await getTariff({ tx, id: row.id });
   await writeAudit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after: auditView(created) });
@@ -90,7 +92,11 @@ export async function updateTariff(opts: { tx: Db; actor: Actor; id: number; inp
   if (!locked) throw notFound();
   const before = await getTariff({ tx, id });
   await checkTariff(tx, clientId, input, id);
-  await tx.update(tariffs).set({ ...values(input), updatedAt: new Date() }).where(eq(tariffs.id, id)).catch(overlapOnExclusion);
+  await tx
+    .update(tariffs)
+    .set({ ...values(input), updatedAt: new Date() })
+    .where(eq(tariffs.id, id))
+    .catch(overlapOnExclusion);
   await writeBlocks(tx, clientId, id, input);
   const after = await getTariff({ tx, id });
   await writeAudit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before: auditView(before), after: auditView(after) });

@@ -45,17 +45,37 @@ const tariffRows = (clientId: number) =>
 describe('tariffs', () => {
   it('creates a version with its blocks, updates, lists and deletes it, each audited', async () => {
     const from = await lastAuditId(ctx, orgA.clientId);
-    const res = await a.call(orgA.token, 'POST', PATH, body({ name: 'Commercial 2025', customerClass: 'commercial', effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31' }));
+    const res = await a.call(
+      orgA.token,
+      'POST',
+      PATH,
+      body({ name: 'Commercial 2025', customerClass: 'commercial', effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31' }),
+    );
     expect(res.statusCode).toBe(201);
     const t = res.json();
     expect(t).toMatchObject({
-      customerClass: 'commercial', zoneId: null, effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31',
-      serviceCharge: '3.00', minimumCharge: '5.00', taxPercent: '5', blocks,
+      customerClass: 'commercial',
+      zoneId: null,
+      effectiveFrom: '2025-01-01',
+      effectiveTo: '2025-12-31',
+      serviceCharge: '3.00',
+      minimumCharge: '5.00',
+      taxPercent: '5',
+      blocks,
     });
-    const updated = await a.call(orgA.token, 'PUT', `${PATH}/${t.id}`, body({
-      name: 'Commercial 2025', customerClass: 'commercial', effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31', taxPercent: '0',
-      blocks: [{ from: '0', to: null, rate: '0.5' }],
-    }));
+    const updated = await a.call(
+      orgA.token,
+      'PUT',
+      `${PATH}/${t.id}`,
+      body({
+        name: 'Commercial 2025',
+        customerClass: 'commercial',
+        effectiveFrom: '2025-01-01',
+        effectiveTo: '2025-12-31',
+        taxPercent: '0',
+        blocks: [{ from: '0', to: null, rate: '0.5' }],
+      }),
+    );
     expect(updated.json()).toMatchObject({ taxPercent: '0', blocks: [{ from: '0', to: null, rate: '0.5' }] });
     const list = await a.call(orgA.token, 'GET', `${PATH}?customerClass=commercial&activeOn=2025-06-01`);
     expect(list.json()).toMatchObject({ total: 1, data: [{ id: t.id }] });
@@ -67,18 +87,54 @@ describe('tariffs', () => {
   });
 
   it('names the block at fault: blocks must be contiguous from 0 and only the last one open', async () => {
-    const gap = await a.call(orgA.token, 'POST', PATH, body({ blocks: [{ from: '0', to: '50', rate: '1' }, { from: '60', to: null, rate: '2' }] }), 'so');
+    const gap = await a.call(
+      orgA.token,
+      'POST',
+      PATH,
+      body({
+        blocks: [
+          { from: '0', to: '50', rate: '1' },
+          { from: '60', to: null, rate: '2' },
+        ],
+      }),
+      'so',
+    );
     expect(gap.statusCode).toBe(400);
     expect(gap.json().details).toEqual([{ field: 'blocks.1.from', message: 'Heer kastaa waa inuu ka bilaabmaa meesha uu ku dhammaado heerka ka horreeya.' }]);
     const notZero = await a.call(orgA.token, 'POST', PATH, body({ blocks: [{ from: '5', to: null, rate: '1' }] }));
     expect(notZero.json().details).toEqual([{ field: 'blocks.0.from', message: 'The first block must start at 0.' }]);
-    const open = await a.call(orgA.token, 'POST', PATH, body({ blocks: [{ from: '0', to: null, rate: '1' }, { from: '10', to: null, rate: '2' }] }));
+    const open = await a.call(
+      orgA.token,
+      'POST',
+      PATH,
+      body({
+        blocks: [
+          { from: '0', to: null, rate: '1' },
+          { from: '10', to: null, rate: '2' },
+        ],
+      }),
+    );
     expect(open.json().details).toEqual([{ field: 'blocks.0.to', message: 'Only the last block may be left without an upper limit.' }]);
-    const dates = await a.call(orgA.token, 'POST', PATH, body({ effectiveFrom: '2026-05-01', effectiveTo: '2026-04-30', taxPercent: '101', blocks: [{ from: '0', rate: 'x' }] }));
-    expect(dates.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['blocks.0.rate', 'effectiveTo', 'taxPercent']);
+    const dates = await a.call(
+      orgA.token,
+      'POST',
+      PATH,
+      body({ effectiveFrom: '2026-05-01', effectiveTo: '2026-04-30', taxPercent: '101', blocks: [{ from: '0', rate: 'x' }] }),
+    );
+    expect(
+      dates
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['blocks.0.rate', 'effectiveTo', 'taxPercent']);
     const garbage = await a.call(orgA.token, 'POST', PATH, body({ blocks: [{ from: 'abc', to: '-1', rate: '1' }] }));
     expect(garbage.statusCode).toBe(400);
-    expect(garbage.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['blocks.0.from', 'blocks.0.to']);
+    expect(
+      garbage
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['blocks.0.from', 'blocks.0.to']);
   });
 
   it('refuses overlapping versions of the same class and zone, and allows other keys and adjacent versions', async () => {
@@ -87,7 +143,12 @@ describe('tariffs', () => {
     expect(first.statusCode).toBe(201);
     const before = await tariffRows(orgA.clientId);
     const auditBefore = await lastAuditId(ctx, orgA.clientId);
-    for (const [effectiveFrom, effectiveTo] of [['2026-06-30', null], ['2025-01-01', '2026-01-01'], ['2026-03-01', '2026-03-31'], ['2025-01-01', null]]) {
+    for (const [effectiveFrom, effectiveTo] of [
+      ['2026-06-30', null],
+      ['2025-01-01', '2026-01-01'],
+      ['2026-03-01', '2026-03-31'],
+      ['2025-01-01', null],
+    ]) {
       const clash = await a.call(orgA.token, 'POST', PATH, body({ customerClass: 'industrial', effectiveFrom, effectiveTo }), 'so');
       expect(clash.statusCode).toBe(400);
       expect(clash.json().details).toEqual([
@@ -101,7 +162,12 @@ describe('tariffs', () => {
     expect((await a.call(orgA.token, 'POST', PATH, body({ customerClass: 'industrial', zoneId: zone.id, effectiveFrom: '2026-01-01' }))).statusCode).toBe(201);
     expect((await a.call(orgA.token, 'POST', PATH, body({ customerClass: 'government', effectiveFrom: '2026-01-01' }))).statusCode).toBe(201);
     // An edit that would stretch a version over its successor is refused too.
-    const stretch = await a.call(orgA.token, 'PUT', `${PATH}/${first.json().id}`, body({ customerClass: 'industrial', effectiveFrom: '2026-01-01', effectiveTo: '2026-07-01' }));
+    const stretch = await a.call(
+      orgA.token,
+      'PUT',
+      `${PATH}/${first.json().id}`,
+      body({ customerClass: 'industrial', effectiveFrom: '2026-01-01', effectiveTo: '2026-07-01' }),
+    );
     expect(stretch.statusCode).toBe(400);
     expect(stretch.json().details[0].field).toBe('effectiveFrom');
   });
@@ -130,9 +196,27 @@ describe('tariffs', () => {
     const zone = await a.zone();
     const classWide = (await a.call(orgA.token, 'POST', PATH, body({ customerClass: 'residential', effectiveFrom: '2026-01-01' }))).json();
     const zoned = (
-      await a.call(orgA.token, 'POST', PATH, body({ name: 'Residential zone', zoneId: zone.id, effectiveFrom: '2026-01-01', serviceCharge: '1.00', minimumCharge: '0', taxPercent: '0', blocks: [{ from: '0', to: '10', rate: '0.2' }] }))
+      await a.call(
+        orgA.token,
+        'POST',
+        PATH,
+        body({
+          name: 'Residential zone',
+          zoneId: zone.id,
+          effectiveFrom: '2026-01-01',
+          serviceCharge: '1.00',
+          minimumCharge: '0',
+          taxPercent: '0',
+          blocks: [{ from: '0', to: '10', rate: '0.2' }],
+        }),
+      )
     ).json();
-    const inZone = await a.call(orgA.token, 'POST', '/api/elc/pricing', { customerClass: 'residential', zoneId: zone.id, date: '2026-02-01', consumption: '25' });
+    const inZone = await a.call(orgA.token, 'POST', '/api/elc/pricing', {
+      customerClass: 'residential',
+      zoneId: zone.id,
+      date: '2026-02-01',
+      consumption: '25',
+    });
     expect(inZone.statusCode).toBe(200);
     expect(inZone.json()).toMatchObject({
       tariff: { id: zoned.id },
@@ -144,14 +228,27 @@ describe('tariffs', () => {
       ],
       total: '6.00',
     });
-    const elsewhere = await a.call(orgA.token, 'POST', '/api/elc/pricing', { customerClass: 'residential', zoneId: null, date: '2026-02-01', consumption: '250' });
+    const elsewhere = await a.call(orgA.token, 'POST', '/api/elc/pricing', {
+      customerClass: 'residential',
+      zoneId: null,
+      date: '2026-02-01',
+      consumption: '250',
+    });
     expect(elsewhere.json()).toMatchObject({ tariff: { id: classWide.id }, subtotal: '115.50', tax: '5.78', total: '121.28' });
     const byId = await a.call(orgA.token, 'POST', '/api/elc/pricing', { tariffId: classWide.id, consumption: '0' });
-    expect(byId.json()).toMatchObject({ total: '5.25', lines: [{ kind: 'service_charge' }, { kind: 'minimum_top_up', amount: '2.00' }, { kind: 'tax', amount: '0.25' }] });
+    expect(byId.json()).toMatchObject({
+      total: '5.25',
+      lines: [{ kind: 'service_charge' }, { kind: 'minimum_top_up', amount: '2.00' }, { kind: 'tax', amount: '0.25' }],
+    });
     const none = await a.call(orgA.token, 'POST', '/api/elc/pricing', { customerClass: 'residential', date: '2020-01-01', consumption: '5' });
     expect(none.json().details).toEqual([{ field: 'customerClass', message: 'No tariff applies to this customer class and zone on this date.' }]);
     const missing = await a.call(orgA.token, 'POST', '/api/elc/pricing', { consumption: '5' });
-    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['customerClass', 'date']);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['customerClass', 'date']);
   });
 
   it('keeps organisations apart and refuses staff without list-price (403, nothing changed)', async () => {

@@ -37,8 +37,11 @@ describe('amountInWords', () => {
     ['2500000', 'Two million five hundred thousand dollars', 'Laba malyuun iyo shan boqol kun doollar'],
     ['3000000000', 'Three billion dollars', 'Saddex bilyan doollar'],
     ['5000000000000', 'Five trillion dollars', 'Shan kun bilyan doollar'],
-    ['9999999999999999.99', 'Nine quadrillion nine hundred ninety-nine trillion nine hundred ninety-nine billion nine hundred ninety-nine million nine hundred ninety-nine thousand nine hundred ninety-nine dollars and ninety-nine cents',
-      'Sagaal malyuun iyo sagaal boqol iyo sagaal iyo sagaashan kun iyo sagaal boqol iyo sagaal iyo sagaashan bilyan iyo sagaal boqol iyo sagaal iyo sagaashan malyuun iyo sagaal boqol iyo sagaal iyo sagaashan kun iyo sagaal boqol iyo sagaal iyo sagaashan doollar iyo sagaal iyo sagaashan senti'],
+    [
+      '9999999999999999.99',
+      'Nine quadrillion nine hundred ninety-nine trillion nine hundred ninety-nine billion nine hundred ninety-nine million nine hundred ninety-nine thousand nine hundred ninety-nine dollars and ninety-nine cents',
+      'Sagaal malyuun iyo sagaal boqol iyo sagaal iyo sagaashan kun iyo sagaal boqol iyo sagaal iyo sagaashan bilyan iyo sagaal boqol iyo sagaal iyo sagaashan malyuun iyo sagaal boqol iyo sagaal iyo sagaashan kun iyo sagaal boqol iyo sagaal iyo sagaashan doollar iyo sagaal iyo sagaashan senti',
+    ],
   ];
 
   it.each(cases)('%s -> English and Somali', (amount, en, so) => {

@@ -76,7 +76,10 @@ function isCsv(buf: Buffer): boolean {
     if (b > 0x20) hasContent = true;
   }
   if (!hasContent || quotes % 2 !== 0) return false;
-  const head = buf.toString('latin1', start, Math.min(buf.length, start + 512)).trimStart().toLowerCase();
+  const head = buf
+    .toString('latin1', start, Math.min(buf.length, start + 512))
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<') || head.startsWith('%pdf') || head.includes('<script') || head.includes('<html')) return false;
   return hasTwoFields(buf, start);
 }

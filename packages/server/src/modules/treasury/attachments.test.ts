@@ -22,8 +22,17 @@ const MiB2 = 2 * 1024 * 1024;
 async function journalEntry(token: string, clientId: number): Promise<number> {
   const acc = await accountsByCode(ctx.database.db, clientId);
   const res = await ctx.app.inject({
-    method: 'POST', url: '/api/finance/transaction', headers: bearer(token),
-    payload: { date: '2025-04-01', reference: 'RCPT-1', lines: [{ accountId: acc['6120'], debit: '90.00' }, { accountId: acc['1010'], credit: '90.00' }] },
+    method: 'POST',
+    url: '/api/finance/transaction',
+    headers: bearer(token),
+    payload: {
+      date: '2025-04-01',
+      reference: 'RCPT-1',
+      lines: [
+        { accountId: acc['6120'], debit: '90.00' },
+        { accountId: acc['1010'], credit: '90.00' },
+      ],
+    },
   });
   return res.json().id;
 }
@@ -40,7 +49,12 @@ afterAll(() => ctx.close());
 
 const upload = (parts: Parameters<typeof multipart>[0], token = org.token, headers: Record<string, string> = {}) => {
   const body = multipart(parts);
-  return ctx.app.inject({ method: 'POST', url: '/api/finance/upload-transaction-files', payload: body.payload, headers: { ...bearer(token), ...body.headers, ...headers } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/finance/upload-transaction-files',
+    payload: body.payload,
+    headers: { ...bearer(token), ...body.headers, ...headers },
+  });
 };
 const file = (filename: string, content: Buffer, contentType?: string) => ({ name: 'file', filename, content, contentType });
 const snapshot = (clientId = org.clientId) => treasurySnapshot(ctx, clientId);
@@ -65,7 +79,10 @@ describe('POST /api/finance/upload-transaction-files', () => {
     const after = await upload([file('late.pdf', TINY_PDF), { name: 'entryId', value: String(entryId) }]);
     expect(after.statusCode).toBe(201);
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ action: string; after: { entryId: number; mime: string } }>(tx, sql`select action, after from audit_log where entity = 'transaction-file' order by id`),
+      queryRows<{ action: string; after: { entryId: number; mime: string } }>(
+        tx,
+        sql`select action, after from audit_log where entity = 'transaction-file' order by id`,
+      ),
     );
     expect(audit).toHaveLength(7);
     expect(audit[0]).toMatchObject({ action: 'attach', after: { entryId, mime: 'application/pdf' } });
@@ -84,7 +101,9 @@ describe('POST /api/finance/upload-transaction-files', () => {
       expect(res.json().details).toEqual([{ field: 'file', message: 'Faylasha PDF, PNG, JPEG, WEBP, CSV ama XLSX oo keliya ayaa la oggol yahay.' }]);
     }
     expect((await upload([file('a.pdf', TINY_PDF)])).json().details).toEqual([{ field: 'entryId', message: 'Field is required.' }]);
-    expect((await upload([{ name: 'entryId', value: 'abc' }, file('a.pdf', TINY_PDF)])).json().details).toEqual([{ field: 'entryId', message: 'Enter a number.' }]);
+    expect((await upload([{ name: 'entryId', value: 'abc' }, file('a.pdf', TINY_PDF)])).json().details).toEqual([
+      { field: 'entryId', message: 'Enter a number.' },
+    ]);
     expect((await upload([{ name: 'entryId', value: String(entryId) }])).json().details).toEqual([{ field: 'file', message: 'Choose a file to upload.' }]);
     expect((await upload([{ name: 'entryId', value: String(otherEntryId) }, file('a.pdf', TINY_PDF)])).json().details).toEqual([
       { field: 'entryId', message: 'The selected record does not exist.' },

@@ -21,10 +21,16 @@ beforeAll(async () => {
   org = await newOrganisation(ctx, { name: 'Cheque Power' });
   acc = await accountsByCode(ctx.database.db, org.clientId);
   api = caller(ctx, () => org.token);
-  secondBank = (await api('POST', '/api/finance/accounts', { code: '1031', nameEn: 'Salaam Bank', nameSo: 'Bangiga Salaam', type: 'asset', subtype: 'bank' })).json().id;
+  secondBank = (
+    await api('POST', '/api/finance/accounts', { code: '1031', nameEn: 'Salaam Bank', nameSo: 'Bangiga Salaam', type: 'asset', subtype: 'bank' })
+  ).json().id;
   const opening = await api('POST', '/api/finance/transaction', {
     date: '2025-01-01',
-    lines: [{ accountId: acc['1030'], debit: '10000.00' }, { accountId: secondBank, debit: '500.00' }, { accountId: acc['3010'], credit: '10500.00' }],
+    lines: [
+      { accountId: acc['1030'], debit: '10000.00' },
+      { accountId: secondBank, debit: '500.00' },
+      { accountId: acc['3010'], credit: '10500.00' },
+    ],
   });
   expect(opening.statusCode).toBe(201);
 });
@@ -52,8 +58,17 @@ describe('POST /api/finance/writecheck', () => {
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c).toMatchObject({
-      chequeNo: 1, chequeNumber: '000001', date: '2025-02-10', payeeType: 'vendor', payeeId: 7, payeeName: 'Hormuud Telecom',
-      amount: '1250.50', currency: 'USD', memo: 'Internet and May invoice', status: 'Issued', voidEntryId: null,
+      chequeNo: 1,
+      chequeNumber: '000001',
+      date: '2025-02-10',
+      payeeType: 'vendor',
+      payeeId: 7,
+      payeeName: 'Hormuud Telecom',
+      amount: '1250.50',
+      currency: 'USD',
+      memo: 'Internet and May invoice',
+      status: 'Issued',
+      voidEntryId: null,
       bankAccount: { id: acc['1030'], code: '1030', name: 'Bank account' },
       amountInWords: {
         en: 'One thousand two hundred fifty dollars and fifty cents',
@@ -67,7 +82,16 @@ describe('POST /api/finance/writecheck', () => {
     });
     const entry = (await api('GET', `/api/finance/transaction/${c.entryId}`)).json();
     expect(entry).toMatchObject({ sourceType: 'cheque', sourceId: c.id, reference: 'CHQ-000001', memo: 'Internet and May invoice', total: '1250.50' });
-    expect(entry.lines.map((l: { accountCode: string; debit: string; credit: string; partyType: string | null; partyId: number | null; memo: string | null }) => [l.accountCode, l.debit, l.credit, l.partyType, l.partyId, l.memo])).toEqual([
+    expect(
+      entry.lines.map((l: { accountCode: string; debit: string; credit: string; partyType: string | null; partyId: number | null; memo: string | null }) => [
+        l.accountCode,
+        l.debit,
+        l.credit,
+        l.partyType,
+        l.partyId,
+        l.memo,
+      ]),
+    ).toEqual([
       ['6140', '1000.00', '0.00', 'vendor', 7, 'Internet, June'],
       ['2010', '250.50', '0.00', 'vendor', 7, 'Internet and May invoice'],
       ['1030', '0.00', '1250.50', null, null, 'Internet and May invoice'],
@@ -82,14 +106,29 @@ describe('POST /api/finance/writecheck', () => {
   it('numbers cheques per bank account: next in the series, by hand (moving the series on), never twice', async () => {
     const peek = await api('GET', `/api/finance/writecheck/next-number?bankAccountId=${acc['1030']}`);
     expect(peek.json()).toEqual({ bankAccountId: acc['1030'], chequeNo: 2, chequeNumber: '000002' });
-    const second = await api('POST', '/api/finance/writecheck', cheque({ amount: '10.00', lines: [{ accountId: acc['6160'], amount: '10.00' }], payeeType: 'other', payeeId: undefined, payeeName: 'Stationery shop', memo: '' }));
+    const second = await api(
+      'POST',
+      '/api/finance/writecheck',
+      cheque({
+        amount: '10.00',
+        lines: [{ accountId: acc['6160'], amount: '10.00' }],
+        payeeType: 'other',
+        payeeId: undefined,
+        payeeName: 'Stationery shop',
+        memo: '',
+      }),
+    );
     expect(second.json()).toMatchObject({ chequeNo: 2, payeeType: 'other', payeeId: null, amountInWords: { en: 'Ten dollars', so: 'Toban doollar' } });
     const secondEntry = (await api('GET', `/api/finance/transaction/${second.json().entryId}`)).json();
     expect(secondEntry.lines.every((l: { partyType: string | null }) => l.partyType === null)).toBe(true);
     expect(secondEntry.memo).toBe('Cheque 000002 to Stationery shop');
 
     // A new cheque book starting at 1001: the series continues after it.
-    const byHand = await api('POST', '/api/finance/writecheck', cheque({ chequeNo: 1001, amount: '5.00', lines: [{ accountId: acc['6160'], amount: '5.00' }] }));
+    const byHand = await api(
+      'POST',
+      '/api/finance/writecheck',
+      cheque({ chequeNo: 1001, amount: '5.00', lines: [{ accountId: acc['6160'], amount: '5.00' }] }),
+    );
     expect(byHand.json().chequeNumber).toBe('001001');
     expect((await api('GET', `/api/finance/writecheck/next-number?bankAccountId=${acc['1030']}`)).json().chequeNo).toBe(1002);
     const auto = await api('POST', '/api/finance/writecheck', cheque({ chequeNo: '', amount: '6.00', lines: [{ accountId: acc['6160'], amount: '6.00' }] }));
@@ -107,11 +146,18 @@ describe('POST /api/finance/writecheck', () => {
     expect(await snapshot()).toEqual(before);
 
     // Another bank account has its own series: number 1 again.
-    const other = await api('POST', '/api/finance/writecheck', cheque({ bankAccountId: secondBank, amount: '20.00', lines: [{ accountId: acc['6160'], amount: '20.00' }] }));
+    const other = await api(
+      'POST',
+      '/api/finance/writecheck',
+      cheque({ bankAccountId: secondBank, amount: '20.00', lines: [{ accountId: acc['6160'], amount: '20.00' }] }),
+    );
     expect(other.json()).toMatchObject({ chequeNo: 1, bankAccount: { code: '1031' } });
     const numbers = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ bank: string; no: number }>(tx, sql`
-        select a.code as bank, c.cheque_no::int as no from cheques c join accounts a on a.id = c.bank_account_id order by a.code, c.cheque_no`),
+      queryRows<{ bank: string; no: number }>(
+        tx,
+        sql`
+        select a.code as bank, c.cheque_no::int as no from cheques c join accounts a on a.id = c.bank_account_id order by a.code, c.cheque_no`,
+      ),
     );
     expect(numbers.map((n) => `${n.bank}:${n.no}`)).toEqual(['1030:1', '1030:2', '1030:3', '1030:1001', '1030:1002', '1031:1']);
   });
@@ -120,7 +166,11 @@ describe('POST /api/finance/writecheck', () => {
     const start = (await api('GET', `/api/finance/writecheck/next-number?bankAccountId=${secondBank}`)).json().chequeNo;
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        api('POST', '/api/finance/writecheck', cheque({ bankAccountId: secondBank, amount: `${i + 1}.00`, lines: [{ accountId: acc['6160'], amount: `${i + 1}.00` }] })),
+        api(
+          'POST',
+          '/api/finance/writecheck',
+          cheque({ bankAccountId: secondBank, amount: `${i + 1}.00`, lines: [{ accountId: acc['6160'], amount: `${i + 1}.00` }] }),
+        ),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
@@ -136,20 +186,43 @@ describe('POST /api/finance/writecheck', () => {
     const totalSo = await api('POST', '/api/finance/writecheck', cheque({ amount: '1250.00' }), org.token, { 'x-lang': 'so' });
     expect(totalSo.json().details).toEqual([{ field: 'amount', message: 'Sadarradu waxay isku dhan yihiin 1250.50; waa inay la mid noqdaan lacagta jeegga.' }]);
 
-    const accounts = await api('POST', '/api/finance/writecheck', cheque({
-      bankAccountId: acc['1010'],
-      lines: [{ accountId: acc['6140'], amount: '1000.00' }, { accountId: 2147483000, amount: '250.50' }],
-    }));
+    const accounts = await api(
+      'POST',
+      '/api/finance/writecheck',
+      cheque({
+        bankAccountId: acc['1010'],
+        lines: [
+          { accountId: acc['6140'], amount: '1000.00' },
+          { accountId: 2147483000, amount: '250.50' },
+        ],
+      }),
+    );
     expect(accounts.json().details).toEqual([
       { field: 'bankAccountId', message: 'Choose a bank account.' },
       { field: 'lines.1.accountId', message: 'This account does not exist.' },
     ]);
-    const selfLine = await api('POST', '/api/finance/writecheck', cheque({ lines: [{ accountId: acc['6140'], amount: '1000.00' }, { accountId: acc['1030'], amount: '250.50' }] }));
-    expect(selfLine.json().details).toEqual([{ field: 'lines.1.accountId', message: 'The bank account the cheque is drawn on cannot also be one of its lines.' }]);
+    const selfLine = await api(
+      'POST',
+      '/api/finance/writecheck',
+      cheque({
+        lines: [
+          { accountId: acc['6140'], amount: '1000.00' },
+          { accountId: acc['1030'], amount: '250.50' },
+        ],
+      }),
+    );
+    expect(selfLine.json().details).toEqual([
+      { field: 'lines.1.accountId', message: 'The bank account the cheque is drawn on cannot also be one of its lines.' },
+    ]);
     const other = await api('POST', '/api/finance/writecheck', cheque({ payeeType: 'other' }));
     expect(other.json().details).toEqual([{ field: 'payeeId', message: 'Leave the payee record empty when the payee is "other".' }]);
     const shape = await api('POST', '/api/finance/writecheck', { bankAccountId: acc['1030'], lines: [], payeeType: 'friend', chequeNo: 0, amount: '0' });
-    expect(shape.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['amount', 'chequeNo', 'date', 'lines', 'payeeName', 'payeeType']);
+    expect(
+      shape
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['amount', 'chequeNo', 'date', 'lines', 'payeeName', 'payeeType']);
     const locked = await newOrganisation(ctx);
     const lacc = await accountsByCode(ctx.database.db, locked.clientId);
     expect((await api('POST', '/api/finance/writecheck', cheque({ bankAccountId: lacc['1030'] }))).json().details).toEqual([
@@ -179,7 +252,10 @@ describe('GET /api/finance/writecheck', () => {
     expect((await api('GET', '/api/finance/writecheck?payeeType=other')).json().total).toBe(1);
     const first = all.data.find((c: { chequeNo: number; bankAccount: { code: string } }) => c.chequeNo === 1 && c.bankAccount.code === '1030');
     const so = (await api('GET', `/api/finance/writecheck/${first.id}`, undefined, org.token, { 'x-lang': 'so' })).json();
-    expect(so).toMatchObject({ bankAccount: { name: 'Xisaabta bangiga' }, lines: [{ account: { name: 'Taleefanka iyo internetka' } }, { account: { name: 'Deymaha iibiyeyaasha' } }] });
+    expect(so).toMatchObject({
+      bankAccount: { name: 'Xisaabta bangiga' },
+      lines: [{ account: { name: 'Taleefanka iyo internetka' } }, { account: { name: 'Deymaha iibiyeyaasha' } }],
+    });
     const stranger = await newOrganisation(ctx);
     expect((await api('GET', `/api/finance/writecheck/${first.id}`, undefined, stranger.token)).statusCode).toBe(404);
     expect((await api('GET', `/api/finance/writecheck/next-number?bankAccountId=${acc['1030']}`, undefined, stranger.token)).statusCode).toBe(404);
@@ -226,7 +302,9 @@ describe('access', () => {
     }
     expect(await snapshot()).toEqual(before);
     const writer = await staffToken(ctx, org, ['write-check']);
-    expect((await api('POST', '/api/finance/writecheck', cheque({ amount: '2.00', lines: [{ accountId: acc['6160'], amount: '2.00' }] }), writer)).statusCode).toBe(201);
+    expect(
+      (await api('POST', '/api/finance/writecheck', cheque({ amount: '2.00', lines: [{ accountId: acc['6160'], amount: '2.00' }] }), writer)).statusCode,
+    ).toBe(201);
   });
 
   it('leaves the ledger sound', async () => {

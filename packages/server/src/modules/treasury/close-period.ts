@@ -29,8 +29,11 @@ export async function closePeriod(opts: { tx: Db; actor: Actor; input: ClosingBo
 
   let retainedId = input.retainedEarningsAccountId;
   if (retainedId === undefined) {
-    const [row] = await queryRows<{ id: number }>(tx, sql`
-      select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS.retainedEarnings}`);
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS.retainedEarnings}`,
+    );
     if (!row) throw fieldError('retainedEarningsAccountId', 'v.required');
     retainedId = Number(row.id);
   }
@@ -82,8 +85,13 @@ export async function closePeriod(opts: { tx: Db; actor: Actor; input: ClosingBo
     entityId: id,
     before: { lockDate: previousLock },
     after: {
-      lockDate: input.periodEnd, retainedEarnings: retained.code, entry: posted?.number ?? null,
-      income: money(plan.income), expenses: money(plan.expenses), netIncome: money(plan.netIncome), memo,
+      lockDate: input.periodEnd,
+      retainedEarnings: retained.code,
+      entry: posted?.number ?? null,
+      income: money(plan.income),
+      expenses: money(plan.expenses),
+      netIncome: money(plan.netIncome),
+      memo,
     },
   });
   return getClosing({ tx, clientId, lang: actor.lang, id });

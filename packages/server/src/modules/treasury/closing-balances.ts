@@ -20,14 +20,17 @@ export interface BalanceRow {
 
 /** Income and expense accounts with a balance at the end of periodEnd (from the daily balances). */
 export async function readClosingBalances(tx: Db, clientId: number, periodEnd: string): Promise<BalanceRow[]> {
-  return queryRows<BalanceRow>(tx, sql`
+  return queryRows<BalanceRow>(
+    tx,
+    sql`
     select a.id, a.code, a.name_en, a.name_so, a.type, a.status, sum(b.debit) as debit, sum(b.credit) as credit
     from account_daily_balances b
     join accounts a on a.client_id = b.client_id and a.id = b.account_id
     where b.client_id = ${clientId} and b.date <= ${periodEnd}::date and a.type in ('income', 'expense')
     group by a.id, a.code, a.name_en, a.name_so, a.type, a.status
     having sum(b.debit) <> sum(b.credit)
-    order by a.code`);
+    order by a.code`,
+  );
 }
 
 export const toBalances = (rows: BalanceRow[]): ClosingBalance[] =>

@@ -139,12 +139,18 @@ export async function listCheques(opts: { tx: Db; clientId: number; lang: Lang; 
   const { tx, clientId, lang, query } = opts;
   const where = filter(clientId, query);
   const direction = query._order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<ChequeRow>(tx, sql`
+  const rows = await queryRows<ChequeRow>(
+    tx,
+    sql`
     ${select} where ${where}
     order by c.date ${direction}, c.id ${direction}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
-  const [count] = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from cheques c join journal_entries e on e.client_id = c.client_id and e.id = c.entry_id where ${where}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    select count(*)::int as n from cheques c join journal_entries e on e.client_id = c.client_id and e.id = c.entry_id where ${where}`,
+  );
   return { data: rows.map((r) => toSummary(r, lang)), total: count.n, page: query._page, limit: query._limit };
 }
 
@@ -158,22 +164,31 @@ export const CHEQUE_NO_MAX = 9_999_999_999;
  * no other cheque. Never a value the column refuses.
  */
 export async function chequeNoAfterEnd(tx: Db, clientId: number, bankAccountId: number): Promise<number> {
-  const [row] = await queryRows<{ no: string | number }>(tx, sql`
+  const [row] = await queryRows<{ no: string | number }>(
+    tx,
+    sql`
     select coalesce(max(c.cheque_no) + 1, 1) as no from cheques c
     where c.client_id = ${clientId} and c.bank_account_id = ${bankAccountId} and c.cheque_no < ${CHEQUE_NO_MAX}
-      and not exists (select 1 from cheques d where d.client_id = c.client_id and d.bank_account_id = c.bank_account_id and d.cheque_no = c.cheque_no + 1)`);
+      and not exists (select 1 from cheques d where d.client_id = c.client_id and d.bank_account_id = c.bank_account_id and d.cheque_no = c.cheque_no + 1)`,
+  );
   return Number(row.no);
 }
 
 /** The number an automatic cheque on this bank account would get now (nothing is taken). */
 export async function peekNextCheque(opts: { tx: Db; clientId: number; bankAccountId: number }): Promise<NextCheque> {
   const { tx, clientId, bankAccountId } = opts;
-  const [account] = await queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and id = ${bankAccountId} and subtype = 'bank'`);
+  const [account] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from accounts where client_id = ${clientId} and id = ${bankAccountId} and subtype = 'bank'`,
+  );
   if (!account) throw notFound();
   let next = await peekDocumentNumber(tx, clientId, chequeSeries(bankAccountId));
   // Numbers written by hand above the counter are skipped, as writeCheque does.
-  const taken = await queryRows<{ cheque_no: string | number }>(tx, sql`
-    select cheque_no from cheques where client_id = ${clientId} and bank_account_id = ${bankAccountId} and cheque_no >= ${next} order by cheque_no limit 1000`);
+  const taken = await queryRows<{ cheque_no: string | number }>(
+    tx,
+    sql`
+    select cheque_no from cheques where client_id = ${clientId} and bank_account_id = ${bankAccountId} and cheque_no >= ${next} order by cheque_no limit 1000`,
+  );
   for (const t of taken) {
     if (Number(t.cheque_no) !== next) break;
     next += 1;

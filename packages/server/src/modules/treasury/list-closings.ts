@@ -34,7 +34,9 @@ interface ClosingRow {
 }
 
 async function closingRows(tx: Db, where: SQL): Promise<ClosingRow[]> {
-  return queryRows<ClosingRow>(tx, sql`
+  return queryRows<ClosingRow>(
+    tx,
+    sql`
     select p.id, p.period_start::text as period_start, p.period_end::text as period_end,
            a.id as re_id, a.code as re_code, a.name_en as re_name_en, a.name_so as re_name_so,
            p.entry_id, e.series, e.entry_no, e.reversed_by_id, p.income_total, p.expense_total, p.net_income, p.memo,
@@ -45,7 +47,8 @@ async function closingRows(tx: Db, where: SQL): Promise<ClosingRow[]> {
     left join users cu on cu.client_id = p.client_id and cu.id = p.created_by
     left join users ru on ru.client_id = p.client_id and ru.id = p.reopened_by
     where ${where}
-    order by p.period_end desc, p.id desc`);
+    order by p.period_end desc, p.id desc`,
+  );
 }
 
 function toClosing(row: ClosingRow, lang: Lang): PeriodClosing {
@@ -77,8 +80,11 @@ export async function getClosing(opts: { tx: Db; clientId: number; lang: Lang; i
 export async function getClosingState(opts: { tx: Db; clientId: number; lang: Lang; query: ClosingQuery }): Promise<ClosingState> {
   const { tx, clientId, lang, query } = opts;
   const lockDate = await getLockDate(tx, clientId);
-  const [retained] = await queryRows<{ id: number }>(tx, sql`
-    select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS.retainedEarnings}`);
+  const [retained] = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    select id from accounts where client_id = ${clientId} and code = ${SYSTEM_ACCOUNTS.retainedEarnings}`,
+  );
   const rows = await closingRows(tx, sql`p.client_id = ${clientId}`);
   return {
     lockDate,

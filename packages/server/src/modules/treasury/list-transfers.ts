@@ -95,11 +95,17 @@ function filter(clientId: number, query: TransferListQuery): SQL {
 export async function listTransfers(opts: { tx: Db; clientId: number; lang: Lang; query: TransferListQuery }): Promise<TransferPage> {
   const { tx, clientId, lang, query } = opts;
   const where = filter(clientId, query);
-  const rows = await queryRows<TransferRow>(tx, sql`
+  const rows = await queryRows<TransferRow>(
+    tx,
+    sql`
     ${select} where ${where}
     order by t.date ${query._order === 'asc' ? sql`asc` : sql`desc`}, t.id ${query._order === 'asc' ? sql`asc` : sql`desc`}
-    limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
-  const [count] = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from transfers t join journal_entries e on e.client_id = t.client_id and e.id = t.entry_id where ${where}`);
+    limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    select count(*)::int as n from transfers t join journal_entries e on e.client_id = t.client_id and e.id = t.entry_id where ${where}`,
+  );
   return { data: rows.map((r) => toTransfer(r, lang)), total: count.n, page: query._page, limit: query._limit };
 }

@@ -43,7 +43,8 @@ export async function postTransfer(opts: { tx: Db; actor: Actor; input: Transfer
     clientId,
     date: input.date,
     reference: reference ?? number,
-    memo: memo ?? translate('treasury.transferMemo', actor.lang, { from: `${from.code} ${nameIn(from, actor.lang)}`, to: `${to.code} ${nameIn(to, actor.lang)}` }),
+    memo:
+      memo ?? translate('treasury.transferMemo', actor.lang, { from: `${from.code} ${nameIn(from, actor.lang)}`, to: `${to.code} ${nameIn(to, actor.lang)}` }),
     sourceType: TRANSFER_SOURCE_TYPE,
     sourceId: id,
     branchId,

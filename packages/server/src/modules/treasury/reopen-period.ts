@@ -19,11 +19,14 @@ export async function reopenPeriod(opts: { tx: Db; actor: Actor; input: ReopenBo
   if (current === null) throw new AppError(409, 'NOT_CLOSED', 'treasury.notClosed');
   if (input.lockDate !== null && input.lockDate >= current) throw fieldError('lockDate', `treasury.reopenNotEarlier|${current}`);
   await setLockDate(tx, clientId, input.lockDate);
-  const reopened = await queryRows<{ id: number }>(tx, sql`
+  const reopened = await queryRows<{ id: number }>(
+    tx,
+    sql`
     update period_closings set reopened_at = now(), reopened_by = ${userId}, reopen_reason = ${input.reason}
     where client_id = ${clientId} and reopened_at is null
       ${input.lockDate === null ? sql`` : sql`and period_end > ${input.lockDate}::date`}
-    returning id`);
+    returning id`,
+  );
   const ids = reopened.map((r) => Number(r.id)).sort((a, b) => a - b);
   await writeAudit(tx, actor, {
     action: 'reopen',

@@ -76,9 +76,12 @@ export async function attachTransactionFile(opts: { tx: Db; actor: Actor; upload
   const { clientId, userId } = actor;
   // The entry row is locked against other uploads to it, so the per-entry limit holds under concurrency
   // (FOR NO KEY UPDATE does not block postings or reads of the entry).
-  const [entry] = await queryRows<{ id: string | number; n: number }>(tx, sql`
+  const [entry] = await queryRows<{ id: string | number; n: number }>(
+    tx,
+    sql`
     select e.id, (select count(*)::int from journal_entry_files l where l.client_id = e.client_id and l.entry_id = e.id) as n
-    from journal_entries e where e.client_id = ${clientId} and e.id = ${upload.entryId} for no key update of e`);
+    from journal_entries e where e.client_id = ${clientId} and e.id = ${upload.entryId} for no key update of e`,
+  );
   if (!entry) throw fieldError('entryId', 'v.notFound');
   if (entry.n >= TRANSACTION_FILES_PER_ENTRY) throw fieldError('file', `treasury.tooManyFiles|${TRANSACTION_FILES_PER_ENTRY}`);
   const stored = await storeFile({ tx, clientId, userId, purpose: 'transaction', filename: upload.filename, mime: upload.mime, content: upload.content });

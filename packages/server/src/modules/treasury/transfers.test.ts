@@ -23,7 +23,11 @@ beforeAll(async () => {
   // Opening money: 2000 cash, 800 on EVC Plus, owner's capital.
   const opening = await api('POST', '/api/finance/transaction', {
     date: '2025-01-01',
-    lines: [{ accountId: acc['1010'], debit: '2000.00' }, { accountId: acc['1040'], debit: '800.00' }, { accountId: acc['3010'], credit: '2800.00' }],
+    lines: [
+      { accountId: acc['1010'], debit: '2000.00' },
+      { accountId: acc['1040'], debit: '800.00' },
+      { accountId: acc['3010'], credit: '2800.00' },
+    ],
   });
   expect(opening.statusCode).toBe(201);
 });
@@ -31,7 +35,13 @@ afterAll(() => ctx.close());
 
 const snapshot = () => treasurySnapshot(ctx, org.clientId);
 const body = (over: Record<string, unknown> = {}) => ({
-  date: '2025-02-03', fromAccountId: acc['1010'], toAccountId: acc['1030'], amount: '500.00', reference: 'DEP-17', memo: 'Cash banked', ...over,
+  date: '2025-02-03',
+  fromAccountId: acc['1010'],
+  toAccountId: acc['1030'],
+  amount: '500.00',
+  reference: 'DEP-17',
+  memo: 'Cash banked',
+  ...over,
 });
 
 describe('POST /api/finance/transfer', () => {
@@ -40,9 +50,16 @@ describe('POST /api/finance/transfer', () => {
     expect(res.statusCode).toBe(201);
     const t = res.json();
     expect(t).toMatchObject({
-      number: 'TR-000001', date: '2025-02-03', amount: '500.00', reference: 'DEP-17', memo: 'Cash banked', status: 'Posted',
-      fromAccount: { id: acc['1010'], code: '1010', name: 'Cash on hand' }, toAccount: { id: acc['1030'], code: '1030', name: 'Bank account' },
-      cancelEntryId: null, createdBy: 'Administrator',
+      number: 'TR-000001',
+      date: '2025-02-03',
+      amount: '500.00',
+      reference: 'DEP-17',
+      memo: 'Cash banked',
+      status: 'Posted',
+      fromAccount: { id: acc['1010'], code: '1010', name: 'Cash on hand' },
+      toAccount: { id: acc['1030'], code: '1030', name: 'Bank account' },
+      cancelEntryId: null,
+      createdBy: 'Administrator',
     });
     const entry = (await api('GET', `/api/finance/transaction/${t.entryId}`)).json();
     expect(entry).toMatchObject({ sourceType: 'transfer', sourceId: t.id, date: '2025-02-03', reference: 'DEP-17', total: '500.00', number: t.entryNumber });
@@ -52,15 +69,32 @@ describe('POST /api/finance/transfer', () => {
     ]);
     expect(await netByCode(ctx, org.clientId)).toMatchObject({ '1010': '1500.00', '1030': '500.00', '1040': '800.00' });
     const audit = await inTenant(ctx.database.db, org.clientId, (tx) =>
-      queryRows<{ action: string; entity_id: string; after: { number: string } }>(tx, sql`select action, entity_id, after from audit_log where entity = 'transfer'`),
+      queryRows<{ action: string; entity_id: string; after: { number: string } }>(
+        tx,
+        sql`select action, entity_id, after from audit_log where entity = 'transfer'`,
+      ),
     );
-    expect(audit).toEqual([expect.objectContaining({ action: 'create', entity_id: String(t.id), after: expect.objectContaining({ number: 'TR-000001', amount: '500.00' }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'create', entity_id: String(t.id), after: expect.objectContaining({ number: 'TR-000001', amount: '500.00' }) }),
+    ]);
   });
 
   it('moves mobile money to cash, with the default memo in the caller language', async () => {
-    const res = await api('POST', '/api/finance/transfer', body({ fromAccountId: acc['1040'], toAccountId: acc['1010'], amount: '120.75', reference: '', memo: '' }), org.token, { 'x-lang': 'so' });
+    const res = await api(
+      'POST',
+      '/api/finance/transfer',
+      body({ fromAccountId: acc['1040'], toAccountId: acc['1010'], amount: '120.75', reference: '', memo: '' }),
+      org.token,
+      { 'x-lang': 'so' },
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ number: 'TR-000002', reference: null, memo: null, fromAccount: { name: 'EVC Plus' }, toAccount: { name: 'Lacagta caddaanka ah' } });
+    expect(res.json()).toMatchObject({
+      number: 'TR-000002',
+      reference: null,
+      memo: null,
+      fromAccount: { name: 'EVC Plus' },
+      toAccount: { name: 'Lacagta caddaanka ah' },
+    });
     const entry = (await api('GET', `/api/finance/transaction/${res.json().entryId}`)).json();
     expect(entry).toMatchObject({ reference: 'TR-000002', memo: 'Wareejin laga bilaabo 1040 EVC Plus loona diray 1010 Lacagta caddaanka ah' });
     expect(await netByCode(ctx, org.clientId)).toMatchObject({ '1010': '1620.75', '1040': '679.25' });
@@ -74,9 +108,15 @@ describe('POST /api/finance/transfer', () => {
 
     const amounts = await api('POST', '/api/finance/transfer', body({ amount: '0.00' }));
     expect(amounts.json().details).toEqual([{ field: 'amount', message: 'Enter an amount greater than zero.' }]);
-    expect((await api('POST', '/api/finance/transfer', body({ amount: '-5.00' }))).json().details).toEqual([{ field: 'amount', message: 'Enter an amount greater than zero.' }]);
-    expect((await api('POST', '/api/finance/transfer', body({ amount: '1.005' }))).json().details).toEqual([{ field: 'amount', message: 'Enter an amount such as 1250.50.' }]);
-    expect((await api('POST', '/api/finance/transfer', body({ date: '2025-02-30' }))).json().details).toEqual([{ field: 'date', message: 'Enter a date as YYYY-MM-DD.' }]);
+    expect((await api('POST', '/api/finance/transfer', body({ amount: '-5.00' }))).json().details).toEqual([
+      { field: 'amount', message: 'Enter an amount greater than zero.' },
+    ]);
+    expect((await api('POST', '/api/finance/transfer', body({ amount: '1.005' }))).json().details).toEqual([
+      { field: 'amount', message: 'Enter an amount such as 1250.50.' },
+    ]);
+    expect((await api('POST', '/api/finance/transfer', body({ date: '2025-02-30' }))).json().details).toEqual([
+      { field: 'date', message: 'Enter a date as YYYY-MM-DD.' },
+    ]);
 
     const notCash = await api('POST', '/api/finance/transfer', body({ fromAccountId: acc['4010'], toAccountId: 2147483000 }), org.token, { 'x-lang': 'so' });
     expect(notCash.json()).toMatchObject({
@@ -87,7 +127,12 @@ describe('POST /api/finance/transfer', () => {
       ],
     });
     const missing = await api('POST', '/api/finance/transfer', {});
-    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['amount', 'date', 'fromAccountId', 'toAccountId']);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['amount', 'date', 'fromAccountId', 'toAccountId']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -96,7 +141,14 @@ describe('POST /api/finance/transfer', () => {
     const otherAcc = await accountsByCode(ctx.database.db, other.clientId);
     const till = await api('POST', '/api/finance/accounts', { code: '1015', nameEn: 'Old till', nameSo: 'Sanduuq hore', type: 'asset', subtype: 'cash' });
     expect((await api('PATCH', `/api/finance/accounts/${till.json().id}/status`, { status: 'Inactive' })).statusCode).toBe(200);
-    const shillings = await api('POST', '/api/finance/accounts', { code: '1035', nameEn: 'Bank (SOS)', nameSo: 'Bangiga (SOS)', type: 'asset', subtype: 'bank', currency: 'SOS' });
+    const shillings = await api('POST', '/api/finance/accounts', {
+      code: '1035',
+      nameEn: 'Bank (SOS)',
+      nameSo: 'Bangiga (SOS)',
+      type: 'asset',
+      subtype: 'bank',
+      currency: 'SOS',
+    });
     const before = await snapshot();
     expect((await api('POST', '/api/finance/transfer', body({ toAccountId: till.json().id }))).json().details).toEqual([
       { field: 'toAccountId', message: 'This account is inactive; nothing can be posted to it.' },
@@ -152,7 +204,12 @@ describe('POST /api/finance/transfer/:id/cancel', () => {
     const t = res.json();
     expect(t).toMatchObject({ status: 'Cancelled', cancelDate: '2025-02-03' });
     const reversal = (await api('GET', `/api/finance/transaction/${t.cancelEntryId}`)).json();
-    expect(reversal).toMatchObject({ reversesId: created.entryId, sourceType: 'transfer', sourceId: created.id, memo: 'Cancellation of transfer TR-000004: Wrong account' });
+    expect(reversal).toMatchObject({
+      reversesId: created.entryId,
+      sourceType: 'transfer',
+      sourceId: created.id,
+      memo: 'Cancellation of transfer TR-000004: Wrong account',
+    });
     const after = await netByCode(ctx, org.clientId);
     expect(after['1010']).toBe((Number(before['1010']) + 300).toFixed(2));
     expect(after['1030']).toBe((Number(before['1030']) - 300).toFixed(2));
@@ -169,11 +226,16 @@ describe('POST /api/finance/transfer/:id/cancel', () => {
     const locked = await newOrganisation(ctx);
     const lacc = await accountsByCode(ctx.database.db, locked.clientId);
     const lapi = caller(ctx, () => locked.token);
-    const t = (await lapi('POST', '/api/finance/transfer', { date: '2025-03-10', fromAccountId: lacc['1030'], toAccountId: lacc['1010'], amount: '50.00' })).json();
+    const t = (
+      await lapi('POST', '/api/finance/transfer', { date: '2025-03-10', fromAccountId: lacc['1030'], toAccountId: lacc['1010'], amount: '50.00' })
+    ).json();
     await inTenant(ctx.database.db, locked.clientId, (tx) => setLockDate(tx, locked.clientId, '2025-03-31'));
     const before = await treasurySnapshot(ctx, locked.clientId);
     const refused = await lapi('POST', '/api/finance/transfer', { date: '2025-03-31', fromAccountId: lacc['1030'], toAccountId: lacc['1010'], amount: '5.00' });
-    expect(refused.json()).toMatchObject({ code: 'PERIOD_LOCKED', details: [{ field: 'date', message: 'The books are closed up to 2025-03-31; choose a later date.' }] });
+    expect(refused.json()).toMatchObject({
+      code: 'PERIOD_LOCKED',
+      details: [{ field: 'date', message: 'The books are closed up to 2025-03-31; choose a later date.' }],
+    });
     const cancelInPeriod = await lapi('POST', `/api/finance/transfer/${t.id}/cancel`, {});
     expect(cancelInPeriod.json().code).toBe('PERIOD_LOCKED');
     expect(await treasurySnapshot(ctx, locked.clientId)).toEqual(before);

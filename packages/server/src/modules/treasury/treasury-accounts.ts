@@ -25,7 +25,16 @@ export const validationError = (details: FieldError[]) => new AppError(400, 'VAL
 
 /** The organisation's accounts among ids, by id (unknown ids are simply absent). */
 export async function readAccounts(tx: Db, clientId: number, ids: number[]): Promise<Map<number, AccountInfo>> {
-  const rows = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: AccountType; subtype: AccountSubtype; status: string; currency: string }>(
+  const rows = await queryRows<{
+    id: number;
+    code: string;
+    name_en: string;
+    name_so: string;
+    type: AccountType;
+    subtype: AccountSubtype;
+    status: string;
+    currency: string;
+  }>(
     tx,
     sql`select id, code, name_en, name_so, type, subtype, status, currency from accounts
         where client_id = ${clientId} and id in (select (jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb))::int)`,

@@ -13,8 +13,15 @@ describe('treasury postings', () => {
 
   it('a cheque debits each line with the payee as party and credits the bank', () => {
     const lines = chequePosting({
-      bankAccountId: 9, amount: '300.00', memo: 'June', partyType: 'vendor', partyId: 4,
-      lines: [{ accountId: 5, amount: '200.00', memo: 'rent' }, { accountId: 6, amount: '100.00' }],
+      bankAccountId: 9,
+      amount: '300.00',
+      memo: 'June',
+      partyType: 'vendor',
+      partyId: 4,
+      lines: [
+        { accountId: 5, amount: '200.00', memo: 'rent' },
+        { accountId: 6, amount: '100.00' },
+      ],
     });
     expect(lines).toEqual([
       { accountId: 5, debit: '200.00', memo: 'rent', partyType: 'vendor', partyId: 4 },
@@ -42,11 +49,23 @@ describe('treasury postings', () => {
     expect([money(profit.income), money(profit.expenses), money(profit.netIncome)]).toEqual(['980.00', '400.00', '580.00']);
 
     const loss = closingPosting([{ accountId: 2, type: 'expense', debit: '50.10', credit: '0.10' }], 99);
-    expect(loss.lines).toEqual([{ accountId: 2, credit: '50.00' }, { accountId: 99, debit: '50.00' }]);
+    expect(loss.lines).toEqual([
+      { accountId: 2, credit: '50.00' },
+      { accountId: 99, debit: '50.00' },
+    ]);
     expect(money(loss.netIncome)).toBe('-50.00');
 
-    const even = closingPosting([{ accountId: 1, type: 'income', debit: '0', credit: '7.00' }, { accountId: 2, type: 'expense', debit: '7.00', credit: '0' }], 99);
-    expect(even.lines).toEqual([{ accountId: 1, debit: '7.00' }, { accountId: 2, credit: '7.00' }]);
+    const even = closingPosting(
+      [
+        { accountId: 1, type: 'income', debit: '0', credit: '7.00' },
+        { accountId: 2, type: 'expense', debit: '7.00', credit: '0' },
+      ],
+      99,
+    );
+    expect(even.lines).toEqual([
+      { accountId: 1, debit: '7.00' },
+      { accountId: 2, credit: '7.00' },
+    ]);
     expect(closingPosting([], 99).lines).toEqual([]);
   });
 });

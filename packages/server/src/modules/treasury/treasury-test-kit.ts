@@ -17,11 +17,14 @@ export function caller(ctx: TestContext, defaultToken: () => string) {
 /** Debit minus credit per account code (all dates, or up to a day), straight from the journal lines. */
 export async function netByCode(ctx: TestContext, clientId: number, upTo?: string): Promise<Record<string, string>> {
   const rows = await inTenant(ctx.database.db, clientId, (tx) =>
-    queryRows<{ code: string; net: string }>(tx, sql`
+    queryRows<{ code: string; net: string }>(
+      tx,
+      sql`
       select a.code, sum(l.debit - l.credit)::numeric(18,2)::text as net
       from journal_lines l join accounts a on a.id = l.account_id
       where l.client_id = ${clientId} ${upTo ? sql`and l.date <= ${upTo}::date` : sql``}
-      group by a.code order by a.code`),
+      group by a.code order by a.code`,
+    ),
   );
   return Object.fromEntries(rows.map((r) => [r.code, r.net]));
 }
@@ -41,7 +44,9 @@ interface TreasuryCounts {
 export async function treasurySnapshot(ctx: TestContext, clientId: number) {
   const ledger = await ledgerCounts(ctx.database.db, clientId);
   const [rows] = await inSystem(ctx.database.db, (tx) =>
-    queryRows<TreasuryCounts>(tx, sql`
+    queryRows<TreasuryCounts>(
+      tx,
+      sql`
       select (select count(*) || ':' || coalesce(max(id), 0) from transfers where client_id = ${clientId}) as transfers,
              (select count(*) || ':' || coalesce(max(id), 0) from cheques where client_id = ${clientId}) as cheques,
              (select count(*) from cheque_lines where client_id = ${clientId})::text as cheque_lines,
@@ -49,7 +54,8 @@ export async function treasurySnapshot(ctx: TestContext, clientId: number) {
              (select count(*) from journal_entry_files where client_id = ${clientId})::text as entry_files,
              (select count(*) from files where client_id = ${clientId})::text as files,
              (select coalesce(lock_date::text, '') from ledger_settings where client_id = ${clientId}) as lock_date,
-             (select count(*) from idempotency_keys where client_id = ${clientId})::text as idempotency`),
+             (select count(*) from idempotency_keys where client_id = ${clientId})::text as idempotency`,
+    ),
   );
   return { ...ledger, ...rows };
 }
@@ -64,9 +70,11 @@ export function multipart(parts: MultipartPart[]) {
     if ('value' in part) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.content, Buffer.from('\r\n'));
     }
   }
@@ -117,7 +125,4 @@ export const TINY_XLSX = zipOf({
   'xl/workbook.xml': '<?xml version="1.0"?><workbook><sheets><sheet name="Bank" sheetId="1"/></sheets></workbook>',
 });
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

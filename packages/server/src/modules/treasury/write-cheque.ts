@@ -17,8 +17,11 @@ import { CHEQUE_SOURCE_TYPE, chequePosting, chequeSeries } from './treasury.post
 import { nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
 
 async function isChequeNoTaken(tx: Db, clientId: number, bankAccountId: number, chequeNo: number): Promise<boolean> {
-  const rows = await queryRows(tx, sql`
-    select 1 from cheques where client_id = ${clientId} and bank_account_id = ${bankAccountId} and cheque_no = ${chequeNo}`);
+  const rows = await queryRows(
+    tx,
+    sql`
+    select 1 from cheques where client_id = ${clientId} and bank_account_id = ${bankAccountId} and cheque_no = ${chequeNo}`,
+  );
   return rows.length > 0;
 }
 
@@ -108,16 +111,22 @@ export async function writeCheque(opts: { tx: Db; actor: Actor; input: ChequeBod
     branchId,
     createdBy: userId,
   });
-  await tx.insert(chequeLines).values(
-    lines.map((l, i) => ({ clientId, chequeId: id, lineNo: i + 1, accountId: l.accountId, amount: l.amount, memo: l.memo })),
-  );
+  await tx.insert(chequeLines).values(lines.map((l, i) => ({ clientId, chequeId: id, lineNo: i + 1, accountId: l.accountId, amount: l.amount, memo: l.memo })));
   await writeAudit(tx, actor, {
     action: 'create',
     entity: 'cheque',
     entityId: id,
     after: {
-      bank: bank.code, chequeNo: chequeNumber, date: input.date, payeeType: input.payeeType, payeeId: input.payeeId ?? null,
-      payeeName: input.payeeName, amount: posted.total, memo, lines, entry: posted.number,
+      bank: bank.code,
+      chequeNo: chequeNumber,
+      date: input.date,
+      payeeType: input.payeeType,
+      payeeId: input.payeeId ?? null,
+      payeeName: input.payeeName,
+      amount: posted.total,
+      memo,
+      lines,
+      entry: posted.number,
     },
   });
   return getCheque({ tx, clientId, lang: actor.lang, id });

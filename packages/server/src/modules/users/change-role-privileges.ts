@@ -11,12 +11,7 @@ import { deleteRolePrivileges, insertRolePrivileges, rolePrivilegeKeys } from '.
 import { assertCanGrant } from './user-rules.ts';
 import { roles } from './users.tables.ts';
 
-export async function changeRolePrivileges(opts: {
-  tx: Db;
-  actor: Actor;
-  input: RolePrivilegesChange;
-  change: 'add' | 'remove';
-}): Promise<RoleRecord> {
+export async function changeRolePrivileges(opts: { tx: Db; actor: Actor; input: RolePrivilegesChange; change: 'add' | 'remove' }): Promise<RoleRecord> {
   const { tx, actor, input, change } = opts;
   const [role] = await tx
     .select({ id: roles.id })
@@ -30,7 +25,11 @@ export async function changeRolePrivileges(opts: {
     await assertCanGrant(tx, actor, added, 'privileges');
     await insertRolePrivileges(tx, actor.clientId, role.id, added);
   } else {
-    await deleteRolePrivileges(tx, role.id, input.privileges.filter((k) => before.includes(k)));
+    await deleteRolePrivileges(
+      tx,
+      role.id,
+      input.privileges.filter((k) => before.includes(k)),
+    );
   }
   const after = await rolePrivilegeKeys(tx, role.id);
   if (after.join() !== before.join()) {

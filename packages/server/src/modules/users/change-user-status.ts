@@ -10,12 +10,7 @@ import { getUser } from './list-users.ts';
 import { assertAnotherActiveAdmin, auditView, endUserSessions, lockUserForChange, selfDisable, serialiseAdminChanges } from './user-rules.ts';
 import { users } from './users.tables.ts';
 
-export async function setUserStatus(opts: {
-  tx: Db;
-  actor: Actor;
-  id: number;
-  status: 'Active' | 'Disabled';
-}): Promise<AdminUser> {
+export async function setUserStatus(opts: { tx: Db; actor: Actor; id: number; status: 'Active' | 'Disabled' }): Promise<AdminUser> {
   const { tx, actor, id, status } = opts;
   if (status === 'Disabled') await serialiseAdminChanges(tx, actor.clientId);
   const before = await lockUserForChange(tx, actor, id);

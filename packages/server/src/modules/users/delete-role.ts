@@ -11,7 +11,11 @@ import { roles, users } from './users.tables.ts';
 
 export async function deleteRole(opts: { tx: Db; actor: Actor; id: number }): Promise<void> {
   const { tx, actor, id } = opts;
-  const [role] = await tx.select().from(roles).where(and(eq(roles.id, id), eq(roles.clientId, actor.clientId))).for('update');
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.clientId, actor.clientId)))
+    .for('update');
   if (!role) throw notFound();
   const holders = await tx
     .select({ id: users.id })

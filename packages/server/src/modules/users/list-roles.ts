@@ -8,7 +8,9 @@ import { likePattern } from './like-pattern.ts';
 import { roles } from './users.tables.ts';
 
 // Written against the outer "roles" by name: an interpolated column would render unqualified and bind to the subquery's table.
-const privilegesOfRole = sql<string[]>`coalesce((select array_agg(rp.privilege order by rp.privilege) from role_privileges rp where rp.role_id = roles.id), '{}')`;
+const privilegesOfRole = sql<
+  string[]
+>`coalesce((select array_agg(rp.privilege order by rp.privilege) from role_privileges rp where rp.role_id = roles.id), '{}')`;
 const userCountOfRole = sql<number>`(select count(*)::int from users u where u.client_id = roles.client_id and u.role_id = roles.id and u.status <> 'Deleted')`;
 
 const columns = {

@@ -26,9 +26,21 @@ const columns = {
 };
 
 type UserListRow = {
-  id: number; username: string; fullname: string; email: string | null; phone: string | null; isAdmin: boolean; status: string;
-  roleId: number | null; roleName: string | null; extraPrivileges: string[]; branchId: number | null; lastLoginAt: Date | null;
-  mustChangePassword: boolean; createdAt: Date; updatedAt: Date;
+  id: number;
+  username: string;
+  fullname: string;
+  email: string | null;
+  phone: string | null;
+  isAdmin: boolean;
+  status: string;
+  roleId: number | null;
+  roleName: string | null;
+  extraPrivileges: string[];
+  branchId: number | null;
+  lastLoginAt: Date | null;
+  mustChangePassword: boolean;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 function toAdminUser(u: UserListRow): AdminUser {

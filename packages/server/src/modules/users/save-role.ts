@@ -57,7 +57,11 @@ export async function createRole(opts: { tx: Db; actor: Actor; input: RoleInput 
 
 export async function updateRole(opts: { tx: Db; actor: Actor; id: number; input: RoleInput }): Promise<RoleRecord> {
   const { tx, actor, id, input } = opts;
-  const [before] = await tx.select().from(roles).where(and(eq(roles.id, id), eq(roles.clientId, actor.clientId))).for('update');
+  const [before] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.clientId, actor.clientId)))
+    .for('update');
   if (!before) throw notFound();
   const current = await rolePrivilegeKeys(tx, id);
   const added = input.privileges.filter((k) => !current.includes(k));

@@ -43,15 +43,16 @@ async function checkReferences(tx: Db, actor: Actor, refs: References, exceptUse
   const same = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(
-      eq(users.clientId, actor.clientId),
-      sql`lower(${users.username}) = lower(${refs.username})`,
-      exceptUserId ? ne(users.id, exceptUserId) : undefined,
-    ));
+    .where(
+      and(eq(users.clientId, actor.clientId), sql`lower(${users.username}) = lower(${refs.username})`, exceptUserId ? ne(users.id, exceptUserId) : undefined),
+    );
   if (same.length > 0) problems.push({ field: 'username', message: 'user.usernameTaken' });
 
   if (refs.roleId) {
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, refs.roleId), eq(roles.clientId, actor.clientId)));
+    const [role] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, refs.roleId), eq(roles.clientId, actor.clientId)));
     if (!role) problems.push({ field: 'roleId', message: 'v.notFound' });
     else if (refs.roleChanged && held) {
       const keys = await rolePrivilegeKeys(tx, role.id);
@@ -71,12 +72,7 @@ async function checkReferences(tx: Db, actor: Actor, refs: References, exceptUse
   if (problems.length > 0) throw new AppError(400, 'VALIDATION', 'common.validation', problems);
 }
 
-export async function createUser(opts: {
-  tx: Db;
-  actor: Actor;
-  input: CreateUserBody;
-  passwordHash: string;
-}): Promise<AdminUser> {
+export async function createUser(opts: { tx: Db; actor: Actor; input: CreateUserBody; passwordHash: string }): Promise<AdminUser> {
   const { tx, actor, input, passwordHash } = opts;
   if (input.isAdmin && !actor.isAdmin) throw adminOnly();
   await checkReferences(tx, actor, {

@@ -22,7 +22,10 @@ export type UserRow = typeof users.$inferSelect;
  * needs nothing from the request and a command-line or job actor is judged the same way.
  */
 export async function heldPrivileges(tx: Db, actor: Actor): Promise<string[]> {
-  const [row] = await tx.select({ roleId: users.roleId, extraPrivileges: users.extraPrivileges }).from(users).where(and(eq(users.id, actor.userId), eq(users.clientId, actor.clientId)));
+  const [row] = await tx
+    .select({ roleId: users.roleId, extraPrivileges: users.extraPrivileges })
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.clientId, actor.clientId)));
   return row ? privilegesOf(tx, row) : [];
 }
 
@@ -35,7 +38,11 @@ export async function assertCanGrant(tx: Db, actor: Actor, keys: readonly string
 
 /** The user to change, locked for the rest of the transaction; deleted users and admins (for non-admins) refused. */
 export async function lockUserForChange(tx: Db, actor: Actor, userId: number): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.clientId, actor.clientId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, actor.clientId)))
+    .for('update');
   if (!row) throw notFound();
   if (row.status === 'Deleted') throw userDeleted();
   if (row.isAdmin && !actor.isAdmin) throw adminOnly();
@@ -62,8 +69,14 @@ export async function assertAnotherActiveAdmin(tx: Db, clientId: number, userId:
 
 /** Ends every token of the user at once: a new token version and every open session revoked. */
 export async function endUserSessions(tx: Db, userId: number): Promise<void> {
-  await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
-  await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** What the log sheet keeps of a user: never the password hash or token version. */

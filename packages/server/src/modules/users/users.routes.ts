@@ -2,7 +2,15 @@
 // list-user); spec section 7. Routes are thin: validate with the contract, call one service in the
 // caller's tenant transaction.
 import type { FastifyInstance } from 'fastify';
-import { groupedPrivileges, rolePrivilegesChange, type rolePrivilegesChangeQuery, rolesEndpoints as roleApi, translate, usersEndpoints as userApi, type z } from '@ubo/contracts';
+import {
+  groupedPrivileges,
+  rolePrivilegesChange,
+  type rolePrivilegesChangeQuery,
+  rolesEndpoints as roleApi,
+  translate,
+  usersEndpoints as userApi,
+  type z,
+} from '@ubo/contracts';
 import { tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -24,10 +32,21 @@ function privilegeChangeOf(
   q: z.infer<typeof rolePrivilegesChangeQuery>,
 ): z.infer<typeof rolePrivilegesChange> {
   if (body) return body;
-  const keys = typeof q.privileges === 'string' ? q.privileges.split(',').map((k) => k.trim()).filter(Boolean) : q.privileges;
+  const keys =
+    typeof q.privileges === 'string'
+      ? q.privileges
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean)
+      : q.privileges;
   const parsed = rolePrivilegesChange.safeParse({ roleId: q.roleId, privileges: keys });
   if (!parsed.success) {
-    throw new AppError(400, 'VALIDATION', 'common.validation', parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+    throw new AppError(
+      400,
+      'VALIDATION',
+      'common.validation',
+      parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    );
   }
   return parsed.data;
 }
@@ -38,12 +57,12 @@ export async function usersRoutes(app: FastifyInstance) {
   serve(app, roleApi.list, roles, async (req) => tenantTx(req, (tx, actor) => listRoles({ tx, clientId: actor.clientId, query: req.query })));
 
   serve(app, roleApi.create, roles, async (req) =>
-    tenantTx(req, (tx, actor) => createRole({ tx, actor, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
+    tenantTx(req, (tx, actor) => createRole({ tx, actor, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')),
+  );
 
   serve(app, roleApi.catalogue, roles, async () => groupedPrivileges());
 
-  serve(app, roleApi.addPrivileges, roles, async (req) =>
-    tenantTx(req, (tx, actor) => changeRolePrivileges({ tx, actor, input: req.body, change: 'add' })));
+  serve(app, roleApi.addPrivileges, roles, async (req) => tenantTx(req, (tx, actor) => changeRolePrivileges({ tx, actor, input: req.body, change: 'add' })));
 
   serve(app, roleApi.removePrivileges, roles, async (req) => {
     const input = privilegeChangeOf(req.body, req.query);
@@ -53,7 +72,8 @@ export async function usersRoutes(app: FastifyInstance) {
   serve(app, roleApi.get, roles, async (req) => tenantTx(req, (tx, actor) => getRole({ tx, clientId: actor.clientId, id: req.params.id })));
 
   serve(app, roleApi.update, roles, async (req) =>
-    tenantTx(req, (tx, actor) => updateRole({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')));
+    tenantTx(req, (tx, actor) => updateRole({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('name', 'role.nameTaken')),
+  );
 
   serve(app, roleApi.remove, roles, async (req) => {
     await tenantTx(req, (tx, actor) => deleteRole({ tx, actor, id: req.params.id }));
@@ -75,10 +95,10 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   serve(app, userApi.update, admins, async (req) =>
-    tenantTx(req, (tx, actor) => updateUser({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('username', 'user.usernameTaken')));
+    tenantTx(req, (tx, actor) => updateUser({ tx, actor, id: req.params.id, input: req.body })).catch(asFieldErrorOnUnique('username', 'user.usernameTaken')),
+  );
 
-  serve(app, userApi.setStatus, admins, async (req) =>
-    tenantTx(req, (tx, actor) => setUserStatus({ tx, actor, id: req.params.id, status: req.body.status })));
+  serve(app, userApi.setStatus, admins, async (req) => tenantTx(req, (tx, actor) => setUserStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 
   serve(app, userApi.resetPassword, admins, async (req) => {
     const { passwordHash, temporaryPassword } = await newTemporaryPassword();

@@ -46,7 +46,11 @@ const tableState = async (clientId: number) => {
   return {
     users: await db.select().from(users).where(eq(users.clientId, clientId)).orderBy(asc(users.id)),
     roles: await db.select().from(roles).where(eq(roles.clientId, clientId)).orderBy(asc(roles.id)),
-    rolePrivileges: await db.select().from(rolePrivileges).where(eq(rolePrivileges.clientId, clientId)).orderBy(asc(rolePrivileges.roleId), asc(rolePrivileges.privilege)),
+    rolePrivileges: await db
+      .select()
+      .from(rolePrivileges)
+      .where(eq(rolePrivileges.clientId, clientId))
+      .orderBy(asc(rolePrivileges.roleId), asc(rolePrivileges.privilege)),
     audit: (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.clientId, clientId))).length,
   };
 };
@@ -77,7 +81,9 @@ describe('roles', () => {
     const added = await call(org.token, 'POST', '/api/roles/modules', { roleId: role.id, privileges: ['list-zone', 'list-house'] });
     expect(added.json().privileges).toEqual(['list-house', 'list-zone', 'meter-reading']);
     const removedByQuery = await ctx.app.inject({
-      method: 'DELETE', url: `/api/roles/modules?roleId=${role.id}&privileges=list-zone,list-house`, headers: bearer(org.token),
+      method: 'DELETE',
+      url: `/api/roles/modules?roleId=${role.id}&privileges=list-zone,list-house`,
+      headers: bearer(org.token),
     });
     expect(removedByQuery.statusCode, removedByQuery.body).toBe(200);
     expect(removedByQuery.json().privileges).toEqual(['meter-reading']);
@@ -132,7 +138,11 @@ describe('users', () => {
     expect(blocked.statusCode).toBe(402);
     expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
 
-    const changed = await call(temporaryToken, 'POST', '/api/users/change-password', { currentPassword: created.temporaryPassword, newPassword: 'Clerk@2026x', confirmPassword: 'Clerk@2026x' });
+    const changed = await call(temporaryToken, 'POST', '/api/users/change-password', {
+      currentPassword: created.temporaryPassword,
+      newPassword: 'Clerk@2026x',
+      confirmPassword: 'Clerk@2026x',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await call(temporaryToken, 'GET', '/api/roles')).statusCode).toBe(200);
     const denied = await call(temporaryToken, 'GET', '/api/admin');
@@ -221,7 +231,11 @@ describe('users', () => {
     const role = await createRole(org.token, 'Listers', ['list-customer']);
     const created = await createUser(org.token, { username: 'edit.me', fullname: 'Edit Me' });
     const put = await call(org.token, 'PUT', `/api/admin/${created.id}`, {
-      username: 'edited.user', fullname: 'Edited User', email: 'edited@example.so', roleId: role.id, extraPrivileges: ['dashboard'],
+      username: 'edited.user',
+      fullname: 'Edited User',
+      email: 'edited@example.so',
+      roleId: role.id,
+      extraPrivileges: ['dashboard'],
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ username: 'edited.user', email: 'edited@example.so', roleName: 'Listers', extraPrivileges: ['dashboard'] });
@@ -305,7 +319,11 @@ describe('users', () => {
     expect(makeAdmin.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only an administrator can create or change an administrator account.' });
     expect((await call(token, 'POST', `/api/admin/${org.adminId}/reset-password`)).statusCode).toBe(403);
     expect((await call(token, 'PATCH', `/api/admin/${org.adminId}/status`, { status: 'Disabled' })).statusCode).toBe(403);
-    const grant = await call(token, 'PUT', `/api/admin/${created.id}`, { username: 'user.manager', fullname: 'Manager', extraPrivileges: ['list-user', 'write-check'] });
+    const grant = await call(token, 'PUT', `/api/admin/${created.id}`, {
+      username: 'user.manager',
+      fullname: 'Manager',
+      extraPrivileges: ['list-user', 'write-check'],
+    });
     expect(grant.json().details).toEqual([{ field: 'extraPrivileges', message: 'You cannot grant a privilege you do not hold yourself.' }]);
     const staff = await call(token, 'POST', '/api/admin', { username: 'staff.member', fullname: 'Staff Member', extraPrivileges: ['dashboard'] });
     expect(staff.statusCode, staff.body).toBe(200);
@@ -362,13 +380,26 @@ describe('audit', () => {
     const rows = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(
-        eq(auditLog.clientId, org.clientId),
-        or(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(user.id))), and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, String(role.id)))),
-      ))
+      .where(
+        and(
+          eq(auditLog.clientId, org.clientId),
+          or(
+            and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(user.id))),
+            and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, String(role.id))),
+          ),
+        ),
+      )
       .orderBy(asc(auditLog.id));
     expect(rows.map((r) => `${r.entity}:${r.action}`)).toEqual([
-      'role:create', 'user:create', 'role:update', 'role:update', 'user:update', 'user:status', 'user:reset-password', 'user:delete', 'role:delete',
+      'role:create',
+      'user:create',
+      'role:update',
+      'role:update',
+      'user:update',
+      'user:status',
+      'user:reset-password',
+      'user:delete',
+      'role:delete',
     ]);
     expect(rows.every((r) => r.userId === org.adminId && r.username === 'admin')).toBe(true);
     const text = JSON.stringify(rows);

@@ -25,8 +25,17 @@ const columns = {
 };
 
 type ZoneRow = {
-  id: number; name: string; branchId: number; branchName: string | null; description: string | null; meterReaderId: number | null;
-  meterReaderName: string | null; status: string; houseCount: number; createdAt: Date; updatedAt: Date;
+  id: number;
+  name: string;
+  branchId: number;
+  branchName: string | null;
+  description: string | null;
+  meterReaderId: number | null;
+  meterReaderName: string | null;
+  status: string;
+  houseCount: number;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 function toZone(r: ZoneRow): Zone {
@@ -49,11 +58,7 @@ const sortColumns = {
 } as const;
 
 function selectZones(tx: Db) {
-  return tx
-    .select(columns)
-    .from(zones)
-    .leftJoin(branches, eq(branches.id, zones.branchId))
-    .leftJoin(users, eq(users.id, zones.meterReaderId));
+  return tx.select(columns).from(zones).leftJoin(branches, eq(branches.id, zones.branchId)).leftJoin(users, eq(users.id, zones.meterReaderId));
 }
 
 export async function listZones(opts: { tx: Db; query: z.output<typeof zoneListQuery> }) {

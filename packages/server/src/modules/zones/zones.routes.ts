@@ -30,8 +30,7 @@ export async function zonesRoutes(app: FastifyInstance) {
 
   serve(app, api.update, config, async (req) => tenantTx(req, (tx, actor) => updateZone({ tx, actor, id: req.params.id, input: req.body })));
 
-  serve(app, api.setStatus, config, async (req) =>
-    tenantTx(req, (tx, actor) => setZoneStatus({ tx, actor, id: req.params.id, status: req.body.status })));
+  serve(app, api.setStatus, config, async (req) => tenantTx(req, (tx, actor) => setZoneStatus({ tx, actor, id: req.params.id, status: req.body.status })));
 
   serve(app, api.remove, config, async (req) => {
     await tenantTx(req, (tx, actor) => deleteZone({ tx, actor, id: req.params.id }));

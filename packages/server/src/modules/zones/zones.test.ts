@@ -68,7 +68,9 @@ describe('zones', () => {
   it('keeps organisations apart and refuses staff without list-zone (403, nothing changed)', async () => {
     const zone = await a.zone();
     expect((await a.call(orgB.token, 'GET', `${PATH}/${zone.id}`)).statusCode).toBe(404);
-    expect((await a.call(orgB.token, 'PUT', `${PATH}/${zone.id}`, { name: 'Taken over', branchId: await mainBranchId(ctx, orgB.clientId) })).statusCode).toBe(404);
+    expect((await a.call(orgB.token, 'PUT', `${PATH}/${zone.id}`, { name: 'Taken over', branchId: await mainBranchId(ctx, orgB.clientId) })).statusCode).toBe(
+      404,
+    );
     expect((await a.call(orgB.token, 'GET', PATH)).json().data.map((z: { id: number }) => z.id)).not.toContain(zone.id);
 
     const staff = await staffUser(ctx, orgA, ['list-customer']);

@@ -34,14 +34,21 @@ describe('translations', () => {
   });
 
   it('keeps the same {{placeholders}} in both languages', () => {
-    const vars = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',');
+    const vars = (s: unknown) =>
+      [...String(s).matchAll(/\{\{(\w+)\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
     const differ = [...en.keys()].filter((k) => so.has(k) && vars(en.get(k)) !== vars(so.get(k)));
     expect(differ).toEqual([]);
   });
 
   it('words every count with i18next plural keys (_one and _other) in both languages', () => {
     const bad: string[] = [];
-    for (const [lang, texts] of [['en', en], ['so', so]] as const) {
+    for (const [lang, texts] of [
+      ['en', en],
+      ['so', so],
+    ] as const) {
       for (const [key, value] of texts) {
         if (!String(value).includes('{{count}}')) continue;
         const base = key.replace(/_(one|other)$/, '');
@@ -53,7 +60,12 @@ describe('translations', () => {
 
   it('says "1 open bill" and "2 open bills"', () => {
     const i18n = createInstance();
-    void i18n.init({ resources: { en: { translation: resources.en }, so: { translation: resources.so } }, lng: 'en', initAsync: false, interpolation: { escapeValue: false } });
+    void i18n.init({
+      resources: { en: { translation: resources.en }, so: { translation: resources.so } },
+      lng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
     expect(i18n.t('payments.receive.openBillsCount', { count: 1, amount: '5.00' })).toBe('1 open bill, 5.00');
     expect(i18n.t('payments.receive.openBillsCount', { count: 2, amount: '5.00' })).toBe('2 open bills, 5.00');
     expect(i18n.t('dashboard.screensCount', { count: 1 })).toBe('1 screen');

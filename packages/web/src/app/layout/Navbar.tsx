@@ -52,7 +52,11 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
           </IconButton>
         ) : (
           <Tooltip title={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}>
-            <IconButton edge="start" aria-label={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')} onClick={() => themeStore.set({ mini: !prefs.mini })}>
+            <IconButton
+              edge="start"
+              aria-label={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}
+              onClick={() => themeStore.set({ mini: !prefs.mini })}
+            >
               {prefs.mini ? <MenuIcon /> : <MenuOpenIcon />}
             </IconButton>
           </Tooltip>
@@ -76,10 +80,14 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
           </IconButton>
         </Tooltip>
         <Tooltip title={t('nav.themeSettings')}>
-          <IconButton edge="end" aria-label={t('nav.themeSettings')} onClick={() => {
+          <IconButton
+            edge="end"
+            aria-label={t('nav.themeSettings')}
+            onClick={() => {
               setThemeLoaded(true);
               setThemeOpen(true);
-            }}>
+            }}
+          >
             <SettingsIcon />
           </IconButton>
         </Tooltip>
@@ -108,11 +116,7 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
               show([n]);
             }}
           >
-            <ListItemText
-              primary={n.title}
-              secondary={n.message}
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-            />
+            <ListItemText primary={n.title} secondary={n.message} slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }} />
           </MenuItem>
         ))}
       </Menu>

@@ -175,11 +175,7 @@ export function SidebarContent({ compact }: SidebarContentProps) {
         </List>
         <Divider sx={{ borderColor: surface.divider, mx: 2 }} />
 
-        <Box
-          component="nav"
-          aria-label={t('nav.mainMenu')}
-          sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1, scrollbarWidth: 'thin' }}
-        >
+        <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1, scrollbarWidth: 'thin' }}>
           {menu.isPending && (
             <Box sx={{ px: 3 }}>
               {Array.from({ length: 6 }, (_, i) => (

@@ -29,7 +29,5 @@ export interface MenuLink {
 
 /** Every link of a menu tree with its full route (/settings + list-users -> /settings/list-users). */
 export function menuLinks(items: readonly MenuItem[], parent?: MenuItem): MenuLink[] {
-  return items.flatMap((item) =>
-    item.type === 'sub' ? menuLinks(item.children ?? [], item) : [{ route: menuRoute(parent, item), item, parent }],
-  );
+  return items.flatMap((item) => (item.type === 'sub' ? menuLinks(item.children ?? [], item) : [{ route: menuRoute(parent, item), item, parent }]));
 }

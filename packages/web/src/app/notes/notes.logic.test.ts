@@ -41,7 +41,12 @@ describe('video embed', () => {
 describe('unreadCount (the navbar bell)', () => {
   it('counts only notes never viewed and not shown since; an unknown count is not guessed', () => {
     const notes = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
-    const counts = new Map<number, number | null>([[1, 0], [2, 0], [3, 2], [4, null]]);
+    const counts = new Map<number, number | null>([
+      [1, 0],
+      [2, 0],
+      [3, 2],
+      [4, null],
+    ]);
     expect(unreadCount(notes, counts, new Set())).toBe(2);
     expect(unreadCount(notes, counts, new Set([1]))).toBe(1);
     expect(unreadCount(notes, new Map(), new Set())).toBe(0);

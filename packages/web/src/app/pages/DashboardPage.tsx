@@ -104,8 +104,7 @@ export default function DashboardPage() {
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5, opacity: 0.85 }}>
           {t('dashboard.today', { date: formatDate(todayIso(), lang, 'long') })}
-          {summary.data?.user.previousSignInAt &&
-            ` ${t('dashboard.lastVisit', { date: formatDateTime(summary.data.user.previousSignInAt, lang) })}`}
+          {summary.data?.user.previousSignInAt && ` ${t('dashboard.lastVisit', { date: formatDateTime(summary.data.user.previousSignInAt, lang) })}`}
         </Typography>
         <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
           <Chip icon={<BadgeIcon />} label={user?.isAdmin ? t('dashboard.administrator') : t('dashboard.staff')} sx={bannerChip} />
@@ -130,11 +129,7 @@ export default function DashboardPage() {
               icon={<EventIcon fontSize="large" />}
               label={t('dashboard.licence')}
               warn={daysLeft !== null && daysLeft <= 30}
-              value={
-                daysLeft === null
-                  ? t('dashboard.noExpiry')
-                  : t('dashboard.daysLeft', { count: daysLeft })
-              }
+              value={daysLeft === null ? t('dashboard.noExpiry') : t('dashboard.daysLeft', { count: daysLeft })}
             />
           </Grid>
         </Grid>

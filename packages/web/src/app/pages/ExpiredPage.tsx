@@ -74,9 +74,7 @@ export default function ExpiredPage() {
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <PhoneIcon fontSize="small" color="action" />
-            <Typography>
-              {data.contactPhone ? t('auth.expired.contact', { phone: data.contactPhone }) : t('auth.expired.contactNoPhone')}
-            </Typography>
+            <Typography>{data.contactPhone ? t('auth.expired.contact', { phone: data.contactPhone }) : t('auth.expired.contactNoPhone')}</Typography>
           </Stack>
 
           {data.isAdmin && data.payments ? (

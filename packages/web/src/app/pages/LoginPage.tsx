@@ -20,7 +20,13 @@ import { useSession } from '../session.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 /** The form keeps the code as typed text; the contract turns it into a number. */
-const loginForm = loginBody.extend({ code: z.string().trim().min(1).regex(/^\d{1,9}$/, 'v.number') });
+const loginForm = loginBody.extend({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^\d{1,9}$/, 'v.number'),
+});
 type LoginForm = z.input<typeof loginForm>;
 
 export default function LoginPage() {

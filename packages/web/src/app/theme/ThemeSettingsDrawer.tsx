@@ -106,10 +106,7 @@ export function ThemeSettingsDrawer({ open, onClose }: { open: boolean; onClose:
         <Section title={t('theme.sidebarImage')}>
           <FormControlLabel
             control={
-              <Switch
-                checked={prefs.sidebarImage !== 'off'}
-                onChange={(e) => themeStore.set({ sidebarImage: e.target.checked ? 'sidebar-1' : 'off' })}
-              />
+              <Switch checked={prefs.sidebarImage !== 'off'} onChange={(e) => themeStore.set({ sidebarImage: e.target.checked ? 'sidebar-1' : 'off' })} />
             }
             label={t('theme.showImage')}
           />
@@ -143,10 +140,7 @@ export function ThemeSettingsDrawer({ open, onClose }: { open: boolean; onClose:
         <Divider />
         <Section title={t('theme.mode')}>
           <Stack>
-            <FormControlLabel
-              control={<Switch checked={prefs.mini} onChange={(e) => themeStore.set({ mini: e.target.checked })} />}
-              label={t('theme.mini')}
-            />
+            <FormControlLabel control={<Switch checked={prefs.mini} onChange={(e) => themeStore.set({ mini: e.target.checked })} />} label={t('theme.mini')} />
             <FormControlLabel
               control={<Switch checked={prefs.mode === 'dark'} onChange={(e) => themeStore.set({ mode: e.target.checked ? 'dark' : 'light' })} />}
               label={t('theme.darkMode')}

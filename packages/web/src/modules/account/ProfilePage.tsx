@@ -73,12 +73,7 @@ export default function ProfilePage() {
           <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate>
             <Stack spacing={2.5}>
               <FormTextField control={control} name="fullname" label={t('account.profile.fullname')} required autoComplete="name" />
-              <FormTextField
-                control={control}
-                name="signature"
-                label={t('account.profile.signature')}
-                helperText={t('account.profile.signatureHelp')}
-              />
+              <FormTextField control={control} name="signature" label={t('account.profile.signature')} helperText={t('account.profile.signatureHelp')} />
               <FormTextField control={control} name="email" type="email" label={t('account.profile.email')} autoComplete="email" />
               <FormTextField control={control} name="phone" type="tel" label={t('account.profile.phone')} autoComplete="tel" />
               <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

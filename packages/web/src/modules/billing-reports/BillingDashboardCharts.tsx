@@ -28,7 +28,8 @@ function ZoneBars({ dashboard }: { dashboard: BillingDashboard }) {
     return <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>{t('billingReports.dashboard.noConsumption')}</Typography>;
   }
   const units = (v: string) => formatMoney(plainDecimal(v), lang, { decimals: 0 });
-  const describe = (z: (typeof zones)[number]) => t('billingReports.dashboard.zoneBar', { zone: z.name, units: units(z.consumption), billed: formatMoney(z.billed, lang) });
+  const describe = (z: (typeof zones)[number]) =>
+    t('billingReports.dashboard.zoneBar', { zone: z.name, units: units(z.consumption), billed: formatMoney(z.billed, lang) });
   return (
     <Box role="figure" aria-label={zones.map(describe).join('; ')} data-testid="billing-zone-bars">
       <BarChart
@@ -70,7 +71,11 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
   // Not the primary colour: with the green sidebar colour it would match collected's green.
   const colours = { billed: theme.palette.info.main, collected: theme.palette.success.main };
   const describe = (m: (typeof months)[number]) =>
-    t('billingReports.dashboard.monthBar', { month: monthLabel(m.month, lang), billed: formatMoney(m.billed, lang), collected: formatMoney(m.collected, lang) });
+    t('billingReports.dashboard.monthBar', {
+      month: monthLabel(m.month, lang),
+      billed: formatMoney(m.billed, lang),
+      collected: formatMoney(m.collected, lang),
+    });
   // Heights are numbers (drawing only); the tooltip shows the API's decimal strings.
   const series = (['billed', 'collected'] as const).map((key) => ({
     id: key,
@@ -95,7 +100,9 @@ function MonthColumns({ dashboard }: { dashboard: BillingDashboard }) {
           },
         ]}
         // Nothing billed or collected yet: a 0-1 scale rather than a flat line.
-        yAxis={[{ width: 'auto', min: 0, max: series.every((s) => s.data.every((v) => v === 0)) ? 1 : undefined, valueFormatter: (v: number) => axisNumber(v, lang) }]}
+        yAxis={[
+          { width: 'auto', min: 0, max: series.every((s) => s.data.every((v) => v === 0)) ? 1 : undefined, valueFormatter: (v: number) => axisNumber(v, lang) },
+        ]}
         grid={{ horizontal: true }}
         borderRadius={2}
         slotProps={{ legend: { position: { vertical: 'top', horizontal: 'start' } }, tooltip: { trigger: 'axis' } }}

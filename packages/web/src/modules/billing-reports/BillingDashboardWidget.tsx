@@ -100,7 +100,9 @@ export function BillingDashboardWidget() {
             note={d.collectionRate === null ? undefined : t('billingReports.dashboard.rateOf', { month: rateMonth })}
             testId="billing-card-rate"
           >
-            {d.collectionRate === null ? t('billingReports.dashboard.noRate', { month: rateMonth }) : `${formatMoney(d.collectionRate, lang, { decimals: 1 })} %`}
+            {d.collectionRate === null
+              ? t('billingReports.dashboard.noRate', { month: rateMonth })
+              : `${formatMoney(d.collectionRate, lang, { decimals: 1 })} %`}
           </Card>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -124,9 +124,7 @@ export default function CustomerSummaryPage() {
         statuses={customerStatusValues}
         selects={zones.selects}
         initial={initial}
-        onApply={(v) =>
-          filter({ startDate: v.startDate, endDate: v.endDate, status: v.status ? String(v.status) : null, zoneId: selectedId(v.selects?.zone) })
-        }
+        onApply={(v) => filter({ startDate: v.startDate, endDate: v.endDate, status: v.status ? String(v.status) : null, zoneId: selectedId(v.selects?.zone) })}
         onClose={() => setFilterOpen(false)}
       />
     </ReportFrame>

@@ -75,7 +75,15 @@ export default function CustomerTransactionPage() {
     if (!data) return null;
     const c = data.customer;
     return [
-      [t('billingReports.col.date'), t('billingReports.col.kind'), t('billingReports.col.document'), t('billingReports.col.description'), t('billingReports.col.debit'), t('billingReports.col.credit'), t('billingReports.col.balance')],
+      [
+        t('billingReports.col.date'),
+        t('billingReports.col.kind'),
+        t('billingReports.col.document'),
+        t('billingReports.col.description'),
+        t('billingReports.col.debit'),
+        t('billingReports.col.credit'),
+        t('billingReports.col.balance'),
+      ],
       ['', '', '', `${c.customerNo} ${c.name}`, '', '', ''],
       ['', '', '', t('billingReports.statement.opening'), '', '', data.openingBalance],
       ...data.lines.map((l) => [l.date, t(`billingReports.kind.${l.kind}`), l.document ?? l.number, l.description, l.debit, l.credit, l.balance]),

@@ -47,7 +47,11 @@ export default function ReceivedPaymentsPage() {
   const selects = useMemo<FilterSelect[]>(
     () => [
       ...zones.selects,
-      { name: 'method', label: t('billingReports.filter.method'), options: receiptMethodValues.map((m) => ({ value: m, label: t(`billingReports.method.${m}`) })) },
+      {
+        name: 'method',
+        label: t('billingReports.filter.method'),
+        options: receiptMethodValues.map((m) => ({ value: m, label: t(`billingReports.method.${m}`) })),
+      },
       { name: 'account', label: t('billingReports.filter.account'), options: accountList.map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` })) },
     ],
     [zones.selects, accountList, t],
@@ -68,14 +72,42 @@ export default function ReceivedPaymentsPage() {
     if (!data) return null;
     return [
       [
-        t('billingReports.col.receiptNo'), t('billingReports.col.date'), t('billingReports.col.customerNo'), t('billingReports.col.customer'),
-        t('billingReports.col.zone'), t('billingReports.col.method'), t('billingReports.col.account'), t('billingReports.col.reference'), ...heads,
+        t('billingReports.col.receiptNo'),
+        t('billingReports.col.date'),
+        t('billingReports.col.customerNo'),
+        t('billingReports.col.customer'),
+        t('billingReports.col.zone'),
+        t('billingReports.col.method'),
+        t('billingReports.col.account'),
+        t('billingReports.col.reference'),
+        ...heads,
       ],
       ...data.rows.map((r) => [
-        r.receiptNo, r.date, r.customerNo, r.name, r.zoneName ?? '', t(`billingReports.method.${r.method}`), `${r.accountCode} ${r.accountName}`, r.reference ?? '',
-        r.amount, r.allocated, r.unallocated,
+        r.receiptNo,
+        r.date,
+        r.customerNo,
+        r.name,
+        r.zoneName ?? '',
+        t(`billingReports.method.${r.method}`),
+        `${r.accountCode} ${r.accountName}`,
+        r.reference ?? '',
+        r.amount,
+        r.allocated,
+        r.unallocated,
       ]),
-      [t('billingReports.totalOf', { count: data.totals.payments }), '', '', '', '', '', '', '', data.totals.amount, data.totals.allocated, data.totals.unallocated],
+      [
+        t('billingReports.totalOf', { count: data.totals.payments }),
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        data.totals.amount,
+        data.totals.allocated,
+        data.totals.unallocated,
+      ],
     ];
   };
 

@@ -39,7 +39,12 @@ export default function RevenueByClassPage() {
   const zoneName = zones.nameOf(zoneId);
   const { startDate, endDate } = range;
   const initial = useMemo(() => ({ startDate, endDate, selects: { zone: zoneId ? String(zoneId) : (0 as const) } }), [startDate, endDate, zoneId]);
-  const heads = [t('billingReports.col.bills'), t('billingReports.col.customers'), t('billingReports.col.consumption'), ...FIGURES.map((f) => t(`billingReports.col.${f}`))];
+  const heads = [
+    t('billingReports.col.bills'),
+    t('billingReports.col.customers'),
+    t('billingReports.col.consumption'),
+    ...FIGURES.map((f) => t(`billingReports.col.${f}`)),
+  ];
   const cells = (x: Line) => [x.bills, x.customers, x.consumption, x.subtotal, x.tax, x.amount];
 
   const csv = () => {

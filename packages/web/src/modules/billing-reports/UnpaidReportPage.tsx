@@ -69,8 +69,15 @@ export default function UnpaidReportPage() {
     if (!data) return null;
     return [
       [
-        t('billingReports.col.billNo'), t('billingReports.col.period'), t('billingReports.col.dueDate'), t('billingReports.col.daysOverdue'),
-        t('billingReports.col.customerNo'), t('billingReports.col.customer'), t('billingReports.col.phone'), t('billingReports.col.zone'), ...heads,
+        t('billingReports.col.billNo'),
+        t('billingReports.col.period'),
+        t('billingReports.col.dueDate'),
+        t('billingReports.col.daysOverdue'),
+        t('billingReports.col.customerNo'),
+        t('billingReports.col.customer'),
+        t('billingReports.col.phone'),
+        t('billingReports.col.zone'),
+        ...heads,
       ],
       ...data.rows.map((r) => [r.billNo, r.period, r.dueDate, r.daysOverdue, r.customerNo, r.name, r.phone, r.zoneName, r.amount, r.paid, r.balance]),
       [t('billingReports.totalOf', { count: data.totals.bills }), '', '', '', '', '', '', '', data.totals.amount, data.totals.paid, data.totals.balance],

@@ -42,7 +42,12 @@ export default function ZoneSummaryPage() {
   const report = useZoneSummary({ period });
   const data = report.data;
   const title = t('billingReports.zones.title');
-  const heads = [t('billingReports.col.customers'), t('billingReports.col.bills'), t('billingReports.col.consumption'), ...FIGURES.map((f) => t(`billingReports.col.${f}`))];
+  const heads = [
+    t('billingReports.col.customers'),
+    t('billingReports.col.bills'),
+    t('billingReports.col.consumption'),
+    ...FIGURES.map((f) => t(`billingReports.col.${f}`)),
+  ];
   const zoneLabel = (r: ZoneSummaryRow) => r.name ?? t('billingReports.filter.noZone');
   const difference = data ? new Decimal(data.receivableBalance).minus(data.totals.outstanding) : null;
 

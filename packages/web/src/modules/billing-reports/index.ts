@@ -16,5 +16,10 @@ export const routes: ModuleRoute[] = [
 ];
 
 export const dashboardWidgets: DashboardWidget[] = [
-  { key: 'billing', privilege: p.dashboard, order: 10, element: lazyPage(() => import('./BillingDashboardWidget.tsx').then((m) => ({ default: m.BillingDashboardWidget }))) },
+  {
+    key: 'billing',
+    privilege: p.dashboard,
+    order: 10,
+    element: lazyPage(() => import('./BillingDashboardWidget.tsx').then((m) => ({ default: m.BillingDashboardWidget }))),
+  },
 ];

@@ -113,15 +113,40 @@ export default function BillListPage() {
     void pdf.download('bills/print/batch.pdf', `bills-${period}-${zoneName}.pdf`, { period, zoneId });
   };
   const columns: DataTableColumn<Bill>[] = [
-    { field: 'id', header: t('billingRuns.bills.number'), render: (b) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{b.number}</Box>, csv: (b) => b.number },
-    { field: 'period', header: t('billingRuns.period'), render: (b) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{periodText(b.period)}</Box>, csv: (b) => b.period },
+    {
+      field: 'id',
+      header: t('billingRuns.bills.number'),
+      render: (b) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {b.number}
+        </Box>
+      ),
+      csv: (b) => b.number,
+    },
+    {
+      field: 'period',
+      header: t('billingRuns.period'),
+      render: (b) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {periodText(b.period)}
+        </Box>
+      ),
+      csv: (b) => b.period,
+    },
     { field: 'customerName', header: t('billingRuns.customer'), sortable: false },
     { field: 'houseNo', header: t('billingRuns.house'), sortable: false },
     { field: 'zoneName', header: t('billingRuns.zone'), sortable: false },
     { field: 'meterNumber', header: t('billingRuns.meter'), sortable: false, hidden: true },
     { field: 'consumption', header: t('billingRuns.consumption'), sortable: false, align: 'right' },
     { field: 'amount', header: t('billingRuns.bills.amount'), align: 'right', render: (b) => <MoneyText value={b.amount} /> },
-    { field: 'previousBalance', header: t('billingRuns.bills.previousBalance'), sortable: false, align: 'right', hidden: true, render: (b) => <MoneyText value={b.previousBalance} /> },
+    {
+      field: 'previousBalance',
+      header: t('billingRuns.bills.previousBalance'),
+      sortable: false,
+      align: 'right',
+      hidden: true,
+      render: (b) => <MoneyText value={b.previousBalance} />,
+    },
     { field: 'amountDue', header: t('billingRuns.bills.amountDue'), sortable: false, align: 'right', render: (b) => <MoneyText value={b.amountDue} /> },
     { field: 'paidAmount', header: t('billingRuns.bills.paid'), sortable: false, align: 'right', render: (b) => <MoneyText value={b.paidAmount} /> },
     { field: 'dueDate', header: t('billingRuns.bills.dueDate'), render: (b) => <DateText value={b.dueDate} /> },
@@ -147,7 +172,14 @@ export default function BillListPage() {
           <PeriodField value={period} required={false} onChange={(v) => update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll />
           {can(p.customers) && <CustomerFilter value={customerId} onChange={(id) => update({ customerId: id === null ? null : String(id) })} />}
-          <TextField select size="small" label={t('billingRuns.bills.status')} value={status || 'all'} onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value })} sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}>
+          <TextField
+            select
+            size="small"
+            label={t('billingRuns.bills.status')}
+            value={status || 'all'}
+            onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value })}
+            sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}
+          >
             <MenuItem value="all">{t('billingRuns.bills.allStatuses')}</MenuItem>
             {billStatusValues.map((v) => (
               <MenuItem key={v} value={v}>

@@ -49,7 +49,11 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 function Line({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5, fontWeight: strong ? 700 : undefined, fontSize: strong ? '1.1rem' : undefined }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ justifyContent: 'space-between', py: 0.5, fontWeight: strong ? 700 : undefined, fontSize: strong ? '1.1rem' : undefined }}
+    >
       <Box component="span" sx={{ color: strong ? undefined : 'text.secondary' }}>
         {label}
       </Box>
@@ -85,139 +89,144 @@ export default function BillPage() {
       height={420}
     >
       {(b) => {
-      return (
-        <>
-          <PageHeader
-            title={t('billingRuns.bill.title', { number: b.number })}
-            subtitle={
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
-                <BillStatusChip status={b.status} />
-                <span>
-                  {t(`billingRuns.services.${b.service}`)} · {periodText(b.period)} · {b.zoneName}
-                </span>
-              </Stack>
-            }
-            actions={
-              <>
-                {back}
-                <Button variant="outlined" startIcon={<PictureAsPdfIcon />} disabled={pdf.isBusy} onClick={() => void pdf.download(`bills/${b.id}/print.pdf`, `bill-${b.number}.pdf`)}>
-                  {t('billingRuns.bills.pdf')}
-                </Button>
-                <Button variant="contained" component={RouterLink} to={`/customers/bills/${b.id}/print`} startIcon={<PrintIcon />}>
-                  {t('billingRuns.bills.print')}
-                </Button>
-              </>
-            }
-          />
-          {b.status === 'Cancelled' && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('billingRuns.bill.cancelledNotice')}
-            </Alert>
-          )}
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Card title={t('billingRuns.bill.customer')}>
-                <Typography variant="h6" component="p">
-                  {b.customer.name}
-                </Typography>
-                <Line label={t('billingRuns.bill.customerNo')}>{b.customer.customerNo}</Line>
-                <Line label={t('billingRuns.bill.phone')}>{b.customer.phone}</Line>
-                {b.customer.address && <Line label={t('billingRuns.bill.address')}>{b.customer.address}</Line>}
-              </Card>
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Card title={t('billingRuns.bill.house')}>
-                <Typography variant="h6" component="p">
-                  {b.house.houseNo ?? `#${b.house.id}`}
-                </Typography>
-                {b.house.address && <Line label={t('billingRuns.bill.address')}>{b.house.address}</Line>}
-                <Line label={t('billingRuns.zone')}>{b.zoneName}</Line>
-                <Line label={t('billingRuns.meter')}>{b.meter?.meterNumber ?? '—'}</Line>
-              </Card>
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Card title={t('billingRuns.bill.summary')}>
-                <Line label={t('billingRuns.bill.thisBill')}>
-                  <MoneyText value={b.amount} />
-                </Line>
-                <Line label={t('billingRuns.bills.previousBalance')}>
-                  <MoneyText value={b.previousBalance} />
-                </Line>
-                <Line label={t('billingRuns.bills.amountDue')} strong>
-                  <span data-testid="bill-amount-due">
-                    <MoneyText value={b.amountDue} />
+        return (
+          <>
+            <PageHeader
+              title={t('billingRuns.bill.title', { number: b.number })}
+              subtitle={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+                  <BillStatusChip status={b.status} />
+                  <span>
+                    {t(`billingRuns.services.${b.service}`)} · {periodText(b.period)} · {b.zoneName}
                   </span>
-                </Line>
-                <Line label={t('billingRuns.bills.paid')}>
-                  <MoneyText value={b.paidAmount} />
-                </Line>
-                <Line label={t('billingRuns.bills.billDate')}>
-                  <DateText value={b.billDate} />
-                </Line>
-                <Line label={t('billingRuns.bills.dueDate')}>
-                  <DateText value={b.dueDate} />
-                </Line>
-                <Line label={t('billingRuns.run.runs.number')}>
-                  <Link component={RouterLink} to={`/customers/batch-bill?period=${b.period}&zoneId=${b.zoneId}`} underline="hover">
-                    {t('billingRuns.bill.run', { id: b.runId })}
-                  </Link>
-                </Line>
-                {b.journalEntryId !== null && (
-                  <Line label={t('billingRuns.bill.journal')}>
-                    {can('general-journal') ? (
-                      <Link component={RouterLink} to={`/finance/general-journal/${b.journalEntryId}`} underline="hover">
-                        #{b.journalEntryId}
-                      </Link>
-                    ) : (
-                      `#${b.journalEntryId}`
-                    )}
+                </Stack>
+              }
+              actions={
+                <>
+                  {back}
+                  <Button
+                    variant="outlined"
+                    startIcon={<PictureAsPdfIcon />}
+                    disabled={pdf.isBusy}
+                    onClick={() => void pdf.download(`bills/${b.id}/print.pdf`, `bill-${b.number}.pdf`)}
+                  >
+                    {t('billingRuns.bills.pdf')}
+                  </Button>
+                  <Button variant="contained" component={RouterLink} to={`/customers/bills/${b.id}/print`} startIcon={<PrintIcon />}>
+                    {t('billingRuns.bills.print')}
+                  </Button>
+                </>
+              }
+            />
+            {b.status === 'Cancelled' && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('billingRuns.bill.cancelledNotice')}
+              </Alert>
+            )}
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Card title={t('billingRuns.bill.customer')}>
+                  <Typography variant="h6" component="p">
+                    {b.customer.name}
+                  </Typography>
+                  <Line label={t('billingRuns.bill.customerNo')}>{b.customer.customerNo}</Line>
+                  <Line label={t('billingRuns.bill.phone')}>{b.customer.phone}</Line>
+                  {b.customer.address && <Line label={t('billingRuns.bill.address')}>{b.customer.address}</Line>}
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Card title={t('billingRuns.bill.house')}>
+                  <Typography variant="h6" component="p">
+                    {b.house.houseNo ?? `#${b.house.id}`}
+                  </Typography>
+                  {b.house.address && <Line label={t('billingRuns.bill.address')}>{b.house.address}</Line>}
+                  <Line label={t('billingRuns.zone')}>{b.zoneName}</Line>
+                  <Line label={t('billingRuns.meter')}>{b.meter?.meterNumber ?? '—'}</Line>
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Card title={t('billingRuns.bill.summary')}>
+                  <Line label={t('billingRuns.bill.thisBill')}>
+                    <MoneyText value={b.amount} />
                   </Line>
-                )}
-              </Card>
-            </Grid>
-            <Grid size={{ xs: 12, md: 5 }}>
-              <Card title={t('billingRuns.bill.meterReadings')}>
-                <Line label={t('billingRuns.bill.previousReading')}>{b.previousReading}</Line>
-                <Line label={t('billingRuns.currentReading')}>{b.currentReading}</Line>
-                <Line label={t('billingRuns.consumption')} strong>
-                  {t('billingRuns.units', { value: b.consumption })}
-                </Line>
-                {b.readings.length > 0 && (
-                  <Table size="small" aria-label={t('billingRuns.bill.readingsOfPeriod')} sx={{ mt: 1 }}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('billingRuns.readings.pending.date')}</TableCell>
-                        <TableCell>{t('billingRuns.type')}</TableCell>
-                        <TableCell align="right">{t('billingRuns.bill.reading')}</TableCell>
-                        <TableCell align="right">{t('billingRuns.consumption')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {b.readings.map((r) => (
-                        <TableRow key={r.id}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            <DateText value={r.readingDate} />
-                          </TableCell>
-                          <TableCell>{t(`billingRuns.types.${r.type}`, { defaultValue: r.type })}</TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {r.previousReading} → {r.currentReading}
-                          </TableCell>
-                          <TableCell align="right">{r.consumption}</TableCell>
+                  <Line label={t('billingRuns.bills.previousBalance')}>
+                    <MoneyText value={b.previousBalance} />
+                  </Line>
+                  <Line label={t('billingRuns.bills.amountDue')} strong>
+                    <span data-testid="bill-amount-due">
+                      <MoneyText value={b.amountDue} />
+                    </span>
+                  </Line>
+                  <Line label={t('billingRuns.bills.paid')}>
+                    <MoneyText value={b.paidAmount} />
+                  </Line>
+                  <Line label={t('billingRuns.bills.billDate')}>
+                    <DateText value={b.billDate} />
+                  </Line>
+                  <Line label={t('billingRuns.bills.dueDate')}>
+                    <DateText value={b.dueDate} />
+                  </Line>
+                  <Line label={t('billingRuns.run.runs.number')}>
+                    <Link component={RouterLink} to={`/customers/batch-bill?period=${b.period}&zoneId=${b.zoneId}`} underline="hover">
+                      {t('billingRuns.bill.run', { id: b.runId })}
+                    </Link>
+                  </Line>
+                  {b.journalEntryId !== null && (
+                    <Line label={t('billingRuns.bill.journal')}>
+                      {can('general-journal') ? (
+                        <Link component={RouterLink} to={`/finance/general-journal/${b.journalEntryId}`} underline="hover">
+                          #{b.journalEntryId}
+                        </Link>
+                      ) : (
+                        `#${b.journalEntryId}`
+                      )}
+                    </Line>
+                  )}
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <Card title={t('billingRuns.bill.meterReadings')}>
+                  <Line label={t('billingRuns.bill.previousReading')}>{b.previousReading}</Line>
+                  <Line label={t('billingRuns.currentReading')}>{b.currentReading}</Line>
+                  <Line label={t('billingRuns.consumption')} strong>
+                    {t('billingRuns.units', { value: b.consumption })}
+                  </Line>
+                  {b.readings.length > 0 && (
+                    <Table size="small" aria-label={t('billingRuns.bill.readingsOfPeriod')} sx={{ mt: 1 }}>
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>{t('billingRuns.readings.pending.date')}</TableCell>
+                          <TableCell>{t('billingRuns.type')}</TableCell>
+                          <TableCell align="right">{t('billingRuns.bill.reading')}</TableCell>
+                          <TableCell align="right">{t('billingRuns.consumption')}</TableCell>
                         </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                )}
-              </Card>
+                      </TableHead>
+                      <TableBody>
+                        {b.readings.map((r) => (
+                          <TableRow key={r.id}>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                              <DateText value={r.readingDate} />
+                            </TableCell>
+                            <TableCell>{t(`billingRuns.types.${r.type}`, { defaultValue: r.type })}</TableCell>
+                            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {r.previousReading} → {r.currentReading}
+                            </TableCell>
+                            <TableCell align="right">{r.consumption}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  )}
+                </Card>
+              </Grid>
+              <Grid size={{ xs: 12, md: 7 }}>
+                <Card title={t('billingRuns.bill.breakdown')}>
+                  <BreakdownTable lines={b.lines} subtotal={b.subtotal} tax={b.tax} amount={b.amount} label={t('billingRuns.bill.breakdown')} />
+                </Card>
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 12, md: 7 }}>
-              <Card title={t('billingRuns.bill.breakdown')}>
-                <BreakdownTable lines={b.lines} subtotal={b.subtotal} tax={b.tax} amount={b.amount} label={t('billingRuns.bill.breakdown')} />
-              </Card>
-            </Grid>
-          </Grid>
-        </>
-      );
+          </>
+        );
       }}
     </DocumentGate>
   );

@@ -67,7 +67,17 @@ function Sheet({ bill, company }: { bill: BillDetail; company: BillPrintCompany 
     <Box
       className="bill-sheet"
       data-testid="bill-sheet"
-      sx={{ position: 'relative', maxWidth: '190mm', mx: 'auto', p: '10mm', bgcolor: '#fff', color: INK, boxShadow: 3, borderRadius: 1, fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif' }}
+      sx={{
+        position: 'relative',
+        maxWidth: '190mm',
+        mx: 'auto',
+        p: '10mm',
+        bgcolor: '#fff',
+        color: INK,
+        boxShadow: 3,
+        borderRadius: 1,
+        fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
+      }}
     >
       <Stack direction="row" spacing="4mm" sx={{ alignItems: 'flex-start', borderBottom: `0.5mm solid ${INK}`, pb: '3mm', mb: '4mm' }}>
         <Logo fileId={company.logoFileId} alt={t('billingRuns.print.logoAlt', { name: company.name })} />
@@ -231,7 +241,16 @@ function Sheet({ bill, company }: { bill: BillDetail; company: BillPrintCompany 
         <Box aria-hidden sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
           <Box
             component="span"
-            sx={{ transform: 'rotate(-24deg)', fontSize: '20mm', fontWeight: 800, letterSpacing: '3mm', color: 'rgba(211, 47, 47, 0.25) !important', border: '1.5mm solid rgba(211, 47, 47, 0.25)', px: '6mm', textTransform: 'uppercase' }}
+            sx={{
+              transform: 'rotate(-24deg)',
+              fontSize: '20mm',
+              fontWeight: 800,
+              letterSpacing: '3mm',
+              color: 'rgba(211, 47, 47, 0.25) !important',
+              border: '1.5mm solid rgba(211, 47, 47, 0.25)',
+              px: '6mm',
+              textTransform: 'uppercase',
+            }}
           >
             {t('billingRuns.print.cancelled')}
           </Box>

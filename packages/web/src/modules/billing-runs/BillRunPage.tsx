@@ -57,7 +57,9 @@ export default function BillRunPage() {
   const rawPeriod = params.get('period') ?? '';
   const period = PERIOD_PATTERN.test(rawPeriod) ? rawPeriod : periodOf(todayIso());
   const zoneId = Number(params.get('zoneId')) || null;
-  const service: BillService = (billServiceValues as readonly string[]).includes(params.get('service') ?? '') ? (params.get('service') as BillService) : 'electricity';
+  const service: BillService = (billServiceValues as readonly string[]).includes(params.get('service') ?? '')
+    ? (params.get('service') as BillService)
+    : 'electricity';
   const key = `${period}:${zoneId ?? 'all'}:${service}`;
 
   const previewRun = usePreviewRun();
@@ -138,14 +140,25 @@ export default function BillRunPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
           <PeriodField value={period} onChange={(v) => PERIOD_PATTERN.test(v) && update({ period: v })} />
           <ZoneSelect zones={zones} value={zoneId} onChange={(z) => update({ zoneId: z === null ? null : String(z) })} allowAll />
-          <TextField select size="small" label={t('billingRuns.service')} value={service} onChange={(e) => update({ service: e.target.value })} sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}>
+          <TextField
+            select
+            size="small"
+            label={t('billingRuns.service')}
+            value={service}
+            onChange={(e) => update({ service: e.target.value })}
+            sx={{ width: { xs: '100%', md: 180 }, flexShrink: 0 }}
+          >
             {billServiceValues.map((s) => (
               <MenuItem key={s} value={s}>
                 {t(`billingRuns.services.${s}`)}
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: { md: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ flexGrow: 1, justifyContent: { md: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}
+          >
             <Button variant="outlined" startIcon={<PlayArrowIcon />} onClick={() => void preview()} disabled={previewRun.isPending}>
               {t('billingRuns.run.preview')}
             </Button>

@@ -167,7 +167,11 @@ export function BillRunPreview({ preview, zoneName, names }: { preview: BillPrev
             </Typography>
             {groups.map((g) => (
               <Box key={g.reason} sx={{ mb: 1.5 }} data-reason={g.reason}>
-                <Chip size="small" color={g.reason === 'already_billed' ? 'default' : 'warning'} label={`${t(`billingRuns.run.reasons.${g.reason}`)} · ${g.items.length}`} />
+                <Chip
+                  size="small"
+                  color={g.reason === 'already_billed' ? 'default' : 'warning'}
+                  label={`${t(`billingRuns.run.reasons.${g.reason}`)} · ${g.items.length}`}
+                />
                 <List dense disablePadding>
                   {g.items.map((e) => {
                     const house = names.get(e.houseId);

@@ -127,7 +127,19 @@ export function BillStatusChip({ status }: { status: BillStatus | 'Posted' }) {
 }
 
 /** The tariff lines of a bill, the subtotal, the tax and the bill's amount: every figure explained. */
-export function BreakdownTable({ lines, subtotal, tax, amount, label }: { lines: readonly BreakdownLine[]; subtotal: string; tax: string; amount: string; label: string }) {
+export function BreakdownTable({
+  lines,
+  subtotal,
+  tax,
+  amount,
+  label,
+}: {
+  lines: readonly BreakdownLine[];
+  subtotal: string;
+  tax: string;
+  amount: string;
+  label: string;
+}) {
   const { t } = useTranslation();
   const taxLine = lines.find((l) => l.kind === 'tax');
   const totalRow = { '& td': { fontWeight: 600 } };

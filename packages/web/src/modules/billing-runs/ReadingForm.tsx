@@ -113,7 +113,13 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
                     required
                     label={t('billingRuns.readings.single.house')}
                     error={show}
-                    helperText={show ? message(fieldState.error?.message) : row ? t('billingRuns.readings.single.previousHelp', { value: row.previousReading, date: formatDate(row.previousDate, lang) }) : undefined}
+                    helperText={
+                      show
+                        ? message(fieldState.error?.message)
+                        : row
+                          ? t('billingRuns.readings.single.previousHelp', { value: row.previousReading, date: formatDate(row.previousDate, lang) })
+                          : undefined
+                    }
                   />
                 )}
               />

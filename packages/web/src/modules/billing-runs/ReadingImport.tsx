@@ -122,7 +122,14 @@ export function ReadingImport() {
                     <TableCell>
                       <Stack spacing={0.5}>
                         <Stack direction="row" spacing={0.5}>
-                          {r.ok && <Chip size="small" color="success" variant={r.saved ? 'filled' : 'outlined'} label={t(r.saved ? 'billingRuns.readings.import.savedRow' : 'billingRuns.readings.import.ok')} />}
+                          {r.ok && (
+                            <Chip
+                              size="small"
+                              color="success"
+                              variant={r.saved ? 'filled' : 'outlined'}
+                              label={t(r.saved ? 'billingRuns.readings.import.savedRow' : 'billingRuns.readings.import.ok')}
+                            />
+                          )}
                           <FlagChips flags={r.flags} />
                         </Stack>
                         {r.errors.map((e) => (

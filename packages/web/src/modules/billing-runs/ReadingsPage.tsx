@@ -37,7 +37,13 @@ function PendingReadings({ period, zoneId }: { period: string; zoneId: number | 
     { field: 'previousReading', header: t('billingRuns.previousReading'), sortable: false, align: 'right' },
     { field: 'currentReading', header: t('billingRuns.currentReading'), sortable: false, align: 'right' },
     { field: 'consumption', header: t('billingRuns.consumption'), sortable: false, align: 'right' },
-    { field: 'flags', header: t('billingRuns.readings.pending.flags'), sortable: false, render: (r) => <FlagChips flags={r.flags} />, csv: (r) => r.flags.join(' ') },
+    {
+      field: 'flags',
+      header: t('billingRuns.readings.pending.flags'),
+      sortable: false,
+      render: (r) => <FlagChips flags={r.flags} />,
+      csv: (r) => r.flags.join(' '),
+    },
     { field: 'confirmedByName', header: t('billingRuns.readings.pending.confirmedBy'), sortable: false },
   ];
   return (

@@ -32,7 +32,13 @@ import { PERIOD_PATTERN, periodOf } from './readings.logic.ts';
 type Row = UngeneratedBillReport['data'][number];
 const REASONS: readonly Row['reason'][] = ['no_reading', 'flagged_unconfirmed', 'no_tariff', 'negative_consumption', 'ready'];
 
-function ChoiceDialog(props: { open: boolean; period: string; zoneId: number | null; onApply: (period: string, zoneId: number | null) => void; onClose: () => void }) {
+function ChoiceDialog(props: {
+  open: boolean;
+  period: string;
+  zoneId: number | null;
+  onApply: (period: string, zoneId: number | null) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const zones = useZones();
   const [period, setPeriod] = useState(props.period);
@@ -101,7 +107,13 @@ export default function UngeneratedReportPage() {
               {t('billingRuns.ungenerated.count', { count: rows.length })}
             </Box>
             {counts.map((c) => (
-              <Chip key={c.reason} size="small" color={c.reason === 'ready' ? 'success' : 'warning'} variant="outlined" label={`${t(`billingRuns.run.reasons.${c.reason}`)}: ${c.count}`} />
+              <Chip
+                key={c.reason}
+                size="small"
+                color={c.reason === 'ready' ? 'success' : 'warning'}
+                variant="outlined"
+                label={`${t(`billingRuns.run.reasons.${c.reason}`)}: ${c.count}`}
+              />
             ))}
           </Stack>
           {rows.length === 0 ? (

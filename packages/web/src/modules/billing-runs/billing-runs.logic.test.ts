@@ -5,7 +5,16 @@ import type { BreakdownLine } from '@ubo/contracts';
 import { chargeLines, exceptionGroups, isJobActive, jobPercent, lineLabel, sumAmounts } from './billing-runs.logic.ts';
 
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key);
-const line = (l: Partial<BreakdownLine>): BreakdownLine => ({ kind: 'block', block: null, from: null, to: null, units: null, rate: null, amount: '0.00', ...l });
+const line = (l: Partial<BreakdownLine>): BreakdownLine => ({
+  kind: 'block',
+  block: null,
+  from: null,
+  to: null,
+  units: null,
+  rate: null,
+  amount: '0.00',
+  ...l,
+});
 
 describe('explain this bill', () => {
   it('words every kind of tariff line', () => {

@@ -27,7 +27,14 @@ export function lineLabel(line: BreakdownLine, t: Translate): string {
 export const chargeLines = (lines: readonly BreakdownLine[]) => lines.filter((l) => l.kind !== 'tax');
 
 /** Exceptions by reason, in the order a billing officer deals with them. */
-export const REASON_ORDER: readonly BillExceptionReason[] = ['no_reading', 'flagged_unconfirmed', 'no_tariff', 'negative_consumption', 'disconnected', 'already_billed'];
+export const REASON_ORDER: readonly BillExceptionReason[] = [
+  'no_reading',
+  'flagged_unconfirmed',
+  'no_tariff',
+  'negative_consumption',
+  'disconnected',
+  'already_billed',
+];
 
 export function exceptionGroups(exceptions: readonly BillException[]): Array<{ reason: BillExceptionReason; items: BillException[] }> {
   return REASON_ORDER.map((reason) => ({ reason, items: exceptions.filter((e) => e.reason === reason) })).filter((g) => g.items.length > 0);

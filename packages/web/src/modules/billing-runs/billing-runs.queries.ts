@@ -55,8 +55,7 @@ export function useReadingSheet(period: string | null, zoneId: number | null) {
 
 function useRefreshReadings() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([SHEET_PATH, PENDING_PATH, READS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+  return () => Promise.all([SHEET_PATH, PENDING_PATH, READS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
 }
 
 /** POST /api/elc/reads/batch, all or nothing; refusals are put on their rows by the sheet (not toasted). */
@@ -101,7 +100,6 @@ export function useStartRunJob() {
     mutationFn: ({ body, key }: { body: BillRunBody; key: string }) => api.post<BillRunJobAccepted>(JOBS_PATH, body, { headers: { 'Idempotency-Key': key } }),
   });
 }
-
 
 /**
  * A run (or its cancellation) moves every customer's balance and the ledger: everything read before it is
@@ -172,4 +170,3 @@ export function useUngeneratedReport(period: string, zoneId: number | null) {
     staleTime: 0,
   });
 }
-

@@ -40,13 +40,22 @@ const entry = (current: string, extra: Partial<RowEntry> = {}): RowEntry => ({ .
 
 describe('consumption as the reader types', () => {
   it('is the current reading less the previous one', () => {
-    expect(checkRow(sheetRow(), entry('1325'), null)).toEqual({ state: 'ready', current: '1325', consumption: '125', isRollover: false, flags: [], needsConfirmation: false });
+    expect(checkRow(sheetRow(), entry('1325'), null)).toEqual({
+      state: 'ready',
+      current: '1325',
+      consumption: '125',
+      isRollover: false,
+      flags: [],
+      needsConfirmation: false,
+    });
     expect(checkRow(sheetRow(), entry(' 1250.5 '), null)).toMatchObject({ state: 'ready', consumption: '50.5' });
   });
 
   it('leaves an untouched row out and marks a row already read as saved', () => {
     expect(checkRow(sheetRow(), entry(''), null)).toEqual({ state: 'empty' });
-    const read = sheetRow({ reading: { id: 5, currentReading: '1300', readingDate: '2025-03-28', type: 'regular', consumption: '100', flags: [], billed: false } });
+    const read = sheetRow({
+      reading: { id: 5, currentReading: '1300', readingDate: '2025-03-28', type: 'regular', consumption: '100', flags: [], billed: false },
+    });
     expect(checkRow(read, entry('1400'), null)).toEqual({ state: 'saved' });
   });
 
@@ -60,7 +69,14 @@ describe('consumption as the reader types', () => {
 
   it('counts across a rollover when the register wrapped past zero', () => {
     const row = sheetRow({ previousReading: '99950', averageConsumption: null });
-    expect(checkRow(row, entry('30'), null)).toEqual({ state: 'ready', current: '30', consumption: '80', isRollover: true, flags: ['rollover'], needsConfirmation: false });
+    expect(checkRow(row, entry('30'), null)).toEqual({
+      state: 'ready',
+      current: '30',
+      consumption: '80',
+      isRollover: true,
+      flags: ['rollover'],
+      needsConfirmation: false,
+    });
   });
 
   it('flags zero consumption and a spike above 3 times the average, both needing a confirmation', () => {
@@ -75,13 +91,25 @@ describe('consumption as the reader types', () => {
   });
 
   it('lets a correction go below the previous reading as a negative consumption to confirm', () => {
-    expect(checkRow(sheetRow(), entry('1150', { type: 'correction' }), null)).toMatchObject({ state: 'ready', consumption: '-50', flags: ['negative'], needsConfirmation: true });
+    expect(checkRow(sheetRow(), entry('1150', { type: 'correction' }), null)).toMatchObject({
+      state: 'ready',
+      consumption: '-50',
+      flags: ['negative'],
+      needsConfirmation: true,
+    });
   });
 
   it('estimates from the house average, else the zone average, in whole units', () => {
-    expect(checkRow(sheetRow({ averageConsumption: '100.4' }), entry('', { type: 'estimated' }), '80')).toMatchObject({ state: 'ready', current: '1300', consumption: '100' });
+    expect(checkRow(sheetRow({ averageConsumption: '100.4' }), entry('', { type: 'estimated' }), '80')).toMatchObject({
+      state: 'ready',
+      current: '1300',
+      consumption: '100',
+    });
     expect(checkRow(sheetRow({ averageConsumption: null }), entry('999', { type: 'estimated' }), '80.5')).toMatchObject({ current: '1281', consumption: '81' });
-    expect(checkRow(sheetRow({ averageConsumption: null }), entry('', { type: 'estimated' }), null)).toEqual({ state: 'invalid', message: 'reading.noAverage' });
+    expect(checkRow(sheetRow({ averageConsumption: null }), entry('', { type: 'estimated' }), null)).toEqual({
+      state: 'invalid',
+      message: 'reading.noAverage',
+    });
   });
 
   it('knows a flagged row waits for its tick', () => {
@@ -95,7 +123,10 @@ describe('consumption as the reader types', () => {
 describe('the batch the sheet saves', () => {
   const rows = [
     sheetRow({ houseId: 1 }),
-    sheetRow({ houseId: 2, reading: { id: 9, currentReading: '1300', readingDate: '2025-03-28', type: 'regular', consumption: '100', flags: [], billed: false } }),
+    sheetRow({
+      houseId: 2,
+      reading: { id: 9, currentReading: '1300', readingDate: '2025-03-28', type: 'regular', consumption: '100', flags: [], billed: false },
+    }),
     sheetRow({ houseId: 3 }),
     sheetRow({ houseId: 4 }),
     sheetRow({ houseId: 5, averageConsumption: '40' }),

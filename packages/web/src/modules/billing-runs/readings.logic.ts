@@ -49,7 +49,11 @@ export type RowCheck =
 /**
  * Checks a row as the server would: `zoneAverage` is the estimate's basis for a house without history.
  */
-export function checkRow(row: Pick<ReadingSheetRow, 'previousReading' | 'meterDigits' | 'averageConsumption' | 'reading'>, entry: RowEntry, zoneAverage: string | null): RowCheck {
+export function checkRow(
+  row: Pick<ReadingSheetRow, 'previousReading' | 'meterDigits' | 'averageConsumption' | 'reading'>,
+  entry: RowEntry,
+  zoneAverage: string | null,
+): RowCheck {
   if (row.reading) return { state: 'saved' };
   const average = row.averageConsumption === null ? null : bdec(row.averageConsumption);
   const zone = zoneAverage === null ? null : bdec(zoneAverage);

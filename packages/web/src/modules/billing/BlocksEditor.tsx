@@ -41,7 +41,13 @@ export function BlocksEditor({ control }: { control: Control<TariffFormValues> }
           const from = starts[i] || '?';
           const range = isLast && to === '' ? t('billing.tariffs.rangeOpen', { from }) : t('billing.tariffs.range', { from, to: to || '?' });
           return (
-            <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }} data-testid={`block-row-${n}`}>
+            <Stack
+              key={field.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+              data-testid={`block-row-${n}`}
+            >
               <Box sx={{ width: { sm: 150 }, flexShrink: 0, pt: { sm: 1 } }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {t('billing.tariffs.blockN', { n })}
@@ -72,7 +78,12 @@ export function BlocksEditor({ control }: { control: Control<TariffFormValues> }
               />
               <Tooltip title={t('billing.tariffs.removeBlock', { n })}>
                 <span>
-                  <IconButton aria-label={t('billing.tariffs.removeBlock', { n })} onClick={() => remove(i)} disabled={fields.length === 1} sx={{ mt: { sm: 0.5 } }}>
+                  <IconButton
+                    aria-label={t('billing.tariffs.removeBlock', { n })}
+                    onClick={() => remove(i)}
+                    disabled={fields.length === 1}
+                    sx={{ mt: { sm: 0.5 } }}
+                  >
                     <DeleteOutlineIcon />
                   </IconButton>
                 </span>

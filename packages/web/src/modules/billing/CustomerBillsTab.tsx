@@ -19,7 +19,12 @@ export function CustomerBillsTab({ customerId }: { customerId: number }) {
     () => [
       { field: 'number', header: t('billing.bills.number'), sortable: false },
       { field: 'period', header: t('billing.bills.period') },
-      { field: 'meterNumber', header: t('billing.houses.meterNumber'), sortable: false, render: (b) => (b.meterNumber ? <MeterNumber value={b.meterNumber} /> : '—') },
+      {
+        field: 'meterNumber',
+        header: t('billing.houses.meterNumber'),
+        sortable: false,
+        render: (b) => (b.meterNumber ? <MeterNumber value={b.meterNumber} /> : '—'),
+      },
       {
         field: 'consumption',
         header: t('billing.bills.consumption'),
@@ -34,7 +39,13 @@ export function CustomerBillsTab({ customerId }: { customerId: number }) {
       { field: 'amount', header: t('billing.bills.amount'), align: 'right', render: (b) => <MoneyText value={b.amount} /> },
       { field: 'paidAmount', header: t('billing.bills.paid'), sortable: false, align: 'right', render: (b) => <MoneyText value={b.paidAmount} /> },
       { field: 'dueDate', header: t('billing.bills.dueDate'), render: (b) => <DateText value={b.dueDate} /> },
-      { field: 'status', header: t('billing.status'), sortable: false, render: (b) => <StatusChip status={b.status} />, csv: (b) => t(`status.${b.status}`, { defaultValue: b.status }) },
+      {
+        field: 'status',
+        header: t('billing.status'),
+        sortable: false,
+        render: (b) => <StatusChip status={b.status} />,
+        csv: (b) => t(`status.${b.status}`, { defaultValue: b.status }),
+      },
     ],
     [t],
   );

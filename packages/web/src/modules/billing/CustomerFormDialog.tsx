@@ -90,7 +90,15 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
         <DialogContent sx={{ pt: 0 }}>
           <Grid container spacing={2.5} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <FormTextField control={control} name="name" label={t('billing.customers.name')} required autoFocus fullWidth slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }} />
+              <FormTextField
+                control={control}
+                name="name"
+                label={t('billing.customers.name')}
+                required
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <FormTextField control={control} name="customerClass" label={t('billing.class.label')} select required fullWidth>
@@ -114,10 +122,23 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="email" label={t('billing.customers.email')} type="email" fullWidth slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }} />
+              <FormTextField
+                control={control}
+                name="email"
+                label={t('billing.customers.email')}
+                type="email"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 8 }}>
-              <FormTextField control={control} name="address" label={t('billing.customers.address')} fullWidth slotProps={{ htmlInput: { maxLength: 500, autoComplete: 'off' } }} />
+              <FormTextField
+                control={control}
+                name="address"
+                label={t('billing.customers.address')}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 500, autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               {mayListCities ? (
@@ -137,7 +158,13 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
                   ))}
                 </FormTextField>
               ) : (
-                <TextField label={t('billing.customers.city')} value={customer?.cityName ?? ''} disabled fullWidth helperText={t('billing.customers.cityNoPrivilege')} />
+                <TextField
+                  label={t('billing.customers.city')}
+                  value={customer?.cityName ?? ''}
+                  disabled
+                  fullWidth
+                  helperText={t('billing.customers.cityNoPrivilege')}
+                />
               )}
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
@@ -158,13 +185,26 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
               </FormTextField>
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={control} name="idNumber" label={t('billing.customers.idNumber')} fullWidth slotProps={{ htmlInput: { maxLength: 60, autoComplete: 'off' } }} />
+              <FormTextField
+                control={control}
+                name="idNumber"
+                label={t('billing.customers.idNumber')}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 60, autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               {isNew ? (
                 <TextField label={t('billing.status')} value={t('status.Active')} disabled fullWidth helperText={t('billing.customers.newIsActive')} />
               ) : (
-                <TextField id={statusId} select label={t('billing.status')} value={status} onChange={(e) => setStatus(e.target.value as CustomerStatus)} fullWidth>
+                <TextField
+                  id={statusId}
+                  select
+                  label={t('billing.status')}
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value as CustomerStatus)}
+                  fullWidth
+                >
                   {customerStatusValues.map((s) => (
                     <MenuItem key={s} value={s}>
                       {t(`status.${s}`)}

@@ -43,7 +43,12 @@ export default function CustomerListPage() {
       { field: 'customerNo', header: t('billing.customers.number'), width: 110 },
       { field: 'name', header: t('billing.customers.name') },
       { field: 'phone', header: t('billing.customers.phone'), sortable: false },
-      { field: 'customerClass', header: t('billing.class.label'), render: (c) => t(`billing.class.${c.customerClass}`), csv: (c) => t(`billing.class.${c.customerClass}`) },
+      {
+        field: 'customerClass',
+        header: t('billing.class.label'),
+        render: (c) => t(`billing.class.${c.customerClass}`),
+        csv: (c) => t(`billing.class.${c.customerClass}`),
+      },
       {
         field: 'meterNumbers',
         header: t('billing.customers.meters'),
@@ -57,9 +62,23 @@ export default function CustomerListPage() {
       },
       { field: 'houseCount', header: t('billing.customers.houses'), sortable: false, align: 'right' },
       // What the customer owes now (negative: in credit), so a cashier sees it before opening the customer.
-      { field: 'balance', header: t('billing.customers.balance'), sortable: false, align: 'right', render: (c) => <MoneyText value={c.balance} />, csv: (c) => c.balance },
+      {
+        field: 'balance',
+        header: t('billing.customers.balance'),
+        sortable: false,
+        align: 'right',
+        render: (c) => <MoneyText value={c.balance} />,
+        csv: (c) => c.balance,
+      },
       { field: 'cityName', header: t('billing.customers.city'), sortable: false, hidden: true },
-      { field: 'openingBalance', header: t('billing.customers.openingBalance'), sortable: false, align: 'right', hidden: true, render: (c) => <MoneyText value={c.openingBalance} /> },
+      {
+        field: 'openingBalance',
+        header: t('billing.customers.openingBalance'),
+        sortable: false,
+        align: 'right',
+        hidden: true,
+        render: (c) => <MoneyText value={c.openingBalance} />,
+      },
       { field: 'status', header: t('billing.status'), render: (c) => <StatusChip status={c.status} />, csv: (c) => t(`status.${c.status}`) },
       { field: 'createdAt', header: t('billing.createdAt'), hidden: true, render: (c) => <DateText value={c.createdAt} withTime /> },
     ],
@@ -115,7 +134,12 @@ export default function CustomerListPage() {
         toolbar={
           <>
             {can(p.zones) && (
-              <ListFilter label={t('billing.zone')} value={zoneId} onChange={setZoneId} options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))} />
+              <ListFilter
+                label={t('billing.zone')}
+                value={zoneId}
+                onChange={setZoneId}
+                options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
+              />
             )}
             <ListFilter
               label={t('billing.class.label')}
@@ -123,7 +147,13 @@ export default function CustomerListPage() {
               onChange={setCustomerClass}
               options={customerClassValues.map((c) => ({ value: c, label: t(`billing.class.${c}`) }))}
             />
-            <ListFilter label={t('billing.status')} value={status} onChange={setStatus} options={customerStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))} minWidth={120} />
+            <ListFilter
+              label={t('billing.status')}
+              value={status}
+              onChange={setStatus}
+              options={customerStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              minWidth={120}
+            />
           </>
         }
       />

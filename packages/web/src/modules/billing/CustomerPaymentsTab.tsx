@@ -17,7 +17,13 @@ export function CustomerPaymentsTab({ customerId }: { customerId: number }) {
     () => [
       { field: 'receiptNo', header: t('billing.payments.number'), render: (p) => p.number, csv: (p) => p.number },
       { field: 'date', header: t('billing.payments.date'), render: (p) => <DateText value={p.date} /> },
-      { field: 'method', header: t('billing.payments.method'), sortable: false, render: (p) => t(`billing.payments.methods.${p.method}`), csv: (p) => t(`billing.payments.methods.${p.method}`) },
+      {
+        field: 'method',
+        header: t('billing.payments.method'),
+        sortable: false,
+        render: (p) => t(`billing.payments.methods.${p.method}`),
+        csv: (p) => t(`billing.payments.methods.${p.method}`),
+      },
       { field: 'reference', header: t('billing.payments.reference'), sortable: false, render: (p) => p.reference ?? '—' },
       { field: 'amount', header: t('billing.payments.amount'), align: 'right', render: (p) => <MoneyText value={p.amount} /> },
       { field: 'allocated', header: t('billing.payments.allocated'), sortable: false, align: 'right', render: (p) => <MoneyText value={p.allocated} /> },

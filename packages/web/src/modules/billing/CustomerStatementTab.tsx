@@ -43,7 +43,12 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
   const s = statement.data;
 
   const download = () =>
-    downloadFile(STATEMENT_PATH, `statement-${customer.customerNo}-${startDate}-${endDate}.csv`, { customerId: customer.id, startDate, endDate, format: 'csv' });
+    downloadFile(STATEMENT_PATH, `statement-${customer.customerNo}-${startDate}-${endDate}.csv`, {
+      customerId: customer.id,
+      startDate,
+      endDate,
+      format: 'csv',
+    });
 
   return (
     <Paper sx={{ overflow: 'hidden' }}>

@@ -139,7 +139,13 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
               </FormTextField>
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={control} name="houseNo" label={t('billing.houses.houseNo')} fullWidth slotProps={{ htmlInput: { maxLength: 60, autoComplete: 'off' } }} />
+              <FormTextField
+                control={control}
+                name="houseNo"
+                label={t('billing.houses.houseNo')}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 60, autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 8 }}>
               <FormTextField
@@ -161,7 +167,9 @@ export function HouseFormDialog({ house, customer = null, open, onClose, onSaved
                 helperText={t('billing.houses.tariffClassHelp')}
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
-                <MenuItem value="">{picked ? t('billing.houses.customersClassNamed', { name: customerClassName }) : t('billing.houses.customersClass')}</MenuItem>
+                <MenuItem value="">
+                  {picked ? t('billing.houses.customersClassNamed', { name: customerClassName }) : t('billing.houses.customersClass')}
+                </MenuItem>
                 {customerClassValues.map((c) => (
                   <MenuItem key={c} value={c}>
                     {t(`billing.class.${c}`)}

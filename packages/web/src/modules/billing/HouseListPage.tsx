@@ -53,9 +53,19 @@ export default function HouseListPage() {
         toolbar={
           <>
             {can(p.zones) && (
-              <ListFilter label={t('billing.zone')} value={zoneId} onChange={setZoneId} options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))} />
+              <ListFilter
+                label={t('billing.zone')}
+                value={zoneId}
+                onChange={setZoneId}
+                options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
+              />
             )}
-            <ListFilter label={t('billing.status')} value={status} onChange={setStatus} options={houseStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+            <ListFilter
+              label={t('billing.status')}
+              value={status}
+              onChange={setStatus}
+              options={houseStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
           </>
         }
       />

@@ -94,7 +94,15 @@ export function ReplaceMeterDialog({ house, open, onClose }: ReplaceMeterDialogP
           )}
           <Grid container spacing={2.5}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={control} name="date" label={t('billing.houses.replaceDate')} type="date" required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+              <FormTextField
+                control={control}
+                name="date"
+                label={t('billing.houses.replaceDate')}
+                type="date"
+                required
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <FormTextField
@@ -128,7 +136,12 @@ export function ReplaceMeterDialog({ house, open, onClose }: ReplaceMeterDialogP
                 {t(house.lastReading ? 'billing.houses.baselineRead' : 'billing.houses.baselineInstalled', { value: baseline.value })}{' '}
                 <DateText value={baseline.date} />
               </Typography>
-              <Typography variant="body2" role="status" data-testid="final-consumption" sx={{ color: since?.kind === 'below' ? 'error.main' : 'text.secondary' }}>
+              <Typography
+                variant="body2"
+                role="status"
+                data-testid="final-consumption"
+                sx={{ color: since?.kind === 'below' ? 'error.main' : 'text.secondary' }}
+              >
                 {since?.kind === 'units'
                   ? t(since.isRollover ? 'billing.houses.finalRollover' : 'billing.houses.finalConsumption', { units: since.units })
                   : since?.kind === 'below'
@@ -181,7 +194,9 @@ export function ReplaceMeterDialog({ house, open, onClose }: ReplaceMeterDialogP
                   render={({ field, fieldState }) => (
                     <>
                       <FormControlLabel
-                        control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />}
+                        control={
+                          <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />
+                        }
                         label={t('billing.houses.confirmFinal')}
                       />
                       {fieldState.error && !field.value && <FormHelperText error>{text(fieldState.error.message)}</FormHelperText>}

@@ -71,7 +71,11 @@ export default function TariffEditPage() {
   }, [zones.data, stored.data]);
 
   const submit = handleSubmit((values) => save.mutate({ id, body: bodyOf(checkTariffForm, values) }));
-  const title = isNew ? (copyFrom ? t('billing.tariffs.newVersionTitle') : t('billing.tariffs.createTitle')) : t('billing.tariffs.editTitle', { name: stored.data?.name ?? '' });
+  const title = isNew
+    ? copyFrom
+      ? t('billing.tariffs.newVersionTitle')
+      : t('billing.tariffs.createTitle')
+    : t('billing.tariffs.editTitle', { name: stored.data?.name ?? '' });
   const isLoading = (id || copyFrom) && stored.isPending;
 
   return (
@@ -92,7 +96,15 @@ export default function TariffEditPage() {
           <Grid size={{ xs: 12, md: 7 }}>
             <Paper component="form" onSubmit={submit} noValidate aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
               <Stack spacing={2.5}>
-                <FormTextField control={control} name="name" label={t('billing.tariffs.name')} required autoFocus fullWidth slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'off' } }} />
+                <FormTextField
+                  control={control}
+                  name="name"
+                  label={t('billing.tariffs.name')}
+                  required
+                  autoFocus
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'off' } }}
+                />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <FormTextField control={control} name="customerClass" label={t('billing.class.label')} select required fullWidth>
                     {customerClassValues.map((c) => (
@@ -169,7 +181,15 @@ export default function TariffEditPage() {
                   />
                 </Stack>
                 <BlocksEditor control={control} />
-                <FormTextField control={control} name="description" label={t('billing.tariffs.description')} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
+                <FormTextField
+                  control={control}
+                  name="description"
+                  label={t('billing.tariffs.description')}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 1000 } }}
+                />
                 <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
                   <CancelButton onClick={() => navigate('/customers/tariffs')} disabled={save.isPending} />
                   <Button type="submit" variant="contained" disabled={save.isPending || (!isNew && !formState.isDirty)}>

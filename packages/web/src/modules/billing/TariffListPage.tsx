@@ -52,8 +52,19 @@ export default function TariffListPage() {
   const columns = useMemo<DataTableColumn<Tariff>[]>(
     () => [
       { field: 'name', header: t('billing.tariffs.name') },
-      { field: 'customerClass', header: t('billing.class.short'), render: (r) => t(`billing.class.${r.customerClass}`), csv: (r) => t(`billing.class.${r.customerClass}`) },
-      { field: 'zoneName', header: t('billing.tariffs.zone'), sortable: false, render: (r) => r.zoneName ?? t('billing.tariffs.allZones'), csv: (r) => r.zoneName ?? t('billing.tariffs.allZones') },
+      {
+        field: 'customerClass',
+        header: t('billing.class.short'),
+        render: (r) => t(`billing.class.${r.customerClass}`),
+        csv: (r) => t(`billing.class.${r.customerClass}`),
+      },
+      {
+        field: 'zoneName',
+        header: t('billing.tariffs.zone'),
+        sortable: false,
+        render: (r) => r.zoneName ?? t('billing.tariffs.allZones'),
+        csv: (r) => r.zoneName ?? t('billing.tariffs.allZones'),
+      },
       {
         field: 'effectiveFrom',
         header: t('billing.tariffs.validity'),
@@ -78,14 +89,43 @@ export default function TariffListPage() {
         sortable: false,
         render: (r) => {
           const phase = tariffPhase(r, today);
-          return <Chip size="small" color={phaseColour[phase]} variant={phase === 'ended' ? 'outlined' : 'filled'} label={t(`billing.tariffs.phases.${phase}`)} />;
+          return (
+            <Chip size="small" color={phaseColour[phase]} variant={phase === 'ended' ? 'outlined' : 'filled'} label={t(`billing.tariffs.phases.${phase}`)} />
+          );
         },
         csv: (r) => t(`billing.tariffs.phases.${tariffPhase(r, today)}`),
       },
-      { field: 'serviceCharge', header: t('billing.tariffs.serviceCharge'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.serviceCharge} /> },
-      { field: 'minimumCharge', header: t('billing.tariffs.minimumCharge'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.minimumCharge} /> },
-      { field: 'taxPercent', header: t('billing.tariffs.taxPercent'), sortable: false, align: 'right', render: (r) => `${r.taxPercent} %`, csv: (r) => r.taxPercent },
-      { field: 'blocks', header: t('billing.tariffs.blockCount'), sortable: false, align: 'right', hidden: true, render: (r) => r.blocks.length, csv: (r) => r.blocks.length },
+      {
+        field: 'serviceCharge',
+        header: t('billing.tariffs.serviceCharge'),
+        sortable: false,
+        align: 'right',
+        render: (r) => <MoneyText value={r.serviceCharge} />,
+      },
+      {
+        field: 'minimumCharge',
+        header: t('billing.tariffs.minimumCharge'),
+        sortable: false,
+        align: 'right',
+        render: (r) => <MoneyText value={r.minimumCharge} />,
+      },
+      {
+        field: 'taxPercent',
+        header: t('billing.tariffs.taxPercent'),
+        sortable: false,
+        align: 'right',
+        render: (r) => `${r.taxPercent} %`,
+        csv: (r) => r.taxPercent,
+      },
+      {
+        field: 'blocks',
+        header: t('billing.tariffs.blockCount'),
+        sortable: false,
+        align: 'right',
+        hidden: true,
+        render: (r) => r.blocks.length,
+        csv: (r) => r.blocks.length,
+      },
     ],
     [t, today],
   );
@@ -143,7 +183,12 @@ export default function TariffListPage() {
               onChange={setCustomerClass}
               options={customerClassValues.map((c) => ({ value: c, label: t(`billing.class.${c}`) }))}
             />
-            <ListFilter label={t('billing.tariffs.zone')} value={zoneId} onChange={setZoneId} options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))} />
+            <ListFilter
+              label={t('billing.tariffs.zone')}
+              value={zoneId}
+              onChange={setZoneId}
+              options={(zones.data ?? []).map((z) => ({ value: String(z.id), label: z.name }))}
+            />
             <FormControlLabel
               sx={{ ml: 1, whiteSpace: 'nowrap' }}
               control={<Switch checked={inForceOnly} onChange={(e) => setInForceOnly(e.target.checked)} />}

@@ -83,7 +83,15 @@ export function ZoneFormDialog({ zone, open, onClose }: ZoneFormDialogProps) {
       <form onSubmit={submit} noValidate>
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label={t('billing.zones.name')} required autoFocus fullWidth slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'off' } }} />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('billing.zones.name')}
+              required
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 120, autoComplete: 'off' } }}
+            />
             <FormTextField
               control={control}
               name="branchId"
@@ -117,7 +125,15 @@ export function ZoneFormDialog({ zone, open, onClose }: ZoneFormDialogProps) {
                 </MenuItem>
               ))}
             </FormTextField>
-            <FormTextField control={control} name="description" label={t('billing.zones.description')} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
+            <FormTextField
+              control={control}
+              name="description"
+              label={t('billing.zones.description')}
+              multiline
+              minRows={2}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -16,10 +16,29 @@ import {
 } from './house.logic.ts';
 
 const house: HouseDetail = {
-  id: 5, customerId: 2, customerNo: 'C-000002', customerName: 'Hodan Ali', customerClass: 'residential', zoneId: 3, zoneName: 'Hodan',
-  houseNo: 'H-7', address: null, tariffClass: null, effectiveClass: 'residential', status: 'Connected', meterId: 9, meterNumber: 'MT-1',
-  meterDigits: 5, installationReading: '120', installationDate: '2025-01-10', tariffId: 1, tariffName: 'Residential', lastReading: null,
-  createdAt: '', updatedAt: '', statusHistory: [],
+  id: 5,
+  customerId: 2,
+  customerNo: 'C-000002',
+  customerName: 'Hodan Ali',
+  customerClass: 'residential',
+  zoneId: 3,
+  zoneName: 'Hodan',
+  houseNo: 'H-7',
+  address: null,
+  tariffClass: null,
+  effectiveClass: 'residential',
+  status: 'Connected',
+  meterId: 9,
+  meterNumber: 'MT-1',
+  meterDigits: 5,
+  installationReading: '120',
+  installationDate: '2025-01-10',
+  tariffId: 1,
+  tariffName: 'Residential',
+  lastReading: null,
+  createdAt: '',
+  updatedAt: '',
+  statusHistory: [],
   meters: [{ id: 9, meterNumber: 'MT-1', digits: 5, initialReading: '120', installedOn: '2025-01-10', removedOn: null, finalReading: null }],
 };
 
@@ -43,7 +62,14 @@ describe('form errors', () => {
     const values = { ...emptyCustomer(), name: 'Hodan Ali', phone: '061 5 123-456' };
     const ok = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(ok).toEqual({ values, errors: {} });
-    expect(bodyOf(checkCustomerForm, values)).toMatchObject({ name: 'Hodan Ali', phone: '0615123456', cityId: null, idType: null, email: null, openingBalance: '0' });
+    expect(bodyOf(checkCustomerForm, values)).toMatchObject({
+      name: 'Hodan Ali',
+      phone: '0615123456',
+      cityId: null,
+      idType: null,
+      email: null,
+      openingBalance: '0',
+    });
     const bad = await resolver({ ...emptyCustomer(), phone: '12' }, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(Object.keys(bad.errors).sort()).toEqual(['name', 'phone']);
   });
@@ -60,7 +86,15 @@ describe('customer form', () => {
   });
 
   it('wants the ID number with its type, a class, a valid e-mail and a money opening balance', () => {
-    const r = checkCustomerForm({ ...emptyCustomer(), name: 'A', phone: '0615123456', idType: 'passport', customerClass: '', email: 'x@', openingBalance: '12.345' });
+    const r = checkCustomerForm({
+      ...emptyCustomer(),
+      name: 'A',
+      phone: '0615123456',
+      idType: 'passport',
+      customerClass: '',
+      email: 'x@',
+      openingBalance: '12.345',
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.issues).toEqual(
@@ -71,7 +105,15 @@ describe('customer form', () => {
         ]),
       );
     }
-    const ok = checkCustomerForm({ ...emptyCustomer(), name: 'A', phone: '0615123456', idType: 'passport', idNumber: 'P123', openingBalance: '-25.50', cityId: '4' });
+    const ok = checkCustomerForm({
+      ...emptyCustomer(),
+      name: 'A',
+      phone: '0615123456',
+      idType: 'passport',
+      idNumber: 'P123',
+      openingBalance: '-25.50',
+      cityId: '4',
+    });
     expect(ok).toMatchObject({ ok: true, body: { idType: 'passport', idNumber: 'P123', openingBalance: '-25.50', cityId: 4 } });
   });
 });
@@ -88,7 +130,9 @@ describe('house form', () => {
 
   it('lets the meter be corrected until its first reading or a replacement', () => {
     expect(isMeterFixed(house)).toBe(false);
-    expect(isMeterFixed({ ...house, lastReading: { period: '2025-02', readingDate: '2025-02-28', currentReading: '150', consumption: '30', type: 'regular' } })).toBe(true);
+    expect(
+      isMeterFixed({ ...house, lastReading: { period: '2025-02', readingDate: '2025-02-28', currentReading: '150', consumption: '30', type: 'regular' } }),
+    ).toBe(true);
     expect(isMeterFixed({ ...house, meters: [...house.meters, house.meters[0]] })).toBe(true);
     expect(nextStatus('Connected')).toBe('Disconnected');
     expect(nextStatus('Disconnected')).toBe('Connected');

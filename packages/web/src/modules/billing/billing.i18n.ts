@@ -156,8 +156,7 @@ export const en = {
     idNumber: 'ID number',
     newIsActive: 'A new customer is active.',
     openingBalance: 'Opening balance',
-    openingHelp:
-      'What the customer owes (or, negative, has in credit) when taken on. It is posted to the ledger and cannot be changed once posted.',
+    openingHelp: 'What the customer owes (or, negative, has in credit) when taken on. It is posted to the ledger and cannot be changed once posted.',
     openingPosted: 'Already posted to the ledger: it can no longer be changed here.',
     meters: 'Meters',
     houses: 'Houses',

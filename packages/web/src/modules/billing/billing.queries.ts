@@ -97,8 +97,7 @@ export function useCustomerStatement(query: { customerId: number; startDate: str
 
 function useRefreshHouses() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([HOUSES_PATH, ...HOUSE_DEPENDENTS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+  return () => Promise.all([HOUSES_PATH, ...HOUSE_DEPENDENTS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
 }
 
 /** PATCH /api/elc/houses/:id/status { status, reason }: connect or disconnect, logged with the reason. */
@@ -114,8 +113,7 @@ export function useHouseStatus() {
 export function useReplaceMeter() {
   const refresh = useRefreshHouses();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ReplaceMeterBody }) =>
-      api.call(housesEndpoints.replaceMeter, { params: { id }, body }, { silent: true }),
+    mutationFn: ({ id, body }: { id: number; body: ReplaceMeterBody }) => api.call(housesEndpoints.replaceMeter, { params: { id }, body }, { silent: true }),
     onSuccess: () => refresh(),
   });
 }

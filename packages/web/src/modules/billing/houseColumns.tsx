@@ -34,7 +34,14 @@ export function useHouseColumns(withCustomer: boolean) {
         : []),
       { field: 'zoneName', header: t('billing.zone'), sortable: false },
       // On the customer's page the class is the customer's (shown above) unless a house overrides it.
-      { field: 'effectiveClass', header: t('billing.class.label'), sortable: false, hidden: !withCustomer, render: (h) => classText(t, h), csv: (h) => classText(t, h) },
+      {
+        field: 'effectiveClass',
+        header: t('billing.class.label'),
+        sortable: false,
+        hidden: !withCustomer,
+        render: (h) => classText(t, h),
+        csv: (h) => classText(t, h),
+      },
       { field: 'tariffName', header: t('billing.houses.tariff'), sortable: false, render: (h) => <TariffText house={h} />, csv: (h) => h.tariffName ?? '' },
       {
         field: 'lastReading',
@@ -50,4 +57,3 @@ export function useHouseColumns(withCustomer: boolean) {
     [t, withCustomer],
   );
 }
-

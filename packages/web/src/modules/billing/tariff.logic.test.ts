@@ -51,10 +51,25 @@ describe('block editor', () => {
   it("puts the contract's errors on the fields the user typed", () => {
     expect(checkTariffForm(form()).ok).toBe(true);
     // The second limit is below the second start (10): the error sits on that limit.
-    const low = checkTariffForm(form({ blocks: [{ to: '10', rate: '1' }, { to: '5', rate: '1' }, { to: '', rate: '1' }] }));
+    const low = checkTariffForm(
+      form({
+        blocks: [
+          { to: '10', rate: '1' },
+          { to: '5', rate: '1' },
+          { to: '', rate: '1' },
+        ],
+      }),
+    );
     expect(low).toEqual({ ok: false, issues: [{ field: 'blocks.1.to', message: 'tariff.blockToAfterFrom' }] });
     // A middle row without a limit: its empty limit is the start of the next block, which is not a number.
-    const open = checkTariffForm(form({ blocks: [{ to: '', rate: '1' }, { to: '', rate: '1' }] }));
+    const open = checkTariffForm(
+      form({
+        blocks: [
+          { to: '', rate: '1' },
+          { to: '', rate: '1' },
+        ],
+      }),
+    );
     expect(open).toEqual({ ok: false, issues: [{ field: 'blocks.0.to', message: 'tariff.onlyLastOpen' }] });
     const bad = checkTariffForm(form({ name: '', customerClass: '', blocks: [{ to: '', rate: 'x' }], effectiveFrom: '2026-02-01', effectiveTo: '2026-01-01' }));
     expect(bad.ok).toBe(false);
@@ -75,11 +90,34 @@ describe('block editor', () => {
 
   it('loads a stored tariff, or its prices for a new version without dates', () => {
     const t: Tariff = {
-      id: 3, name: 'Commercial', customerClass: 'commercial', zoneId: 4, zoneName: 'Hodan', effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31',
-      serviceCharge: '5.00', minimumCharge: '10.00', taxPercent: '5', description: null,
-      blocks: [{ from: '0', to: '100', rate: '0.5' }, { from: '100', to: null, rate: '0.7' }], createdAt: '', updatedAt: '',
+      id: 3,
+      name: 'Commercial',
+      customerClass: 'commercial',
+      zoneId: 4,
+      zoneName: 'Hodan',
+      effectiveFrom: '2025-01-01',
+      effectiveTo: '2025-12-31',
+      serviceCharge: '5.00',
+      minimumCharge: '10.00',
+      taxPercent: '5',
+      description: null,
+      blocks: [
+        { from: '0', to: '100', rate: '0.5' },
+        { from: '100', to: null, rate: '0.7' },
+      ],
+      createdAt: '',
+      updatedAt: '',
     };
-    expect(tariffToForm(t)).toMatchObject({ zoneId: '4', effectiveFrom: '2025-01-01', effectiveTo: '2025-12-31', description: '', blocks: [{ to: '100', rate: '0.5' }, { to: '', rate: '0.7' }] });
+    expect(tariffToForm(t)).toMatchObject({
+      zoneId: '4',
+      effectiveFrom: '2025-01-01',
+      effectiveTo: '2025-12-31',
+      description: '',
+      blocks: [
+        { to: '100', rate: '0.5' },
+        { to: '', rate: '0.7' },
+      ],
+    });
     expect(tariffToForm(t, true)).toMatchObject({ effectiveFrom: '', effectiveTo: '', serviceCharge: '5.00' });
   });
 });
@@ -111,11 +149,25 @@ describe('live preview', () => {
   });
 
   it('shows units above a closed last block and the top-up to the minimum charge', () => {
-    const above = previewOf(form({ taxPercent: '0', serviceCharge: '0', blocks: [{ to: '10', rate: '1' }, { to: '20', rate: '2' }] }), '25');
+    const above = previewOf(
+      form({
+        taxPercent: '0',
+        serviceCharge: '0',
+        blocks: [
+          { to: '10', rate: '1' },
+          { to: '20', rate: '2' },
+        ],
+      }),
+      '25',
+    );
     expect(above.state).toBe('ok');
     if (above.state !== 'ok') return;
     const rows = previewRows(above.breakdown, above.tariff);
-    expect(rows.charges.at(-1)).toMatchObject({ label: { key: 'billing.preview.aboveLast', values: { from: '20' } }, working: { units: '5', rate: '2' }, amount: '10.00' });
+    expect(rows.charges.at(-1)).toMatchObject({
+      label: { key: 'billing.preview.aboveLast', values: { from: '20' } },
+      working: { units: '5', rate: '2' },
+      amount: '10.00',
+    });
     expect(rows.tax).toBeNull();
     expect(above.breakdown.total).toBe('40.00');
 
@@ -134,7 +186,17 @@ describe('live preview', () => {
     expect(previewOf(form(), '-3')).toEqual({ state: 'badConsumption' });
     expect(previewOf(form(), '1.2345')).toEqual({ state: 'badConsumption' });
     expect(previewOf(form({ blocks: [{ to: '10', rate: '' }] }), '5')).toEqual({ state: 'incomplete' });
-    expect(previewOf(form({ blocks: [{ to: '10', rate: '1' }, { to: '5', rate: '1' }] }), '5')).toEqual({ state: 'incomplete' });
+    expect(
+      previewOf(
+        form({
+          blocks: [
+            { to: '10', rate: '1' },
+            { to: '5', rate: '1' },
+          ],
+        }),
+        '5',
+      ),
+    ).toEqual({ state: 'incomplete' });
     expect(previewOf(form({ taxPercent: '101' }), '5')).toEqual({ state: 'incomplete' });
   });
 });

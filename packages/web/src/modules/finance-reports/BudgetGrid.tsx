@@ -195,8 +195,14 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const accounts = useMemo(() => budgetAccounts(chart.data, sheet.data), [chart.data, sheet.data]);
   const income = accounts.filter((a) => a.type === 'income');
   const expenses = accounts.filter((a) => a.type === 'expense');
-  const incomeTotals = gridTotals(cells, income.map((a) => a.id));
-  const expenseTotals = gridTotals(cells, expenses.map((a) => a.id));
+  const incomeTotals = gridTotals(
+    cells,
+    income.map((a) => a.id),
+  );
+  const expenseTotals = gridTotals(
+    cells,
+    expenses.map((a) => a.id),
+  );
   const netMonths = incomeTotals.months.map((m, i) => m.minus(expenseTotals.months[i]));
   const netTotal = incomeTotals.total.minus(expenseTotals.total);
   const invalid = [...incomeTotals.invalid, ...expenseTotals.invalid];
@@ -205,8 +211,7 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const canSave = sheet.data !== undefined && isDirty && invalid.length === 0 && !save.isPending;
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   const onChange = useCallback((key: string, value: string) => {

@@ -60,7 +60,13 @@ export function BudgetVsActual({ year, month, tabs, onPeriod }: BudgetVsActualPr
 
   const sections = data
     ? [
-        { key: 'income' as const, title: t('financeReports.budget.income'), totalLabel: t('financeReports.budget.totalIncome'), rows: data.income, total: data.totals.income },
+        {
+          key: 'income' as const,
+          title: t('financeReports.budget.income'),
+          totalLabel: t('financeReports.budget.totalIncome'),
+          rows: data.income,
+          total: data.totals.income,
+        },
         {
           key: 'expenses' as const,
           title: t('financeReports.budget.expenses'),

@@ -109,24 +109,24 @@ export default function PersonalAccountPage() {
         <ReportState query={report} emptyText="">
           {data && (
             <StatementView
-                data={data}
-                range={range}
-                label={heading}
-                signNote={t(`financeReports.personal.side.${data.balanceSide}`)}
-                canOpenEntry={canOpenEntry}
-                extraColumn={{
-                  heading: t('financeReports.personal.account'),
-                  cell: (l) => (
-                    <Link component={RouterLink} to={statementLink(l.accountId, range)} underline="hover" sx={{ color: 'inherit' }}>
-                      {l.accountCode} · {l.accountName}
-                    </Link>
-                  ),
-                }}
-                page={page}
-                limit={limit}
-                onPage={setPage}
-                onLimit={setLimit}
-              />
+              data={data}
+              range={range}
+              label={heading}
+              signNote={t(`financeReports.personal.side.${data.balanceSide}`)}
+              canOpenEntry={canOpenEntry}
+              extraColumn={{
+                heading: t('financeReports.personal.account'),
+                cell: (l) => (
+                  <Link component={RouterLink} to={statementLink(l.accountId, range)} underline="hover" sx={{ color: 'inherit' }}>
+                    {l.accountCode} · {l.accountName}
+                  </Link>
+                ),
+              }}
+              page={page}
+              limit={limit}
+              onPage={setPage}
+              onLimit={setLimit}
+            />
           )}
         </ReportState>
       )}

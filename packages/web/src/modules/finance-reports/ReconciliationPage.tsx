@@ -131,8 +131,7 @@ export default function ReconciliationPage() {
   const canOpenEntry = can(financePrivileges.journal);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   const title = t('financeReports.rec.title');
@@ -306,7 +305,11 @@ export default function ReconciliationPage() {
                         value={state.statement}
                         onChange={(e) => setEdit((prev) => ({ ...prev, statement: e.target.value, errors: [] }))}
                         error={state.statement.trim() !== '' && statementValue === null}
-                        helperText={state.statement.trim() !== '' && statementValue === null ? t('financeReports.rec.invalidBalance') : t('financeReports.rec.statementHelp')}
+                        helperText={
+                          state.statement.trim() !== '' && statementValue === null
+                            ? t('financeReports.rec.invalidBalance')
+                            : t('financeReports.rec.statementHelp')
+                        }
                         slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
                       />
                     ) : (
@@ -395,7 +398,9 @@ export default function ReconciliationPage() {
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>
                               <DateText value={l.date} />
-                              {l.isPriorPeriod && <Chip size="small" variant="outlined" color="warning" label={t('financeReports.rec.earlier')} sx={{ ml: 1 }} />}
+                              {l.isPriorPeriod && (
+                                <Chip size="small" variant="outlined" color="warning" label={t('financeReports.rec.earlier')} sx={{ ml: 1 }} />
+                              )}
                             </TableCell>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>
                               {canOpenEntry ? (

@@ -86,11 +86,7 @@ export default function RevenueReportPage() {
         </ToggleButtonGroup>
       }
     >
-      <ReportState
-        query={report}
-        isEmpty={data ? data.rows.length === 0 || data.columns.length === 0 : false}
-        emptyText={t('financeReports.revenue.empty')}
-      >
+      <ReportState query={report} isEmpty={data ? data.rows.length === 0 || data.columns.length === 0 : false} emptyText={t('financeReports.revenue.empty')}>
         {data && (
           <Paper>
             <TableContainer>

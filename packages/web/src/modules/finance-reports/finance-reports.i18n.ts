@@ -234,11 +234,12 @@ export const so: Texts<typeof en> = {
   types: {
     title: 'Soo koobidda noocyada xisaabaadka',
     accounts: 'Xisaabaadka',
-    balanced: 'Buugaagtu waa isle\'eg yihiin',
+    balanced: "Buugaagtu waa isle'eg yihiin",
     notBalanced: 'Buugaagtu isma dheellitirna',
     openSummary: 'Xisaabaadka nooca {{type}}',
-    checkOk: "Debit-ku wuxuu la mid yahay credit-ka, hantiduna waxay la mid tahay deymaha oo lagu daray raasumaalka iyo dakhliga, laguna jaray kharashka.",
-    checkFailed: 'Buugaagtu isma dheellitirna: debit-ku kuma eka credit-ka, ama hantidu kuma eka deymaha oo lagu daray raasumaalka iyo dakhliga, laguna jaray kharashka.',
+    checkOk: 'Debit-ku wuxuu la mid yahay credit-ka, hantiduna waxay la mid tahay deymaha oo lagu daray raasumaalka iyo dakhliga, laguna jaray kharashka.',
+    checkFailed:
+      'Buugaagtu isma dheellitirna: debit-ku kuma eka credit-ka, ama hantidu kuma eka deymaha oo lagu daray raasumaalka iyo dakhliga, laguna jaray kharashka.',
   },
   cashFlow: {
     title: 'Bayaanka socodka lacagta',

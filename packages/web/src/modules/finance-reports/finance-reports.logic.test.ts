@@ -78,7 +78,15 @@ describe('export paths', () => {
 describe('budget grid', () => {
   const sheet: Pick<BudgetSheet, 'rows'> = {
     rows: [
-      { accountId: 7, code: '4010', name: 'Water sales', type: 'income', subtype: 'revenue', months: ['1000.00', '0.00', '1250.50', ...Array(9).fill('0.00')], total: '2250.50' },
+      {
+        accountId: 7,
+        code: '4010',
+        name: 'Water sales',
+        type: 'income',
+        subtype: 'revenue',
+        months: ['1000.00', '0.00', '1250.50', ...Array(9).fill('0.00')],
+        total: '2250.50',
+      },
     ],
   };
 
@@ -153,9 +161,42 @@ describe('monthly reconciliation', () => {
     openingClearedBalance: '100.00',
     statementBalance: null,
     lines: [
-      { lineId: 1, entryId: 1, number: 'JV-1', date: '2026-03-02', reference: null, memo: null, debit: '5000.00', credit: '0.00', isCleared: false, isPriorPeriod: false },
-      { lineId: 2, entryId: 2, number: 'JV-2', date: '2026-03-09', reference: null, memo: null, debit: '0.00', credit: '300.25', isCleared: true, isPriorPeriod: false },
-      { lineId: 3, entryId: 3, number: 'JV-3', date: '2026-03-20', reference: null, memo: null, debit: '0.10', credit: '0.00', isCleared: false, isPriorPeriod: false },
+      {
+        lineId: 1,
+        entryId: 1,
+        number: 'JV-1',
+        date: '2026-03-02',
+        reference: null,
+        memo: null,
+        debit: '5000.00',
+        credit: '0.00',
+        isCleared: false,
+        isPriorPeriod: false,
+      },
+      {
+        lineId: 2,
+        entryId: 2,
+        number: 'JV-2',
+        date: '2026-03-09',
+        reference: null,
+        memo: null,
+        debit: '0.00',
+        credit: '300.25',
+        isCleared: true,
+        isPriorPeriod: false,
+      },
+      {
+        lineId: 3,
+        entryId: 3,
+        number: 'JV-3',
+        date: '2026-03-20',
+        reference: null,
+        memo: null,
+        debit: '0.10',
+        credit: '0.00',
+        isCleared: false,
+        isPriorPeriod: false,
+      },
     ],
   };
 

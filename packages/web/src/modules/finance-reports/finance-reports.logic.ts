@@ -127,7 +127,8 @@ export function budgetAccounts(
     }
   }
   for (const r of sheet?.rows ?? []) {
-    if (!out.has(r.accountId) && (r.type === 'income' || r.type === 'expense')) out.set(r.accountId, { id: r.accountId, code: r.code, name: r.name, type: r.type });
+    if (!out.has(r.accountId) && (r.type === 'income' || r.type === 'expense'))
+      out.set(r.accountId, { id: r.accountId, code: r.code, name: r.name, type: r.type });
   }
   return [...out.values()].sort(byCode);
 }

@@ -80,10 +80,7 @@ export default function AccountListPage() {
   const tree = useMemo(() => buildAccountTree(accounts.data ?? []), [accounts.data]);
   const isFiltered = Boolean(search.trim() || type || status);
   const shown = useMemo(
-    () =>
-      isFiltered
-        ? filterTree(tree, (a) => (!type || a.type === type) && (!status || a.status === status) && accountMatchesText(a, search))
-        : tree,
+    () => (isFiltered ? filterTree(tree, (a) => (!type || a.type === type) && (!status || a.status === status) && accountMatchesText(a, search)) : tree),
     [tree, isFiltered, type, status, search],
   );
   const rows = useMemo(() => visibleRows(shown, collapsed, isFiltered), [shown, collapsed, isFiltered]);
@@ -107,7 +104,9 @@ export default function AccountListPage() {
   const setAccountStatus = (a: Account, next: AccountStatus) =>
     changeStatus.mutate(
       { id: a.id, status: next },
-      { onSuccess: () => toast(t(next === 'Active' ? 'finance.accounts.activated' : 'finance.accounts.deactivated', { code: a.code, name: a.name }), 'success') },
+      {
+        onSuccess: () => toast(t(next === 'Active' ? 'finance.accounts.activated' : 'finance.accounts.deactivated', { code: a.code, name: a.name }), 'success'),
+      },
     );
 
   const confirmDelete = async () => {
@@ -147,7 +146,13 @@ export default function AccountListPage() {
   const actionsOf = (node: AccountNode) => {
     const a = node.account;
     const hasChildren = node.children.length > 0 || parentIds.includes(a.id);
-    const deleteBlocked = a.isSystem ? t('finance.accounts.systemNoDelete') : a.isUsed ? t('finance.accounts.usedNoDelete') : hasChildren ? t('finance.accounts.parentNoDelete') : '';
+    const deleteBlocked = a.isSystem
+      ? t('finance.accounts.systemNoDelete')
+      : a.isUsed
+        ? t('finance.accounts.usedNoDelete')
+        : hasChildren
+          ? t('finance.accounts.parentNoDelete')
+          : '';
     const items = [
       {
         key: 'edit',

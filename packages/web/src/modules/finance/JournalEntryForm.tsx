@@ -38,7 +38,19 @@ import { useMessage } from '../../lib/messages.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { useLargeAmountGuard } from './amountLimits.tsx';
 import { LinePartyPicker } from './LinePartyPicker.tsx';
-import { AMOUNT_PATTERN, amountOf, emptyLine, entryLink, formFieldOf, isBlankLine, type JournalFormValues, journalTotals, MAX_PARTY_ID, PARTY_ID_PATTERN, toJournalBody } from './finance.logic.ts';
+import {
+  AMOUNT_PATTERN,
+  amountOf,
+  emptyLine,
+  entryLink,
+  formFieldOf,
+  isBlankLine,
+  type JournalFormValues,
+  journalTotals,
+  MAX_PARTY_ID,
+  PARTY_ID_PATTERN,
+  toJournalBody,
+} from './finance.logic.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts, usePostJournal } from './finance.queries.ts';
 
@@ -105,9 +117,7 @@ export function JournalEntryForm() {
 
   /** Enter acts as Tab through the cells; on the last cell it adds a line. */
   const moveOn = (from: HTMLElement) => {
-    const cells = [...(gridRef.current?.querySelectorAll<HTMLElement>('[data-cell]') ?? [])].filter(
-      (el) => !(el as HTMLInputElement).disabled,
-    );
+    const cells = [...(gridRef.current?.querySelectorAll<HTMLElement>('[data-cell]') ?? [])].filter((el) => !(el as HTMLInputElement).disabled);
     const at = cells.indexOf(from);
     if (at < 0) return;
     if (at < cells.length - 1) cells[at + 1].focus();
@@ -116,29 +126,31 @@ export function JournalEntryForm() {
 
   const largeAmount = useLargeAmountGuard('journal');
   // The entry's size is its debit total (what the ledger holds to the organisation's maximum).
-  const submit = handleSubmit((values) => largeAmount.guard(journalTotals(values.lines).debit.toFixed(2), async () => {
-    setEntryError(null);
-    setPosted(null);
-    const { body, rowOf } = toJournalBody(values);
-    try {
-      const entry = await post.mutateAsync({ body, key: idempotencyKey });
-      toast(t('finance.journal.posted', { number: entry.number }), 'success');
-      setPosted(entry);
-      // The next entry starts empty, on the same date, with a new key.
-      reset(defaults(values.date));
-      setIdempotencyKey(newIdempotencyKey());
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
-      let placed = false;
-      err.details.forEach((d, i) => {
-        const field = formFieldOf(d.field, rowOf);
-        if (!isFormField(field)) return;
-        setError(field, { type: 'server', message: d.message }, { shouldFocus: i === 0 });
-        placed = true;
-      });
-      if (!placed) setEntryError(err.message);
-    }
-  }));
+  const submit = handleSubmit((values) =>
+    largeAmount.guard(journalTotals(values.lines).debit.toFixed(2), async () => {
+      setEntryError(null);
+      setPosted(null);
+      const { body, rowOf } = toJournalBody(values);
+      try {
+        const entry = await post.mutateAsync({ body, key: idempotencyKey });
+        toast(t('finance.journal.posted', { number: entry.number }), 'success');
+        setPosted(entry);
+        // The next entry starts empty, on the same date, with a new key.
+        reset(defaults(values.date));
+        setIdempotencyKey(newIdempotencyKey());
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
+        let placed = false;
+        err.details.forEach((d, i) => {
+          const field = formFieldOf(d.field, rowOf);
+          if (!isFormField(field)) return;
+          setError(field, { type: 'server', message: d.message }, { shouldFocus: i === 0 });
+          placed = true;
+        });
+        if (!placed) setEntryError(err.message);
+      }
+    }),
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || e.defaultPrevented || e.shiftKey || e.altKey) return;
@@ -158,9 +170,8 @@ export function JournalEntryForm() {
   const differenceText = totals.isEmpty
     ? t('finance.journal.noAmounts')
     : totals.isBalanced
-    ? t('finance.journal.balanced')
-    : t(totals.difference.isPositive() ? 'finance.journal.creditShort' : 'finance.journal.debitShort');
-
+      ? t('finance.journal.balanced')
+      : t(totals.difference.isPositive() ? 'finance.journal.creditShort' : 'finance.journal.debitShort');
 
   return (
     <Paper component="form" ref={gridRef} id={formId} onSubmit={submit} onKeyDown={onKeyDown} noValidate sx={{ p: { xs: 2, md: 3 } }}>
@@ -300,8 +311,7 @@ export function JournalEntryForm() {
                       size="small"
                       select
                       rules={{
-                        validate: (v: unknown) =>
-                          !v && getValues(`lines.${row}.partyId`).trim() !== '' ? 'ledger.partyIncomplete' : true,
+                        validate: (v: unknown) => (!v && getValues(`lines.${row}.partyId`).trim() !== '' ? 'ledger.partyIncomplete' : true),
                       }}
                       slotProps={{ select: { native: true }, htmlInput: { ...cell(`lines.${row}.partyType`), 'aria-label': lineLabel(row, 'partyType') } }}
                     >
@@ -429,7 +439,14 @@ export function JournalEntryForm() {
             {t('finance.journal.keyboardHint')}
           </Typography>
         </Box>
-        <Button type="button" onClick={() => { reset(defaults(getValues('date'))); setEntryError(null); }} disabled={post.isPending}>
+        <Button
+          type="button"
+          onClick={() => {
+            reset(defaults(getValues('date')));
+            setEntryError(null);
+          }}
+          disabled={post.isPending}
+        >
           {t('finance.journal.clear')}
         </Button>
         <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!totals.canSave || post.isPending}>

@@ -93,100 +93,100 @@ export default function JournalEntryPage() {
       height={240}
     >
       {(e) => {
-      const isReversible = e.reversedById === null && e.reversesId === null;
-      const reverseBlocked = e.reversedById !== null ? t('finance.entry.alreadyReversed') : e.reversesId !== null ? t('finance.entry.isReversal') : '';
+        const isReversible = e.reversedById === null && e.reversesId === null;
+        const reverseBlocked = e.reversedById !== null ? t('finance.entry.alreadyReversed') : e.reversesId !== null ? t('finance.entry.isReversal') : '';
 
-      return (
-        <>
-          <PageHeader
-            title={t('finance.entry.titleNumber', { number: e.number })}
-            subtitle={<EntryStateChips {...entryState(e)} />}
-            actions={
-              <>
-                {back}
-                {can(p.journal) && (
-                  <Tooltip title={reverseBlocked}>
-                    <span>
-                      <Button variant="contained" color="warning" startIcon={<UndoIcon />} onClick={() => setReversing(true)} disabled={!isReversible}>
-                        {t('finance.entry.reverse')}
-                      </Button>
-                    </span>
-                  </Tooltip>
-                )}
-              </>
-            }
-          />
-          <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-            <Grid container spacing={2}>
-              <Field label={t('finance.journal.date')}>
-                <DateText value={e.date} dateStyle="long" />
-              </Field>
-              <Field label={t('finance.journal.reference')}>{e.reference}</Field>
-              <Field label={t('finance.journal.source')}>{sourceLabel(e.sourceType)}</Field>
-              <Field label={t('finance.journal.memo')}>{e.memo}</Field>
-              <Field label={t('finance.journal.postedBy')}>{e.userName}</Field>
-              <Field label={t('finance.entry.postedAt')}>
-                <DateText value={e.createdAt} withTime />
-              </Field>
-            </Grid>
-            {(e.reversedById !== null || e.reversesId !== null) && (
-              <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
-                {e.reversedById !== null && <LinkedEntry id={e.reversedById} label={t('finance.entry.reversedBy')} />}
-                {e.reversesId !== null && <LinkedEntry id={e.reversesId} label={t('finance.entry.reverses')} />}
-              </Box>
-            )}
-          </Paper>
-          <Paper>
-            <TableContainer>
-              <Table size="small" aria-label={t('finance.journal.linesTitle')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('finance.journal.account')}</TableCell>
-                    <TableCell>{t('finance.journal.party')}</TableCell>
-                    <TableCell>{t('finance.journal.lineMemo')}</TableCell>
-                    <TableCell align="right">{t('finance.debit')}</TableCell>
-                    <TableCell align="right">{t('finance.credit')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {e.lines.map((l) => (
-                    <TableRow key={l.id} hover>
-                      <TableCell>
-                        {mayReadStatement ? (
-                          <Link component={RouterLink} to={statementLink(l.accountId, { startDate: e.date, endDate: e.date })} underline="hover">
-                            {l.accountCode} · {l.accountName}
-                          </Link>
-                        ) : (
-                          `${l.accountCode} · ${l.accountName}`
-                        )}
-                      </TableCell>
-                      <TableCell>{partyText(l, t)}</TableCell>
-                      <TableCell>{l.memo}</TableCell>
-                      <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
-                      <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
+        return (
+          <>
+            <PageHeader
+              title={t('finance.entry.titleNumber', { number: e.number })}
+              subtitle={<EntryStateChips {...entryState(e)} />}
+              actions={
+                <>
+                  {back}
+                  {can(p.journal) && (
+                    <Tooltip title={reverseBlocked}>
+                      <span>
+                        <Button variant="contained" color="warning" startIcon={<UndoIcon />} onClick={() => setReversing(true)} disabled={!isReversible}>
+                          {t('finance.entry.reverse')}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  )}
+                </>
+              }
+            />
+            <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
+              <Grid container spacing={2}>
+                <Field label={t('finance.journal.date')}>
+                  <DateText value={e.date} dateStyle="long" />
+                </Field>
+                <Field label={t('finance.journal.reference')}>{e.reference}</Field>
+                <Field label={t('finance.journal.source')}>{sourceLabel(e.sourceType)}</Field>
+                <Field label={t('finance.journal.memo')}>{e.memo}</Field>
+                <Field label={t('finance.journal.postedBy')}>{e.userName}</Field>
+                <Field label={t('finance.entry.postedAt')}>
+                  <DateText value={e.createdAt} withTime />
+                </Field>
+              </Grid>
+              {(e.reversedById !== null || e.reversesId !== null) && (
+                <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                  {e.reversedById !== null && <LinkedEntry id={e.reversedById} label={t('finance.entry.reversedBy')} />}
+                  {e.reversesId !== null && <LinkedEntry id={e.reversesId} label={t('finance.entry.reverses')} />}
+                </Box>
+              )}
+            </Paper>
+            <Paper>
+              <TableContainer>
+                <Table size="small" aria-label={t('finance.journal.linesTitle')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('finance.journal.account')}</TableCell>
+                      <TableCell>{t('finance.journal.party')}</TableCell>
+                      <TableCell>{t('finance.journal.lineMemo')}</TableCell>
+                      <TableCell align="right">{t('finance.debit')}</TableCell>
+                      <TableCell align="right">{t('finance.credit')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter>
-                  <TableRow sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.9rem' } }}>
-                    <TableCell colSpan={3} align="right">
-                      {t('finance.journal.totals')}
-                    </TableCell>
-                    <TableCell align="right">
-                      <MoneyText value={e.total} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <MoneyText value={e.total} />
-                    </TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
-          </Paper>
-          <EntryAttachments entryId={e.id} />
-          <ReverseEntryDialog entry={e} open={isReversing} onClose={() => setReversing(false)} />
-        </>
-      );
+                  </TableHead>
+                  <TableBody>
+                    {e.lines.map((l) => (
+                      <TableRow key={l.id} hover>
+                        <TableCell>
+                          {mayReadStatement ? (
+                            <Link component={RouterLink} to={statementLink(l.accountId, { startDate: e.date, endDate: e.date })} underline="hover">
+                              {l.accountCode} · {l.accountName}
+                            </Link>
+                          ) : (
+                            `${l.accountCode} · ${l.accountName}`
+                          )}
+                        </TableCell>
+                        <TableCell>{partyText(l, t)}</TableCell>
+                        <TableCell>{l.memo}</TableCell>
+                        <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
+                        <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                  <TableFooter>
+                    <TableRow sx={{ '& td': { fontWeight: 600, color: 'text.primary', fontSize: '0.9rem' } }}>
+                      <TableCell colSpan={3} align="right">
+                        {t('finance.journal.totals')}
+                      </TableCell>
+                      <TableCell align="right">
+                        <MoneyText value={e.total} />
+                      </TableCell>
+                      <TableCell align="right">
+                        <MoneyText value={e.total} />
+                      </TableCell>
+                    </TableRow>
+                  </TableFooter>
+                </Table>
+              </TableContainer>
+            </Paper>
+            <EntryAttachments entryId={e.id} />
+            <ReverseEntryDialog entry={e} open={isReversing} onClose={() => setReversing(false)} />
+          </>
+        );
       }}
     </DocumentGate>
   );

@@ -63,12 +63,22 @@ export function JournalList() {
         header: t('finance.journal.memo'),
         sortable: false,
         render: (e) => (
-          <Box component="span" title={e.memo ?? ''} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Box
+            component="span"
+            title={e.memo ?? ''}
+            sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {e.memo}
           </Box>
         ),
       },
-      { field: 'sourceType', header: t('finance.journal.source'), sortable: false, render: (e) => sourceLabel(e.sourceType), csv: (e) => sourceLabel(e.sourceType) },
+      {
+        field: 'sourceType',
+        header: t('finance.journal.source'),
+        sortable: false,
+        render: (e) => sourceLabel(e.sourceType),
+        csv: (e) => sourceLabel(e.sourceType),
+      },
       { field: 'total', header: t('finance.journal.total'), sortable: false, align: 'right', render: (e) => <MoneyText value={e.total} /> },
       { field: 'userName', header: t('finance.journal.postedBy'), sortable: false, hidden: true },
       {

@@ -29,7 +29,19 @@ export interface LinePartyPickerProps {
   helperText?: string;
 }
 
-export function LinePartyPicker({ partyType, value, onChange, onBlur, onPicked, inputRef, inputProps, ariaLabel, disabled, error, helperText }: LinePartyPickerProps) {
+export function LinePartyPicker({
+  partyType,
+  value,
+  onChange,
+  onBlur,
+  onPicked,
+  inputRef,
+  inputProps,
+  ariaLabel,
+  disabled,
+  error,
+  helperText,
+}: LinePartyPickerProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<LedgerParty | null>(null);
   const [open, setOpen] = useState(false);

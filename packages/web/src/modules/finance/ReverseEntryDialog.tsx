@@ -23,7 +23,10 @@ import { useReverseEntry } from './finance.queries.ts';
 /** The reversal's date (not before the original: `beforeOriginal` says so) and an optional memo. */
 const reverseForm = (originalDate: string, beforeOriginal: string) =>
   z.object({
-    date: z.string().min(1, 'v.required').refine((d) => d >= originalDate, beforeOriginal),
+    date: z
+      .string()
+      .min(1, 'v.required')
+      .refine((d) => d >= originalDate, beforeOriginal),
     memo: z.string().max(1000, 'v.maxLength|1000'),
   });
 type Values = z.infer<ReturnType<typeof reverseForm>>;

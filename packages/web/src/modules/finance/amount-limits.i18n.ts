@@ -9,7 +9,8 @@ export const en = {
   confirmTextNoHistory: 'You are about to save {{amount}}, more than a tenth of this organisation’s limit per document. Please check the amount.',
   confirmSave: 'Save anyway',
   cardTitle: 'Money limits',
-  cardText: 'No single document (journal entry, transfer, cheque, receipt, customer transfer, opening balance or budget amount) may be above the maximum. Forms ask for a confirmation above ten times the usual amount of their kind of document.',
+  cardText:
+    'No single document (journal entry, transfer, cheque, receipt, customer transfer, opening balance or budget amount) may be above the maximum. Forms ask for a confirmation above ten times the usual amount of their kind of document.',
   maxDocumentAmount: 'Maximum per document',
   usualTitle: 'Usual amounts per kind of document',
   kind: 'Document',
@@ -26,7 +27,8 @@ export const so: Texts<typeof en> = {
   confirmTextNoHistory: 'Waxaad keydinaysaa {{amount}}, oo ka badan meel tobnaad oo ka mid ah xadka hay’addan ee dukumenti kasta. Fadlan hubi lacagta.',
   confirmSave: 'Haddana keydi',
   cardTitle: 'Xadadka lacagta',
-  cardText: 'Dukumenti keliya (diiwaan xisaabeed, wareejin, jeeg, rasiid, wareejin macmiil, haraaga furitaanka ama miisaaniyad) kama badnaan karo xadka ugu badan. Foomamku waxay weydiinayaan xaqiijin marka lacagtu ka badato toban jeer lacagta caadiga ah ee noocooda dukumenti.',
+  cardText:
+    'Dukumenti keliya (diiwaan xisaabeed, wareejin, jeeg, rasiid, wareejin macmiil, haraaga furitaanka ama miisaaniyad) kama badnaan karo xadka ugu badan. Foomamku waxay weydiinayaan xaqiijin marka lacagtu ka badato toban jeer lacagta caadiga ah ee noocooda dukumenti.',
   maxDocumentAmount: 'Xadka ugu badan ee dukumenti kasta',
   usualTitle: 'Lacagaha caadiga ah ee nooc kasta oo dukumenti',
   kind: 'Dukumenti',

@@ -37,7 +37,10 @@ export function useUpdateAmountLimits() {
  * large for the organisation's documents of this kind; render `dialog` once in the form. After a save the
  * threshold is read again (the usual amount moves with the documents).
  */
-export function useLargeAmountGuard(kind: AmountKind): { guard: (amount: string, save: () => Promise<unknown>) => Promise<unknown> | undefined; dialog: ReactNode } {
+export function useLargeAmountGuard(kind: AmountKind): {
+  guard: (amount: string, save: () => Promise<unknown>) => Promise<unknown> | undefined;
+  dialog: ReactNode;
+} {
   const { t } = useTranslation();
   const lang = useLang();
   const client = useQueryClient();

@@ -2,7 +2,21 @@
 // of server line errors to form rows, report periods from the URL and CSV text.
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@ubo/contracts';
-import { accountMatchesText, amountOf, buildAccountTree, emptyLine, filterTree, formFieldOf, journalTotals, partyText, statementLink, subtreeIds, toJournalBody, typeTotals, visibleRows } from './finance.logic.ts';
+import {
+  accountMatchesText,
+  amountOf,
+  buildAccountTree,
+  emptyLine,
+  filterTree,
+  formFieldOf,
+  journalTotals,
+  partyText,
+  statementLink,
+  subtreeIds,
+  toJournalBody,
+  typeTotals,
+  visibleRows,
+} from './finance.logic.ts';
 import { csvFileName, csvText } from '../../lib/csv.ts';
 import { isNonZero } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
@@ -162,7 +176,13 @@ describe('report periods and links', () => {
 
 describe('CSV', () => {
   it('quotes every cell and defuses formulas', () => {
-    expect(csvText([['Code', 'Name'], ['1010', '=SUM(A1)'], ['-5.00', null]])).toBe('"Code","Name"\r\n"1010","\'=SUM(A1)"\r\n"-5.00",""');
+    expect(
+      csvText([
+        ['Code', 'Name'],
+        ['1010', '=SUM(A1)'],
+        ['-5.00', null],
+      ]),
+    ).toBe('"Code","Name"\r\n"1010","\'=SUM(A1)"\r\n"-5.00",""');
   });
 
   it('names files from the title and period', () => {

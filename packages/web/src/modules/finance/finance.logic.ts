@@ -141,14 +141,7 @@ export function amountOf(text: string | null | undefined): Decimal | null {
 }
 
 export function isBlankLine(line: JournalLineValues): boolean {
-  return (
-    line.accountId === null &&
-    !line.debit.trim() &&
-    !line.credit.trim() &&
-    !line.partyType &&
-    !line.partyId.trim() &&
-    !line.memo.trim()
-  );
+  return line.accountId === null && !line.debit.trim() && !line.credit.trim() && !line.partyType && !line.partyId.trim() && !line.memo.trim();
 }
 
 export interface JournalTotals {

@@ -26,8 +26,7 @@ const cells = ['reference', 'customer', 'amount', 'date'] as const;
 export function BatchGrid({ rows, onChange, defaultDate }: BatchGridProps) {
   const { t } = useTranslation();
   const table = useRef<HTMLTableElement | null>(null);
-  const focus = (row: number) =>
-    setTimeout(() => table.current?.querySelector<HTMLInputElement>(`input[data-cell="${row}-reference"]`)?.focus(), 0);
+  const focus = (row: number) => setTimeout(() => table.current?.querySelector<HTMLInputElement>(`input[data-cell="${row}-reference"]`)?.focus(), 0);
   const set = (i: number, name: keyof GridRow, value: string) => onChange(rows.map((r, j) => (j === i ? { ...r, [name]: value } : r)));
   const label = (name: (typeof cells)[number]) =>
     name === 'customer' ? t('payments.batch.customerText') : t(`payments.${name === 'date' ? 'date' : name === 'amount' ? 'amount' : 'reference'}`);

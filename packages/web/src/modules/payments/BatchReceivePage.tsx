@@ -129,7 +129,13 @@ export default function BatchReceivePage() {
   const columns = useMemo<DataTableColumn<PaymentBatch>[]>(
     () => [
       { field: 'id', header: t('payments.batch.id'), render: (r) => `#${r.id}`, csv: (r) => r.id },
-      { field: 'createdAt', header: t('payments.batch.createdAt'), sortable: false, render: (r) => <DateText value={r.createdAt} withTime />, csv: (r) => r.createdAt },
+      {
+        field: 'createdAt',
+        header: t('payments.batch.createdAt'),
+        sortable: false,
+        render: (r) => <DateText value={r.createdAt} withTime />,
+        csv: (r) => r.createdAt,
+      },
       { field: 'source', header: t('payments.batch.source'), sortable: false, render: (r) => t(`payments.batch.sources.${r.source}`) },
       { field: 'fileName', header: t('payments.batch.fileName'), sortable: false },
       { field: 'account', header: t('payments.account'), sortable: false, render: (r) => `${r.account.code} · ${r.account.name}`, csv: (r) => r.account.code },

@@ -59,7 +59,13 @@ function TransferForm() {
     try {
       const done = await post.mutateAsync({
         key,
-        body: { fromCustomerId: v.fromCustomerId ?? 0, toCustomerId: v.toCustomerId ?? 0, amount: (moved ?? new Decimal(0)).toFixed(2), date: v.date, memo: v.memo.trim() || undefined },
+        body: {
+          fromCustomerId: v.fromCustomerId ?? 0,
+          toCustomerId: v.toCustomerId ?? 0,
+          amount: (moved ?? new Decimal(0)).toFixed(2),
+          date: v.date,
+          memo: v.memo.trim() || undefined,
+        },
       });
       toast(t('payments.c2c.saved', { number: done.number }), 'success');
       reset(empty(v.date));
@@ -194,13 +200,40 @@ export default function CustomerTransferPage() {
           </Box>
         ),
       },
-      { field: 'date', header: t('payments.date'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}><DateText value={r.date} /></Box>, csv: (r) => r.date },
-      { field: 'from', header: t('payments.c2c.from'), sortable: false, render: (r) => <CustomerCell customer={r.from} />, csv: (r) => `${r.from.customerNo} ${r.from.name}` },
-      { field: 'to', header: t('payments.c2c.to'), sortable: false, render: (r) => <CustomerCell customer={r.to} />, csv: (r) => `${r.to.customerNo} ${r.to.name}` },
+      {
+        field: 'date',
+        header: t('payments.date'),
+        render: (r) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <DateText value={r.date} />
+          </Box>
+        ),
+        csv: (r) => r.date,
+      },
+      {
+        field: 'from',
+        header: t('payments.c2c.from'),
+        sortable: false,
+        render: (r) => <CustomerCell customer={r.from} />,
+        csv: (r) => `${r.from.customerNo} ${r.from.name}`,
+      },
+      {
+        field: 'to',
+        header: t('payments.c2c.to'),
+        sortable: false,
+        render: (r) => <CustomerCell customer={r.to} />,
+        csv: (r) => `${r.to.customerNo} ${r.to.name}`,
+      },
       { field: 'amount', header: t('payments.amount'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.amount} /> },
       { field: 'memo', header: t('payments.memo'), sortable: false },
       { field: 'entryNumber', header: t('payments.entry'), sortable: false, hidden: true },
-      { field: 'status', header: t('payments.status'), sortable: false, render: (r) => <StateChip state={r.status} />, csv: (r) => t(`payments.state.${r.status}`) },
+      {
+        field: 'status',
+        header: t('payments.status'),
+        sortable: false,
+        render: (r) => <StateChip state={r.status} />,
+        csv: (r) => t(`payments.state.${r.status}`),
+      },
     ],
     [t],
   );

@@ -51,7 +51,10 @@ export function MatchResults({ rows, decisions, chosen, serverErrors, onChoose, 
         {rows.map((r, i) => {
           const decision = decisions[i];
           const savable = decision ? isSavable(r, decision) : false;
-          const messages = [...r.errors.filter((e) => !(r.status === 'unmatched' && decision?.customerId !== null && e.field === 'customer')).map((e) => e.message), ...(serverErrors[i] ?? []).map(text)];
+          const messages = [
+            ...r.errors.filter((e) => !(r.status === 'unmatched' && decision?.customerId !== null && e.field === 'customer')).map((e) => e.message),
+            ...(serverErrors[i] ?? []).map(text),
+          ];
           const n = r.line ?? i + 1;
           return (
             <TableRow key={r.row} hover selected={Boolean(serverErrors[i])} data-testid={`batch-row-${i}`}>
@@ -69,7 +72,12 @@ export function MatchResults({ rows, decisions, chosen, serverErrors, onChoose, 
               <TableCell align="right">{amountOf(r.amount) ? <MoneyText value={amountOf(r.amount)} /> : r.amount}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.date}</TableCell>
               <TableCell>
-                <Chip size="small" color={statusColour[r.status]} variant={r.status === 'matched' ? 'outlined' : 'filled'} label={t(`payments.batch.statusLabel.${r.status}`)} />
+                <Chip
+                  size="small"
+                  color={statusColour[r.status]}
+                  variant={r.status === 'matched' ? 'outlined' : 'filled'}
+                  label={t(`payments.batch.statusLabel.${r.status}`)}
+                />
               </TableCell>
               <TableCell>
                 {r.status === 'unmatched' ? (

@@ -53,7 +53,16 @@ export default function PaymentListPage() {
         ),
         csv: (r) => r.number,
       },
-      { field: 'date', header: t('payments.date'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}><DateText value={r.date} /></Box>, csv: (r) => r.date },
+      {
+        field: 'date',
+        header: t('payments.date'),
+        render: (r) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <DateText value={r.date} />
+          </Box>
+        ),
+        csv: (r) => r.date,
+      },
       {
         field: 'customer',
         header: t('payments.customer'),
@@ -64,7 +73,13 @@ export default function PaymentListPage() {
       { field: 'amount', header: t('payments.amount'), align: 'right', render: (r) => <MoneyText value={r.amount} /> },
       { field: 'allocated', header: t('payments.list.allocated'), align: 'right', sortable: false, render: (r) => <MoneyText value={r.allocated} /> },
       { field: 'credit', header: t('payments.list.credit'), align: 'right', sortable: false, render: (r) => <MoneyText value={r.credit} /> },
-      { field: 'method', header: t('payments.method'), sortable: false, render: (r) => t(`payments.methods.${r.method}`), csv: (r) => t(`payments.methods.${r.method}`) },
+      {
+        field: 'method',
+        header: t('payments.method'),
+        sortable: false,
+        render: (r) => t(`payments.methods.${r.method}`),
+        csv: (r) => t(`payments.methods.${r.method}`),
+      },
       {
         field: 'account',
         header: t('payments.account'),
@@ -74,7 +89,13 @@ export default function PaymentListPage() {
         hidden: true,
       },
       { field: 'reference', header: t('payments.reference'), sortable: false },
-      { field: 'status', header: t('payments.status'), sortable: false, render: (r) => <StateChip state={r.status} />, csv: (r) => t(`payments.state.${r.status}`) },
+      {
+        field: 'status',
+        header: t('payments.status'),
+        sortable: false,
+        render: (r) => <StateChip state={r.status} />,
+        csv: (r) => t(`payments.state.${r.status}`),
+      },
       { field: 'createdBy', header: t('payments.createdBy'), sortable: false, hidden: true },
     ],
     [t],
@@ -105,9 +126,22 @@ export default function PaymentListPage() {
       />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <DateField size="small" label={t('payments.list.startDate')} value={filters.startDate} onChange={(value) => set('startDate')({ target: { value } })} />
+          <DateField
+            size="small"
+            label={t('payments.list.startDate')}
+            value={filters.startDate}
+            onChange={(value) => set('startDate')({ target: { value } })}
+          />
           <DateField size="small" label={t('payments.list.endDate')} value={filters.endDate} onChange={(value) => set('endDate')({ target: { value } })} />
-          <TextField size="small" select label={t('payments.status')} value={filters.status} onChange={set('status')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 160 }}>
+          <TextField
+            size="small"
+            select
+            label={t('payments.status')}
+            value={filters.status}
+            onChange={set('status')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 160 }}
+          >
             <MenuItem value="">{t('payments.list.allStatuses')}</MenuItem>
             {paymentStatusValues.map((s) => (
               <MenuItem key={s} value={s}>
@@ -115,7 +149,15 @@ export default function PaymentListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label={t('payments.account')} value={filters.accountId} onChange={set('accountId')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 200 }}>
+          <TextField
+            size="small"
+            select
+            label={t('payments.account')}
+            value={filters.accountId}
+            onChange={set('accountId')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 200 }}
+          >
             <MenuItem value="">{t('payments.list.allAccounts')}</MenuItem>
             {(accounts.data?.data ?? []).map((a) => (
               <MenuItem key={a.id} value={String(a.id)}>
@@ -123,7 +165,15 @@ export default function PaymentListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label={t('payments.method')} value={filters.method} onChange={set('method')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ minWidth: 160 }}>
+          <TextField
+            size="small"
+            select
+            label={t('payments.method')}
+            value={filters.method}
+            onChange={set('method')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 160 }}
+          >
             <MenuItem value="">{t('payments.list.allMethods')}</MenuItem>
             {paymentMethodValues.map((m) => (
               <MenuItem key={m} value={m}>

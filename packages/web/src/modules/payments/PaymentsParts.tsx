@@ -52,7 +52,14 @@ export function CustomerCell({ customer }: { customer: Pick<PayerRef, 'name' | '
 
 export function StateChip({ state }: { state: PaymentStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={state === 'Posted' ? 'success' : 'error'} variant={state === 'Posted' ? 'outlined' : 'filled'} label={t(`payments.state.${state}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={state === 'Posted' ? 'success' : 'error'}
+      variant={state === 'Posted' ? 'outlined' : 'filled'}
+      label={t(`payments.state.${state}`)}
+    />
+  );
 }
 
 export interface CancelDocumentDialogProps {

@@ -249,59 +249,68 @@ export default function ReceiptPage() {
       height={420}
     >
       {(p0) => {
-      return (
-        <>
-          <PrintStyles page={printPage} rules={printRules} />
-          <Box className={NO_PRINT}>
-            <PageHeader
-              title={t('payments.receipt.titleNumber', { number: p0.number })}
-              subtitle={<StateChip state={p0.status} />}
-              actions={
-                <>
-                  {back}
-                  {p0.status === 'Posted' && can(p.receive) && (
-                    <Button color="error" startIcon={<BlockIcon />} onClick={() => setCancelling(true)}>
-                      {t('payments.list.cancel')}
+        return (
+          <>
+            <PrintStyles page={printPage} rules={printRules} />
+            <Box className={NO_PRINT}>
+              <PageHeader
+                title={t('payments.receipt.titleNumber', { number: p0.number })}
+                subtitle={<StateChip state={p0.status} />}
+                actions={
+                  <>
+                    {back}
+                    {p0.status === 'Posted' && can(p.receive) && (
+                      <Button color="error" startIcon={<BlockIcon />} onClick={() => setCancelling(true)}>
+                        {t('payments.list.cancel')}
+                      </Button>
+                    )}
+                    <Button component={RouterLink} to="/customers/payment" startIcon={<AddIcon />}>
+                      {t('payments.receipt.newPayment')}
                     </Button>
-                  )}
-                  <Button component={RouterLink} to="/customers/payment" startIcon={<AddIcon />}>
-                    {t('payments.receipt.newPayment')}
-                  </Button>
-                  <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                    {t('payments.receipt.print')}
-                  </Button>
-                </>
-              }
+                    <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                      {t('payments.receipt.print')}
+                    </Button>
+                  </>
+                }
+              />
+              {p0.status === 'Cancelled' && (
+                <Alert severity="warning" sx={{ mb: 2 }}>
+                  {t('payments.receipt.cancelledNotice', { entry: p0.cancelEntryNumber ?? '', reason: p0.cancelReason ?? '' })}
+                </Alert>
+              )}
+            </Box>
+            <Box
+              className="receipt-sheet"
+              sx={{
+                maxWidth: '148mm',
+                mx: 'auto',
+                p: '8mm',
+                bgcolor: '#fff',
+                color: INK,
+                boxShadow: 3,
+                borderRadius: 1,
+                fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
+              }}
+            >
+              <Receipt payment={p0} />
+            </Box>
+            <CancelDocumentDialog
+              open={isCancelling}
+              number={p0.number}
+              documentDate={p0.date}
+              message={t('payments.cancel.paymentText', {
+                amount: formatMoney(p0.amount, lang),
+                account: `${p0.account.code} ${p0.account.name}`,
+                customer: p0.customer.name,
+              })}
+              onCancel={async (body, key) => {
+                const done = await cancel.mutateAsync({ id: p0.id, body, key });
+                toast(t('payments.cancel.done', { number: done.number }), 'success');
+              }}
+              onClose={() => setCancelling(false)}
             />
-            {p0.status === 'Cancelled' && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {t('payments.receipt.cancelledNotice', { entry: p0.cancelEntryNumber ?? '', reason: p0.cancelReason ?? '' })}
-              </Alert>
-            )}
-          </Box>
-          <Box
-            className="receipt-sheet"
-            sx={{ maxWidth: '148mm', mx: 'auto', p: '8mm', bgcolor: '#fff', color: INK, boxShadow: 3, borderRadius: 1, fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif' }}
-          >
-            <Receipt payment={p0} />
-          </Box>
-          <CancelDocumentDialog
-            open={isCancelling}
-            number={p0.number}
-            documentDate={p0.date}
-            message={t('payments.cancel.paymentText', {
-              amount: formatMoney(p0.amount, lang),
-              account: `${p0.account.code} ${p0.account.name}`,
-              customer: p0.customer.name,
-            })}
-            onCancel={async (body, key) => {
-              const done = await cancel.mutateAsync({ id: p0.id, body, key });
-              toast(t('payments.cancel.done', { number: done.number }), 'success');
-            }}
-            onClose={() => setCancelling(false)}
-          />
-        </>
-      );
+          </>
+        );
       }}
     </DocumentGate>
   );

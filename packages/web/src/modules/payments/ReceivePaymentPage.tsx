@@ -202,9 +202,11 @@ export default function ReceivePaymentPage() {
                   {t('payments.receive.openBills')}
                 </Typography>
                 <Box>
-                  {bills.data
-                    ? t('payments.receive.openBillsCount', { count: bills.data.openBills.length, amount: formatMoney(bills.data.openTotal, lang) })
-                    : <Skeleton width={120} />}
+                  {bills.data ? (
+                    t('payments.receive.openBillsCount', { count: bills.data.openBills.length, amount: formatMoney(bills.data.openTotal, lang) })
+                  ) : (
+                    <Skeleton width={120} />
+                  )}
                 </Box>
               </Box>
               <Box>

@@ -131,7 +131,7 @@ export const en = {
   },
   batch: {
     title: 'Batch receive',
-    subtitle: 'Many payments at once: type them or upload the mobile money statement, check each row\'s customer, then save them all together.',
+    subtitle: "Many payments at once: type them or upload the mobile money statement, check each row's customer, then save them all together.",
     settings: 'Account and method',
     typeRows: 'Type rows',
     upload: 'Upload statement (CSV)',
@@ -182,7 +182,8 @@ export const en = {
   },
   c2c: {
     title: 'Customer balance transfer',
-    subtitle: 'Move an amount of balance from one customer to another: the first owes that much less, the second that much more. One journal entry; the receivables total does not change.',
+    subtitle:
+      'Move an amount of balance from one customer to another: the first owes that much less, the second that much more. One journal entry; the receivables total does not change.',
     formTitle: 'New balance transfer',
     from: 'From customer',
     to: 'To customer',
@@ -333,7 +334,8 @@ export const so: Texts<typeof en> = {
     typeRows: 'Qor safafka',
     upload: 'Soo geli warbixinta (CSV)',
     chooseFile: 'Dooro faylka CSV',
-    fileHelp: 'Tiirarka: tixraac, taleefan ama lambarka macmiilka, lacag, taariikh (saf madax ah marka hore; magacyo sida "Transaction ID" ama "MSISDN" waa la fahmaa).',
+    fileHelp:
+      'Tiirarka: tixraac, taleefan ama lambarka macmiilka, lacag, taariikh (saf madax ah marka hore; magacyo sida "Transaction ID" ama "MSISDN" waa la fahmaa).',
     noFile: 'Fayl lama dooran.',
     row: 'Safka {{n}}',
     line: 'Sadar',
@@ -379,7 +381,8 @@ export const so: Texts<typeof en> = {
   },
   c2c: {
     title: 'Wareejinta haraaga macmiilka',
-    subtitle: 'U wareeji qayb haraag ah hal macmiil oo loo wareejiyo mid kale: kan hore wuxuu yeelanayaa deyn ka yar intaas, kan labaadna ka badan. Hal diiwaan xisaabeed; wadarta deymaha ma isbeddesho.',
+    subtitle:
+      'U wareeji qayb haraag ah hal macmiil oo loo wareejiyo mid kale: kan hore wuxuu yeelanayaa deyn ka yar intaas, kan labaadna ka badan. Hal diiwaan xisaabeed; wadarta deymaha ma isbeddesho.',
     formTitle: 'Wareejin haraag oo cusub',
     from: 'Macmiilka laga wareejinayo',
     to: 'Macmiilka loo wareejinayo',

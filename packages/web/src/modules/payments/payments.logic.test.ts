@@ -48,7 +48,13 @@ describe('the allocation table', () => {
   it('sends allocations only when the cashier changed the proposal', () => {
     const values = { ...emptyReceipt('2025-06-10'), customerId: 7, accountId: 3, amount: '20.5', reference: ' EVC-1 ', memo: '' };
     expect(toPaymentBody(values, { amounts: proposed(bills, '20.5'), isManual: false }, bills)).toEqual({
-      customerId: 7, amount: '20.50', date: '2025-06-10', accountId: 3, method: 'cash', reference: 'EVC-1', memo: undefined,
+      customerId: 7,
+      amount: '20.50',
+      date: '2025-06-10',
+      accountId: 3,
+      method: 'cash',
+      reference: 'EVC-1',
+      memo: undefined,
     });
     expect(toPaymentBody(values, { amounts: { 1: '', 2: '20.5' }, isManual: true }, bills).allocations).toEqual([{ billId: 2, amount: '20.50' }]);
   });
@@ -63,7 +69,14 @@ describe('the allocation table', () => {
   });
 
   it('receives into the first cash account unless told otherwise', () => {
-    const a = (id: number, subtype: ReceivingAccount['subtype']): ReceivingAccount => ({ id, code: String(id), name: String(id), subtype, currency: 'USD', method: subtype });
+    const a = (id: number, subtype: ReceivingAccount['subtype']): ReceivingAccount => ({
+      id,
+      code: String(id),
+      name: String(id),
+      subtype,
+      currency: 'USD',
+      method: subtype,
+    });
     expect(defaultAccount([a(1, 'bank'), a(2, 'cash')])?.id).toBe(2);
     expect(defaultAccount([a(1, 'mobile_money')])?.id).toBe(1);
     expect(defaultAccount([])).toBeUndefined();
@@ -105,7 +118,12 @@ describe('batch receive', () => {
   });
 
   it('leaves out grid rows where nothing was typed', () => {
-    expect(filledRows([{ reference: '', customer: '', amount: '', date: '2025-06-01' }, { reference: 'A', customer: '', amount: '', date: '' }])).toHaveLength(1);
+    expect(
+      filledRows([
+        { reference: '', customer: '', amount: '', date: '2025-06-01' },
+        { reference: 'A', customer: '', amount: '', date: '' },
+      ]),
+    ).toHaveLength(1);
   });
 });
 

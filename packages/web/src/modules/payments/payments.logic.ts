@@ -41,7 +41,10 @@ export interface AllocationState {
 /** The oldest-first proposal of `amount` over the open bills, as texts per bill. */
 export function proposed(bills: readonly CustomerOpenBill[], amount: string): Record<number, string> {
   const valid = amountOf(amount);
-  const { amounts } = proposeAllocation(bills.map((b) => b.open), valid ? valid.toFixed(2) : '0');
+  const { amounts } = proposeAllocation(
+    bills.map((b) => b.open),
+    valid ? valid.toFixed(2) : '0',
+  );
   return Object.fromEntries(bills.map((b, i) => [b.billId, new Decimal(amounts[i]).isZero() ? '' : amounts[i]]));
 }
 

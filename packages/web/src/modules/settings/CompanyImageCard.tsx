@@ -132,7 +132,9 @@ export function CompanyImageCard({ kind, url, canEdit }: CompanyImageCardProps) 
           </Stack>
         )}
         {busy && (
-          <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'background.paper', opacity: 0.7, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Box
+            sx={{ position: 'absolute', inset: 0, bgcolor: 'background.paper', opacity: 0.7, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          >
             <CircularProgress size={28} />
           </Box>
         )}
@@ -144,15 +146,7 @@ export function CompanyImageCard({ kind, url, canEdit }: CompanyImageCardProps) 
       )}
       {canEdit && (
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={imageMimeTypes.join(',')}
-            onChange={onFile}
-            hidden
-            aria-describedby={helpId}
-          />
+          <input ref={input} id={inputId} type="file" accept={imageMimeTypes.join(',')} onChange={onFile} hidden aria-describedby={helpId} />
           <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy}>
             {url ? t('settings.images.replace') : t('settings.images.upload')}
           </Button>

@@ -164,13 +164,9 @@ export default function CompanyProfilePage() {
                   </Grid>
                   <Grid size={12}>{field('address', { required: true, multiline: true, minRows: 2, autoComplete: 'street-address' })}</Grid>
                   <Grid size={{ xs: 12, md: 6 }}>{field('phone', { required: true, type: 'tel', autoComplete: 'tel' })}</Grid>
-                  <Grid size={{ xs: 12, md: 6 }}>
-                    {field('contactPhone', { type: 'tel', helperText: t('settings.company.contactPhoneHelp') })}
-                  </Grid>
+                  <Grid size={{ xs: 12, md: 6 }}>{field('contactPhone', { type: 'tel', helperText: t('settings.company.contactPhoneHelp') })}</Grid>
                   <Grid size={{ xs: 12, md: 6 }}>{field('email', { type: 'email', autoComplete: 'email' })}</Grid>
-                  <Grid size={{ xs: 12, md: 6 }}>
-                    {field('website', { type: 'url', autoComplete: 'url', helperText: t('settings.company.websiteHelp') })}
-                  </Grid>
+                  <Grid size={{ xs: 12, md: 6 }}>{field('website', { type: 'url', autoComplete: 'url', helperText: t('settings.company.websiteHelp') })}</Grid>
                   <Grid size={{ xs: 12, md: 4 }}>
                     <FormTextField<CompanyForm>
                       control={control}
@@ -188,10 +184,7 @@ export default function CompanyProfilePage() {
                 </Grid>
                 {canEdit && (
                   <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-                    <Button
-                      onClick={() => company.data && reset(toForm(company.data))}
-                      disabled={!formState.isDirty || save.isPending}
-                    >
+                    <Button onClick={() => company.data && reset(toForm(company.data))} disabled={!formState.isDirty || save.isPending}>
                       {t('settings.company.undo')}
                     </Button>
                     <Button type="submit" variant="contained" disabled={(!formState.isDirty && !isForced) || save.isPending}>

@@ -35,7 +35,12 @@ function formatTimestamp(value: string, lang: 'en' | 'so'): string {
 function Value({ field, value, present }: { field: string; value: unknown; present: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  if (!present) return <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
+  if (!present)
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        —
+      </Box>
+    );
   if (value === null || value === undefined || value === '') {
     return (
       <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>

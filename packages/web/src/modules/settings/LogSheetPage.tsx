@@ -55,7 +55,11 @@ export default function LogSheetPage() {
   const [selected, setSelected] = useState<LogSheetEntry | null>(null);
   const [isDetailOpen, setDetailOpen] = useState(false);
 
-  const users = useListQuery<AdminUser>(resourcePath(usersEndpoints.list), { _limit: USERS_LIMIT, _sort: 'fullname', _order: 'asc' }, { enabled: canListUsers });
+  const users = useListQuery<AdminUser>(
+    resourcePath(usersEndpoints.list),
+    { _limit: USERS_LIMIT, _sort: 'fullname', _order: 'asc' },
+    { enabled: canListUsers },
+  );
   const userRows = users.data?.data;
 
   const selects = useMemo<FilterSelect[]>(() => {
@@ -212,15 +216,9 @@ export default function LogSheetPage() {
               onDelete={() => drop('startDate', 'endDate')}
             />
           )}
-          {filters.userId !== undefined && (
-            <Chip label={`${t('settings.logSheet.user')}: ${userName(filters.userId)}`} onDelete={() => drop('userId')} />
-          )}
-          {filters.entity && (
-            <Chip label={`${t('settings.logSheet.entity')}: ${entityLabel(t, filters.entity)}`} onDelete={() => drop('entity')} />
-          )}
-          {filters.action && (
-            <Chip label={`${t('settings.logSheet.action')}: ${actionLabel(t, filters.action)}`} onDelete={() => drop('action')} />
-          )}
+          {filters.userId !== undefined && <Chip label={`${t('settings.logSheet.user')}: ${userName(filters.userId)}`} onDelete={() => drop('userId')} />}
+          {filters.entity && <Chip label={`${t('settings.logSheet.entity')}: ${entityLabel(t, filters.entity)}`} onDelete={() => drop('entity')} />}
+          {filters.action && <Chip label={`${t('settings.logSheet.action')}: ${actionLabel(t, filters.action)}`} onDelete={() => drop('action')} />}
           <Button size="small" onClick={() => setFilters({})}>
             {t('settings.logSheet.clearFilters')}
           </Button>

@@ -5,8 +5,23 @@ import type { TFunction } from 'i18next';
 
 /** The actions the filter offers, in this order (services write these; see plugins/audit.ts). */
 export const logActions = [
-  'create', 'update', 'status', 'delete', 'cancel', 'void', 'reverse', 'close', 'reopen', 'import', 'batch', 'attach', 'replace-meter',
-  'login', 'logout', 'password', 'reset-password',
+  'create',
+  'update',
+  'status',
+  'delete',
+  'cancel',
+  'void',
+  'reverse',
+  'close',
+  'reopen',
+  'import',
+  'batch',
+  'attach',
+  'replace-meter',
+  'login',
+  'logout',
+  'password',
+  'reset-password',
 ] as const;
 
 /** The entities the filter offers, as the services record them. */

@@ -444,13 +444,11 @@ export const so: Texts<typeof en> = {
     },
     branches: {
       title: 'Laamaha',
-      subtitle:
-        'Xafiisyada ururkaaga. Isticmaalayaasha, lacagta iyo dukumentiyadu waxay ka tirsan yihiin laan; ugu yaraan hal laan waa inay firfircoonaataa.',
+      subtitle: 'Xafiisyada ururkaaga. Isticmaalayaasha, lacagta iyo dukumentiyadu waxay ka tirsan yihiin laan; ugu yaraan hal laan waa inay firfircoonaataa.',
       add: 'Ku dar laan',
       createTitle: 'Laan cusub',
       editTitle: 'Wax ka beddel laanta',
-      deleteText:
-        'Ma tirtiraysaa laanta “{{name}}”? Laan ay isticmaalayaal ama dukumentiyo ka tirsan yihiin lama tirtiri karo; ka dhig mid aan firfircoonayn.',
+      deleteText: 'Ma tirtiraysaa laanta “{{name}}”? Laan ay isticmaalayaal ama dukumentiyo ka tirsan yihiin lama tirtiri karo; ka dhig mid aan firfircoonayn.',
       empty: 'Laan lama helin.',
       fields: {
         name: 'Magaca laanta',

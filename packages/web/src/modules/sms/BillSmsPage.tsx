@@ -62,11 +62,13 @@ export default function BillSmsPage() {
   const [key, setKey] = useState(newSendKey);
 
   /** Any change of the choice makes the shown preview stale. */
-  const changed = <V,>(set: (v: V) => void) => (v: V) => {
-    set(v);
-    setShown(null);
-    setErrors({});
-  };
+  const changed =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      setShown(null);
+      setErrors({});
+    };
 
   const body = (): BillSmsBody =>
     mode === 'run'
@@ -151,7 +153,13 @@ export default function BillSmsPage() {
                 helperText={errors.period ?? errors.runId ?? t('sms.bill.periodHelp')}
                 sx={{ width: { md: 220 } }}
               />
-              <TextField select label={t('sms.bill.zone')} value={zoneId} onChange={(e) => changed(setZoneId)(e.target.value === '' ? '' : Number(e.target.value))} sx={{ width: { md: 300 } }}>
+              <TextField
+                select
+                label={t('sms.bill.zone')}
+                value={zoneId}
+                onChange={(e) => changed(setZoneId)(e.target.value === '' ? '' : Number(e.target.value))}
+                sx={{ width: { md: 300 } }}
+              >
                 <MenuItem value="">{t('sms.bill.allZones')}</MenuItem>
                 {(options.data?.zones ?? []).map((z) => (
                   <MenuItem key={z.id} value={z.id}>

@@ -115,7 +115,15 @@ export default function SendSmsPage() {
         <Stack spacing={2.5}>
           <FormControl>
             <FormLabel id="sms-target">{t('sms.send.target')}</FormLabel>
-            <RadioGroup row aria-labelledby="sms-target" value={target} onChange={(e) => { setTarget(e.target.value as TargetType); setErrors({}); }}>
+            <RadioGroup
+              row
+              aria-labelledby="sms-target"
+              value={target}
+              onChange={(e) => {
+                setTarget(e.target.value as TargetType);
+                setErrors({});
+              }}
+            >
               {(['customers', 'zone', 'phones'] as const).map((v) => (
                 <FormControlLabel key={v} value={v} control={<Radio />} label={t(`sms.send.targets.${v}`)} />
               ))}
@@ -126,7 +134,10 @@ export default function SendSmsPage() {
             <CustomersPicker
               label={t('sms.send.customers')}
               value={customers}
-              onChange={(next) => { setCustomers(next); setErrors((e) => ({ ...e, customers: undefined })); }}
+              onChange={(next) => {
+                setCustomers(next);
+                setErrors((e) => ({ ...e, customers: undefined }));
+              }}
               required
               error={Boolean(errors.customers)}
               helperText={errors.customers ?? t('sms.send.customersHelp')}
@@ -137,7 +148,10 @@ export default function SendSmsPage() {
               select
               label={t('sms.send.zone')}
               value={zoneId}
-              onChange={(e) => { setZoneId(Number(e.target.value)); setErrors((x) => ({ ...x, zone: undefined })); }}
+              onChange={(e) => {
+                setZoneId(Number(e.target.value));
+                setErrors((x) => ({ ...x, zone: undefined }));
+              }}
               required
               error={Boolean(errors.zone)}
               helperText={errors.zone}
@@ -154,7 +168,10 @@ export default function SendSmsPage() {
             <TextField
               label={t('sms.send.phones')}
               value={phonesText}
-              onChange={(e) => { setPhonesText(e.target.value); setErrors((x) => ({ ...x, phones: undefined })); }}
+              onChange={(e) => {
+                setPhonesText(e.target.value);
+                setErrors((x) => ({ ...x, phones: undefined }));
+              }}
               multiline
               minRows={3}
               required
@@ -184,7 +201,10 @@ export default function SendSmsPage() {
           <TextField
             label={t('sms.message')}
             value={message}
-            onChange={(e) => { setMessage(e.target.value); setErrors((x) => ({ ...x, message: undefined })); }}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setErrors((x) => ({ ...x, message: undefined }));
+            }}
             multiline
             minRows={4}
             required

@@ -31,12 +31,8 @@ import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { describeSmsError, } from './sms.logic.ts';
-import {
-  useSaveSmsSettings,
-  useSmsSettings,
-  useTestSms,
-} from './sms.queries.ts';
+import { describeSmsError } from './sms.logic.ts';
+import { useSaveSmsSettings, useSmsSettings, useTestSms } from './sms.queries.ts';
 
 interface GatewayForm {
   provider: SmsProvider;
@@ -52,7 +48,18 @@ interface GatewayForm {
   defaultLanguage: SmsLanguage;
 }
 
-const GATEWAY_FIELDS = ['provider', 'url', 'method', 'authHeaderName', 'authSecret', 'contentType', 'bodyTemplate', 'senderId', 'maxAttempts', 'defaultLanguage'] as const;
+const GATEWAY_FIELDS = [
+  'provider',
+  'url',
+  'method',
+  'authHeaderName',
+  'authSecret',
+  'contentType',
+  'bodyTemplate',
+  'senderId',
+  'maxAttempts',
+  'defaultLanguage',
+] as const;
 
 const toForm = (s: SmsSettings): GatewayForm => ({
   provider: s.provider,
@@ -133,10 +140,23 @@ function GatewayFormPanel({ settings }: { settings: SmsSettings }) {
                   </MenuItem>
                 ))}
               </FormTextField>
-              <FormTextField control={control} name="url" label={t('sms.settings.gateway.url')} required helperText={t('sms.settings.gateway.urlHelp')} sx={{ flex: 1 }} />
+              <FormTextField
+                control={control}
+                name="url"
+                label={t('sms.settings.gateway.url')}
+                required
+                helperText={t('sms.settings.gateway.urlHelp')}
+                sx={{ flex: 1 }}
+              />
             </Stack>
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-              <FormTextField control={control} name="authHeaderName" label={t('sms.settings.gateway.authHeaderName')} helperText={t('sms.settings.gateway.authHeaderHelp')} sx={{ flex: 1 }} />
+              <FormTextField
+                control={control}
+                name="authHeaderName"
+                label={t('sms.settings.gateway.authHeaderName')}
+                helperText={t('sms.settings.gateway.authHeaderHelp')}
+                sx={{ flex: 1 }}
+              />
               <FormTextField
                 control={control}
                 name="authSecret"
@@ -144,7 +164,11 @@ function GatewayFormPanel({ settings }: { settings: SmsSettings }) {
                 autoComplete="new-password"
                 label={t('sms.settings.gateway.authSecret')}
                 disabled={removeSecret}
-                helperText={settings.hasAuthSecret ? t('sms.settings.gateway.authSecretKeep', { masked: settings.authSecretMasked }) : t('sms.settings.gateway.authSecretHelp')}
+                helperText={
+                  settings.hasAuthSecret
+                    ? t('sms.settings.gateway.authSecretKeep', { masked: settings.authSecretMasked })
+                    : t('sms.settings.gateway.authSecretHelp')
+                }
                 sx={{ flex: 1 }}
               />
             </Stack>
@@ -169,10 +193,24 @@ function GatewayFormPanel({ settings }: { settings: SmsSettings }) {
                     </MenuItem>
                   ))}
                 </FormTextField>
-                <FormTextField control={control} name="bodyTemplate" label={t('sms.settings.gateway.bodyTemplate')} multiline minRows={2} helperText={t('sms.settings.gateway.bodyHelp')} slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }} />
+                <FormTextField
+                  control={control}
+                  name="bodyTemplate"
+                  label={t('sms.settings.gateway.bodyTemplate')}
+                  multiline
+                  minRows={2}
+                  helperText={t('sms.settings.gateway.bodyHelp')}
+                  slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+                />
               </>
             )}
-            <FormTextField control={control} name="senderId" label={t('sms.settings.gateway.senderId')} slotProps={{ htmlInput: { maxLength: 20 } }} sx={{ maxWidth: 320 }} />
+            <FormTextField
+              control={control}
+              name="senderId"
+              label={t('sms.settings.gateway.senderId')}
+              slotProps={{ htmlInput: { maxLength: 20 } }}
+              sx={{ maxWidth: 320 }}
+            />
           </>
         )}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -228,7 +266,15 @@ function TestPanel() {
         {t('sms.settings.gateway.testTitle')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField label={t('sms.settings.gateway.testPhone')} value={phone} onChange={(e) => setPhone(e.target.value)} required error={Boolean(error)} helperText={error} sx={{ width: { md: 300 } }} />
+        <TextField
+          label={t('sms.settings.gateway.testPhone')}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          required
+          error={Boolean(error)}
+          helperText={error}
+          sx={{ width: { md: 300 } }}
+        />
         <Button type="submit" variant="outlined" startIcon={<SendIcon />} disabled={test.isPending || phone.trim() === ''} sx={{ mt: { md: 1 } }}>
           {t('sms.settings.gateway.test')}
         </Button>

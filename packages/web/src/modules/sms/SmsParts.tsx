@@ -77,7 +77,14 @@ interface PickerBase {
 }
 
 /** Several customers, found by name, number or phone; one whose phone cannot receive SMS is shown so. */
-export function CustomersPicker({ value, onChange, label, helperText, error, required }: PickerBase & { value: SmsRecipient[]; onChange: (next: SmsRecipient[]) => void }) {
+export function CustomersPicker({
+  value,
+  onChange,
+  label,
+  helperText,
+  error,
+  required,
+}: PickerBase & { value: SmsRecipient[]; onChange: (next: SmsRecipient[]) => void }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const q = useDebounced(input.trim());
@@ -123,7 +130,12 @@ export function CustomersPicker({ value, onChange, label, helperText, error, req
 }
 
 /** English / Somali, optionally with a first choice for "none" (e.g. each customer's own language). */
-export function LanguageSelect({ value, onChange, emptyLabel, ...rest }: Omit<TextFieldProps, 'value' | 'onChange' | 'select'> & { value: string; onChange: (next: string) => void; emptyLabel?: string }) {
+export function LanguageSelect({
+  value,
+  onChange,
+  emptyLabel,
+  ...rest
+}: Omit<TextFieldProps, 'value' | 'onChange' | 'select'> & { value: string; onChange: (next: string) => void; emptyLabel?: string }) {
   const { t } = useTranslation();
   return (
     <TextField

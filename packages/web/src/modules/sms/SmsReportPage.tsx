@@ -58,7 +58,12 @@ export default function SmsReportPage() {
 
   const columns = useMemo<DataTableColumn<SmsMessage>[]>(
     () => [
-      { field: 'createdAt', header: t('sms.report.queuedAt'), render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, lang)}</Box>, csv: (m) => m.createdAt },
+      {
+        field: 'createdAt',
+        header: t('sms.report.queuedAt'),
+        render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, lang)}</Box>,
+        csv: (m) => m.createdAt,
+      },
       {
         field: 'customerName',
         header: t('sms.report.recipient'),
@@ -111,7 +116,14 @@ export default function SmsReportPage() {
         ),
         csv: (m) => m.lastError ?? m.providerMessageId ?? '',
       },
-      { field: 'sentAt', header: t('sms.report.sentAt'), sortable: false, hidden: true, render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.sentAt, lang)}</Box>, csv: (m) => m.sentAt ?? '' },
+      {
+        field: 'sentAt',
+        header: t('sms.report.sentAt'),
+        sortable: false,
+        hidden: true,
+        render: (m) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.sentAt, lang)}</Box>,
+        csv: (m) => m.sentAt ?? '',
+      },
       { field: 'createdBy', header: t('sms.report.createdBy'), sortable: false, hidden: true },
     ],
     [t, lang],
@@ -184,7 +196,13 @@ export default function SmsReportPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <DateField size="small" fullWidth={false} label={t('sms.report.from')} value={filters.startDate} onChange={(value) => setFilter('startDate', value)} />
+            <DateField
+              size="small"
+              fullWidth={false}
+              label={t('sms.report.from')}
+              value={filters.startDate}
+              onChange={(value) => setFilter('startDate', value)}
+            />
             <DateField size="small" fullWidth={false} label={t('sms.report.to')} value={filters.endDate} onChange={(value) => setFilter('endDate', value)} />
           </Stack>
         </Stack>

@@ -1,4 +1,3 @@
-
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -46,4 +45,3 @@ export default function SmsSettingsPage() {
 }
 
 // ---- Templates -----------------------------------------------------------------------------------
-

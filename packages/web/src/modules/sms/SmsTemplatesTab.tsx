@@ -11,19 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslation } from 'react-i18next';
-import {
-  type SmsTemplate,
-  renderSmsTemplate,
-} from '@ubo/contracts';
+import { type SmsTemplate, renderSmsTemplate } from '@ubo/contracts';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { MessageCounter } from './SmsParts.tsx';
 import { exampleValues, placeholderList } from './sms.logic.ts';
-import {
-  useSaveTemplate,
-  useTemplates,
-} from './sms.queries.ts';
+import { useSaveTemplate, useTemplates } from './sms.queries.ts';
 
 export function TemplatesTab() {
   const { t } = useTranslation();
@@ -50,7 +44,10 @@ function TemplateCard({ template }: { template: SmsTemplate }) {
   const [body, setBody] = useState(template.body);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setBody(template.body), [template.body]);
-  const label = t('sms.settings.templates.label', { kind: t(`sms.settings.templates.kind.${template.kind}`), language: t(`sms.languages.${template.language}`) });
+  const label = t('sms.settings.templates.label', {
+    kind: t(`sms.settings.templates.kind.${template.kind}`),
+    language: t(`sms.languages.${template.language}`),
+  });
   const example = renderSmsTemplate(body, exampleValues(template.language));
 
   const submit = async (event: React.FormEvent) => {

@@ -118,7 +118,7 @@ export const en = {
     back: 'Back to the SMS report',
     tabs: { templates: 'Templates', gateway: 'Gateway', languages: "Customers' languages" },
     templates: {
-      intro: 'Bill SMS use the bill template of the customer\'s language; the free template is where a new message starts.',
+      intro: "Bill SMS use the bill template of the customer's language; the free template is where a new message starts.",
       kind: { bill: 'Bill SMS', free: 'Free message' },
       label: '{{kind}} · {{language}}',
       example: 'Example',

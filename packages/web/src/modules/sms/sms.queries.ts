@@ -131,8 +131,7 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: string }) => api.put<SmsTemplate>(`${TEMPLATES_PATH}/${id}`, { body }, { silent: true }),
-    onSuccess: () =>
-      Promise.all([TEMPLATES_PATH, SEND_OPTIONS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all }))),
+    onSuccess: () => Promise.all([TEMPLATES_PATH, SEND_OPTIONS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all }))),
   });
 }
 

@@ -164,13 +164,7 @@ export function ChequeForm() {
                   required
                   activeOnly
                   error={show}
-                  helperText={
-                    show
-                      ? text(fieldState.error?.message)
-                      : bank
-                        ? t('treasury.transfer.balance', { amount: money(bank.balance) })
-                        : undefined
-                  }
+                  helperText={show ? text(fieldState.error?.message) : bank ? t('treasury.transfer.balance', { amount: money(bank.balance) }) : undefined}
                   sx={{ flex: 1 }}
                 />
               );
@@ -228,7 +222,10 @@ export function ChequeForm() {
             label={t(payeeType === 'employee' ? 'treasury.cheque.employeeNo' : 'treasury.cheque.vendorNo')}
             disabled={payeeType === 'other'}
             helperText={payeeType === 'other' ? t('treasury.cheque.payeeIdOther') : t('treasury.cheque.payeeIdHelp')}
-            rules={{ validate: (v: unknown) => getValues('payeeType') === 'other' || String(v ?? '').trim() === '' || isPayeeId(String(v)) || 'treasury.cheque.badPayeeId' }}
+            rules={{
+              validate: (v: unknown) =>
+                getValues('payeeType') === 'other' || String(v ?? '').trim() === '' || isPayeeId(String(v)) || 'treasury.cheque.badPayeeId',
+            }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 } }}
             sx={{ width: { md: 190 } }}
           />
@@ -359,7 +356,14 @@ export function ChequeForm() {
                 <MoneyText value={allocation.allocated} />
               </TableCell>
               <TableCell colSpan={2}>
-                <Chip size="small" role="status" aria-live="polite" color={status.colour} variant={status.colour === 'success' ? 'outlined' : 'filled'} label={status.label} />
+                <Chip
+                  size="small"
+                  role="status"
+                  aria-live="polite"
+                  color={status.colour}
+                  variant={status.colour === 'success' ? 'outlined' : 'filled'}
+                  label={status.label}
+                />
               </TableCell>
             </TableRow>
           </TableFooter>

@@ -136,7 +136,17 @@ function ChequeFace({ cheque }: { cheque: Cheque }) {
           </Box>
         </Box>
         <Box
-          sx={{ border: `0.4mm solid ${INK}`, borderRadius: '1mm', px: '4mm', py: '2mm', minWidth: '48mm', textAlign: 'right', fontSize: '5mm', fontWeight: 700, background: '#fff' }}
+          sx={{
+            border: `0.4mm solid ${INK}`,
+            borderRadius: '1mm',
+            px: '4mm',
+            py: '2mm',
+            minWidth: '48mm',
+            textAlign: 'right',
+            fontSize: '5mm',
+            fontWeight: 700,
+            background: '#fff',
+          }}
           data-testid="print-amount"
           aria-label={t('treasury.print.amountFigures')}
         >
@@ -321,50 +331,65 @@ export default function ChequePrintPage() {
       height={480}
     >
       {(c) => {
-      return (
-        <>
-          <PrintStyles page={printPage} rules={printRules} />
-          <Box className={NO_PRINT}>
-            <PageHeader
-              title={t('treasury.print.titleNumber', { number: c.chequeNumber })}
-              subtitle={<DocumentStateChip state={c.status} />}
-              actions={
-                <>
-                  {back}
-                  <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-                    {t('treasury.print.print')}
-                  </Button>
-                </>
-              }
-            />
-            {c.status === 'Void' && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {t('treasury.print.voidNotice', { entry: c.voidEntryNumber ?? '' })}
-              </Alert>
-            )}
-          </Box>
-          <Box
-            className="cheque-sheet"
-            sx={{
-              maxWidth: '190mm',
-              mx: 'auto',
-              p: '10mm',
-              bgcolor: '#fff',
-              color: INK,
-              boxShadow: 3,
-              borderRadius: 1,
-              fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
-            }}
-          >
-            <ChequeFace cheque={c} />
+        return (
+          <>
+            <PrintStyles page={printPage} rules={printRules} />
+            <Box className={NO_PRINT}>
+              <PageHeader
+                title={t('treasury.print.titleNumber', { number: c.chequeNumber })}
+                subtitle={<DocumentStateChip state={c.status} />}
+                actions={
+                  <>
+                    {back}
+                    <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                      {t('treasury.print.print')}
+                    </Button>
+                  </>
+                }
+              />
+              {c.status === 'Void' && (
+                <Alert severity="warning" sx={{ mb: 2 }}>
+                  {t('treasury.print.voidNotice', { entry: c.voidEntryNumber ?? '' })}
+                </Alert>
+              )}
+            </Box>
             <Box
-              aria-hidden
-              sx={{ borderTop: `0.4mm dashed ${RULE}`, my: '8mm', position: 'relative', '&::after': { content: '"✂"', position: 'absolute', left: '2mm', top: '-3.2mm', px: '1mm', fontSize: '4mm', lineHeight: 1.4, color: RULE, bgcolor: '#fff' } }}
-            />
-            <Voucher cheque={c} />
-          </Box>
-        </>
-      );
+              className="cheque-sheet"
+              sx={{
+                maxWidth: '190mm',
+                mx: 'auto',
+                p: '10mm',
+                bgcolor: '#fff',
+                color: INK,
+                boxShadow: 3,
+                borderRadius: 1,
+                fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
+              }}
+            >
+              <ChequeFace cheque={c} />
+              <Box
+                aria-hidden
+                sx={{
+                  borderTop: `0.4mm dashed ${RULE}`,
+                  my: '8mm',
+                  position: 'relative',
+                  '&::after': {
+                    content: '"✂"',
+                    position: 'absolute',
+                    left: '2mm',
+                    top: '-3.2mm',
+                    px: '1mm',
+                    fontSize: '4mm',
+                    lineHeight: 1.4,
+                    color: RULE,
+                    bgcolor: '#fff',
+                  },
+                }}
+              />
+              <Voucher cheque={c} />
+            </Box>
+          </>
+        );
       }}
     </DocumentGate>
   );

@@ -19,7 +19,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ClosingPreview, ClosingState, } from '@ubo/contracts';
+import type { ClosingPreview, ClosingState } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -32,7 +32,7 @@ import { AccountPicker, accountLabel } from '../finance/index.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/index.ts';
 import { closableDate, defaultPeriodEnd, equityAccounts } from './treasury.logic.ts';
-import { useClosePeriod, useClosingState, } from './treasury.queries.ts';
+import { useClosePeriod, useClosingState } from './treasury.queries.ts';
 
 interface CloseValues {
   periodEnd: string;
@@ -51,9 +51,7 @@ export function LockDateCard({ state, onReopen }: { state: ClosingState; onReope
         {locked ? <LockIcon color="warning" fontSize="large" /> : <LockOpenIcon color="success" fontSize="large" />}
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h3" data-testid="lock-date">
-            {locked
-              ? t('treasury.closing.lockedUpTo', { date: formatDate(state.lockDate, lang, 'long') })
-              : t('treasury.closing.notLocked')}
+            {locked ? t('treasury.closing.lockedUpTo', { date: formatDate(state.lockDate, lang, 'long') }) : t('treasury.closing.notLocked')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {locked ? t('treasury.closing.lockedText') : t('treasury.closing.notLockedText')}
@@ -215,7 +213,12 @@ export function CloseForm({ state }: { state: ClosingState }) {
           });
     setConfirmText({
       title: t('treasury.closing.confirmTitle', { date: endText }),
-      items: [move, t('treasury.closing.confirmLock', { date: endText }), t('treasury.closing.confirmRefuse', { date: endText }), t('treasury.closing.confirmReopen')],
+      items: [
+        move,
+        t('treasury.closing.confirmLock', { date: endText }),
+        t('treasury.closing.confirmRefuse', { date: endText }),
+        t('treasury.closing.confirmReopen'),
+      ],
     });
     setConfirming(true);
   };

@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import type { PeriodClosing } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { formatDate, } from '../../lib/format.ts';
-import { useLang, } from '../../lib/messages.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/messages.ts';
 import { accountLabel } from '../finance/index.ts';
 import { EntryLink } from './TreasuryParts.tsx';
 

@@ -158,11 +158,7 @@ export function EntryAttachments({ entryId }: { entryId: number }) {
                 <Stack direction="row" spacing={0.5}>
                   <Tooltip title={t('treasury.files.download', { name: f.filename })}>
                     <span>
-                      <IconButton
-                        aria-label={t('treasury.files.download', { name: f.filename })}
-                        onClick={() => download(f)}
-                        disabled={downloading === f.id}
-                      >
+                      <IconButton aria-label={t('treasury.files.download', { name: f.filename })} onClick={() => download(f)} disabled={downloading === f.id}>
                         {downloading === f.id ? <CircularProgress size={18} /> : <FileDownloadIcon />}
                       </IconButton>
                     </span>

@@ -9,13 +9,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useForm, } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
-import { formatDate, } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { useLang, } from '../../lib/messages.ts';
+import { useLang } from '../../lib/messages.ts';
 import { useReopenPeriod } from './treasury.queries.ts';
 
 interface ReopenValues {
@@ -41,12 +41,7 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
     setErrorText(null);
     try {
       const result = await reopen.mutateAsync({ lockDate: v.lockDate || null, reason: v.reason.trim() });
-      toast(
-        result.lockDate
-          ? t('treasury.closing.reopenedTo', { date: formatDate(result.lockDate, lang) })
-          : t('treasury.closing.reopenedAll'),
-        'success',
-      );
+      toast(result.lockDate ? t('treasury.closing.reopenedTo', { date: formatDate(result.lockDate, lang) }) : t('treasury.closing.reopenedAll'), 'success');
       onClose();
     } catch (err) {
       if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
@@ -59,9 +54,7 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
       <DialogTitle id={titleId}>{t('treasury.closing.reopenTitle')}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent sx={{ pt: 0 }}>
-          <DialogContentText sx={{ mb: 2 }}>
-            {t('treasury.closing.reopenText', { date: formatDate(lockDate, lang, 'long') })}
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('treasury.closing.reopenText', { date: formatDate(lockDate, lang, 'long') })}</DialogContentText>
           <Stack spacing={2}>
             <FormTextField
               control={control}

@@ -53,24 +53,25 @@ function TransferForm() {
   const from = options.find((a) => a.id === fromId);
   const to = options.find((a) => a.id === toId);
   const short = from ? shortfall(from.balance, amount ?? '') : null;
-  const balanceText = (a: typeof from) =>
-    a ? t('treasury.transfer.balance', { amount: formatMoney(a.balance, lang, { currency: a.currency }) }) : undefined;
+  const balanceText = (a: typeof from) => (a ? t('treasury.transfer.balance', { amount: formatMoney(a.balance, lang, { currency: a.currency }) }) : undefined);
 
   const largeAmount = useLargeAmountGuard('transfer');
-  const submit = handleSubmit((values) => largeAmount.guard(values.amount ?? '', async () => {
-    setFormError(null);
-    setPosted(null);
-    try {
-      const transfer = await post.mutateAsync({ body: toTransferBody(values), key });
-      toast(t('treasury.transfer.posted', { number: transfer.number }), 'success');
-      setPosted(transfer);
-      reset(emptyTransfer(values.date));
-      setKey(newIdempotencyKey());
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
-      if (!applyServerErrors(err, setError, FIELDS)) setFormError(err.message);
-    }
-  }));
+  const submit = handleSubmit((values) =>
+    largeAmount.guard(values.amount ?? '', async () => {
+      setFormError(null);
+      setPosted(null);
+      try {
+        const transfer = await post.mutateAsync({ body: toTransferBody(values), key });
+        toast(t('treasury.transfer.posted', { number: transfer.number }), 'success');
+        setPosted(transfer);
+        reset(emptyTransfer(values.date));
+        setKey(newIdempotencyKey());
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
+        if (!applyServerErrors(err, setError, FIELDS)) setFormError(err.message);
+      }
+    }),
+  );
 
   const pickerRules = (other: 'fromAccountId' | 'toAccountId') => ({
     validate: (v: number | null, all: TransferFormValues) => {
@@ -88,8 +89,7 @@ function TransferForm() {
       </Typography>
       {posted && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setPosted(null)}>
-          {t('treasury.transfer.postedText', { number: posted.number })}{' '}
-          <EntryLink id={posted.entryId} number={posted.entryNumber} />
+          {t('treasury.transfer.postedText', { number: posted.number })} <EntryLink id={posted.entryId} number={posted.entryNumber} />
         </Alert>
       )}
       <Stack spacing={2}>
@@ -177,7 +177,14 @@ function TransferForm() {
           </Alert>
         )}
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button type="button" onClick={() => { reset(emptyTransfer(todayIso())); setFormError(null); }} disabled={post.isPending}>
+          <Button
+            type="button"
+            onClick={() => {
+              reset(emptyTransfer(todayIso()));
+              setFormError(null);
+            }}
+            disabled={post.isPending}
+          >
             {t('treasury.clear')}
           </Button>
           <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={post.isPending}>

@@ -277,7 +277,8 @@ export const so: Texts<typeof en> = {
   },
   cheque: {
     title: 'Qor jeeg',
-    subtitle: 'Jeeg ku bixi iibiye, shaqaale ama qof kale. Jeeggu wuxuu gelinayaa hal diiwaan: sadarrada waa la debit-gareeyaa, bangigana waa la credit-gareeyaa.',
+    subtitle:
+      'Jeeg ku bixi iibiye, shaqaale ama qof kale. Jeeggu wuxuu gelinayaa hal diiwaan: sadarrada waa la debit-gareeyaa, bangigana waa la credit-gareeyaa.',
     formTitle: 'Jeeg cusub',
     bank: 'Xisaabta bangiga',
     bankRequired: 'Dooro xisaabta bangiga ee jeegga laga qorayo.',
@@ -415,7 +416,7 @@ export const so: Texts<typeof en> = {
     loadFailed: 'Xaaladda xiritaanka lama soo rari karin.',
     reopenTitle: 'Dib u fur muddooyinka la xiray',
     reopenText:
-      "Buugaagta waa la xiray ilaa {{date}}. Dooro taariikh xiritaan oo ka horraysa, ama ka tag oo bannaan si dhammaan muddooyinka loo furo. Diiwaannada ka dambeeya taariikhda cusub mar kale waa la aqbalayaa; diiwaannada xiritaanku buugaagta way ku jiraan (celi midkood haddii muddadaas mar kale la xirayo). Sababta waxaa lagu kaydinayaa diiwaanka hubinta.",
+      'Buugaagta waa la xiray ilaa {{date}}. Dooro taariikh xiritaan oo ka horraysa, ama ka tag oo bannaan si dhammaan muddooyinka loo furo. Diiwaannada ka dambeeya taariikhda cusub mar kale waa la aqbalayaa; diiwaannada xiritaanku buugaagta way ku jiraan (celi midkood haddii muddadaas mar kale la xirayo). Sababta waxaa lagu kaydinayaa diiwaanka hubinta.',
     newLockDate: 'Taariikhda xiritaanka cusub',
     newLockDateHelp: 'Bannaan: taariikh xiritaan ma jirto, dhammaan muddooyinku waa furan yihiin.',
     newLockEarlier: 'Dooro taariikh ka horraysa {{date}}.',

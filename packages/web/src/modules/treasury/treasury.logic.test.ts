@@ -91,9 +91,14 @@ describe('shortfall', () => {
 
 describe('transfer body', () => {
   it('trims texts and leaves empty optional ones out', () => {
-    expect(
-      toTransferBody({ date: '2026-05-01', fromAccountId: 2, toAccountId: 1, amount: ' 250.50 ', reference: ' ', memo: ' Float ' }),
-    ).toEqual({ date: '2026-05-01', fromAccountId: 2, toAccountId: 1, amount: '250.50', reference: undefined, memo: 'Float' });
+    expect(toTransferBody({ date: '2026-05-01', fromAccountId: 2, toAccountId: 1, amount: ' 250.50 ', reference: ' ', memo: ' Float ' })).toEqual({
+      date: '2026-05-01',
+      fromAccountId: 2,
+      toAccountId: 1,
+      amount: '250.50',
+      reference: undefined,
+      memo: 'Float',
+    });
   });
 });
 
@@ -185,7 +190,9 @@ describe('attachments', () => {
     expect(checkAttachment({ name: 'sheet.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 })).toBeNull();
   });
   it('refuses other types, a type that does not match the name, empty and too large files', () => {
-    expect(checkAttachment({ name: 'notes.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 10 })).toBe('wrongType');
+    expect(checkAttachment({ name: 'notes.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 10 })).toBe(
+      'wrongType',
+    );
     expect(checkAttachment({ name: 'tool.exe', type: '', size: 10 })).toBe('wrongType');
     expect(checkAttachment({ name: 'receipt.pdf', type: 'application/x-msdownload', size: 10 })).toBe('wrongType');
     expect(checkAttachment({ name: 'README', type: 'text/plain', size: 10 })).toBe('wrongType');

@@ -41,8 +41,7 @@ export const transferAccounts = (accounts: readonly Account[]) => accounts.filte
 export const bankAccounts = (accounts: readonly Account[]) => accounts.filter((a) => a.subtype === 'bank');
 
 /** What a cheque may pay: any account but the bank account it is drawn on. */
-export const chequeLineAccounts = (accounts: readonly Account[], bankAccountId: number | null) =>
-  accounts.filter((a) => a.id !== bankAccountId);
+export const chequeLineAccounts = (accounts: readonly Account[], bankAccountId: number | null) => accounts.filter((a) => a.id !== bankAccountId);
 
 /** Equity accounts: where a closing may move the year's result. */
 export const equityAccounts = (accounts: readonly Account[]) => accounts.filter((a) => a.type === 'equity');

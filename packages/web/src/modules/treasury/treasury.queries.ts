@@ -84,8 +84,7 @@ export function useWriteCheque() {
 export function useVoidCheque() {
   const refresh = useRefresh(CHEQUE_PATH);
   return useMutation({
-    mutationFn: ({ id, body, key }: { id: number; body: ReversalBody; key: string }) =>
-      api.post<Cheque>(`${CHEQUE_PATH}/${id}/void`, body, idempotent(key)),
+    mutationFn: ({ id, body, key }: { id: number; body: ReversalBody; key: string }) => api.post<Cheque>(`${CHEQUE_PATH}/${id}/void`, body, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }

@@ -84,10 +84,7 @@ export function EditFormFrame({ texts, listRoute, record, notice, onSubmit, isSu
       {notice}
       <form onSubmit={onSubmit} noValidate>
         {children}
-        <Paper
-          elevation={3}
-          sx={{ position: 'sticky', bottom: 16, mt: 3, p: 1.5, display: 'flex', justifyContent: 'flex-end', gap: 1.5, zIndex: 2 }}
-        >
+        <Paper elevation={3} sx={{ position: 'sticky', bottom: 16, mt: 3, p: 1.5, display: 'flex', justifyContent: 'flex-end', gap: 1.5, zIndex: 2 }}>
           <Button component={RouterLink} to={listRoute}>
             {t('common.cancel')}
           </Button>

@@ -91,7 +91,14 @@ export function PrivilegePicker({
   };
 
   // The group checkbox acts on the privileges on screen (a search narrows them).
-  const onGroup = (g: Group) => onChange(toggleGroup(g.privileges.map((p) => p.key), selected, isLocked));
+  const onGroup = (g: Group) =>
+    onChange(
+      toggleGroup(
+        g.privileges.map((p) => p.key),
+        selected,
+        isLocked,
+      ),
+    );
 
   const setAllOpen = (state: boolean) => setOpen(Object.fromEntries(catalogue.map((g) => [g.group, state])));
 

@@ -126,15 +126,11 @@ export function TemporaryPasswordDialog({ value, onClose }: TemporaryPasswordDia
                 {copy === 'copied' ? t('users.password.copied') : t('users.password.copy')}
               </Button>
             </Stack>
-            <Box aria-live="polite">
-              {copy === 'failed' && <Alert severity="info">{t('users.password.copyFailed')}</Alert>}
-            </Box>
+            <Box aria-live="polite">{copy === 'failed' && <Alert severity="info">{t('users.password.copyFailed')}</Alert>}</Box>
             <Alert severity="warning">{t('users.password.onlyOnce')}</Alert>
             <Typography>{t('users.password.mustChange')}</Typography>
             {user && (
-              <Typography sx={{ color: 'text.secondary' }}>
-                {t('users.password.signInWith', { username: shown.username, code: user.clientCode })}
-              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{t('users.password.signInWith', { username: shown.username, code: user.clientCode })}</Typography>
             )}
           </Stack>
         </DialogContent>

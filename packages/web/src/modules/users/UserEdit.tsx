@@ -278,9 +278,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
                         }
                         label={t('users.user.isAdmin')}
                       />
-                      <FormHelperText sx={{ mt: 0 }}>
-                        {actorIsAdmin ? t('users.user.isAdminHelp') : t('users.user.adminOnlyHelp')}
-                      </FormHelperText>
+                      <FormHelperText sx={{ mt: 0 }}>{actorIsAdmin ? t('users.user.isAdminHelp') : t('users.user.adminOnlyHelp')}</FormHelperText>
                     </Box>
                   )}
                 />

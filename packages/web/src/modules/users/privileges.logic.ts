@@ -6,7 +6,10 @@ type Labelled = { en: string; so: string };
 
 /** Lower case without accents, so 'Go'an' and 'go’an' style differences do not hide a match. */
 export function normalise(s: string): string {
-  return s.toLocaleLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return s
+    .toLocaleLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /**

@@ -31,8 +31,7 @@ export const en = {
     enableTitle: 'Enable this user?',
     enableText: '{{name}} can sign in again with their current password.',
     resetTitle: 'Reset the password?',
-    resetText:
-      '{{name}} is signed out at once. A new temporary password is made and shown to you once; they must change it when they next sign in.',
+    resetText: '{{name}} is signed out at once. A new temporary password is made and shown to you once; they must change it when they next sign in.',
     deleteTitle: 'Delete this user?',
     deleteText: '{{name}} can never sign in again. The account stays in the history and the log sheet under its username.',
     enabled: '{{name}} is enabled.',
@@ -52,8 +51,7 @@ export const en = {
     phone: 'Phone',
     phoneHelp: 'For example 0615123456 or +252615123456.',
     password: 'Initial password',
-    passwordHelp:
-      'Optional. 6 to 100 characters with a number and no spaces. Leave it empty and a temporary password is made for you.',
+    passwordHelp: 'Optional. 6 to 100 characters with a number and no spaces. Leave it empty and a temporary password is made for you.',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     role: 'Role',
@@ -169,7 +167,8 @@ export const so: Texts<typeof en> = {
     resetText:
       '{{name}} isla markiiba waa laga saarayaa. Furo sir ah oo ku-meel-gaar ah ayaa la samaynayaa oo hal mar laguu muujinayaa; waa inuu beddelaa marka xiga ee uu soo galo.',
     deleteTitle: 'Ma tirtirtaa isticmaalahan?',
-    deleteText: '{{name}} weligiis mar dambe ma soo geli karo. Akoonku wuxuu ku harayaa taariikhda iyo diiwaanka dhaqdhaqaaqa isagoo wata magaciisa isticmaalaha.',
+    deleteText:
+      '{{name}} weligiis mar dambe ma soo geli karo. Akoonku wuxuu ku harayaa taariikhda iyo diiwaanka dhaqdhaqaaqa isagoo wata magaciisa isticmaalaha.',
     enabled: '{{name}} waa la hawlgeliyay.',
     disabled: '{{name}} waa la damiyay.',
   },

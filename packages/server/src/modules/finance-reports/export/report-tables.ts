@@ -32,8 +32,7 @@ function periodLine(lang: Lang, startDate: string | null, endDate: string | null
   return translate(`report.period|${startDate ?? '…'} – ${endDate ?? '…'}`, lang);
 }
 
-const datePart = (startDate: string | null, endDate: string | null) =>
-  [startDate, endDate].filter((d): d is string => d !== null).join('-') || 'all';
+const datePart = (startDate: string | null, endDate: string | null) => [startDate, endDate].filter((d): d is string => d !== null).join('-') || 'all';
 
 export function accountSummaryTable(r: AccountSummary, ctx: TableContext): ReportTable {
   const { lang } = ctx;
@@ -121,7 +120,8 @@ export function revenueTable(r: RevenueReport, ctx: TableContext): ReportTable {
     ...r.columns.map((c, i) => col(`c${i}`, c.label, 'money', r.groupBy === 'account' ? 14 : 22)),
     col('total', t('row.total', lang), 'money'),
   ];
-  const line = (label: string, amounts: string[], total: string) => Object.fromEntries([['label', label], ...amounts.map((a, i) => [`c${i}`, a]), ['total', total]]);
+  const line = (label: string, amounts: string[], total: string) =>
+    Object.fromEntries([['label', label], ...amounts.map((a, i) => [`c${i}`, a]), ['total', total]]);
   const rows: ReportRow[] = r.rows.map((x) => ({ cells: line(x.code ? `${x.code} ${x.label}` : x.label, x.amounts, x.total) }));
   rows.push({ style: 'total', cells: line(t('row.total', lang), r.totals.amounts, r.totals.total) });
   return {
@@ -141,12 +141,18 @@ export function budgetVsActualTable(r: BudgetVsActual, ctx: TableContext): Repor
     for (const x of items) {
       rows.push({ cells: { code: x.code, account: x.name, budget: x.budget, actual: x.actual, variance: x.variance, percent: x.variancePercent } });
     }
-    rows.push({ style: 'total', cells: { account: totalLabel, budget: totals.budget, actual: totals.actual, variance: totals.variance, percent: totals.variancePercent } });
+    rows.push({
+      style: 'total',
+      cells: { account: totalLabel, budget: totals.budget, actual: totals.actual, variance: totals.variance, percent: totals.variancePercent },
+    });
   };
   section(t('row.income', lang), r.income, t('row.totalIncome', lang), r.totals.income);
   section(t('row.expenses', lang), r.expenses, t('row.totalExpenses', lang), r.totals.expenses);
   const n = r.totals.net;
-  rows.push({ style: 'total', cells: { account: t('row.netIncome', lang), budget: n.budget, actual: n.actual, variance: n.variance, percent: n.variancePercent } });
+  rows.push({
+    style: 'total',
+    cells: { account: t('row.netIncome', lang), budget: n.budget, actual: n.actual, variance: n.variance, percent: n.variancePercent },
+  });
   return {
     title: t('report.budgetVsActual', lang),
     subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate)],
@@ -169,7 +175,16 @@ export function personalAccountTable(r: PersonalAccount, ctx: TableContext): Rep
   const rows: ReportRow[] = [{ style: 'heading', cells: { memo: t('row.openingBalance', lang), balance: r.openingBalance } }];
   for (const x of r.lines) {
     rows.push({
-      cells: { date: x.date, number: x.number, reference: x.reference, memo: x.memo, account: `${x.accountCode} ${x.accountName}`, debit: x.debit, credit: x.credit, balance: x.balance },
+      cells: {
+        date: x.date,
+        number: x.number,
+        reference: x.reference,
+        memo: x.memo,
+        account: `${x.accountCode} ${x.accountName}`,
+        debit: x.debit,
+        credit: x.credit,
+        balance: x.balance,
+      },
     });
   }
   rows.push({ style: 'total', cells: { memo: t('row.total', lang), debit: r.totals.debit, credit: r.totals.credit } });
@@ -196,7 +211,12 @@ export function reconciliationTable(r: Reconciliation, ctx: TableContext): Repor
   const { lang } = ctx;
   const rows: ReportRow[] = r.lines.map((x) => ({
     cells: {
-      date: x.date, number: x.number, reference: x.reference, memo: x.memo, debit: x.debit, credit: x.credit,
+      date: x.date,
+      number: x.number,
+      reference: x.reference,
+      memo: x.memo,
+      debit: x.debit,
+      credit: x.credit,
       cleared: t(x.isCleared ? 'col.yes' : 'col.no', lang),
     },
   }));
@@ -228,17 +248,26 @@ export function trialBalanceTable(r: TrialBalance, ctx: TableContext): ReportTab
   const { lang } = ctx;
   const rows: ReportRow[] = r.rows.map((x) => ({
     cells: {
-      code: x.code, account: x.name, openingDebit: x.openingDebit, openingCredit: x.openingCredit,
-      movementDebit: x.movementDebit, movementCredit: x.movementCredit, debit: x.debit, credit: x.credit,
+      code: x.code,
+      account: x.name,
+      openingDebit: x.openingDebit,
+      openingCredit: x.openingCredit,
+      movementDebit: x.movementDebit,
+      movementCredit: x.movementCredit,
+      debit: x.debit,
+      credit: x.credit,
     },
   }));
   rows.push({
     style: 'total',
     cells: {
       account: t('row.total', lang),
-      openingDebit: r.totals.opening.debit, openingCredit: r.totals.opening.credit,
-      movementDebit: r.totals.movement.debit, movementCredit: r.totals.movement.credit,
-      debit: r.totals.debit, credit: r.totals.credit,
+      openingDebit: r.totals.opening.debit,
+      openingCredit: r.totals.opening.credit,
+      movementDebit: r.totals.movement.debit,
+      movementCredit: r.totals.movement.credit,
+      debit: r.totals.debit,
+      credit: r.totals.credit,
     },
   });
   return {
@@ -260,7 +289,11 @@ export function trialBalanceTable(r: TrialBalance, ctx: TableContext): ReportTab
 }
 
 const statementRows = (items: StatementRow[]): ReportRow[] => items.map((x) => ({ cells: { code: x.code, account: x.name, amount: x.amount } }));
-const amountColumns = (lang: Lang) => [col('code', t('col.code', lang), 'text', 10), col('account', t('col.account', lang), 'text', 40), col('amount', t('col.amount', lang), 'money')];
+const amountColumns = (lang: Lang) => [
+  col('code', t('col.code', lang), 'text', 10),
+  col('account', t('col.account', lang), 'text', 40),
+  col('amount', t('col.amount', lang), 'money'),
+];
 
 export function incomeStatementTable(r: IncomeStatement, ctx: TableContext): ReportTable {
   const { lang } = ctx;

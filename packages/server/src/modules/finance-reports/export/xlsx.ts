@@ -9,7 +9,12 @@ import type { CellValue, ColumnKind, ReportTable } from './report-table.ts';
 /** Whether XML 1.0 allows the code point (tab, line breaks and the printable planes; no lone surrogates). */
 function isXmlChar(code: number): boolean {
   return (
-    code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
   );
 }
 
@@ -25,7 +30,11 @@ export function xmlSafe(value: string): string {
 
 /** Excel's limits on sheet names: 1-31 characters, none of : \ / ? * [ ]. */
 export function sheetName(title: string): string {
-  const name = xmlSafe(title).replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31).trim();
+  const name = xmlSafe(title)
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .trim();
   return name || 'Report';
 }
 

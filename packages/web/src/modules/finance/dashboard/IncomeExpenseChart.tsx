@@ -16,7 +16,17 @@ import { monthParts } from './dashboard.logic.ts';
  * Read by screen readers, not shown. A table ignores its own width and overflow, so the clipping box is a
  * div around it: otherwise the table's full width widens the page (300 px of sideways scroll at 1366 px).
  */
-const hidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const hidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  m: '-1px',
+  p: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseMonth[] }) {
   const { t } = useTranslation();
@@ -32,7 +42,8 @@ export function IncomeExpenseChart({ months }: { months: readonly IncomeExpenseM
     return month === months[0]?.month || parts.month === 1 ? `${short}\n${parts.year}` : short;
   };
   const amount = (value: string) => formatMoney(value, lang);
-  const title = months.length > 0 ? t('finance.dashboard.flows.chart', { from: monthName(months[0].month), to: monthName(months[months.length - 1].month) }) : '';
+  const title =
+    months.length > 0 ? t('finance.dashboard.flows.chart', { from: monthName(months[0].month), to: monthName(months[months.length - 1].month) }) : '';
   // Bar heights are numbers (drawing only); the tooltip shows the API's decimal strings.
   const series = (['income', 'expenses'] as const).map((key) => ({
     id: key,

@@ -71,7 +71,11 @@ export default function AccountStatementPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, data?.account.code ?? '', range.startDate, range.endDate)}
-      exportPath={accountId === null ? undefined : `finance/reports/account-transaction/export?accountId=${accountId}&startDate=${range.startDate}&endDate=${range.endDate}`}
+      exportPath={
+        accountId === null
+          ? undefined
+          : `finance/reports/account-transaction/export?accountId=${accountId}&startDate=${range.startDate}&endDate=${range.endDate}`
+      }
       isFetching={report.isFetching}
       toolbar={
         <AccountPicker
@@ -90,17 +94,17 @@ export default function AccountStatementPage() {
         <ReportState query={report} emptyText="">
           {data && (
             <StatementView
-                data={data}
-                range={range}
-                label={heading}
-                signNote={t(`finance.st.sign.${data.account.type === 'asset' || data.account.type === 'expense' ? 'debit' : 'credit'}`)}
-                canOpenEntry={canOpenEntry}
-                extraColumn={{ heading: t('finance.journal.party'), cell: (l) => partyText(l, t) }}
-                page={page}
-                limit={limit}
-                onPage={setPage}
-                onLimit={setLimit}
-              />
+              data={data}
+              range={range}
+              label={heading}
+              signNote={t(`finance.st.sign.${data.account.type === 'asset' || data.account.type === 'expense' ? 'debit' : 'credit'}`)}
+              canOpenEntry={canOpenEntry}
+              extraColumn={{ heading: t('finance.journal.party'), cell: (l) => partyText(l, t) }}
+              page={page}
+              limit={limit}
+              onPage={setPage}
+              onLimit={setLimit}
+            />
           )}
         </ReportState>
       )}

@@ -65,12 +65,7 @@ export default function BalanceSheetPage() {
     >
       <ReportState query={report} emptyText="">
         {data && (
-          <Alert
-            severity={data.isBalanced ? 'success' : 'error'}
-            role="status"
-            sx={{ mb: 2 }}
-            data-testid="balance-check"
-          >
+          <Alert severity={data.isBalanced ? 'success' : 'error'} role="status" sx={{ mb: 2 }} data-testid="balance-check">
             {data.isBalanced ? t('finance.bs.checkOk') : t('finance.bs.checkFailed')}{' '}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
               (<MoneyText value={data.totals.assets} /> = <MoneyText value={data.totals.liabilities} /> + <MoneyText value={data.totals.equity} />

@@ -90,18 +90,7 @@ export default function JournalReportPage() {
       t('finance.credit'),
     ];
     const rows = data.data.flatMap((e) =>
-      e.lines.map((l) => [
-        e.number,
-        e.date,
-        e.reference,
-        e.memo,
-        l.accountCode,
-        l.accountName,
-        partyText(l, t),
-        l.memo,
-        l.debit,
-        l.credit,
-      ]),
+      e.lines.map((l) => [e.number, e.date, e.reference, e.memo, l.accountCode, l.accountName, partyText(l, t), l.memo, l.debit, l.credit]),
     );
     return [head, ...rows, ['', '', '', '', '', t('finance.report.total'), '', '', pageTotal.toFixed(2), pageTotal.toFixed(2)]];
   };
@@ -123,7 +112,7 @@ export default function JournalReportPage() {
             onChange={(id) => update({ accountId: id ? String(id) : null })}
             label={t('finance.journal.accountFilter')}
             size="small"
-              sx={{ width: { xs: '100%', md: 340 } }}
+            sx={{ width: { xs: '100%', md: 340 } }}
           />
           <TextField
             size="small"

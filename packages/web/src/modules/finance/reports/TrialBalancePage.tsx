@@ -56,16 +56,7 @@ export default function TrialBalancePage() {
     return [
       head,
       ...rows,
-      [
-        '',
-        t('finance.report.total'),
-        totals.opening.debit,
-        totals.opening.credit,
-        totals.movement.debit,
-        totals.movement.credit,
-        totals.debit,
-        totals.credit,
-      ],
+      ['', t('finance.report.total'), totals.opening.debit, totals.opening.credit, totals.movement.debit, totals.movement.credit, totals.debit, totals.credit],
     ];
   };
 
@@ -85,11 +76,7 @@ export default function TrialBalancePage() {
             label={t('finance.tb.includeZero')}
           />
           {data && (
-            <Chip
-              color={isBalanced ? 'success' : 'error'}
-              variant="outlined"
-              label={isBalanced ? t('finance.tb.balanced') : t('finance.tb.notBalanced')}
-            />
+            <Chip color={isBalanced ? 'success' : 'error'} variant="outlined" label={isBalanced ? t('finance.tb.balanced') : t('finance.tb.notBalanced')} />
           )}
         </>
       }
