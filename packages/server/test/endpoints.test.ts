@@ -60,6 +60,8 @@ async function routesOf(plugin: (typeof moduleRoutes)[number]): Promise<Seen[]> 
   const app = Fastify();
   // Some plugins key per-database state on app.db at registration; a stand-in object serves.
   app.decorate('db', {} as never);
+  // Bills and SMS define their background jobs on the worker at registration; nothing runs here.
+  app.decorate('jobs', { define: () => {}, kick: () => {} } as never);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const seen: Seen[] = [];
