@@ -48,7 +48,7 @@ describe.skipIf(!run)('money limits', () => {
     await page.goto('/#/settings/company-profile');
     const card = page.getByRole('region', { name: 'Money limits' });
     await visible(card);
-    expect(await card.getByLabel(/^Maximum per document/).inputValue()).toBe('1000000000.00');
+    await expect.poll(() => card.getByLabel(/^Maximum per document/).inputValue()).toBe('1000000000.00');
     await visible(card.getByRole('row').filter({ hasText: 'Money transfer' }));
     await card.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'money-limits-01-company-profile');
