@@ -13,7 +13,14 @@ export interface EndpointSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** The JSON answer's schema (the server serialises through it). Absent exactly when `produces` is given. */
+  response?: z.ZodType;
+  /**
+   * Content types of a file answer (PDF, CSV, XLSX): the handler sends the file itself and the web
+   * receives it as a Blob. A report that answers JSON, or its file when `format` is given, keeps its
+   * `response` and is a JSON endpoint; its file twice is a separate `produces` endpoint.
+   */
+  produces?: readonly string[];
   /** The success status (default 200; 201 where a create answers 201 today). */
   status?: number;
   /** Content types of an upload (its body is a file, not JSON: no body schema; the web sends FormData). */
@@ -35,6 +42,7 @@ function shapeKeys(schema: z.ZodType | undefined): string[] | undefined {
 /** Defines an endpoint; a path whose :params differ from its params schema's keys is refused at once. */
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   if (!spec.path.startsWith('/api/')) throw new Error(`Endpoint path ${spec.path} must start with /api/`);
+  if (!spec.response === !spec.produces) throw new Error(`Endpoint ${spec.method} ${spec.path} needs either a response schema or the file types it produces`);
   const names = pathParamNames(spec.path).sort();
   const keys = shapeKeys(spec.params) ?? [];
   if (names.join(',') !== keys.join(',')) {
@@ -63,9 +71,34 @@ export type EndpointParams<E extends Endpoint> = Part<E, 'params'> extends z.Zod
 export type EndpointQuery<E extends Endpoint> = Part<E, 'query'> extends z.ZodType ? z.output<Part<E, 'query'>> : Record<string, never>;
 export type EndpointBody<E extends Endpoint> = Part<E, 'body'> extends z.ZodType ? z.output<Part<E, 'body'>> : undefined;
 
-/** What a handler returns (the response schema serialises it) and what the caller receives. */
-export type EndpointReply<E extends Endpoint> = z.input<E['response']>;
-export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+/** A file endpoint (its answer is a file, not JSON). */
+type FileEndpoint = { readonly produces: readonly string[] };
+type ResponseSchema<E> = E extends { readonly response: infer T extends z.ZodType } ? T : never;
+
+/**
+ * What a handler returns (the response schema serialises it) and what the caller receives. A file
+ * endpoint's handler sends the file through the reply (and returns the reply); its caller gets a Blob.
+ */
+export type EndpointReply<E extends Endpoint> = E extends FileEndpoint ? unknown : z.input<ResponseSchema<E>>;
+export type EndpointResponse<E extends Endpoint> = E extends FileEndpoint ? Blob : z.output<ResponseSchema<E>>;
+
+/** The rows of a paged list endpoint's answer ({ data: rows, ... }). */
+export type EndpointRow<E extends Endpoint> = EndpointResponse<E> extends { data: ReadonlyArray<infer R> } ? R : never;
+
+/** The query a list endpoint accepts (every field optional). */
+export type EndpointListQuery<E extends Endpoint> = NonNullable<EndpointInput<E>['query']>;
+
+/**
+ * The resource an endpoint belongs to, as the web's query keys name it: the path without '/api/' up to
+ * its first ':param' ('/api/elc/zones/:id/status' -> 'elc/zones'), so a change to a record refreshes
+ * that resource's lists and details.
+ */
+export function endpointResource(endpoint: Pick<Endpoint, 'path'>): string {
+  return endpoint.path
+    .replace(/^\/api\//, '')
+    .replace(/\/:.*$/, '')
+    .replace(/\/+$/, '');
+}
 
 /** Fills a path's :params (each value URI-encoded). */
 export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {

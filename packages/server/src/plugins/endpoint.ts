@@ -30,7 +30,10 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 
 export type EndpointHandler<E extends Endpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointReply<E>>;
 
-/** Serves `endpoint` with `handler`; the handler's result is sent with the endpoint's success status. */
+/**
+ * Serves `endpoint` with `handler`; the handler's result is sent with the endpoint's success status. A
+ * file endpoint's handler sends the file through `reply` (content type, disposition) and returns it.
+ */
 export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, config: EndpointConfig, handler: EndpointHandler<E>): void {
   const { tags, ...routeConfig } = config;
   app.route({
@@ -43,7 +46,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, con
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
-      response: { [endpoint.status]: endpoint.response },
+      // A file endpoint's handler sends the file itself: no schema to serialise through.
+      ...(endpoint.response ? { response: { [endpoint.status]: endpoint.response } } : {}),
     },
     handler: async (req, reply) => {
       const result = await handler(req as unknown as EndpointRequest<E>, reply);

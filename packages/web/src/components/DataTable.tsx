@@ -17,7 +17,7 @@
 //   exportName    CSV file name without extension (default: the path)
 //   onRowClick    row => void
 //   emptyText     text when there are no rows
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
@@ -49,7 +49,8 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useTranslation } from 'react-i18next';
 import { type PrivilegeCheck, useCan } from '../app/session.tsx';
-import { DEFAULT_LIMIT, type Query, saveBlob } from '../lib/api.ts';
+import type { Endpoint, EndpointRow } from '@ubo/contracts';
+import { DEFAULT_LIMIT, type Query, resourcePath, saveBlob } from '../lib/api.ts';
 import { useListQuery } from '../lib/queries.ts';
 import { storage } from '../lib/storage.ts';
 import { cellText, csvCell } from '../lib/csv.ts';
@@ -81,7 +82,10 @@ export interface RowAction<T> {
 }
 
 export interface DataTableProps<T> {
-  path: string;
+  /** The list's path (path form, for modules not yet on endpoints). */
+  path?: string;
+  /** The list endpoint of the contracts; its rows' type is the table's. */
+  endpoint?: Endpoint;
   columns: DataTableColumn<T>[];
   params?: Query;
   rowKey?: (row: T) => string | number;
@@ -157,8 +161,17 @@ function useOverflows() {
   return { ref, overflows };
 }
 
-export function DataTable<T>({
-  path,
+/** A table over a list endpoint: the row type is the endpoint's. */
+export function DataTable<E extends Endpoint>(props: Omit<DataTableProps<EndpointRow<E>>, 'path' | 'endpoint'> & { endpoint: E }): ReactElement;
+/** Path form, for modules not yet on endpoints. */
+export function DataTable<T>(props: Omit<DataTableProps<T>, 'endpoint'> & { path: string }): ReactElement;
+export function DataTable(props: DataTableProps<never>): ReactElement {
+  return <DataTableOf {...props} />;
+}
+
+function DataTableOf<T>({
+  path: pathProp,
+  endpoint,
   columns,
   params = {},
   rowKey = (row) => (row as { id: string | number }).id,
@@ -177,6 +190,7 @@ export function DataTable<T>({
   const can = useCan();
   const searchId = useId();
   const container = useOverflows();
+  const path = endpoint ? resourcePath(endpoint) : (pathProp ?? '');
   const columnsKey = `table-columns:${path}`;
 
   const [page, setPage] = useState(0);
@@ -210,7 +224,7 @@ export function DataTable<T>({
     _sort: sort?.field,
     _order: sort?.order,
   };
-  const list = useListQuery<T>(path, query);
+  const list = useListQuery<T>((endpoint ?? path) as string, query);
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const visible = useMemo(() => columns.filter((c) => !hidden.includes(c.field)), [columns, hidden]);

@@ -243,7 +243,17 @@ type CallArgs<E extends Endpoint> =
  */
 export function callEndpoint<E extends Endpoint>(endpoint: E, ...[input, opts]: CallArgs<E>): Promise<EndpointResponse<E>> {
   const path = endpointPath(endpoint.path, input?.params as Record<string, unknown> | undefined);
-  return request<EndpointResponse<E>>(endpoint.method, path, { ...opts, query: input?.query as Query | undefined, body: input?.body });
+  const parse = endpoint.produces ? 'blob' : 'json';
+  return request<EndpointResponse<E>>(endpoint.method, path, { ...opts, query: input?.query as Query | undefined, body: input?.body }, parse);
+}
+
+/** Calls a file endpoint and offers its answer to the user as `filename`. */
+export async function downloadEndpoint<E extends Endpoint & { produces: readonly string[] }>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  filename: string,
+): Promise<void> {
+  saveBlob((await callEndpoint(endpoint as Endpoint, input as never)) as Blob, filename);
 }
 
 /**

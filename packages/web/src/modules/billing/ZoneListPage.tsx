@@ -20,7 +20,7 @@ import { DateText } from '../../components/DateText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { ApiError, api, toast } from '../../lib/api.ts';
-import { useStatusMutation } from '../../lib/queries.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { billingPrivileges as p } from './billing.access.ts';
 import { ZONES_PATH } from './billing.queries.ts';
@@ -38,7 +38,7 @@ export default function ZoneListPage() {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const changeStatus = useStatusMutation<Zone>({ path: ZONES_PATH, successMessage: false });
+  const changeStatus = useEndpointMutation(zonesEndpoints.setStatus, { successMessage: false });
   const remove = useMutation({
     // Silent: the confirmation dialog shows the refusal itself.
     mutationFn: (id: number) => api.call(zonesEndpoints.remove, { params: { id } }, { silent: true }),
@@ -60,7 +60,7 @@ export default function ZoneListPage() {
 
   const setZoneStatus = (zone: Zone, next: ReferenceStatus) =>
     changeStatus.mutate(
-      { id: zone.id, status: next },
+      { params: { id: zone.id }, body: { status: next } },
       { onSuccess: () => toast(t(next === 'Active' ? 'billing.zones.activated' : 'billing.zones.deactivated', { name: zone.name }), 'success') },
     );
 
@@ -116,8 +116,8 @@ export default function ZoneListPage() {
           )
         }
       />
-      <DataTable<Zone>
-        path={ZONES_PATH}
+      <DataTable
+        endpoint={zonesEndpoints.list}
         columns={columns}
         actions={actions}
         params={{ status: status || undefined }}
