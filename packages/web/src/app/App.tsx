@@ -9,7 +9,7 @@ import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { TOAST_MS } from '../lib/api.ts';
-import { useLang } from '../lib/messages.ts';
+import { useLang } from '../lib/lang.ts';
 import { queryClient } from '../lib/queryClient.ts';
 import { muiLocale } from './i18n/muiLocale.ts';
 import { createAppTheme } from './theme/theme.ts';
