@@ -2,17 +2,8 @@
 // the browser is idle after start): top right, 3000 ms (errors 5000 ms, set per toast in lib/api.ts).
 import { useEffect, useSyncExternalStore } from 'react';
 import { TOAST_MS } from '../lib/api.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { loadToasts, toastLibrary, toastsReady } from '../lib/toast.ts';
-
-/** Loads notistack when the browser is idle (or after 2 s), so the first toast does not wait for it. */
-function usePrefetch(): void {
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadToasts(), { timeout: 2000 });
-    return () => cancel(handle);
-  }, []);
-}
 
 function Provider({ lib }: { lib: NonNullable<ReturnType<typeof toastLibrary.get>> }) {
   useEffect(() => toastsReady(), []);
@@ -20,7 +11,8 @@ function Provider({ lib }: { lib: NonNullable<ReturnType<typeof toastLibrary.get
 }
 
 export function Toaster() {
-  usePrefetch();
+  // Fetched when the browser is idle after start, so the first toast does not wait for it.
+  useEffect(() => whenIdle(() => void loadToasts()), []);
   const lib = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.get);
   return lib ? <Provider lib={lib} /> : null;
 }
