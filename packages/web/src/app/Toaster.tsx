@@ -12,7 +12,7 @@ function Provider({ lib }: { lib: NonNullable<ReturnType<typeof toastLibrary.get
 
 export function Toaster() {
   // Fetched when the browser is idle after start, so the first toast does not wait for it.
-  useEffect(() => whenIdle(() => void loadToasts()), []);
+  useEffect(() => whenIdle(() => void loadToasts().catch(() => undefined)), []);
   const lib = useSyncExternalStore(toastLibrary.subscribe, toastLibrary.get);
   return lib ? <Provider lib={lib} /> : null;
 }

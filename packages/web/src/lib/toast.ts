@@ -12,13 +12,22 @@ let mounted = false;
 const queue: [SnackbarMessage, OptionsObject | undefined][] = [];
 const listeners = new Set<() => void>();
 
-/** Fetches notistack (once); <Toaster> renders the provider when it is there. */
+/**
+ * Fetches notistack (once); <Toaster> renders the provider when it is there. A failed fetch (the server
+ * out of reach) is tried again by the next toast; the toasts wait meanwhile.
+ */
 export function loadToasts(): Promise<Notistack> {
-  loading ??= import('notistack').then((m) => {
-    lib = m;
-    for (const l of listeners) l();
-    return m;
-  });
+  loading ??= import('notistack').then(
+    (m) => {
+      lib = m;
+      for (const l of listeners) l();
+      return m;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -43,7 +52,7 @@ export function showToast(message: SnackbarMessage, options?: OptionsObject): vo
     return;
   }
   queue.push([message, options]);
-  void loadToasts();
+  loadToasts().catch(() => undefined);
 }
 
 /** Closes every toast (or the one given); nothing to close while none was ever shown. */
