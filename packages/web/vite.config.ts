@@ -20,6 +20,10 @@ export default defineConfig({
           // The same for the web's modules: what a module's index.ts exports for other modules is left out
           // of the first load (app/modules.ts only needs each module's routes and dashboard panels).
           { test: /packages[\\/]web[\\/]src[\\/]modules[\\/]/, sideEffects: false },
+          // decimal.js (no sideEffects field of its own) and lib/money.ts, which format.ts re-exports: without
+          // these two lines, format.ts (in the first load for dates and numbers) drags decimal.js into it.
+          { test: /packages[\\/]web[\\/]src[\\/]lib[\\/]money\.ts$/, sideEffects: false },
+          { test: /node_modules[\\/]decimal\.js[\\/]/, sideEffects: false },
         ],
       },
       output: {

@@ -1,18 +1,16 @@
 // Providers around the router: MUI theme (from the stored theme choices, with MUI's own texts in the
-// user's language), TanStack Query and notistack (top right, 3000 ms; errors 5000 ms, set per toast in
-// lib/api.ts).
+// user's language), TanStack Query, and the toasts (notistack, loaded on demand: Toaster.tsx).
 import { type ReactNode, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { TOAST_MS } from '../lib/api.ts';
-import { useLang } from '../lib/messages.ts';
+import { useLang } from '../lib/lang.ts';
 import { queryClient } from '../lib/queryClient.ts';
 import { muiLocale } from './i18n/muiLocale.ts';
 import { createAppTheme } from './theme/theme.ts';
+import { Toaster } from './Toaster.tsx';
 import { useThemePrefs } from './theme/themeStore.ts';
 import type { createAppRouter } from './router.tsx';
 
@@ -25,9 +23,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_MS}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usersEndpoints, zonesEndpoints } from '@ubo/contracts';
 
 const toasts: string[] = [];
-vi.mock('notistack', () => ({ enqueueSnackbar: (message: string) => void toasts.push(message) }));
+vi.mock('./toast.ts', () => ({ showToast: (message: string) => void toasts.push(message) }));
 
 const store = new Map<string, string>();
 const fakeWindow = {

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toasts: { message: string; variant?: string }[] = [];
-vi.mock('notistack', () => ({
-  enqueueSnackbar: (message: string, opts: { variant?: string }) => {
+vi.mock('./toast.ts', () => ({
+  showToast: (message: string, opts: { variant?: string }) => {
     toasts.push({ message, variant: opts?.variant });
   },
 }));

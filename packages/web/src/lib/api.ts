@@ -8,10 +8,10 @@
 // Field errors (`details`) stay on the thrown ApiError so forms can put them on their fields.
 // Create, update and delete calls show the 'Taking action' loader; a second one started while the
 // first is pending is refused client-side with 'Please slow down!...' (spec section 4).
-import { enqueueSnackbar } from 'notistack';
 import { type Endpoint, type EndpointInput, type EndpointResponse, endpointPath } from '@ubo/contracts';
 import i18n from '../app/i18n/index.ts';
 import { getLang, getToken, setToken } from './storage.ts';
+import { showToast } from './toast.ts';
 
 export const API_BASE = '/api';
 export const DEFAULT_PAGE = 1;
@@ -84,7 +84,7 @@ export function configureApi(next: Partial<ApiHooks>): void {
 }
 
 export function toast(message: string, variant: ToastVariant = 'default'): void {
-  enqueueSnackbar(message, {
+  showToast(message, {
     variant,
     autoHideDuration: variant === 'error' ? ERROR_TOAST_MS : TOAST_MS,
     preventDuplicate: true,

@@ -1,44 +1,15 @@
-// Money and dates in the user's language. Money arrives as decimal strings ("1250.50"); it is rounded
-// with decimal.js and handed to Intl as a string, so no amount ever passes through a JS number.
-import Decimal from 'decimal.js';
+// Money and dates in the user's language. The money functions (decimal.js) live in money.ts and are
+// re-exported here: the first load (the MUI texts, the dashboard's dates) imports this file and must not
+// carry decimal.js, so nothing in this file may use it (issue 13, first load).
 import { type Lang, MONTH_NAMES, SOMALI_SHORT_MONTHS } from '@ubo/contracts';
+import { numberLocales } from './locales.ts';
+
+export { formatMoney, isNonZero, type MoneyFormat, toDecimal } from './money.ts';
 
 const locales: Record<Lang, string> = { en: 'en-GB', so: 'so-SO' };
-const numberLocales: Record<Lang, string> = { en: 'en-US', so: 'so-SO' };
 
 export function localeOf(lang: Lang): string {
   return locales[lang];
-}
-
-/** A decimal from a money string, or null when the value is empty or not a number. */
-export function toDecimal(value: string | number | Decimal | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value === '') return null;
-  try {
-    const d = value instanceof Decimal ? value : new Decimal(String(value).trim());
-    return d.isFinite() ? d : null;
-  } catch {
-    return null;
-  }
-}
-
-export interface MoneyFormat {
-  /** ISO currency code such as USD or SOS; without it the amount has no symbol. */
-  currency?: string;
-  /** Decimal places, 2 unless told. */
-  decimals?: number;
-}
-
-export function formatMoney(value: string | number | Decimal | null | undefined, lang: Lang, opts: MoneyFormat = {}): string {
-  const d = toDecimal(value);
-  if (!d) return '';
-  const decimals = opts.decimals ?? 2;
-  const fixed = d.toFixed(decimals, Decimal.ROUND_HALF_UP) as Intl.StringNumericLiteral;
-  const nf = new Intl.NumberFormat(numberLocales[lang], {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    ...(opts.currency ? { style: 'currency', currency: opts.currency } : {}),
-  });
-  return nf.format(fixed);
 }
 
 export type DateStyle = 'short' | 'medium' | 'long';
@@ -178,11 +149,4 @@ export function todayIso(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** A money string that is a number other than zero (empty columns stay empty in reports). */
-export function isNonZero(value: string | null | undefined): boolean {
-  const s = (value ?? '').trim();
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return false;
-  return !new Decimal(s).isZero();
 }

@@ -5,10 +5,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messages, translate, type Lang } from '@ubo/contracts';
 import i18n from '../app/i18n/index.ts';
+import { currentLang } from './lang.ts';
 
-export function currentLang(): Lang {
-  return i18n.language === 'so' ? 'so' : 'en';
-}
+export { currentLang, useLang } from './lang.ts';
 
 export function messageText(message: string | undefined, lang: Lang = currentLang()): string {
   if (!message) return '';
@@ -23,9 +22,4 @@ export function useMessage(): (message: string | undefined) => string {
   const { i18n: instance } = useTranslation();
   const lang: Lang = instance.language === 'so' ? 'so' : 'en';
   return useCallback((message: string | undefined) => messageText(message, lang), [lang]);
-}
-
-export function useLang(): Lang {
-  const { i18n: instance } = useTranslation();
-  return instance.language === 'so' ? 'so' : 'en';
 }

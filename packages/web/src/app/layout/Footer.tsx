@@ -1,69 +1,33 @@
-// The footer of spec section 2: company name, About Us and Licenses (small dialogs) and the year.
-import { useId, useState } from 'react';
+// The footer of spec section 2: company name, About Us and Licenses (small dialogs, FooterDialogs.tsx,
+// loaded when first opened) and the year.
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { FooterDialog } from './FooterDialogs.tsx';
 
-/** The open-source software the product ships, with the licence each is used under. */
-export const openSourceLicences: ReadonlyArray<{ name: string; use: string; licence: string }> = [
-  { name: 'React', use: 'react, react-dom', licence: 'MIT' },
-  { name: 'Material UI', use: '@mui/material, @mui/icons-material', licence: 'MIT' },
-  { name: 'Material Icons', use: 'Google Material Icons', licence: 'Apache-2.0' },
-  { name: 'Emotion', use: '@emotion/react, @emotion/styled', licence: 'MIT' },
-  { name: 'TanStack Query', use: '@tanstack/react-query', licence: 'MIT' },
-  { name: 'React Router', use: 'react-router', licence: 'MIT' },
-  { name: 'React Hook Form', use: 'react-hook-form, @hookform/resolvers', licence: 'MIT' },
-  { name: 'i18next', use: 'i18next, react-i18next', licence: 'MIT' },
-  { name: 'notistack', use: 'notistack', licence: 'MIT' },
-  { name: 'decimal.js', use: 'decimal.js', licence: 'MIT' },
-  { name: 'Zod', use: 'zod', licence: 'MIT' },
-  { name: 'Fastify', use: 'fastify and its plugins', licence: 'MIT' },
-  { name: 'Drizzle ORM', use: 'drizzle-orm', licence: 'Apache-2.0' },
-  { name: 'PGlite', use: '@electric-sql/pglite', licence: 'Apache-2.0' },
-  { name: 'node-postgres', use: 'pg', licence: 'MIT' },
-  { name: 'jose', use: 'jose', licence: 'MIT' },
-  { name: 'node-rs argon2', use: '@node-rs/argon2', licence: 'MIT' },
-  { name: 'PostgreSQL', use: 'database', licence: 'PostgreSQL Licence' },
-];
-
-function InfoDialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={id} maxWidth="sm" fullWidth scroll="paper">
-      <DialogTitle id={id}>{title}</DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+const FooterDialogs = lazy(() => import('./FooterDialogs.tsx'));
 
 export function Footer() {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'about' | 'licenses' | null>(null);
+  const [dialog, setDialog] = useState<FooterDialog | null>(null);
+  // Mounted from the first opening on, so a dialog closes with its transition.
+  const [loaded, setLoaded] = useState(false);
+  const open = (which: FooterDialog) => {
+    setLoaded(true);
+    setDialog(which);
+  };
   const year = new Date().getFullYear();
   return (
     <Box component="footer" sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" spacing={2}>
-          <Link component="button" type="button" variant="body2" underline="hover" onClick={() => setDialog('about')}>
+          <Link component="button" type="button" variant="body2" underline="hover" onClick={() => open('about')}>
             {t('footer.about')}
           </Link>
-          <Link component="button" type="button" variant="body2" underline="hover" onClick={() => setDialog('licenses')}>
+          <Link component="button" type="button" variant="body2" underline="hover" onClick={() => open('licenses')}>
             {t('footer.licenses')}
           </Link>
         </Stack>
@@ -72,36 +36,11 @@ export function Footer() {
         </Typography>
       </Stack>
 
-      <InfoDialog open={dialog === 'about'} onClose={() => setDialog(null)} title={t('footer.aboutTitle')}>
-        <Typography sx={{ mb: 1.5 }}>{t('footer.aboutText1')}</Typography>
-        <Typography sx={{ mb: 1.5 }}>{t('footer.aboutText2')}</Typography>
-        <Typography>{t('footer.aboutText3')}</Typography>
-      </InfoDialog>
-
-      <InfoDialog open={dialog === 'licenses'} onClose={() => setDialog(null)} title={t('footer.licensesTitle')}>
-        <Typography sx={{ mb: 2 }}>{t('footer.licensesIntro')}</Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('footer.packageColumn')}</TableCell>
-              <TableCell>{t('footer.licenseColumn')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {openSourceLicences.map((l) => (
-              <TableRow key={l.name}>
-                <TableCell>
-                  {l.name}
-                  <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                    {l.use}
-                  </Typography>
-                </TableCell>
-                <TableCell>{l.licence}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </InfoDialog>
+      {loaded && (
+        <Suspense fallback={null}>
+          <FooterDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -11,7 +11,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -23,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { useNotes } from '../notes/NotesProvider.tsx';
 import { themeStore, useThemePrefs } from '../theme/themeStore.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { NavTooltip } from './NavTooltip.tsx';
 import { usePageTitle } from './usePageTitle.ts';
 
 // Opened on demand: its own chunk, out of the dashboard's first load.
@@ -51,7 +51,7 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
             <MenuIcon />
           </IconButton>
         ) : (
-          <Tooltip title={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}>
+          <NavTooltip title={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}>
             <IconButton
               edge="start"
               aria-label={prefs.mini ? t('nav.expandMenu') : t('nav.collapseMenu')}
@@ -59,7 +59,7 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
             >
               {prefs.mini ? <MenuIcon /> : <MenuOpenIcon />}
             </IconButton>
-          </Tooltip>
+          </NavTooltip>
         )}
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontWeight: 400 }}>
           {title}
@@ -67,19 +67,19 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LanguageSelect />
         </Box>
-        <Tooltip title={t('nav.home')}>
+        <NavTooltip title={t('nav.home')}>
           <IconButton component={RouterLink} to="/dashboard" aria-label={t('nav.home')}>
             <HomeIcon />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={t('nav.notifications')}>
+        </NavTooltip>
+        <NavTooltip title={t('nav.notifications')}>
           <IconButton aria-label={t('nav.notifications')} aria-haspopup="menu" onClick={(e) => setNotesAnchor(e.currentTarget)}>
             <Badge badgeContent={unread} color="error" data-testid="notification-badge">
               <NotificationsIcon />
             </Badge>
           </IconButton>
-        </Tooltip>
-        <Tooltip title={t('nav.themeSettings')}>
+        </NavTooltip>
+        <NavTooltip title={t('nav.themeSettings')}>
           <IconButton
             edge="end"
             aria-label={t('nav.themeSettings')}
@@ -90,7 +90,7 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
           >
             <SettingsIcon />
           </IconButton>
-        </Tooltip>
+        </NavTooltip>
       </Toolbar>
       <Menu
         anchorEl={notesAnchor}

@@ -30,7 +30,7 @@ import type { DashboardSummary, MenuItem } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format.ts';
-import { useLang } from '../../lib/messages.ts';
+import { useLang } from '../../lib/lang.ts';
 import { menuIcon } from '../layout/menuIcons.tsx';
 import { ModuleTexts } from '../i18n/ModuleTexts.tsx';
 import { dashboardWidgets } from '../modules.ts';

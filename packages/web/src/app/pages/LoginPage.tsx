@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { closeSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loginBody, z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { closeToasts } from '../../lib/toast.ts';
 import { useSession } from '../session.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
@@ -44,7 +44,7 @@ export default function LoginPage() {
     try {
       await signIn({ username: values.username.trim(), password: values.password, code: Number(values.code) });
       // An earlier failed attempt's error must not linger over the dashboard.
-      closeSnackbar();
+      closeToasts();
       navigate('/dashboard', { replace: true });
     } catch {
       // The api client has shown the server's message.
