@@ -1,4 +1,4 @@
-// The demo's living utility: built through the API, it leaves books that balance, every customer's
+// The demo's living utility: built by the modules' services, it leaves books that balance, every customer's
 // balance agreeing with the receivable account, three billed months and this month's readings pending.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ afterAll(async () => ctx?.close());
 
 describe('demo billing', () => {
   it('builds three billed months with payments and one pending month, and the books agree', async () => {
-    const result = await seedDemoBilling(ctx.database.db, { code: org.code, username: 'admin', password: org.password, today });
+    const result = await seedDemoBilling(ctx.database.db, { code: org.code, username: 'admin', today });
     expect(result).toMatchObject({ customers: 30, billedPeriods: ['2026-08', '2026-09', '2026-10'], pendingPeriod: '2026-11', bills: 90 });
     expect(result.payments).toBeGreaterThan(60);
 

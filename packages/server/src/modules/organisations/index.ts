@@ -1,2 +1,3 @@
 export { createOrganisation, type NewOrganisation } from './create-organisation.ts';
 export { clients, branches, subscriptionPayments } from './organisations.tables.ts';
+export { branchList } from './branches.ts';
