@@ -6,10 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
 import { queryRows } from '../db/rows.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createOrganisation } from '../modules/organisations/index.ts';
-import { subscriptionPayments } from '../modules/organisations/organisations.tables.ts';
-import { rolePrivileges, roles, users } from '../modules/users/users.tables.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { subscriptionPayments } from '../modules/organisations/index.ts';
+import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 
 export const DEMO = {
