@@ -55,5 +55,24 @@ describe('demo billing', () => {
     expect(books.parties).toBe(books.receivable);
     expect(Number(books.receivable)).toBeGreaterThan(0);
     await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
+
+    // The browser journeys rely on these figures: the seed built through the HTTP API gave exactly these, and
+    // built from the services it must too. A change to pricing or to the seed that moves them moves the journeys.
+    const bills = await inTenant(ctx.database.db, org.clientId, (tx) =>
+      queryRows<{ period: string; n: number; amount: string; paid: string }>(
+        tx,
+        sql`select period, count(*)::int as n, sum(amount)::text as amount, sum(paid_amount)::text as paid from bills group by period order by period`,
+      ),
+    );
+    expect(bills).toEqual([
+      { period: '2026-08', n: 30, amount: '2348.22', paid: '2348.22' },
+      { period: '2026-09', n: 30, amount: '2325.24', paid: '2188.09' },
+      { period: '2026-10', n: 30, amount: '2111.91', paid: '1502.21' },
+    ]);
+    const [paid] = await inTenant(ctx.database.db, org.clientId, (tx) =>
+      queryRows<{ n: number; amount: string }>(tx, sql`select count(*)::int as n, sum(amount)::text as amount from payments`),
+    );
+    expect(paid).toEqual({ n: 78, amount: '6038.52' });
+    expect(books.receivable).toBe('784.35');
   }, 120_000);
 });
