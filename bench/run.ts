@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../packages/server/src/db/client.ts
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { queryRows } from '../packages/server/src/db/rows.ts';
 import { assertTenantIsolation } from '../packages/server/src/db/tenant.ts';
-import { createOrganisation } from '../packages/server/src/modules/organisations/index.ts';
+import { createOrganisation } from '../packages/server/src/modules/users/index.ts';
 import { benchBilling, DEFAULT_CUSTOMERS } from './billing/run-billing.ts';
 import { benchRequest } from './request/run-request.ts';
 import { generateBooks, type GeneratedBooks } from './ledger/generate.ts';

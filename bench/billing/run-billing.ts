@@ -14,7 +14,7 @@ import { migrate } from '../../packages/server/src/db/migrate.ts';
 import { queryRows } from '../../packages/server/src/db/rows.ts';
 import { assertTenantIsolation, inTenant } from '../../packages/server/src/db/tenant.ts';
 import { verifyLedger } from '../../packages/server/src/ledger/index.ts';
-import { createOrganisation } from '../../packages/server/src/modules/organisations/index.ts';
+import { createOrganisation } from '../../packages/server/src/modules/users/index.ts';
 import { fmt, timed } from '../stats.ts';
 import { bareBillRun } from './bare.ts';
 import { dropPlainTables, plainBillRun } from './bare-plain.ts';

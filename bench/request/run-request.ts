@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { migrate } from '../../packages/server/src/db/migrate.ts';
-import { createOrganisation } from '../../packages/server/src/modules/organisations/index.ts';
+import { createOrganisation } from '../../packages/server/src/modules/users/index.ts';
 import { fmt, median, percentile, timed } from '../stats.ts';
 import { buildBareServer } from './bare-server.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeKeys } from '@ubo/contracts';
 import { inSystem } from '../src/db/tenant.ts';
 import { rolePrivileges, roles, users } from '../src/modules/users/index.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import type { Access } from '../src/plugins/auth.ts';
 import { type RegisteredRoute, registeredRoutes } from '../src/plugins/route-registry.ts';
 import { bearer, newOrganisation, signIn, startTestApp, type TestContext } from './harness.ts';

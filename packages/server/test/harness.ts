@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { assertTenantIsolation } from '../src/db/tenant.ts';
-import { createOrganisation } from '../src/modules/organisations/index.ts';
+import { createOrganisation } from '../src/modules/users/index.ts';
 
 export interface TestContext {
   app: FastifyInstance;

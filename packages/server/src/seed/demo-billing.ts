@@ -3,17 +3,30 @@
 // not at all), and this month's readings entered but not billed, so a new user sees real figures on
 // every screen and can run the next bill run at once.
 //
-// Everything goes through the public API (in-process, app.inject) as the administrator would do it, so
-// the demo obeys every rule the product enforces and posts the same ledger entries a real month does.
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+// Every step calls the module's own service (the one its route calls) as the organisation's administrator,
+// with the input checked by the route's contract schema, one transaction per step: the demo obeys every
+// rule the product enforces and posts the same ledger entries a real month does, without a web server.
+import { and, eq } from 'drizzle-orm';
+import { billListQuery, branchListQuery, customerBody, houseBody, paymentBody, readingBatchBody, saveBillRunBody, tariffBody, zoneBody } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
+import { inSystem } from '../db/tenant.ts';
+import { accounts } from '../ledger/index.ts';
+import { type Actor, systemActor } from '../lib/actor.ts';
+import { listReferences } from '../lib/reference-list.ts';
+import { listBills, saveBillRun } from '../modules/bills/index.ts';
+import { createCustomer } from '../modules/customers/index.ts';
+import { createHouse, saveReadingBatch } from '../modules/metering/index.ts';
+import { branchList as branchReferenceList, clients } from '../modules/organisations/index.ts';
+import { receivePayment } from '../modules/payments/index.ts';
+import { createTariff } from '../modules/tariffs/index.ts';
+import { users } from '../modules/users/index.ts';
+import { createZone } from '../modules/zones/index.ts';
+import { actorTx } from '../plugins/auth.ts';
 
 export interface DemoBillingOptions {
+  /** The organisation's code and the administrator the demo is built as. */
   code: number;
   username: string;
-  password: string;
   /** The business date the demo is built around (default: today). */
   today?: Date;
 }
@@ -70,109 +83,116 @@ function dayOf(period: string, day: number): string {
   return `${period}-${String(day).padStart(2, '0')}`;
 }
 
-class DemoApi {
-  private token = '';
-  constructor(private readonly app: FastifyInstance) {}
-
-  async signIn(code: number, username: string, password: string): Promise<void> {
-    const res = await this.app.inject({ method: 'POST', url: '/api/auth/login', payload: { code, username, password }, remoteAddress: '127.0.0.9' });
-    if (res.statusCode !== 200) throw new Error(`demo sign-in failed: ${res.statusCode} ${res.body}`);
-    this.token = res.json().token;
-  }
-
-  async call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const res = await this.app.inject({
-      method,
-      url,
-      payload: payload as object | undefined,
-      headers: { authorization: `Bearer ${this.token}`, ...headers },
-      remoteAddress: '127.0.0.9',
-    });
-    if (res.statusCode >= 300) throw new Error(`demo ${method} ${url} failed: ${res.statusCode} ${res.body}`);
-    return res.json() as T;
-  }
+/** The demo's administrator as the actor of every step (audit lines, created_by, entries name them). */
+async function demoAdministrator(db: Db, code: number, username: string): Promise<Actor> {
+  const [admin] = await inSystem(db, (tx) =>
+    tx
+      .select({ clientId: clients.id, userId: users.id, username: users.username, fullname: users.fullname, isAdmin: users.isAdmin, branchId: users.branchId })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.clientId))
+      .where(and(eq(clients.code, code), eq(users.username, username), eq(users.status, 'Active'))),
+  );
+  if (!admin) throw new Error(`demo: no active user ${username} in organisation ${code}`);
+  return { ...systemActor(admin), branchId: admin.branchId };
 }
 
 export async function seedDemoBilling(db: Db, opts: DemoBillingOptions): Promise<DemoBillingResult> {
-  const app = await buildApp({ db, tokenSecret: randomBytes(32).toString('hex'), tokenTtlHours: 1, logger: false });
-  try {
-    const api = new DemoApi(app);
-    await api.signIn(opts.code, opts.username, opts.password);
-    return await buildLivingUtility(api, opts.today ?? new Date());
-  } finally {
-    await app.close();
-  }
+  const actor = await demoAdministrator(db, opts.code, opts.username);
+  return buildLivingUtility(db, actor, opts.today ?? new Date());
 }
 
-async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillingResult> {
+async function buildLivingUtility(db: Db, actor: Actor, today: Date): Promise<DemoBillingResult> {
+  // One transaction per step, as the requests of a person doing this by hand would be: what happens at
+  // commit (credit applied to new bills, the ledger's checks) happens at the same points.
+  const step = <T>(fn: (tx: Db) => Promise<T>) => actorTx(db, actor, fn);
   const random = rng(1000);
   const pendingPeriod = today.toISOString().slice(0, 7);
   const billedPeriods = [addMonths(pendingPeriod, -3), addMonths(pendingPeriod, -2), addMonths(pendingPeriod, -1)];
   const installPeriod = addMonths(pendingPeriod, -4);
 
-  const branches = await api.call<{ data: Array<{ id: number }> }>('GET', '/api/elc/branches?_limit=10');
-  const branchId = branches.data[0].id;
-  const north = await api.call<{ id: number }>('POST', '/api/elc/zones', {
-    name: 'Hodan North',
-    branchId,
-    description: 'Hodan district, north of Maka Al Mukarama Road',
-  });
-  const market = await api.call<{ id: number }>('POST', '/api/elc/zones', {
-    name: 'Bakaara Market',
-    branchId,
-    description: 'Market area: shops, hotels and offices',
-  });
+  const branchList = await step((tx) => listReferences({ tx, list: branchReferenceList, query: branchListQuery.parse({ _limit: '10' }) }));
+  const branchId = branchList.data[0].id;
+  const north = await step((tx) =>
+    createZone({ tx, actor, input: zoneBody.parse({ name: 'Hodan North', branchId, description: 'Hodan district, north of Maka Al Mukarama Road' }) }),
+  );
+  const market = await step((tx) =>
+    createZone({ tx, actor, input: zoneBody.parse({ name: 'Bakaara Market', branchId, description: 'Market area: shops, hotels and offices' }) }),
+  );
 
   const effectiveFrom = dayOf(installPeriod, 1);
-  await api.call('POST', '/api/elc/prices', {
-    name: 'Residential 2026',
-    customerClass: 'residential',
-    effectiveFrom,
-    serviceCharge: '2.00',
-    minimumCharge: '3.00',
-    taxPercent: '0',
-    description: 'Lifeline block for the first 50 kWh',
-    blocks: [
-      { from: '0', to: '50', rate: '0.25' },
-      { from: '50', to: '150', rate: '0.35' },
-      { from: '150', to: null, rate: '0.45' },
-    ],
-  });
-  await api.call('POST', '/api/elc/prices', {
-    name: 'Commercial 2026',
-    customerClass: 'commercial',
-    effectiveFrom,
-    serviceCharge: '5.00',
-    minimumCharge: '10.00',
-    taxPercent: '5',
-    blocks: [
-      { from: '0', to: '200', rate: '0.40' },
-      { from: '200', to: null, rate: '0.50' },
-    ],
-  });
+  await step((tx) =>
+    createTariff({
+      tx,
+      actor,
+      input: tariffBody.parse({
+        name: 'Residential 2026',
+        customerClass: 'residential',
+        effectiveFrom,
+        serviceCharge: '2.00',
+        minimumCharge: '3.00',
+        taxPercent: '0',
+        description: 'Lifeline block for the first 50 kWh',
+        blocks: [
+          { from: '0', to: '50', rate: '0.25' },
+          { from: '50', to: '150', rate: '0.35' },
+          { from: '150', to: null, rate: '0.45' },
+        ],
+      }),
+    }),
+  );
+  await step((tx) =>
+    createTariff({
+      tx,
+      actor,
+      input: tariffBody.parse({
+        name: 'Commercial 2026',
+        customerClass: 'commercial',
+        effectiveFrom,
+        serviceCharge: '5.00',
+        minimumCharge: '10.00',
+        taxPercent: '5',
+        blocks: [
+          { from: '0', to: '200', rate: '0.40' },
+          { from: '200', to: null, rate: '0.50' },
+        ],
+      }),
+    }),
+  );
 
   // 24 households in Hodan North, 6 businesses in the market.
   const houses: Array<{ id: number; customerId: number; zoneId: number; daily: number; reading: number }> = [];
   for (let i = 0; i < 30; i += 1) {
     const business = i >= 24;
     const name = business ? BUSINESSES[i - 24] : `${FIRST_NAMES[i % FIRST_NAMES.length]} ${FAMILY_NAMES[(i * 7) % FAMILY_NAMES.length]}`;
-    const customer = await api.call<{ id: number }>('POST', '/api/elc/customers', {
-      name,
-      phone: `06${business ? '1' : '3'}${String(4400000 + i * 137).padStart(7, '0')}`,
-      address: business ? `Bakaara Market, shop ${i - 23}` : `Hodan, street ${1 + (i % 6)}`,
-      customerClass: business ? 'commercial' : 'residential',
-      openingBalance: i % 10 === 3 ? '12.50' : '0',
-    });
+    const customer = await step((tx) =>
+      createCustomer({
+        tx,
+        actor,
+        input: customerBody.parse({
+          name,
+          phone: `06${business ? '1' : '3'}${String(4400000 + i * 137).padStart(7, '0')}`,
+          address: business ? `Bakaara Market, shop ${i - 23}` : `Hodan, street ${1 + (i % 6)}`,
+          customerClass: business ? 'commercial' : 'residential',
+          openingBalance: i % 10 === 3 ? '12.50' : '0',
+        }),
+      }),
+    );
     const reading = Math.floor(random() * 4000) + 100;
-    const house = await api.call<{ id: number }>('POST', '/api/elc/houses', {
-      customerId: customer.id,
-      zoneId: business ? market.id : north.id,
-      houseNo: business ? `BM-${String(i - 23).padStart(3, '0')}` : `HN-${String(i + 1).padStart(3, '0')}`,
-      meterNumber: `${business ? 'EM' : 'EH'}-${String(70100 + i)}`,
-      meterDigits: 6,
-      installationReading: String(reading),
-      installationDate: dayOf(installPeriod, 10),
-    });
+    const house = await step((tx) =>
+      createHouse({
+        tx,
+        actor,
+        input: houseBody.parse({
+          customerId: customer.id,
+          zoneId: business ? market.id : north.id,
+          houseNo: business ? `BM-${String(i - 23).padStart(3, '0')}` : `HN-${String(i + 1).padStart(3, '0')}`,
+          meterNumber: `${business ? 'EM' : 'EH'}-${String(70100 + i)}`,
+          meterDigits: 6,
+          installationReading: String(reading),
+          installationDate: dayOf(installPeriod, 10),
+        }),
+      }),
+    );
     houses.push({
       id: house.id,
       customerId: customer.id,
@@ -182,8 +202,8 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
     });
   }
 
-  const accounts = await api.call<{ data: Array<{ id: number; code: string }> }>('GET', '/api/finance/accounts?_limit=1000');
-  const accountByCode = new Map(accounts.data.map((a) => [a.code, a.id]));
+  const chart = await step((tx) => tx.select({ id: accounts.id, code: accounts.code }).from(accounts));
+  const accountByCode = new Map(chart.map((a) => [a.code, a.id]));
   const cash = accountByCode.get('1010');
   const evcPlus = accountByCode.get('1040');
   const zaad = accountByCode.get('1050');
@@ -204,16 +224,16 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
     if (period === pendingPeriod && today.getUTCDate() < 25) {
       for (const r of entered) r.readingDate = today.toISOString().slice(0, 10);
     }
-    await api.call('POST', '/api/elc/reads/batch', { rows: entered });
+    await step((tx) => saveReadingBatch({ tx, actor, rows: readingBatchBody.parse({ rows: entered }).rows }));
     if (period === pendingPeriod) break;
 
     // Each past month was billed on its last day (a run dates its bills the day it is made).
-    const run = await api.call<{ billCount: number }>('POST', '/api/bills/saveCustomersBill', { period, service: 'electricity', issueDate: lastDay(period) });
+    const run = await step((tx) => saveBillRun({ tx, actor, input: saveBillRunBody.parse({ period, service: 'electricity', issueDate: lastDay(period) }) }));
     bills += run.billCount;
 
     // Payments in the first half of the next month: most pay in full, some in part, a few not at all.
     const next = addMonths(period, 1);
-    const open = await api.call<{ data: Array<{ id: number; customerId: number; amount: string }> }>('GET', `/api/bills?period=${period}&_limit=1000`);
+    const open = await step((tx) => listBills({ tx, clientId: actor.clientId, query: billListQuery.parse({ period, _limit: '1000' }) }));
     for (const [i, bill] of open.data.entries()) {
       const behaviour = (i + monthIndex) % 10;
       if (behaviour === 9 || (behaviour === 8 && monthIndex === 2)) continue;
@@ -225,7 +245,7 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
       if (date > today.toISOString().slice(0, 10)) continue;
       const method = i % 3 === 0 ? 'cash' : 'mobile_money';
       const accountId = method === 'cash' ? cash : i % 2 === 0 ? evcPlus : zaad;
-      await api.call('POST', '/api/finance/payments', {
+      const input = paymentBody.parse({
         customerId: bill.customerId,
         amount: amount.toFixed(2),
         date,
@@ -233,6 +253,7 @@ async function buildLivingUtility(api: DemoApi, today: Date): Promise<DemoBillin
         method,
         ...(method === 'cash' ? {} : { reference: `${accountId === evcPlus ? 'EVC' : 'ZD'}${period.replace('-', '')}${String(i + 1).padStart(4, '0')}` }),
       });
+      await step((tx) => receivePayment({ tx, actor, input }));
       payments += 1;
     }
   }

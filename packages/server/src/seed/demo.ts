@@ -1,15 +1,14 @@
 // The demo organisation a new user signs in to: code 1000, an administrator and a cashier whose role
 // holds what a cashier does: look up customers and their bills (customers list, statement, unpaid bills),
 // receive payments and print their receipts, and see the day's collections. Created once, on an empty
-// installation; then its living utility (seedDemoUtilityIfEmpty), built through the API.
+// installation; then its living utility (seedDemoUtilityIfEmpty), built by the modules' services.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
 import { queryRows } from '../db/rows.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createOrganisation } from '../modules/organisations/index.ts';
-import { subscriptionPayments } from '../modules/organisations/organisations.tables.ts';
-import { rolePrivileges, roles, users } from '../modules/users/users.tables.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { subscriptionPayments } from '../modules/organisations/index.ts';
+import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 
 export const DEMO = {
@@ -85,5 +84,5 @@ export async function seedDemoUtilityIfEmpty(db: Db, today?: Date): Promise<Demo
     ),
   );
   if (!demo || demo.customers > 0) return null;
-  return seedDemoBilling(db, { code: DEMO.code, username: DEMO.admin.username, password: DEMO.admin.password, today });
+  return seedDemoBilling(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

@@ -5,11 +5,10 @@ import { authEndpoints as api, translate } from '@ubo/contracts';
 import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { serve } from '../../plugins/endpoint.ts';
-import { clients, subscriptionPayments } from '../organisations/organisations.tables.ts';
-import { privilegesOf, users } from '../users/index.ts';
-import { sessions } from './auth.tables.ts';
+import { clients, subscriptionPayments } from '../organisations/index.ts';
+import { privilegesOf, sessions, users } from '../users/index.ts';
 import { login, type SignInContext, TooManyAttempts } from './login.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { checkCurrentPassword } from './current-password.ts';
 import type { Db } from '../../db/client.ts';
 

@@ -1,16 +1,5 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey(),
-  clientId: integer('client_id').notNull(),
-  userId: integer('user_id').notNull(),
-  tokenVersion: integer('token_version').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-});
+// The sign-in throttle. The sessions table is the users module's (a user's sign-ins, which user changes end).
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),

@@ -9,7 +9,7 @@ import { actorTx } from '../../plugins/auth.ts';
 import { fieldError } from '../../plugins/errors.ts';
 import { users } from '../users/index.ts';
 import { TooManyAttempts, USER_LIMIT } from './login.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
 
 export async function checkCurrentPassword(opts: { db: Db; actor: Actor; password: string }): Promise<void> {

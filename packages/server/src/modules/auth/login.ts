@@ -12,13 +12,11 @@ import type { Db } from '../../db/client.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { signToken } from '../../plugins/auth.ts';
-import { clients } from '../organisations/organisations.tables.ts';
-import { users } from '../users/users.tables.ts';
-import { sessions } from './auth.tables.ts';
+import { clients } from '../organisations/index.ts';
+import { privilegesOf, sessions, users } from '../users/index.ts';
 import { deviceSubject, issueDeviceToken, verifyDeviceToken } from './device.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import { clearFailures, lockedFor, recordFailure } from './throttle.ts';
-import { privilegesOf } from '../users/index.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 
 /** Failures per user name (and per known device) before the doubling locks start. */

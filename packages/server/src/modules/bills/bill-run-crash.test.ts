@@ -20,7 +20,7 @@ import { migrate } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
 import { verifyLedger } from '../../ledger/index.ts';
-import { createOrganisation } from '../organisations/index.ts';
+import { createOrganisation } from '../users/index.ts';
 import { translate } from '@ubo/contracts';
 import { CANCEL_INTERRUPTED, JOB_INTERRUPTED } from './bill-run-jobs.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newOrganisation, signIn, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { branches } from '../organisations/index.ts';
 import { rolePrivileges, roles, users } from '../users/index.ts';
 

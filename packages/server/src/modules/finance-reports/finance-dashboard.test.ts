@@ -4,7 +4,7 @@ import { bearer, newOrganisation, signIn, startTestApp, type TestContext } from 
 import { queryRows } from '../../db/rows.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { rolePrivileges, roles, users } from '../users/index.ts';
 import { lastTwelveMonths } from './finance-dashboard.ts';
 import { postEntries } from './finance-reports-test-kit.ts';

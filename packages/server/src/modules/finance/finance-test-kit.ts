@@ -1,6 +1,6 @@
 // Test helpers of the finance tests (not part of the product): a staff user holding chosen privileges.
 import { inTenant } from '../../db/tenant.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { users } from '../users/index.ts';
 import { signIn, type TestContext } from '../../../test/harness.ts';
 

@@ -2,7 +2,7 @@ import { filterMenu, menu, type MenuItem } from '@ubo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newOrganisation, signIn, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { inTenant } from '../../db/tenant.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { rolePrivileges, roles, users } from '../users/index.ts';
 
 let ctx: TestContext;

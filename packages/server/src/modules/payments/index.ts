@@ -2,6 +2,7 @@
 // balances from the ledger (re-exported from customers for modules that think in payments), and the
 // credit rule other postings may call after changing a customer's balance.
 export { paymentsRoutes } from './payments.routes.ts';
+export { receivePayment } from './receive-payment.ts';
 export { PAYMENT_SOURCE_TYPE, CUSTOMER_TRANSFER_SOURCE_TYPE, applyCustomerCredit } from './payments-common.ts';
 export { customerBalances, customerBalance } from '../customers/index.ts';
 export { openBillsOf, getCustomerAccount } from './customer-account.ts';

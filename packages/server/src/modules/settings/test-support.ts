@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import { inSystem } from '../../db/tenant.ts';
-import { auditLog } from '../audit-log/audit-log.tables.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { auditLog } from '../audit-log/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { branches } from '../organisations/index.ts';
 import { users } from '../users/index.ts';
 import { signIn, type TestContext } from '../../../test/harness.ts';

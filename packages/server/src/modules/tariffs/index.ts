@@ -2,4 +2,5 @@
 export { tariffs, tariffBlocks } from './tariffs.tables.ts';
 export { findTariffFor } from './find-tariff.ts';
 export { getTariff } from './list-tariffs.ts';
+export { createTariff } from './save-tariff.ts';
 export { tariffsRoutes } from './tariffs.routes.ts';

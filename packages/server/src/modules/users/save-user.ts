@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, type FieldError } from '../../plugins/errors.ts';
-import { hashPassword, temporaryPassword } from '../auth/passwords.ts';
+import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { branches } from '../organisations/index.ts';
 import { getUser } from './list-users.ts';
 import { rolePrivilegeKeys } from './save-role.ts';

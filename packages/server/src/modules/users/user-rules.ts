@@ -4,10 +4,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { sessions } from '../auth/auth.tables.ts';
 import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
 import { privilegesOf } from './privileges-of.ts';
-import { users } from './users.tables.ts';
+import { sessions, users } from './users.tables.ts';
 
 export const roleInUse = () => new AppError(409, 'IN_USE', 'role.inUse');
 export const selfDisable = () => new AppError(409, 'SELF_DISABLE', 'user.selfDisable');

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -38,4 +38,21 @@ export const users = pgTable('users', {
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's sign-ins. auth opens one at each sign-in and ends it at logout; a password change, disabling or
+ * deleting the user (endUserSessions) and the operator's password reset end them all. Kept here rather than in
+ * auth so that users, which auth imports, need not import auth.
+ */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  userId: integer('user_id').notNull(),
+  tokenVersion: integer('token_version').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
 });

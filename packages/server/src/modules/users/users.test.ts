@@ -1,9 +1,8 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newOrganisation, nextIp, signIn, startTestApp, type TestContext } from '../../../test/harness.ts';
-import { auditLog } from '../audit-log/audit-log.tables.ts';
-import { sessions } from '../auth/auth.tables.ts';
-import { rolePrivileges, roles, users } from './users.tables.ts';
+import { auditLog } from '../audit-log/index.ts';
+import { rolePrivileges, roles, sessions, users } from './users.tables.ts';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;

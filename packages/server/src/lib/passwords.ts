@@ -1,4 +1,6 @@
-// argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane).
+// Password hashing (argon2id with OWASP's minimum: 19 MiB, 2 iterations, 1 lane) and temporary passwords.
+// In lib/ because sign-in (auth), user accounts (users), a new organisation's administrator and the operator
+// command line all need it, and none of them should import another for it.
 import { hash, verify } from '@node-rs/argon2';
 
 const options = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
