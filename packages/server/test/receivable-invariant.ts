@@ -65,9 +65,9 @@ export async function receivableState(db: Db, clientId: number, others: Record<n
 
 /**
  * The party subledger (open items, migration 0036) against the ledger, for every party of a type on one
- * control account: each party's ledger balance equals its open charges less its unallocated credit,
- * plus what it owes outside open items (opening balances and balance transfers for customers, read here;
- * `others` adds more per party). Fails naming the parties that disagree; answers the balances' sum, which
+ * control account: each party's ledger balance equals its open charges less its unallocated credit
+ * (opening balances and balance transfers are items too since 0046; `others` adds what a test posts
+ * outside items per party). Fails naming the parties that disagree; answers the balances' sum, which
  * the caller compares with the control account.
  */
 export async function expectOpenItemsMatchLedger(
@@ -84,7 +84,7 @@ export async function expectOpenItemsMatchLedger(
     );
     const sign = account.type === 'asset' || account.type === 'expense' ? 1 : -1;
     const charge = sign === 1 ? 'debit' : 'credit';
-    const rows = await queryRows<{ id: number; ledger: string; items: string; outside: string }>(
+    const rows = await queryRows<{ id: number; ledger: string; items: string }>(
       tx,
       sql`
       with ledger as (
@@ -94,22 +94,15 @@ export async function expectOpenItemsMatchLedger(
         select party_id as id, sum(case when side = ${charge} then amount - settled else settled - amount end) as open
         from open_items where client_id = ${clientId} and account_id = ${account.id} and party_type = ${partyType} and status = 'Open'
         group by party_id
-      ), outside as (
-        select c.id, (case when c.opening_balance_posted then c.opening_balance else 0 end
-          + coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.to_customer_id = c.id and t.status = 'Posted'), 0)
-          - coalesce((select sum(t.amount) from customer_transfers t where t.client_id = c.client_id and t.from_customer_id = c.id and t.status = 'Posted'), 0)
-        ) as amount
-        from customers c where c.client_id = ${clientId} and ${partyType} = 'customer' and ${accountCode} = '1100'
       )
-      select coalesce(l.id, i.id, o.id) as id, coalesce(l.balance, 0)::text as ledger, coalesce(i.open, 0)::text as items,
-             coalesce(o.amount, 0)::text as outside
-      from ledger l full join items i on i.id = l.id full join outside o on o.id = coalesce(l.id, i.id)`,
+      select coalesce(l.id, i.id) as id, coalesce(l.balance, 0)::text as ledger, coalesce(i.open, 0)::text as items
+      from ledger l full join items i on i.id = l.id`,
     );
     let sum = new Decimal(0);
     const wrong = rows
       .map((r) => {
         sum = sum.plus(r.ledger);
-        const expected = new Decimal(r.items).plus(r.outside).plus(others[Number(r.id)] ?? 0);
+        const expected = new Decimal(r.items).plus(others[Number(r.id)] ?? 0);
         return { partyId: Number(r.id), ledger: new Decimal(r.ledger).toFixed(2), openItems: expected.toFixed(2) };
       })
       .filter((r) => r.ledger !== r.openItems);

@@ -1,6 +1,7 @@
-// GET /api/billing-reports/unpaid (privilege unpaid-report): the bills not paid in full today, oldest
-// due first, with what is left on each and the days past due; filters: zone (the bill's), billing
-// period, a least amount left, a customer.
+// GET /api/billing-reports/unpaid (privilege unpaid-report): the customers' charges not paid in full today
+// (open items: bills, opening balances, balance transfers received, invoices), oldest due first, with what
+// is left on each and the days past due; filters: zone (a bill's own, else the customer's first house's),
+// billing period (bills only), a least amount left, a customer.
 import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { amount, optionalId, period } from '../billing/fields.ts';
 import { pageFields, reportPaging, sortOrder } from './common.ts';
@@ -27,9 +28,16 @@ export type UnpaidQuery = z.infer<typeof unpaidQuery>;
 export type UnpaidQueryInput = z.input<typeof unpaidQuery>;
 
 export const unpaidRow = z.object({
-  billId: z.number().int(),
+  /** The charge's open item. */
+  openItemId: z.number().int(),
+  /** bill, opening, transfer, invoice, ... */
+  kind: z.string(),
+  /** The bill, when the charge is one. */
+  billId: z.number().int().nullable(),
+  /** The document's number as printed (B-000042 for a bill, CT-000003 for a transfer, the customer number for an opening balance). */
   billNo: z.string(),
-  period: z.string(),
+  /** A bill's billing period. */
+  period: z.string().nullable(),
   dueDate: isoDate,
   /** Days past the due date today; 0 when not yet due. */
   daysOverdue: z.number().int(),
@@ -37,8 +45,9 @@ export const unpaidRow = z.object({
   customerNo: z.string(),
   name: z.string(),
   phone: z.string(),
-  zoneId: z.number().int(),
-  zoneName: z.string(),
+  /** A bill's zone, else the zone of the customer's first house (none without a house). */
+  zoneId: z.number().int().nullable(),
+  zoneName: z.string().nullable(),
   amount: moneyTotal,
   paid: moneyTotal,
   balance: moneyTotal,

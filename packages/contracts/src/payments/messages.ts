@@ -41,6 +41,23 @@ export const paymentsMessages = {
     so: 'Wadarta lacagaha biilasha la saaray waxay ka badan tahay lacagta la helay.',
   },
   'payments.allocationRepeated': { en: 'This bill appears twice.', so: 'Biilkan laba jeer ayuu soo galay.' },
+  'payments.allocationTarget': {
+    en: 'Choose either a bill or an open charge for this line.',
+    so: 'Safkan u dooro biil ama deyn furan, mid keliya.',
+  },
+  'payments.itemRepeated': { en: 'This charge appears twice.', so: 'Deyntan laba jeer ayay soo gashay.' },
+  'payments.itemNotCustomers': {
+    en: 'This is not an open charge of this customer.',
+    so: 'Kani maaha deyn furan oo uu leeyahay macmiilkan.',
+  },
+  'payments.itemNotOpen': {
+    en: 'This charge is already paid or cancelled.',
+    so: 'Deyntan horay ayaa loo bixiyay ama waa la joojiyay.',
+  },
+  'payments.itemAllocationTooLarge': {
+    en: 'More than what is left to pay on this charge ({n}).',
+    so: 'Waxay ka badan tahay inta ka harsan deyntan ({n}).',
+  },
   'payments.alreadyCancelled': { en: 'This payment is already cancelled.', so: 'Lacag-bixintan horay ayaa loo joojiyay.' },
   'payments.postingMemo': { en: 'Receipt {n} from {customer}', so: 'Rasiidka {n} ee {customer}' },
   'payments.cancelMemo': { en: 'Cancellation of receipt {n}', so: 'Joojinta rasiidka {n}' },

@@ -10,7 +10,17 @@ import { longId, payerRef, paymentStatus, paymentMethod } from './fields.ts';
 
 export const RECEIPT_SERIES = 'RC';
 
-export const allocationInput = z.object({ billId: longId, amount: positiveAmount });
+/**
+ * One line of a payment put by hand: a bill (billId, as the Receive payment screen sends it) or any open
+ * charge of the customer (openItemId: a bill's, an opening balance's, a transfer's, an invoice's item).
+ */
+export const allocationInput = z.object({ billId: longId.optional(), openItemId: longId.optional(), amount: positiveAmount }).superRefine(
+  (v, ctx) => {
+    if ((v.billId === undefined) === (v.openItemId === undefined))
+      ctx.addIssue({ code: 'custom', path: [v.billId === undefined ? 'openItemId' : 'billId'], message: 'payments.allocationTarget' });
+  },
+  whenValid('billId', 'openItemId'),
+);
 export type AllocationInput = z.infer<typeof allocationInput>;
 
 export const paymentBody = z
@@ -23,7 +33,11 @@ export const paymentBody = z
     reference: optionalText(100),
     method: paymentMethod,
     memo: optionalText(1000),
-    /** Exactly these bills; without it the amount goes to the oldest open bills first. */
+    /**
+     * Put by hand. Lines naming bills only (the Receive payment screen): exactly these bills, the rest
+     * waits as credit. Lines naming open items: these first, the rest to the oldest open charges, then
+     * credit. Without it the amount goes to the oldest open charges first.
+     */
     allocations: z.array(allocationInput).max(500).optional(),
   })
   .superRefine(
@@ -35,11 +49,17 @@ export const paymentBody = z
   .superRefine(
     (v, ctx) => {
       if (!v.allocations) return;
-      const seen = new Set<number>();
+      const seen = new Set<string>();
       let total = new Decimal(0);
       v.allocations.forEach((a, i) => {
-        if (seen.has(a.billId)) ctx.addIssue({ code: 'custom', path: ['allocations', i, 'billId'], message: 'payments.allocationRepeated' });
-        seen.add(a.billId);
+        const key = a.billId !== undefined ? `bill:${a.billId}` : `item:${a.openItemId}`;
+        if (seen.has(key))
+          ctx.addIssue(
+            a.billId !== undefined
+              ? { code: 'custom', path: ['allocations', i, 'billId'], message: 'payments.allocationRepeated' }
+              : { code: 'custom', path: ['allocations', i, 'openItemId'], message: 'payments.itemRepeated' },
+          );
+        seen.add(key);
         total = total.plus(a.amount);
       });
       if (total.gt(v.amount)) ctx.addIssue({ code: 'custom', path: ['allocations'], message: 'payments.allocationExceeds' });

@@ -5,7 +5,8 @@
 // balances and transfers above). A customer counts in the zone of their first house, so zone totals
 // add up to the grand total. Three ways of reading, the cheapest that answers the request: walking the
 // customers for a page by name or number (aging-walk.ts), one zone's customers one by one, or every
-// customer at once for a sort by amount, a deep page, the file and the zones' totals (aging-full.ts).
+// customer at once for a sort by amount, a deep page, the file, the zones' totals and an old date, on
+// which few customers had anything (aging-full.ts: the walk would pass most customers to fill a page).
 import { sql } from 'drizzle-orm';
 import type { AgingQuery, AgingReport } from '@ubo/contracts';
 import { queryRows } from '../../db/rows.ts';
@@ -14,7 +15,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { readAgingFull } from './aging-full.ts';
 import { AGING_FIGURES, type AgingFigures, type AgingPageRow, type AgingRead, type AgingTotalsRow, type AgingZoneRow } from './aging-parts.ts';
 import { readAgingPageByWalking, readAgingTotals, readAgingZone } from './aging-walk.ts';
-import { businessDate, receivableAccountBalance, receivableScope } from './receivable-at.ts';
+import { businessDate, hasFewLinesUpTo, receivableAccountBalance, receivableScope } from './receivable-at.ts';
 import type { ReportScope } from './report-scope.ts';
 
 /** Beyond this many rows from the start, walking costs more than reading everyone at once. */
@@ -51,7 +52,7 @@ export async function customerAging(opts: ReportScope & { query: AgingQuery }): 
   if (zoneId !== null) {
     ({ page, totals } = await readAgingZone(read, zoneId));
     if (query.withZones) zones = [{ ...totals, zone_id: zoneId, name: zoneName }];
-  } else if ((sort === 'name' || sort === 'customerNo') && offset + query._limit <= WALK_MAX_ROWS) {
+  } else if ((sort === 'name' || sort === 'customerNo') && offset + query._limit <= WALK_MAX_ROWS && !(await hasFewLinesUpTo(read.s, date))) {
     page = await readAgingPageByWalking(read);
     totals = await readAgingTotals(read);
     if (query.withZones) zones = (await readAgingFull({ ...read, query: { ...query, _limit: 1, _page: 1 }, offset: 0 })).zones;

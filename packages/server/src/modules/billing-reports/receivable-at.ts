@@ -37,8 +37,8 @@ export async function businessDate(tx: Db): Promise<string> {
 
 type BalanceStrategy = 'all' | 'lessLater' | 'upTo';
 
-/** Which way of reading the balances on `date` touches fewer lines. */
-async function balanceStrategy(s: ReceivableScope, date: string): Promise<BalanceStrategy> {
+/** How many receivable lines are dated up to `date` and after it (from the daily balances). */
+async function lineCounts(s: ReceivableScope, date: string): Promise<{ before: number; after: number }> {
   const [row] = await queryRows<{ before: string | number; after: string | number }>(
     s.tx,
     sql`
@@ -46,9 +46,27 @@ async function balanceStrategy(s: ReceivableScope, date: string): Promise<Balanc
            coalesce(sum(line_count) filter (where date > ${date}::date), 0) as after
     from account_daily_balances where client_id = ${s.clientId} and account_id = ${s.receivableId}`,
   );
-  const after = Number(row.after);
+  return { before: Number(row.before), after: Number(row.after) };
+}
+
+/** Which way of reading the balances on `date` touches fewer lines. */
+async function balanceStrategy(s: ReceivableScope, date: string): Promise<BalanceStrategy> {
+  const { before, after } = await lineCounts(s, date);
   if (after === 0) return 'all';
-  return after <= Number(row.before) ? 'lessLater' : 'upTo';
+  return after <= before ? 'lessLater' : 'upTo';
+}
+
+/** Up to this many lines dated up to an old date are added up at once rather than walking the customers. */
+const FEW_LINES = 50_000;
+
+/**
+ * Whether `date` is an old date with few receivable lines up to it (fewer than after it, and few): then
+ * few customers had a balance or a charge on it (each of them has a line up to it), and adding up those
+ * lines at once beats walking the customers, most of whom would be passed over to fill a page.
+ */
+export async function hasFewLinesUpTo(s: ReceivableScope, date: string): Promise<boolean> {
+  const { before, after } = await lineCounts(s, date);
+  return before < after && before <= FEW_LINES;
 }
 
 /** Whether any receivable line naming a customer is dated after `date` (read from the daily balances). */

@@ -123,26 +123,39 @@ describe('customer summary', () => {
 });
 
 describe('unpaid bills', () => {
-  it('lists what is left on each bill today, oldest due first, with filters', async () => {
+  it('lists what is left on each open charge today, oldest due first, with filters', async () => {
     const r = await json('/api/billing-reports/unpaid');
-    expect(r.rows.map((x: Record<string, string>) => [x.billNo, x.name, x.amount, x.paid, x.balance])).toEqual([
-      ['B-000001', 'Hotel Jazeera', '22.00', '12.00', '10.00'],
-      ['B-000004', 'Hotel Jazeera', '33.00', '0.00', '33.00'],
-      ['B-000005', 'Amina Warsame', '20.00', '0.00', '20.00'],
-      ['B-000006', 'Hotel Jazeera', '55.00', '0.00', '55.00'],
-      ['B-000007', 'Amina Warsame', '30.00', '0.00', '30.00'],
-      ['B-000008', 'Cawo Nuur', '10.00', '0.00', '10.00'],
-      ['B-000009', 'Amina Warsame', '10.00', '0.00', '10.00'],
+    // The open items of the receivable (migration 0046): the bills as before, and the charges that are not
+    // bills, c5's balance transfer received (due on its date) and c3's opening balance (dated today). The
+    // 5.00 c4 gave away is credit that paid half of its bill B-000008.
+    const c3No = r.rows.find((x: { kind: string }) => x.kind === 'opening')?.customerNo;
+    expect(r.rows.map((x: Record<string, string>) => [x.kind, x.billNo, x.name, x.amount, x.paid, x.balance])).toEqual([
+      ['bill', 'B-000001', 'Hotel Jazeera', '22.00', '12.00', '10.00'],
+      ['bill', 'B-000004', 'Hotel Jazeera', '33.00', '0.00', '33.00'],
+      ['bill', 'B-000005', 'Amina Warsame', '20.00', '0.00', '20.00'],
+      ['bill', 'B-000006', 'Hotel Jazeera', '55.00', '0.00', '55.00'],
+      ['transfer', 'CT-000002', 'Deeqa Faarax', '3.00', '0.00', '3.00'],
+      ['bill', 'B-000007', 'Amina Warsame', '30.00', '0.00', '30.00'],
+      ['bill', 'B-000008', 'Cawo Nuur', '10.00', '5.00', '5.00'],
+      ['bill', 'B-000009', 'Amina Warsame', '10.00', '0.00', '10.00'],
+      ['opening', c3No, 'Hotel Jazeera', '12.50', '0.00', '12.50'],
     ]);
-    expect(r.totals).toEqual({ bills: 7, customers: 3, amount: '180.00', paid: '12.00', balance: '168.00' });
+    expect(r.totals).toEqual({ bills: 9, customers: 4, amount: '195.50', paid: '17.00', balance: '178.50' });
+    // A bill's row has its bill, period and zone; another charge has no bill or period, and the zone of
+    // the customer's first house (none for c5, who has no house).
+    expect(r.rows[4]).toMatchObject({ billId: null, period: null, zoneId: null, zoneName: null, dueDate: '2025-03-26' });
+    expect(r.rows[8]).toMatchObject({ billId: null, period: null, zoneId: s.zones.market, zoneName: 'Market' });
+    expect(r.rows[0]).toMatchObject({ period: '2024-12', zoneId: s.zones.market });
+    expect(typeof r.rows[0].billId).toBe('number');
     const days = Math.round((Date.parse(r.date) - Date.parse('2025-01-15')) / 86_400_000);
     expect(r.rows[0]).toMatchObject({ dueDate: '2025-01-15', daysOverdue: days, zoneName: 'Market' });
     const big = await json('/api/billing-reports/unpaid?minAmount=30');
     expect(big.rows.map((x: { billNo: string }) => x.billNo)).toEqual(['B-000004', 'B-000006', 'B-000007']);
     const march = await json('/api/billing-reports/unpaid?period=2025-03');
-    expect(march.totals).toMatchObject({ bills: 2, balance: '40.00' });
+    expect(march.totals).toMatchObject({ bills: 2, balance: '35.00' });
     const market = await json(`/api/billing-reports/unpaid?zoneId=${s.zones.market}&_sort=balance`);
-    expect(market.rows.map((x: { balance: string }) => x.balance)).toEqual(['55.00', '33.00', '10.00', '10.00']);
+    expect(market.rows.map((x: { balance: string }) => x.balance)).toEqual(['55.00', '33.00', '12.50', '10.00', '5.00']);
+    expect((await json(`/api/billing-reports/unpaid?customerId=${s.customers.c5}`)).rows.map((x: { billNo: string }) => x.billNo)).toEqual(['CT-000002']);
     const bad = await get('/api/billing-reports/unpaid?minAmount=-5');
     expect(bad.json().details).toEqual([{ field: 'minAmount', message: 'Enter an amount such as 1250.50.' }]);
   });
@@ -154,9 +167,10 @@ describe('received payments', () => {
     expect(r.rows.map((x: Record<string, string>) => [x.receiptNo, x.date, x.name, x.method, x.amount, x.allocated, x.unallocated])).toEqual([
       ['RC-000001', '2025-01-20', 'Hotel Jazeera', 'mobile_money', '12.00', '12.00', '0.00'],
       ['RC-000002', '2025-02-10', 'Amina Warsame', 'cash', '10.00', '10.00', '0.00'],
-      ['RC-000003', '2025-03-20', 'Bashir Cilmi', 'cash', '80.00', '50.00', '30.00'],
+      // 50.00 to the bill, 5.00 to the balance c4 transferred to c2 (an open item since migration 0046).
+      ['RC-000003', '2025-03-20', 'Bashir Cilmi', 'cash', '80.00', '55.00', '25.00'],
     ]);
-    expect(r.totals).toEqual({ payments: 3, amount: '102.00', allocated: '72.00', unallocated: '30.00' });
+    expect(r.totals).toEqual({ payments: 3, amount: '102.00', allocated: '77.00', unallocated: '25.00' });
     expect(r.byAccount).toEqual([
       { accountId: s.accounts.cash, code: '1010', name: 'Cash on hand', payments: 2, amount: '90.00' },
       { accountId: s.accounts.evcPlus, code: '1040', name: 'EVC Plus', payments: 1, amount: '12.00' },

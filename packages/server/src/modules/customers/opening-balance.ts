@@ -2,7 +2,10 @@
 // the opening balance equity account (a negative balance, a credit the customer starts with, the other
 // way round), dated the day the customer was taken on, or today when that day is in a closed period.
 // Runs in the transaction that creates the customer or first gives it a non-zero opening balance; after
-// it, opening_balance_posted is true and the amount can no longer be changed.
+// it, opening_balance_posted is true and the amount can no longer be changed. The balance is an open
+// item of the customer (migration 0046): a debt is a charge of kind 'opening', due on its date, that
+// receipts pay oldest first like a bill; a credit is a settling item, the customer's credit, that pays
+// their next charges.
 import { sql } from 'drizzle-orm';
 import { bdec, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -10,10 +13,12 @@ import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { getLockDate, postJournal, systemAccountId } from '../../ledger/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { applyPartyCredit } from '../open-items/index.ts';
+import { addOpenItems, applyPartyCredit } from '../open-items/index.ts';
 import { openingBalancePosting } from './opening-balance.posting.ts';
 
 export const OPENING_BALANCE_SOURCE_TYPE = 'customer-opening';
+/** The open item kind of an opening balance. */
+export const OPENING_BALANCE_ITEM_KIND = 'opening';
 
 /** Posts the unposted, non-zero opening balance of a customer; answers the entry id, or null when there is nothing to post. */
 export async function postOpeningBalance(opts: { tx: Db; actor: Actor; customerId: number }): Promise<number | null> {
@@ -60,6 +65,22 @@ export async function postOpeningBalance(opts: { tx: Db; actor: Actor; customerI
     throw err;
   });
   await tx.execute(sql`update customers set opening_balance_posted = true where client_id = ${clientId} and id = ${customerId}`);
+  await addOpenItems(tx, clientId, [
+    {
+      partyType: 'customer',
+      partyId: customerId,
+      accountId: receivable,
+      side: amount.isPositive() ? 'debit' : 'credit',
+      kind: OPENING_BALANCE_ITEM_KIND,
+      sourceType: OPENING_BALANCE_SOURCE_TYPE,
+      sourceId: customerId,
+      number: c.customer_no,
+      date,
+      dueDate: date,
+      amount: amount.abs().toFixed(2),
+      journalEntryId: entry.id,
+    },
+  ]);
   // A credit to start with pays open charges the way an overpayment does (the open items' credit rule).
   await applyPartyCredit(tx, clientId, [{ partyType: 'customer', partyId: customerId, accountId: receivable }]);
   return entry.id;

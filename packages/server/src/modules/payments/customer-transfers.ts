@@ -2,7 +2,10 @@
 // receivable and debits the second's by the amount (gapless number CT-000001, the receivable account
 // unchanged), lets waiting credit meet open bills, and audits it; GET lists and reads them; cancel
 // reverses the entry. A transfer moves what is owed: the first customer owes that much less (or has
-// that much more credit), the second that much more.
+// that much more credit), the second that much more. Both sides are open items of the transfer
+// (migration 0046): the giving customer's is a settling item (their credit, applied to their open
+// charges), the receiving customer's a charge due on the transfer's date that receipts pay like a bill.
+// Cancelling cancels both items (what they paid or were paid by reopens) before the credit is reapplied.
 import { type SQL, sql } from 'drizzle-orm';
 import {
   CUSTOMER_TRANSFER_SERIES,
@@ -20,6 +23,7 @@ import { documentNumber, money, nextDocumentNumber, postJournal, reverseJournal,
 import { writeAudit } from '../../plugins/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
+import { addOpenItems, cancelOpenItem } from '../open-items/index.ts';
 import { customerTransferPosting } from './customer-transfer.posting.ts';
 import { CUSTOMER_TRANSFER_SOURCE_TYPE, applyCustomerCredit, holdLockDate, nextRowId, textOrNull, validationError } from './payments-common.ts';
 
@@ -62,6 +66,9 @@ const select = sql`
   join journal_entries e on e.client_id = t.client_id and e.id = t.journal_entry_id
   left join journal_entries r on r.client_id = t.client_id and r.id = t.reversal_entry_id
   left join users u on u.client_id = t.client_id and u.id = t.created_by`;
+
+/** The open item kind of both sides of a transfer. */
+export const TRANSFER_ITEM_KIND = 'transfer';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -159,6 +166,11 @@ export async function postCustomerTransfer(opts: { tx: Db; actor: Actor; input: 
   await tx.execute(sql`
     insert into customer_transfers (id, client_id, transfer_no, date, from_customer_id, to_customer_id, amount, memo, journal_entry_id, created_by)
     values (${id}, ${clientId}, ${transferNo}, ${input.date}::date, ${from.id}, ${to.id}, ${entry.total}::numeric, ${memo}, ${entry.id}, ${userId})`);
+  const side = { accountId: receivableId, kind: TRANSFER_ITEM_KIND, sourceType: CUSTOMER_TRANSFER_SOURCE_TYPE, sourceId: id, number, date: input.date };
+  await addOpenItems(tx, clientId, [
+    { ...side, partyType: 'customer', partyId: from.id, side: 'credit', amount: entry.total, journalEntryId: entry.id },
+    { ...side, partyType: 'customer', partyId: to.id, side: 'debit', amount: entry.total, journalEntryId: entry.id },
+  ]);
   await applyCustomerCredit(tx, clientId, [from.id, to.id]);
   await writeAudit(tx, actor, {
     action: 'create',
@@ -182,6 +194,13 @@ export async function cancelCustomerTransfer(opts: { tx: Db; actor: Actor; id: n
       throw err;
     },
   );
+  const items = await queryRows<{ id: string | number }>(
+    tx,
+    sql`
+    select id from open_items
+    where client_id = ${clientId} and source_type = ${CUSTOMER_TRANSFER_SOURCE_TYPE} and source_id = ${id} and status = 'Open' order by id`,
+  );
+  for (const item of items) await cancelOpenItem(tx, clientId, Number(item.id));
   await tx.execute(sql`
     update customer_transfers set status = 'Cancelled', reversal_entry_id = ${reversal.id}, cancelled_by = ${userId}, cancelled_at = now(),
            cancel_reason = ${input.reason}

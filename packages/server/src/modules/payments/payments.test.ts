@@ -147,6 +147,81 @@ describe('receiving a payment', () => {
     await invariant();
   });
 
+  it('puts the amount on the open charges the cashier chooses by item, of any kind, and the rest oldest first', async () => {
+    const c = await a.billableCustomer({ openingBalance: '20' }); // the oldest charge: its opening debt
+    const older = await a.bill(c.id, '2025-01', 10); // 12.00
+    const newer = await a.bill(c.id, '2025-02', 8); // 10.00
+    const other = await a.billableCustomer();
+    await a.bill(other.id, '2025-01', 1);
+    const itemOf = async (customerId: number, kind: string, n = 0) =>
+      (await a.account(customerId)).openItems.filter((i: { kind: string }) => i.kind === kind)[n].openItemId as number;
+    const opening = await itemOf(c.id, 'opening');
+    const olderItem = await itemOf(c.id, 'bill', 0);
+    const newerItem = await itemOf(c.id, 'bill', 1);
+    const foreignItem = await itemOf(other.id, 'bill');
+    const before = await a.snapshot();
+
+    const refused = async (body: Record<string, unknown>, lang?: 'so') => {
+      const res = await pay({ customerId: c.id, ...body }, lang ? { lang } : {});
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().details;
+    };
+    expect(await refused({ amount: '10', allocations: [{ openItemId: foreignItem, amount: '5' }] })).toEqual([
+      { field: 'allocations.0.openItemId', message: 'This is not an open charge of this customer.' },
+    ]);
+    expect(await refused({ amount: '10', allocations: [{ openItemId: foreignItem, amount: '5' }] }, 'so')).toEqual([
+      { field: 'allocations.0.openItemId', message: 'Kani maaha deyn furan oo uu leeyahay macmiilkan.' },
+    ]);
+    expect(await refused({ amount: '20', allocations: [{ openItemId: newerItem, amount: '10.50' }] })).toEqual([
+      { field: 'allocations.0.amount', message: 'More than what is left to pay on this charge (10.00).' },
+    ]);
+    expect(await refused({ amount: '30', allocations: [{ openItemId: opening, amount: '21' }] }, 'so')).toEqual([
+      { field: 'allocations.0.amount', message: 'Waxay ka badan tahay inta ka harsan deyntan (20.00).' },
+    ]);
+    const twoLines = [
+      { openItemId: newerItem, amount: '4' },
+      { openItemId: opening, amount: '3' },
+    ];
+    expect(await refused({ amount: '6', allocations: twoLines })).toEqual([
+      { field: 'allocations', message: 'The amounts put on bills add up to more than the amount received.' },
+    ]);
+    expect(await refused({ amount: '9', allocations: [twoLines[0], twoLines[0]] })).toEqual([
+      { field: 'allocations.1.openItemId', message: 'This charge appears twice.' },
+    ]);
+    // A bill named twice, once by its bill and once by its item.
+    expect(await refused({ amount: '9', allocations: [{ billId: newer.id, amount: '1' }, twoLines[0]] })).toEqual([
+      { field: 'allocations.1.openItemId', message: 'This charge appears twice.' },
+    ]);
+    expect(await refused({ amount: '9', allocations: [{ billId: newer.id, openItemId: newerItem, amount: '1' }] }, 'so')).toEqual([
+      { field: 'allocations.0.billId', message: 'Safkan u dooro biil ama deyn furan, mid keliya.' },
+    ]);
+    expect(await refused({ amount: '9', allocations: [{ amount: '1' }] })).toEqual([
+      { field: 'allocations.0.openItemId', message: 'Choose either a bill or an open charge for this line.' },
+    ]);
+    expect(await a.snapshot()).toEqual(before);
+
+    // The newer bill in full, by hand; the rest goes to the oldest charge (the opening debt).
+    const first = await pay({ customerId: c.id, amount: '25', allocations: [{ openItemId: newerItem, amount: '10' }] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ allocated: '25.00', credit: '0.00', balanceAfter: '17.00' });
+    expect((await a.billById(newer.id)).paidAmount).toBe('10.00');
+    expect((await a.billById(older.id)).paidAmount).toBe('0.00');
+    expect((await a.account(c.id)).openItems.map((i: { kind: string; open: string }) => [i.kind, i.open])).toEqual([
+      ['opening', '5.00'],
+      ['bill', '12.00'],
+    ]);
+    // A paid charge cannot be chosen again.
+    expect(await refused({ amount: '5', allocations: [{ openItemId: newerItem, amount: '1' }] })).toEqual([
+      { field: 'allocations.0.openItemId', message: 'This charge is already paid or cancelled.' },
+    ]);
+    // 2.00 on the older bill by hand, then the opening debt, the rest of the bill, and 13.00 waits as credit.
+    const second = await pay({ customerId: c.id, amount: '30', allocations: [{ openItemId: olderItem, amount: '2' }] });
+    expect(second.json()).toMatchObject({ allocated: '17.00', credit: '13.00', balanceAfter: '-13.00' });
+    expect((await a.billById(older.id)).paidAmount).toBe('12.00');
+    expect(await a.account(c.id)).toMatchObject({ balance: '-13.00', openItems: [], credit: '13.00' });
+    await invariant();
+  });
+
   it('keeps an overpayment as credit on the receivable, and the next bill takes it', async () => {
     const c = await a.billableCustomer();
     await a.bill(c.id, '2025-03', 10); // 12.00
@@ -348,7 +423,14 @@ describe('opening balances', () => {
       { code: '1100', debit: '50.00', credit: '0.00', party_type: 'customer', party_id: owes.id },
       { code: '3030', debit: '0.00', credit: '50.00', party_type: null, party_id: null },
     ]);
-    expect(await a.account(owes.id)).toMatchObject({ balance: '50.00', otherCharges: '50.00', credit: '0.00' });
+    // The opening debt is an open item of its own kind, due on its date (migration 0046), not a balance
+    // outside the items: receipts pay it oldest first like a bill.
+    const owesAccount = await a.account(owes.id);
+    expect(owesAccount).toMatchObject({ balance: '50.00', openTotal: '50.00', otherCharges: '0.00', credit: '0.00' });
+    expect(owesAccount.openItems).toEqual([
+      expect.objectContaining({ kind: 'opening', number: owes.customerNo, amount: '50.00', settled: '0.00', open: '50.00' }),
+    ]);
+    expect(owesAccount.openItems[0].dueDate).toBe(owesAccount.openItems[0].date);
     const refused = await a.api('POST', `/api/elc/customers`, {}, {});
     expect(refused.statusCode).toBe(400);
 
@@ -362,7 +444,8 @@ describe('opening balances', () => {
       openingBalance: '-20',
     });
     expect(put.json()).toMatchObject({ openingBalance: '-20.00', openingBalancePosted: true });
-    expect(await a.account(later.id)).toMatchObject({ balance: '-20.00' });
+    // An opening credit is the customer's credit (a settling item), waiting for their next charge.
+    expect(await a.account(later.id)).toMatchObject({ balance: '-20.00', credit: '20.00', openItems: [] });
     const change = await a.call(orgA.token, 'PUT', `/api/elc/customers/${later.id}`, {
       name: later.name,
       phone: later.phone,
@@ -371,12 +454,25 @@ describe('opening balances', () => {
     });
     expect(change.json().details).toEqual([{ field: 'openingBalance', message: 'The opening balance is already in the books and cannot be changed here.' }]);
 
-    // A payment against an opening debt leaves no bill paid and no credit.
+    // A payment against an opening debt is allocated to it (it used to stay unallocated, the debt being
+    // outside the open items; since 0046 the debt is the oldest open item and receipts pay it first).
     const p = (await pay({ customerId: owes.id, amount: '30', reference: 'Opening' })).json();
-    expect(p).toMatchObject({ allocated: '0.00', balanceAfter: '20.00' });
+    expect(p).toMatchObject({ allocated: '30.00', credit: '0.00', balanceAfter: '20.00' });
     const bill = await a.bill(owes.id, '2025-07', 8); // 10.00: the payment went to the old debt, not this bill.
     expect((await a.billById(bill.id)).paidAmount).toBe('0.00');
-    expect(await a.account(owes.id)).toMatchObject({ balance: '30.00', openTotal: '10.00', otherCharges: '20.00' });
+    const after = await a.account(owes.id);
+    expect(after).toMatchObject({ balance: '30.00', openTotal: '30.00', otherCharges: '0.00', credit: '0.00' });
+    expect(after.openItems.map((i: { kind: string; open: string }) => [i.kind, i.open])).toEqual([
+      ['opening', '20.00'],
+      ['bill', '10.00'],
+    ]);
+    // The next receipt pays the rest of the old debt, then the bill; the customer's opening credit pays
+    // their first bill when it is written.
+    expect((await pay({ customerId: owes.id, amount: '25', reference: 'Opening 2' })).json()).toMatchObject({ allocated: '25.00', credit: '0.00' });
+    expect((await a.billById(bill.id)).paidAmount).toBe('5.00');
+    const laterBill = await a.bill(later.id, '2025-07', 8); // 10.00, paid from the 20.00 opening credit
+    expect((await a.billById(laterBill.id)).paidAmount).toBe('10.00');
+    expect(await a.account(later.id)).toMatchObject({ balance: '-10.00', credit: '10.00', openItems: [] });
     await invariant();
   });
 });
@@ -385,7 +481,7 @@ describe('customer balance transfers', () => {
   it('moves a balance from one customer to another in one entry, and cancels by reversal', async () => {
     const from = await a.billableCustomer({ name: 'Transfer From' });
     const to = await a.billableCustomer({ name: 'Transfer To' });
-    await a.bill(from.id, '2025-01', 10); // 12.00
+    const fromBill = await a.bill(from.id, '2025-01', 10); // 12.00
     const receivableBefore = (await expectReceivableMatchesCustomers(ctx.database.db, orgA.clientId)).receivable;
     const same = await a.api('POST', '/api/finance/c2c', { fromCustomerId: from.id, toCustomerId: from.id, amount: '5', date: '2025-06-01' }, { lang: 'so' });
     expect(same.json().details).toEqual([{ field: 'toCustomerId', message: 'Dooro laba macmiil oo kala duwan.' }]);
@@ -407,15 +503,29 @@ describe('customer balance transfers', () => {
       { code: '1100', debit: '0.00', credit: '12.00', party_type: 'customer', party_id: from.id },
       { code: '1100', debit: '12.00', credit: '0.00', party_type: 'customer', party_id: to.id },
     ]);
-    expect((await a.account(from.id)).balance).toBe('0.00');
-    expect(await a.account(to.id)).toMatchObject({ balance: '12.00', otherCharges: '12.00' });
+    // Both sides are open items of the transfer (migration 0046): the giving customer's is credit, which
+    // pays their open bill; the receiving customer's is a charge, due on the transfer's date.
+    expect(await a.account(from.id)).toMatchObject({ balance: '0.00', openItems: [], credit: '0.00' });
+    expect((await a.billById(fromBill.id)).paidAmount).toBe('12.00');
+    const toAccount = await a.account(to.id);
+    expect(toAccount).toMatchObject({ balance: '12.00', openTotal: '12.00', otherCharges: '0.00' });
+    expect(toAccount.openItems).toEqual([
+      expect.objectContaining({ kind: 'transfer', number: 'CT-000001', date: '2025-06-01', dueDate: '2025-06-01', amount: '12.00', open: '12.00' }),
+    ]);
     expect((await expectReceivableMatchesCustomers(ctx.database.db, orgA.clientId)).receivable).toBe(receivableBefore);
     expect((await a.api('GET', `/api/finance/c2c?customerId=${to.id}`)).json()).toMatchObject({ total: 1, data: [{ number: 'CT-000001' }] });
+    // A receipt of the receiving customer pays the transferred debt.
+    expect((await pay({ customerId: to.id, amount: '5', reference: 'Transfer 1' })).json()).toMatchObject({ allocated: '5.00' });
+    expect((await a.account(to.id)).openItems).toEqual([expect.objectContaining({ kind: 'transfer', settled: '5.00', open: '7.00' })]);
+    await invariant();
 
     const cancel = await a.api('POST', `/api/finance/c2c/${t.id}/cancel`, { reason: 'Wrong house' });
     expect(cancel.json()).toMatchObject({ status: 'Cancelled', cancelReason: 'Wrong house' });
-    expect((await a.account(from.id)).balance).toBe('12.00');
-    expect((await a.account(to.id)).balance).toBe('0.00');
+    // Cancelled with its items: the bill the credit paid reopens, the receipt that paid the transferred
+    // debt waits as the receiving customer's credit.
+    expect(await a.account(from.id)).toMatchObject({ balance: '12.00', openTotal: '12.00', credit: '0.00' });
+    expect((await a.billById(fromBill.id)).paidAmount).toBe('0.00');
+    expect(await a.account(to.id)).toMatchObject({ balance: '-5.00', openItems: [], credit: '5.00' });
     expect((await a.api('POST', `/api/finance/c2c/${t.id}/cancel`, { reason: 'Again' })).statusCode).toBe(409);
     await invariant();
   });

@@ -129,7 +129,7 @@ export default function UnpaidReportPage() {
                 </TableHead>
                 <TableBody>
                   {data.rows.map((r) => (
-                    <TableRow key={r.billId} hover>
+                    <TableRow key={r.openItemId} hover>
                       <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{r.billNo}</TableCell>
                       <TableCell>{r.period}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
