@@ -24,3 +24,4 @@ export * from './treasury/index.ts';
 export * from './billing-reports/index.ts';
 export * from './payments/index.ts';
 export * from './sms/index.ts';
+export * from './items/index.ts';

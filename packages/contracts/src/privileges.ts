@@ -99,6 +99,8 @@ export const privileges: readonly PrivilegeDef[] = [
   p('assets', 'asset-report', 'Assets report', 'Warbixinta hantida'),
 
   p('items', 'list-item', 'Items', 'Alaabta'),
+  p('items', 'add-item', 'Add and edit items', 'Ku dar oo wax ka beddel alaabta'),
+  p('items', 'stock-adjustment', 'Opening stock, adjustments and transfers', 'Bakhaarka furitaanka, hagaajinta iyo wareejinta'),
 
   p('books', 'add-book', 'Add vouchers', 'Ku dar foojarro'),
   p('books', 'list-book', 'Vouchers list', 'Liiska foojarrada'),

@@ -9,10 +9,14 @@ import {
   authEndpoints,
   type Endpoint,
   housesEndpoints,
+  itemsEndpoints,
   logSheetEndpoints,
   notesEndpoints,
   readingsEndpoints,
   rolesEndpoints,
+  stockAdjustmentsEndpoints,
+  stockSettingsEndpoints,
+  stockTransfersEndpoints,
   tariffsEndpoints,
   usersEndpoints,
   zonesEndpoints,
@@ -28,6 +32,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   notesRoutes: [notesEndpoints],
   auditLogRoutes: [logSheetEndpoints],
   meteringRoutes: [housesEndpoints, readingsEndpoints],
+  itemsRoutes: [itemsEndpoints, stockAdjustmentsEndpoints, stockTransfersEndpoints, stockSettingsEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */

@@ -4,6 +4,7 @@
 import { billRunMessages } from '../bills/messages.ts';
 import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
+import { itemsMessages } from '../items/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
@@ -464,16 +465,18 @@ export const messages = {
   ...billingReportsMessages,
   ...billRunMessages,
   ...financeExtraMessages,
+  ...itemsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
 
 /** Translate "key" or "key|param" into the user's language; unknown text is returned unchanged. */
 export function translate(message: string, lang: Lang, params: Record<string, string | number> = {}): string {
-  const [key, n] = message.split('|');
+  // 'key|n|m': up to two values a service put in the message (a count, a name and a quantity).
+  const [key, n, m] = message.split('|');
   const entry = (messages as Record<string, { en: string; so: string }>)[key];
   if (!entry) return message;
-  const all: Record<string, string | number> = n !== undefined ? { n, ...params } : params;
+  const all: Record<string, string | number> = { ...(n !== undefined ? { n } : {}), ...(m !== undefined ? { m } : {}), ...params };
   return fillPlaceholders(entry[lang], all);
 }
 

@@ -22,6 +22,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
+import { itemsRoutes } from './items/items.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -46,4 +47,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   smsRoutes,
   paymentsRoutes,
   billingReportsRoutes,
+  itemsRoutes,
 ];

@@ -1,0 +1,59 @@
+// Items and stock endpoints: the item register (/api/elc/items: list, view, status, its stock and stock
+// card), stock adjustments (/api/elc/stock-adjustments), transfers between branches
+// (/api/elc/stock-transfers) and the stock settings (/api/elc/stock-settings).
+import { endpoint } from '../common/endpoint.ts';
+import { z } from '../common/validation.ts';
+import { idParams, referenceStatusBody } from '../settings/fields.ts';
+import { item, itemBody, itemChoices, itemListQuery, itemPage, itemStock } from './items.ts';
+import {
+  stockAdjustment,
+  stockAdjustmentBody,
+  stockAdjustmentListQuery,
+  stockAdjustmentPage,
+  stockCancelBody,
+  stockCardPage,
+  stockCardQuery,
+  stockSettings,
+  stockTransfer,
+  stockTransferBody,
+  stockTransferListQuery,
+  stockTransferPage,
+} from './stock.ts';
+
+const documentIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const itemsEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/elc/items', query: itemListQuery, response: itemPage }),
+  choices: endpoint({ method: 'GET', path: '/api/elc/items/choices', response: itemChoices }),
+  get: endpoint({ method: 'GET', path: '/api/elc/items/:id', params: idParams, response: item }),
+  create: endpoint({ method: 'POST', path: '/api/elc/items', body: itemBody, response: item, status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/api/elc/items/:id', params: idParams, body: itemBody, response: item }),
+  setStatus: endpoint({ method: 'PATCH', path: '/api/elc/items/:id/status', params: idParams, body: referenceStatusBody, response: item }),
+  stock: endpoint({ method: 'GET', path: '/api/elc/items/:id/stock', params: idParams, response: itemStock }),
+  card: endpoint({ method: 'GET', path: '/api/elc/items/:id/card', params: idParams, query: stockCardQuery, response: stockCardPage }),
+};
+
+export const stockAdjustmentsEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/elc/stock-adjustments', query: stockAdjustmentListQuery, response: stockAdjustmentPage }),
+  get: endpoint({ method: 'GET', path: '/api/elc/stock-adjustments/:id', params: documentIdParams, response: stockAdjustment }),
+  create: endpoint({ method: 'POST', path: '/api/elc/stock-adjustments', body: stockAdjustmentBody, response: stockAdjustment, status: 201 }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/elc/stock-adjustments/:id/cancel',
+    params: documentIdParams,
+    body: stockCancelBody,
+    response: stockAdjustment,
+  }),
+};
+
+export const stockTransfersEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/elc/stock-transfers', query: stockTransferListQuery, response: stockTransferPage }),
+  get: endpoint({ method: 'GET', path: '/api/elc/stock-transfers/:id', params: documentIdParams, response: stockTransfer }),
+  create: endpoint({ method: 'POST', path: '/api/elc/stock-transfers', body: stockTransferBody, response: stockTransfer, status: 201 }),
+  cancel: endpoint({ method: 'POST', path: '/api/elc/stock-transfers/:id/cancel', params: documentIdParams, body: stockCancelBody, response: stockTransfer }),
+};
+
+export const stockSettingsEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/elc/stock-settings', response: stockSettings }),
+  update: endpoint({ method: 'PUT', path: '/api/elc/stock-settings', body: stockSettings, response: stockSettings }),
+};

@@ -1,0 +1,64 @@
+// The stock's self-check, beside the ledger's: every inventory account's balance in the books equals the
+// value of the stock moves valued on it, and every item-and-branch balance equals the sum of its moves.
+// Read as whoever calls it (an organisation inside its tenant transaction, the operator over all).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+export interface StockReport {
+  ok: boolean;
+  /** Inventory accounts whose ledger balance differs from their stock value. */
+  accounts: Array<{ clientId: number; accountId: number; code: string; ledger: string; stock: string }>;
+  /** Item-and-branch balances that differ from their moves. */
+  balances: Array<{ clientId: number; itemId: number; branchId: number; quantity: string; movedQuantity: string; value: string; movedValue: string }>;
+}
+
+export async function verifyStock(tx: Db): Promise<StockReport> {
+  const accounts = await queryRows<{ client_id: number; account_id: number; code: string; ledger: string; stock: string }>(
+    tx,
+    sql`
+    with ledger as (
+      select a.client_id, a.id as account_id, a.code, coalesce(sum(l.debit - l.credit), 0) as total
+      from accounts a left join journal_lines l on l.account_id = a.id and l.client_id = a.client_id
+      where a.subtype = 'inventory' group by a.client_id, a.id, a.code
+    ), stock as (
+      select client_id, inventory_account_id as account_id, sum(value) as total from stock_moves group by client_id, inventory_account_id
+    )
+    select ledger.client_id, ledger.account_id, ledger.code, ledger.total::text as ledger, coalesce(stock.total, 0)::text as stock
+    from ledger left join stock on stock.client_id = ledger.client_id and stock.account_id = ledger.account_id
+    where ledger.total <> coalesce(stock.total, 0)
+    order by ledger.client_id, ledger.code`,
+  );
+  const balances = await queryRows<{
+    client_id: number;
+    item_id: number;
+    branch_id: number;
+    quantity: string;
+    moved_quantity: string;
+    value: string;
+    moved_value: string;
+  }>(
+    tx,
+    sql`
+    select b.client_id, b.item_id, b.branch_id, b.quantity::text, coalesce(m.quantity, 0)::text as moved_quantity,
+           b.value::text, coalesce(m.value, 0)::text as moved_value
+    from stock_balances b
+    left join (select client_id, item_id, branch_id, sum(quantity) as quantity, sum(value) as value from stock_moves group by 1, 2, 3) m
+      on m.client_id = b.client_id and m.item_id = b.item_id and m.branch_id = b.branch_id
+    where b.quantity <> coalesce(m.quantity, 0) or b.value <> coalesce(m.value, 0)
+    order by b.client_id, b.item_id, b.branch_id`,
+  );
+  return {
+    ok: accounts.length === 0 && balances.length === 0,
+    accounts: accounts.map((a) => ({ clientId: Number(a.client_id), accountId: Number(a.account_id), code: a.code, ledger: a.ledger, stock: a.stock })),
+    balances: balances.map((b) => ({
+      clientId: Number(b.client_id),
+      itemId: Number(b.item_id),
+      branchId: Number(b.branch_id),
+      quantity: b.quantity,
+      movedQuantity: b.moved_quantity,
+      value: b.value,
+      movedValue: b.moved_value,
+    })),
+  };
+}
