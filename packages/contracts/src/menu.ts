@@ -106,7 +106,10 @@ export const menu: MenuItem[] = [
     link('generate-depreciation', 'Generate depreciation', 'Samee qiimo-dhac', 'generate-depreciation'),
     link('report', 'Assets report', 'Warbixinta hantida', 'asset-report'),
   ]),
-  sub('/items', 'Items', 'Alaabta', 'Inventory', [link('list', 'Items list', 'Liiska alaabta', 'list-item')]),
+  sub('/items', 'Items', 'Alaabta', 'Inventory', [
+    link('list', 'Items list', 'Liiska alaabta', 'list-item', true),
+    link('adjustments', 'Stock adjustments', 'Hagaajinta bakhaarka', 'stock-adjustment', true),
+  ]),
   sub('/books', 'Books', 'Buugaagta', 'MenuBook', [
     link('add', 'Add voucher', 'Ku dar foojar', 'add-book'),
     link('list', 'Vouchers list', 'Liiska foojarrada', 'list-book'),

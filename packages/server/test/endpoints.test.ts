@@ -15,6 +15,7 @@ import {
   readingsEndpoints,
   rolesEndpoints,
   stockAdjustmentsEndpoints,
+  stockMovesEndpoints,
   stockSettingsEndpoints,
   stockTransfersEndpoints,
   tariffsEndpoints,
@@ -32,7 +33,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   notesRoutes: [notesEndpoints],
   auditLogRoutes: [logSheetEndpoints],
   meteringRoutes: [housesEndpoints, readingsEndpoints],
-  itemsRoutes: [itemsEndpoints, stockAdjustmentsEndpoints, stockTransfersEndpoints, stockSettingsEndpoints],
+  itemsRoutes: [itemsEndpoints, stockMovesEndpoints, stockAdjustmentsEndpoints, stockTransfersEndpoints, stockSettingsEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */

@@ -1,6 +1,5 @@
-// Items and stock endpoints: the item register (/api/elc/items: list, view, status, its stock and stock
-// card), stock adjustments (/api/elc/stock-adjustments), transfers between branches
-// (/api/elc/stock-transfers) and the stock settings (/api/elc/stock-settings).
+// Items and stock endpoints: the item register (/api/elc/items: list, view, status, its stock per branch), stock adjustments (/api/elc/stock-adjustments), transfers between branches
+// (/api/elc/stock-transfers), the stock card (/api/elc/stock-moves) and the stock settings (/api/elc/stock-settings).
 import { endpoint } from '../common/endpoint.ts';
 import { z } from '../common/validation.ts';
 import { idParams, referenceStatusBody } from '../settings/fields.ts';
@@ -30,7 +29,11 @@ export const itemsEndpoints = {
   update: endpoint({ method: 'PUT', path: '/api/elc/items/:id', params: idParams, body: itemBody, response: item }),
   setStatus: endpoint({ method: 'PATCH', path: '/api/elc/items/:id/status', params: idParams, body: referenceStatusBody, response: item }),
   stock: endpoint({ method: 'GET', path: '/api/elc/items/:id/stock', params: idParams, response: itemStock }),
-  card: endpoint({ method: 'GET', path: '/api/elc/items/:id/card', params: idParams, query: stockCardQuery, response: stockCardPage }),
+};
+
+/** The stock card (item transactions): one item's moves, at a branch or all, in a period. */
+export const stockMovesEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/elc/stock-moves', query: stockCardQuery, response: stockCardPage }),
 };
 
 export const stockAdjustmentsEndpoints = {

@@ -3,7 +3,7 @@ export const itemsMessages = {
   'items.quantityPositive': { en: 'Enter a quantity above zero.', so: 'Geli tiro ka badan eber.' },
   'items.quantityNotZero': {
     en: 'Enter a quantity other than zero (minus for what left the store).',
-    so: 'Geli tiro aan eber ahayn (calaamadda laga jaray waxa bakhaarka ka baxay).',
+    so: 'Geli tiro aan eber ahayn (tiro taban waxa bakhaarka ka baxay).',
   },
   'items.linesRequired': { en: 'Add at least one line.', so: 'Ku dar ugu yaraan hal sadar.' },
   'items.unitCostRequired': { en: 'Enter the cost per unit of what comes into stock.', so: 'Geli qiimaha halkii unug ee waxa bakhaarka soo galaya.' },

@@ -1,6 +1,6 @@
 // Stock documents of the items module: opening stock and adjustments (posted to the books at cost),
 // transfers between branches (at average cost), the stock card of an item, and the stock settings.
-import { id, isoDate, listQuery, moneyTotal, page, trimmed, z } from '../common/validation.ts';
+import { id, isoDate, listQuery, moneyTotal, page, trimmed, whenValid, z } from '../common/validation.ts';
 import { choice, optionalId, rate } from '../billing/fields.ts';
 import { nullableText } from '../settings/fields.ts';
 import { positiveQuantity, signedQuantity } from './items.ts';
@@ -11,14 +11,20 @@ export const stockDocumentStatusValues = ['Posted', 'Cancelled'] as const;
 
 export const MAX_STOCK_LINES = 500;
 
-const adjustmentLine = z.object({
-  itemId: id,
-  /** + found or received, - lost or damaged. */
-  quantity: signedQuantity,
-  /** Cost per unit of what comes in (required when the quantity is above zero); what goes out leaves at average cost. */
-  unitCost: rate.optional().or(z.literal('').transform(() => undefined)),
-  memo: nullableText(300),
-});
+const adjustmentLine = z
+  .object({
+    itemId: id,
+    /** + found or received, - lost or damaged. */
+    quantity: signedQuantity,
+    /** Cost per unit of what comes in (required when the quantity is above zero); what goes out leaves at average cost. */
+    unitCost: rate.optional().or(z.literal('').transform(() => undefined)),
+    memo: nullableText(300),
+  })
+  .refine((line) => line.quantity.startsWith('-') || line.unitCost !== undefined, {
+    ...whenValid('quantity', 'unitCost'),
+    path: ['unitCost'],
+    message: 'items.unitCostRequired',
+  });
 
 export const stockAdjustmentBody = z
   .object({
@@ -28,16 +34,15 @@ export const stockAdjustmentBody = z
     reason: nullableText(500),
     lines: z.array(adjustmentLine).min(1, 'items.linesRequired').max(MAX_STOCK_LINES),
   })
-  .superRefine((body, ctx) => {
-    body.lines.forEach((line, i) => {
-      const q = line.quantity.trim();
-      // A quantity that is not valid has its own message; nothing more to say about its line.
-      if (!/^-?\d{1,12}(\.\d{1,3})?$/.test(q) || /^-?[0.]+$/.test(q)) return;
-      const incoming = !q.startsWith('-');
-      if (incoming && line.unitCost === undefined) ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitCost'], message: 'items.unitCostRequired' });
-      if (!incoming && body.kind === 'opening') ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: 'items.openingPositive' });
-    });
-  });
+  .superRefine(
+    (body, ctx) => {
+      if (body.kind !== 'opening') return;
+      body.lines.forEach((line, i) => {
+        if (line.quantity.startsWith('-')) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: 'items.openingPositive' });
+      });
+    },
+    whenValid('kind', 'lines'),
+  );
 export type StockAdjustmentBody = z.input<typeof stockAdjustmentBody>;
 
 const documentLine = z.object({
@@ -91,7 +96,7 @@ export const stockTransferBody = z
       .min(1, 'items.linesRequired')
       .max(MAX_STOCK_LINES),
   })
-  .refine((b) => b.fromBranchId !== b.toBranchId, { path: ['toBranchId'], message: 'items.sameBranch' });
+  .refine((b) => b.fromBranchId !== b.toBranchId, { ...whenValid('fromBranchId', 'toBranchId'), path: ['toBranchId'], message: 'items.sameBranch' });
 export type StockTransferBody = z.input<typeof stockTransferBody>;
 
 export const stockTransfer = z.object({
@@ -118,8 +123,9 @@ export const stockTransferPage = page(stockTransfer.omit({ lines: true }));
 export const stockCancelBody = z.object({ reason: trimmed(500) });
 export type StockCancelBody = z.input<typeof stockCancelBody>;
 
-/** GET /api/elc/items/:id/card: the item's moves, oldest first, with the balance after each. */
+/** GET /api/elc/stock-moves?itemId=: the stock card, an item's moves oldest first, with the balance after each. */
 export const stockCardQuery = z.object({
+  itemId: id,
   branchId: optionalId,
   from: isoDate.optional(),
   to: isoDate.optional(),

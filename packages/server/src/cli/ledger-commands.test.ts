@@ -47,6 +47,7 @@ describe('verify-ledger', () => {
       stdout: [
         'Ledger of all organisations: 2 entries, 4 lines.',
         'Sound: the daily, monthly and customer balances match the journal lines, every entry balances and numbering has no gaps.',
+        'Stock sound: every inventory account equals the value of its stock moves, every stock balance the sum of its moves.',
       ],
       stderr: [],
     });
@@ -54,6 +55,7 @@ describe('verify-ledger', () => {
     expect(one.exitCode).toBe(0);
     expect(one.stdout[0]).toBe(`Buugaagta ururka ${org.code} "Verify Water": 2 diiwaan, 4 sadar.`);
     expect(one.stdout[1]).toMatch(/^Sax: /);
+    expect(one.stdout[2]).toMatch(/^Bakhaarku waa sax: /);
   });
 
   it('refuses an unknown organisation or a malformed code with exit code 2', async () => {
@@ -80,6 +82,7 @@ describe('verify-ledger', () => {
       'Differences found: 1 daily balance(s), 1 monthly balance(s), 0 customer balance(s), 0 unbalanced entr(y/ies), 0 numbering gap(s).',
       `  balance   org ${org.code}  account ${acc['1010']}  2025-01-06: stored debit 26.00 credit 0.00 (1 lines); from the lines debit 25.00 credit 0.00 (1 lines)`,
       `  month     org ${org.code}  account ${acc['1010']}  2025-01-01: stored debit 51.00 credit 0.00 (2 lines); from the lines debit 50.00 credit 0.00 (2 lines)`,
+      'Stock sound: every inventory account equals the value of its stock moves, every stock balance the sum of its moves.',
     ]);
     await inSystem(db, (tx) =>
       tx.execute(sql`
@@ -91,6 +94,25 @@ describe('verify-ledger', () => {
       update account_monthly_balances set debit = debit - 1 where client_id = ${org.clientId} and account_id = ${acc['1010']} and month = '2025-01-01'`),
     );
     expect((await run('verify-ledger')).exitCode).toBe(0);
+  });
+
+  it('finds a stock balance its moves do not explain and ends with exit code 1', async () => {
+    const acc = await accountsByCode(db, org.clientId);
+    // Stands for a broken restore: a balance row with no moves behind it, written past the application.
+    const [row] = await inSystem(db, (tx) =>
+      queryRows<{ item: number; branch: number }>(
+        tx,
+        sql`with item as (
+              insert into items (client_id, code, name, kind, income_account_id, expense_account_id, inventory_account_id)
+              values (${org.clientId}, 'T-1', 'Tampered', 'stock', ${acc['4050']}, ${acc['5010']}, ${acc['1200']}) returning id),
+            branch as (select min(id) as id from branches where client_id = ${org.clientId})
+            insert into stock_balances (client_id, item_id, branch_id, quantity, value)
+            select ${org.clientId}, item.id, branch.id, 1, 5 from item, branch returning item_id as item, branch_id as branch`,
+      ),
+    );
+    const res = await run('verify-ledger', '--code', String(org.code));
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout.at(-1)).toBe(`Organisation ${org.code}: item ${row.item} at branch ${row.branch} holds 1.000 worth 5.00; its moves say 0 worth 0.`);
   });
 });
 

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { inSystem } from '../db/tenant.ts';
 import { type LedgerReport, seedDefaultChart, verifyLedger } from '../ledger/index.ts';
+import { verifyStock } from '../modules/items/index.ts';
 import { clients } from '../modules/organisations/index.ts';
 import { type CliArgs, CliError, one, orgCode, validate } from './cli-input.ts';
 import { say } from './messages.ts';
@@ -85,7 +86,16 @@ export async function verifyLedgerCommand(db: Db, args: CliArgs, lang: Lang = 'e
   const codeRows = await inSystem(db, (tx) => queryRows<{ id: number; code: number }>(tx, sql`select id, code from clients`));
   const codes = new Map(codeRows.map((r) => [Number(r.id), Number(r.code)]));
   const scope = org ? say('ledger.scopeOne', lang, { code: org.code, name: org.name }) : say('cli.scopeAll', lang);
-  return { exitCode: report.isSound ? 0 : 1, stdout: reportLines(report, scope, codes, lang) };
+  // The stock beside the books: inventory accounts against the value of the stock moves.
+  const stock = await inSystem(db, (tx) => verifyStock(tx, { clientId: org?.id }));
+  const orgOf = (clientId: number) => String(codes.get(clientId) ?? `#${clientId}`);
+  const stockLines = stock.ok
+    ? [say('stock.sound', lang)]
+    : [
+        ...stock.accounts.map((a) => say('stock.account', lang, { org: orgOf(a.clientId), code: a.code, ledger: a.ledger, stock: a.stock })),
+        ...stock.balances.map((b) => say('stock.balance', lang, { org: orgOf(b.clientId), item: b.itemId, branch: b.branchId, ...b })),
+      ];
+  return { exitCode: report.isSound && stock.ok ? 0 : 1, stdout: [...reportLines(report, scope, codes, lang), ...stockLines] };
 }
 
 const seedSchema = z.object({ code: orgCode });

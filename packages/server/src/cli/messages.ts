@@ -131,6 +131,18 @@ export const cliMessages = {
     en: 'Sound: the daily, monthly and customer balances match the journal lines, every entry balances and numbering has no gaps.',
     so: 'Sax: haraagyada maalinlaha, bishiiba iyo macaamiishu waxay la mid yihiin sadarrada diiwaanka, diiwaan kastaa wuu isku dheellitiran yahay, lambaraduna meel bannaan ma leh.',
   },
+  'stock.sound': {
+    en: 'Stock sound: every inventory account equals the value of its stock moves, every stock balance the sum of its moves.',
+    so: 'Bakhaarku waa sax: xisaab kasta oo bakhaar waxay la mid tahay qiimaha dhaqdhaqaaqyadeeda, haraag kasta oo bakhaarna wadarta dhaqdhaqaaqyadiisa.',
+  },
+  'stock.account': {
+    en: 'Organisation {org}: inventory account {code} is {ledger} in the books but its stock moves are worth {stock}.',
+    so: "Hay'adda {org}: xisaabta bakhaarka {code} waa {ledger} buugaagta laakiin dhaqdhaqaaqyadeeda bakhaarku waa {stock}.",
+  },
+  'stock.balance': {
+    en: 'Organisation {org}: item {item} at branch {branch} holds {quantity} worth {value}; its moves say {movedQuantity} worth {movedValue}.',
+    so: "Hay'adda {org}: alaabta {item} ee laanta {branch} waxay haysaa {quantity} oo qiimahoodu yahay {value}; dhaqdhaqaaqyadeedu waxay leeyihiin {movedQuantity} oo qiimahoodu yahay {movedValue}.",
+  },
   'ledger.differences': {
     en: 'Differences found: {balances} daily balance(s), {months} monthly balance(s), {customers} customer balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
     so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {months} haraag bille ah, {customers} haraag macmiil, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',

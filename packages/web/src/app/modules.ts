@@ -13,6 +13,7 @@ import { routes as billingRoutes } from '../modules/billing/index.ts';
 import { routes as billingRunsRoutes } from '../modules/billing-runs/index.ts';
 import { routes as smsRoutes } from '../modules/sms/index.ts';
 import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
+import { routes as itemsRoutes } from '../modules/items/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -27,6 +28,7 @@ export const modules: WebModule[] = [
   { routes: billingRunsRoutes },
   { routes: smsRoutes },
   { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
+  { routes: itemsRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -1,5 +1,5 @@
 // /api/elc/items (list-item to read; add-item to create, edit and change status): the item register,
-// an item's stock per branch and its stock card. /api/elc/stock-adjustments and /api/elc/stock-transfers
+// an item's stock per branch; /api/elc/stock-moves (list-item): the stock card. /api/elc/stock-adjustments and /api/elc/stock-transfers
 // (stock-adjustment): opening stock, adjustments and transfers between branches, cancelled by undoing.
 // /api/elc/stock-settings (read with list-item, changed with stock-adjustment). Paths and schemas are the
 // contracts' itemsEndpoints, stockAdjustmentsEndpoints, stockTransfersEndpoints, stockSettingsEndpoints.
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   itemsEndpoints as items,
   stockAdjustmentsEndpoints as adjustments,
+  stockMovesEndpoints as moves,
   stockSettingsEndpoints as settings,
   stockTransfersEndpoints as transfers,
 } from '@ubo/contracts';
@@ -30,7 +31,7 @@ export async function itemsRoutes(app: FastifyInstance) {
   serve(app, items.choices, read, async (req) => tenantTx(req, (tx, actor) => itemChoices({ tx, actor })));
   serve(app, items.get, read, async (req) => tenantTx(req, (tx, actor) => getItem({ tx, lang: actor.lang, id: req.params.id })));
   serve(app, items.stock, read, async (req) => tenantTx(req, (tx) => itemStockByBranch({ tx, id: req.params.id })));
-  serve(app, items.card, read, async (req) => tenantTx(req, (tx) => stockCard({ tx, id: req.params.id, query: req.query })));
+  serve(app, moves.list, read, async (req) => tenantTx(req, (tx) => stockCard({ tx, query: req.query })));
   serve(app, items.create, edit, async (req) => tenantTx(req, (tx, actor) => createItem({ tx, actor, input: req.body })));
   serve(app, items.update, edit, async (req) => tenantTx(req, (tx, actor) => updateItem({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, items.setStatus, edit, async (req) => tenantTx(req, (tx, actor) => setItemStatus({ tx, actor, id: req.params.id, status: req.body.status })));

@@ -143,7 +143,7 @@ describe('stock at moving average cost', () => {
     const after = await ok(await call(orgA.token, 'GET', `/api/elc/items/${meter.id}`), 200);
     expect(after).toMatchObject({ onHand: '12', stockValue: '264.00', averageCost: '22.000000' });
     expect(Number(await accountBalance('1200')) - Number(inventoryBefore)).toBe(264);
-    const card = await ok(await call(orgA.token, 'GET', `/api/elc/items/${meter.id}/card`), 200);
+    const card = await ok(await call(orgA.token, 'GET', `/api/elc/stock-moves?itemId=${meter.id}`), 200);
     expect(card.data.map((r: Record<string, unknown>) => [r.kind, r.quantityIn, r.quantityOut, r.value, r.quantityAfter, r.valueAfter])).toEqual([
       ['opening', '10', null, '200.00', '10', '200.00'],
       ['adjustment', '5', null, '130.00', '15', '330.00'],
@@ -213,10 +213,11 @@ describe('stock at moving average cost', () => {
       ],
     });
     expect(res.json().details).toEqual([
-      { field: 'lines.2.quantity', message: 'Enter a quantity other than zero (minus for what left the store).' },
-      { field: 'lines.0.quantity', message: 'Opening stock is a quantity above zero.' },
       { field: 'lines.1.unitCost', message: 'Enter the cost per unit of what comes into stock.' },
+      { field: 'lines.2.quantity', message: 'Enter a quantity other than zero (minus for what left the store).' },
     ]);
+    const opening = await adjust({ kind: 'opening', lines: [{ itemId: meter.id, quantity: '-1' }] });
+    expect(opening.json().details).toEqual([{ field: 'lines.0.quantity', message: 'Opening stock is a quantity above zero.' }]);
     const svc = await adjust({ lines: [{ itemId: service.id, quantity: '1', unitCost: '5' }] });
     expect(svc.json().details).toEqual([{ field: 'lines.0.itemId', message: 'Only stocked goods move in and out of stock.' }]);
     const other = await item({}, orgB);

@@ -1,4 +1,4 @@
-// GET /api/elc/items/:id/card: the stock card of an item, its moves oldest first (at one branch or all),
+// GET /api/elc/stock-moves?itemId=: the stock card of an item, its moves oldest first (at one branch or all),
 // each with what it brought in or took out, its cost and the branch's balance after it.
 import { sql } from 'drizzle-orm';
 import type { StockCardRow, stockCardQuery, z } from '@ubo/contracts';
@@ -7,8 +7,9 @@ import { queryRows } from '../../db/rows.ts';
 import { dec } from '../../ledger/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 
-export async function stockCard(opts: { tx: Db; id: number; query: z.output<typeof stockCardQuery> }) {
-  const { tx, id, query } = opts;
+export async function stockCard(opts: { tx: Db; query: z.output<typeof stockCardQuery> }) {
+  const { tx, query } = opts;
+  const id = query.itemId;
   const [exists] = await queryRows<{ id: number }>(tx, sql`select id from items where id = ${id}`);
   if (!exists) throw notFound();
   const where = sql`m.item_id = ${id}

@@ -13,16 +13,17 @@ export interface StockReport {
   balances: Array<{ clientId: number; itemId: number; branchId: number; quantity: string; movedQuantity: string; value: string; movedValue: string }>;
 }
 
-export async function verifyStock(tx: Db): Promise<StockReport> {
+export async function verifyStock(tx: Db, opts: { clientId?: number } = {}): Promise<StockReport> {
+  const only = (column: string) => (opts.clientId === undefined ? sql`true` : sql`${sql.raw(column)} = ${opts.clientId}`);
   const accounts = await queryRows<{ client_id: number; account_id: number; code: string; ledger: string; stock: string }>(
     tx,
     sql`
     with ledger as (
       select a.client_id, a.id as account_id, a.code, coalesce(sum(l.debit - l.credit), 0) as total
       from accounts a left join journal_lines l on l.account_id = a.id and l.client_id = a.client_id
-      where a.subtype = 'inventory' group by a.client_id, a.id, a.code
+      where a.subtype = 'inventory' and ${only('a.client_id')} group by a.client_id, a.id, a.code
     ), stock as (
-      select client_id, inventory_account_id as account_id, sum(value) as total from stock_moves group by client_id, inventory_account_id
+      select client_id, inventory_account_id as account_id, sum(value) as total from stock_moves where ${only('client_id')} group by client_id, inventory_account_id
     )
     select ledger.client_id, ledger.account_id, ledger.code, ledger.total::text as ledger, coalesce(stock.total, 0)::text as stock
     from ledger left join stock on stock.client_id = ledger.client_id and stock.account_id = ledger.account_id
@@ -45,7 +46,7 @@ export async function verifyStock(tx: Db): Promise<StockReport> {
     from stock_balances b
     left join (select client_id, item_id, branch_id, sum(quantity) as quantity, sum(value) as value from stock_moves group by 1, 2, 3) m
       on m.client_id = b.client_id and m.item_id = b.item_id and m.branch_id = b.branch_id
-    where b.quantity <> coalesce(m.quantity, 0) or b.value <> coalesce(m.value, 0)
+    where ${only('b.client_id')} and (b.quantity <> coalesce(m.quantity, 0) or b.value <> coalesce(m.value, 0))
     order by b.client_id, b.item_id, b.branch_id`,
   );
   return {

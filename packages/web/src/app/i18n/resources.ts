@@ -17,6 +17,7 @@ import * as billing from '../../modules/billing/billing.i18n.ts';
 import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 import * as sms from '../../modules/sms/sms.i18n.ts';
 import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
+import * as items from '../../modules/items/items.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -31,6 +32,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   billingRuns,
   sms,
   billingReports,
+  items,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -1,0 +1,103 @@
+// /items/adjustments: opening stock and adjustments, newest first, with kind and branch filters; a new
+// adjustment opens its form; a posted one can be cancelled with a reason (the stock moves back at the
+// values it moved with and the entry is reversed).
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type StockAdjustment, stockAdjustmentKindValues, stockAdjustmentsEndpoints } from '@ubo/contracts';
+import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
+import { DateText } from '../../components/DateText.tsx';
+import { MoneyText } from '../../components/MoneyText.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { CancelStockDocumentDialog } from './CancelStockDocumentDialog.tsx';
+import { useItemChoices } from './items.queries.ts';
+
+type Row = Omit<StockAdjustment, 'lines'>;
+
+export default function StockAdjustmentListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const branches = useItemChoices().data?.branches ?? [];
+  const [kind, setKind] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const [cancelling, setCancelling] = useState<Row | null>(null);
+
+  const columns = useMemo<DataTableColumn<Row>[]>(
+    () => [
+      { field: 'number', header: t('items.adjustments.number'), sortable: false },
+      { field: 'date', header: t('items.page.date'), sortable: false, render: (r) => <DateText value={r.date} /> },
+      {
+        field: 'kind',
+        header: t('items.field.kind'),
+        sortable: false,
+        render: (r) => t(`items.adjustments.kind.${r.kind}`),
+        csv: (r) => t(`items.adjustments.kind.${r.kind}`),
+      },
+      { field: 'branchName', header: t('items.page.branch'), sortable: false },
+      { field: 'reason', header: t('items.adjustments.reason'), sortable: false, render: (r) => r.reason ?? '—' },
+      { field: 'total', header: t('items.adjustments.total'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.total} negativeColor /> },
+      {
+        field: 'status',
+        header: t('items.field.status'),
+        sortable: false,
+        render: (r) => <StatusChip status={r.status === 'Posted' ? 'Active' : 'Cancelled'} />,
+        csv: (r) => r.status,
+      },
+    ],
+    [t],
+  );
+
+  const actions: RowAction<Row>[] = [
+    { label: t('items.adjustments.cancel'), icon: <UndoIcon fontSize="small" />, color: 'error', hidden: (r) => r.status !== 'Posted', onClick: setCancelling },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('items.adjustments.title')}
+        subtitle={t('items.adjustments.subtitle')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate('/items/adjustments/new')} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {t('items.adjustments.add')}
+          </Button>
+        }
+      />
+      <DataTable
+        endpoint={stockAdjustmentsEndpoints.list}
+        columns={columns}
+        actions={actions}
+        params={{ kind: kind || undefined, branchId: branchId || undefined }}
+        exportName="stock-adjustments"
+        emptyText={t('items.adjustments.empty')}
+        toolbar={
+          <Stack direction="row" spacing={1.5}>
+            <TextField select size="small" label={t('items.field.kind')} value={kind} onChange={(e) => setKind(e.target.value)} sx={{ minWidth: 170 }}>
+              <MenuItem value="">{t('common.all')}</MenuItem>
+              {stockAdjustmentKindValues.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {t(`items.adjustments.kind.${k}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select size="small" label={t('items.page.branch')} value={branchId} onChange={(e) => setBranchId(e.target.value)} sx={{ minWidth: 170 }}>
+              <MenuItem value="">{t('items.page.allBranches')}</MenuItem>
+              {branches.map((b) => (
+                <MenuItem key={b.id} value={String(b.id)}>
+                  {b.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        }
+      />
+      <CancelStockDocumentDialog document={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// Items and stock: the item register (/items/list) and an item's page with its stock per branch and
+// stock card (/items/:id); stock adjustments and opening stock (/items/adjustments, /items/adjustments/new).
+import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
+import { itemsPrivileges as p } from './items.access.ts';
+
+export const routes: ModuleRoute[] = [
+  { path: 'items/list', element: lazyPage(() => import('./ItemListPage.tsx')), privilege: p.list },
+  { path: 'items/adjustments', element: lazyPage(() => import('./StockAdjustmentListPage.tsx')), privilege: p.stock },
+  {
+    path: 'items/adjustments/new',
+    element: lazyPage(() => import('./StockAdjustmentPage.tsx')),
+    privilege: p.stock,
+    title: 'items.adjustments.newTitle',
+  },
+  { path: 'items/:id', element: lazyPage(() => import('./ItemPage.tsx')), privilege: p.list, title: 'items.page.title' },
+];

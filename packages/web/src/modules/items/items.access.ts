@@ -1,0 +1,6 @@
+// The privilege each items screen needs (contracts/privileges.ts); the server checks the same.
+export const itemsPrivileges = {
+  list: 'list-item',
+  edit: 'add-item',
+  stock: 'stock-adjustment',
+} as const;

@@ -1,0 +1,15 @@
+// The item form's and stock forms' choices (categories, units, branches, accounts and defaults), read
+// once per opening and shared by every form of the module.
+import { useQuery } from '@tanstack/react-query';
+import { itemsEndpoints } from '@ubo/contracts';
+import { api } from '../../lib/api.ts';
+import { endpointKeys } from '../../lib/queryKeys.ts';
+
+export function useItemChoices(enabled = true) {
+  return useQuery({
+    queryKey: endpointKeys(itemsEndpoints.choices).detail({}),
+    queryFn: ({ signal }) => api.call(itemsEndpoints.choices, {}, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
