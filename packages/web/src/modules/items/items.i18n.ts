@@ -15,7 +15,7 @@ export const en = {
     transfer_out: 'Transfer out',
   },
   list: {
-    title: 'Items',
+    title: 'Items list',
     subtitle: 'Goods and services the organisation buys, keeps and sells, with what is on hand and its value at cost.',
     add: 'New item',
     empty: 'No items yet. Add the meters, cable, breakers and services you buy or sell.',
@@ -116,7 +116,7 @@ export const so: Texts<typeof en> = {
     transfer_out: 'Wareejin baxday',
   },
   list: {
-    title: 'Alaabta',
+    title: 'Liiska alaabta',
     subtitle: 'Alaabta iyo adeegyada hay’addu iibsato, hayso oo iibiso, iyo inta yaal iyo qiimaheeda kharashka.',
     add: 'Alaab cusub',
     empty: 'Weli alaab ma jirto. Ku dar mitirada, fiilooyinka, jabiyeyaasha iyo adeegyada aad iibsato ama iibiso.',
