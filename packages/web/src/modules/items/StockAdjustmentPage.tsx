@@ -147,6 +147,11 @@ export default function StockAdjustmentPage() {
                     name={`lines.${i}.quantity`}
                     label={t('items.adjustments.quantity')}
                     required
+                    // What leaves goes out at the average cost: a cost typed before the minus would mislead.
+                    transform={(v) => {
+                      if (v.trim().startsWith('-')) form.setValue(`lines.${i}.unitCost`, '');
+                      return v;
+                    }}
                     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                     fullWidth
                   />
