@@ -116,7 +116,15 @@ export default function ItemListPage() {
         onRowClick={(i) => navigate(`/items/${i.id}`)}
         toolbar={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField select size="small" label={t('items.list.kindFilter')} value={kind} onChange={(e) => setKind(e.target.value)} sx={{ minWidth: 170 }}>
+            <TextField
+              select
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('items.list.kindFilter')}
+              value={kind}
+              onChange={(e) => setKind(e.target.value)}
+              sx={{ minWidth: 170 }}
+            >
               <MenuItem value="">{t('common.all')}</MenuItem>
               {itemKindValues.map((k) => (
                 <MenuItem key={k} value={k}>
@@ -124,7 +132,15 @@ export default function ItemListPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={t('items.field.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 140 }}>
+            <TextField
+              select
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('items.field.status')}
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              sx={{ minWidth: 140 }}
+            >
               <MenuItem value="">{t('common.all')}</MenuItem>
               {referenceStatusValues.map((s) => (
                 <MenuItem key={s} value={s}>

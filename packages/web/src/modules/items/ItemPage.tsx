@@ -178,6 +178,7 @@ export default function ItemPage() {
               <TextField
                 select
                 size="small"
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 label={t('items.page.branch')}
                 value={branchId}
                 onChange={(e) => setBranchId(e.target.value)}

@@ -78,7 +78,15 @@ export default function StockAdjustmentListPage() {
         emptyText={t('items.adjustments.empty')}
         toolbar={
           <Stack direction="row" spacing={1.5}>
-            <TextField select size="small" label={t('items.field.kind')} value={kind} onChange={(e) => setKind(e.target.value)} sx={{ minWidth: 170 }}>
+            <TextField
+              select
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('items.field.kind')}
+              value={kind}
+              onChange={(e) => setKind(e.target.value)}
+              sx={{ minWidth: 170 }}
+            >
               <MenuItem value="">{t('common.all')}</MenuItem>
               {stockAdjustmentKindValues.map((k) => (
                 <MenuItem key={k} value={k}>
@@ -86,7 +94,15 @@ export default function StockAdjustmentListPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={t('items.page.branch')} value={branchId} onChange={(e) => setBranchId(e.target.value)} sx={{ minWidth: 170 }}>
+            <TextField
+              select
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              label={t('items.page.branch')}
+              value={branchId}
+              onChange={(e) => setBranchId(e.target.value)}
+              sx={{ minWidth: 170 }}
+            >
               <MenuItem value="">{t('items.page.allBranches')}</MenuItem>
               {branches.map((b) => (
                 <MenuItem key={b.id} value={String(b.id)}>
