@@ -60,6 +60,10 @@ export const logEntities = [
   'reconciliation',
   'sms-template',
   'sms-batch',
+  'item',
+  'stock-adjustment',
+  'stock-transfer',
+  'stock-settings',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */
