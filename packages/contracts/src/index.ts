@@ -11,6 +11,7 @@ export * from './notes/notes.ts';
 export * from './notes/endpoints.ts';
 export * from './menus/menus.ts';
 export * from './menus/dashboard.ts';
+export * from './menus/endpoints.ts';
 export * from './settings/index.ts';
 export * from './users/roles.ts';
 export * from './users/users.ts';

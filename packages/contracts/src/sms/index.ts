@@ -2,3 +2,4 @@
 export * from './phones.ts';
 export * from './render.ts';
 export * from './sms.ts';
+export * from './endpoints.ts';

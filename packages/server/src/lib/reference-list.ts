@@ -1,16 +1,17 @@
 // Reference lists (cities, categories, units, branches): the same list, read, create, update, status and
 // delete, each change audited in its own transaction. A list is described once (table, contracts,
-// sortable and searchable columns, guards) and referenceListRoutes() registers its endpoints. It lives in
+// sortable and searchable columns, guards, its endpoint group of the contracts) and referenceListRoutes()
+// serves that group (contracts settings/endpoints.ts referenceListEndpoints). It lives in
 // lib/ rather than in a module so that the modules owning lists (settings, organisations) need not import
 // each other.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { idParams, okResponse, page, referenceStatusBody, translate, type z, type ReferenceStatus } from '@ubo/contracts';
+import { translate, type ReferenceListEndpoints, type ReferenceStatus, type z } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { tenantTx } from '../plugins/auth.ts';
+import { serve } from '../plugins/endpoint.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { fieldError, notFound } from '../plugins/errors.ts';
 import type { Actor } from './actor.ts';
@@ -38,8 +39,8 @@ export interface ReferenceListQuery {
 export interface ReferenceList<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType> {
   /** Audit entity name, e.g. 'city'. */
   entity: string;
-  /** Collection path, e.g. '/api/cities'. */
-  path: string;
+  /** Its endpoints (contracts referenceListEndpoints): the collection path is endpoints.list.path, e.g. '/api/cities'. */
+  endpoints: ReferenceListEndpoints;
   privilege: string;
   tag: string;
   table: T;
@@ -85,7 +86,7 @@ function listStatements<T extends ReferenceTable>(
     const where = filters.length > 0 ? and(...filters) : undefined;
     const direction = shape.desc ? desc : asc;
     // A short hash keeps the name within PostgreSQL's 63 characters whatever the entity and column.
-    const name = `ubo_ref_${createHash('sha1').update(`${list.path}|${key}`).digest('hex').slice(0, 16)}`;
+    const name = `ubo_ref_${createHash('sha1').update(`${list.endpoints.list.path}|${key}`).digest('hex').slice(0, 16)}`;
     found = {
       page: new PreparedSelect<Row<T>>(`${name}_p`, (db) =>
         db
@@ -258,74 +259,32 @@ export async function deleteReference<T extends ReferenceTable, B extends z.ZodT
   await writeAudit(tx, actor, { action: 'delete', entity: list.entity, entityId: id, before: list.toItem(existing) });
 }
 
-/** Registers GET list, GET one, POST, PUT, PATCH status and DELETE for one reference list. */
+/** Serves the list's endpoints: GET list, GET one, POST, PUT, PATCH status and DELETE. */
 export function referenceListRoutes<T extends ReferenceTable, B extends z.ZodType, I extends z.ZodType>(
   app: FastifyInstance,
   list: ReferenceList<T, B, I>,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: { privilege: list.privilege } };
-  const tags = [list.tag];
-  // The handlers return z.output<I>; the type provider cannot relate that to a generic schema's input.
-  const itemSchema = list.item as z.ZodType;
+  const api = list.endpoints;
+  const config = { access: { privilege: list.privilege }, tags: [list.tag] };
+  // The group's schemas are generic here: the query and body are the list's own (its query and body schemas).
+  const inputOf = (body: unknown) => body as z.output<B>;
 
-  r.get(
-    list.path,
-    {
-      config,
-      schema: { tags, querystring: list.query, response: { 200: page(itemSchema) } },
-    },
-    async (req) => tenantTx(req, (tx) => listReferences({ tx, list, query: req.query })),
+  serve(app, api.list, config, async (req) => tenantTx(req, (tx) => listReferences({ tx, list, query: req.query as ReferenceListQuery })));
+
+  serve(app, api.get, config, async (req) => tenantTx(req, (tx) => getReference({ tx, list, id: req.params.id })));
+
+  serve(app, api.create, config, async (req) => tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: inputOf(req.body) })));
+
+  serve(app, api.update, config, async (req) =>
+    tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: inputOf(req.body) })),
   );
 
-  r.get(
-    `${list.path}/:id`,
-    {
-      config,
-      schema: { tags, params: idParams, response: { 200: itemSchema } },
-    },
-    async (req) => tenantTx(req, (tx) => getReference({ tx, list, id: req.params.id })),
+  serve(app, api.setStatus, config, async (req) =>
+    tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })),
   );
 
-  r.post(
-    list.path,
-    {
-      config,
-      schema: { tags, body: list.body, response: { 201: itemSchema } },
-    },
-    async (req, reply) => {
-      const item = await tenantTx(req, (tx, actor) => createReference({ tx, actor, list, input: req.body as z.output<B> }));
-      return reply.status(201).send(item);
-    },
-  );
-
-  r.put(
-    `${list.path}/:id`,
-    {
-      config,
-      schema: { tags, params: idParams, body: list.body, response: { 200: itemSchema } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => updateReference({ tx, actor, list, id: req.params.id, input: req.body as z.output<B> })),
-  );
-
-  r.patch(
-    `${list.path}/:id/status`,
-    {
-      config,
-      schema: { tags, params: idParams, body: referenceStatusBody, response: { 200: itemSchema } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => setReferenceStatus({ tx, actor, list, id: req.params.id, status: req.body.status })),
-  );
-
-  r.delete(
-    `${list.path}/:id`,
-    {
-      config,
-      schema: { tags, params: idParams, response: { 200: okResponse } },
-    },
-    async (req) => {
-      await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
-      return { ok: true as const, message: translate('common.deleted', req.lang) };
-    },
-  );
+  serve(app, api.remove, config, async (req) => {
+    await tenantTx(req, (tx, actor) => deleteReference({ tx, actor, list, id: req.params.id }));
+    return { ok: true as const, message: translate('common.deleted', req.lang) };
+  });
 }

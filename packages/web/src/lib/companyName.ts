@@ -1,12 +1,11 @@
 // The name printed at the top of a report (components/ReportFrame.tsx): the company profile's name for
 // those who may read it (GET /api/elc/settings/company), otherwise the organisation name of the session.
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyProfile } from '@ubo/contracts';
+import { companyEndpoints, endpointResource } from '@ubo/contracts';
 import { useSession } from '../app/session.tsx';
 import { api } from './api.ts';
 import { resourceKeys } from './queryKeys.ts';
 
-const COMPANY_PATH = 'elc/settings/company';
 /** The company profile's privilege (contracts/privileges.ts). */
 const COMPANY_PROFILE_PRIVILEGE = 'company-profile';
 
@@ -14,8 +13,8 @@ export function useCompanyName(): string {
   const { user, can } = useSession();
   const mayRead = can(COMPANY_PROFILE_PRIVILEGE);
   const company = useQuery({
-    queryKey: resourceKeys(COMPANY_PATH).all,
-    queryFn: ({ signal }) => api.get<CompanyProfile>(COMPANY_PATH, undefined, { signal, silent: true }),
+    queryKey: resourceKeys(endpointResource(companyEndpoints.get)).all,
+    queryFn: ({ signal }) => api.call(companyEndpoints.get, undefined, { signal, silent: true }),
     enabled: mayRead,
     staleTime: 5 * 60_000,
   });

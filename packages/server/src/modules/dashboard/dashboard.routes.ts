@@ -1,22 +1,14 @@
-// GET /api/dashboard: the first screen after sign-in (privilege `dashboard`).
+// GET /api/dashboard: the first screen after sign-in (privilege `dashboard`). The path and schema are the
+// contracts' dashboardEndpoints.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardSummary } from '@ubo/contracts';
+import { dashboardEndpoints as api } from '@ubo/contracts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { readDashboard } from './read-dashboard.ts';
 
 export async function dashboardRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/dashboard',
-    {
-      config: { access: { privilege: 'dashboard' } },
-      schema: { tags: ['dashboard'], response: { 200: dashboardSummary } },
-    },
-    async (req) => {
-      const auth = caller(req);
-      return tenantTx(req, (tx) => readDashboard({ tx, clientId: auth.clientId, userId: auth.userId }));
-    },
-  );
+  serve(app, api.get, { access: { privilege: 'dashboard' }, tags: ['dashboard'] }, async (req) => {
+    const auth = caller(req);
+    return tenantTx(req, (tx) => readDashboard({ tx, clientId: auth.clientId, userId: auth.userId }));
+  });
 }

@@ -1,9 +1,10 @@
 // GET /api/files/:id streams a stored file of the caller's organisation; any other id is 404.
-// readImageUpload is the request side of image uploads, for the routes of other modules.
+// readImageUpload is the request side of image uploads, for the routes of other modules. The path is the
+// contracts' filesEndpoints.get, which names the content types a stored file may have.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '@ubo/contracts';
+import { filesEndpoints as api } from '@ubo/contracts';
 import { tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
 import { acceptImage, type ImageUpload } from './image-upload.ts';
 import { readFile } from './store-file.ts';
@@ -22,27 +23,18 @@ export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload>
 }
 
 export async function filesRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/files/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['files'], params: z.object({ id: z.string().max(64) }) },
-    },
-    async (req, reply) => {
-      // A malformed id is answered like an unknown one: nothing to learn from the difference.
-      if (!UUID.test(req.params.id)) throw notFound();
-      const file = await tenantTx(req, (tx) => readFile({ tx, id: req.params.id.toLowerCase() }));
-      if (!file) throw notFound();
-      const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.content);
-    },
-  );
+  serve(app, api.get, { access: 'authenticated', tags: ['files'] }, async (req, reply) => {
+    // A malformed id is answered like an unknown one: nothing to learn from the difference.
+    if (!UUID.test(req.params.id)) throw notFound();
+    const file = await tenantTx(req, (tx) => readFile({ tx, id: req.params.id.toLowerCase() }));
+    if (!file) throw notFound();
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.content);
+  });
 }

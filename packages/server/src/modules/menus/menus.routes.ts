@@ -1,22 +1,14 @@
 // GET /api/menus: the sidebar the caller may use, cut from THE menu of contracts/menu.ts with the same
-// hasPrivilege the server enforces, so the web never offers a screen that would answer 403.
+// hasPrivilege the server enforces, so the web never offers a screen that would answer 403. The path
+// and schema are the contracts' menusEndpoints.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { filterMenu, hasPrivilege, menu, menusResponse } from '@ubo/contracts';
+import { filterMenu, hasPrivilege, menu, menusEndpoints as api } from '@ubo/contracts';
 import { caller } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 
 export async function menusRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/menus',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['menus'], response: { 200: menusResponse } },
-    },
-    async (req) => {
-      const auth = caller(req);
-      return filterMenu(menu, (privilege) => hasPrivilege(auth, privilege));
-    },
-  );
+  serve(app, api.list, { access: 'authenticated', tags: ['menus'] }, async (req) => {
+    const auth = caller(req);
+    return filterMenu(menu, (privilege) => hasPrivilege(auth, privilege));
+  });
 }

@@ -2,7 +2,7 @@
 // active branch, so the last one can be neither deleted nor made inactive. A branch that users (or any
 // later document) point at is "in use": the foreign keys refuse the delete.
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { branch, branchBody, branchListQuery, type ReferenceStatus } from '@ubo/contracts';
+import { branch, branchBody, branchesEndpoints, branchListQuery, type ReferenceStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { ReferenceList } from '../../lib/reference-list.ts';
@@ -18,7 +18,7 @@ async function assertAnotherActiveBranch(tx: Db, id: number): Promise<void> {
 
 export const branchList: ReferenceList<typeof branches, typeof branchBody, typeof branch> = {
   entity: 'branch',
-  path: '/api/elc/branches',
+  endpoints: branchesEndpoints,
   privilege: 'list-branch',
   tag: 'settings',
   table: branches,

@@ -1,6 +1,20 @@
 // The settings reference lists: cities, item categories and units of measure.
 import { sql } from 'drizzle-orm';
-import { category, categoryBody, categoryListQuery, city, cityBody, cityListQuery, unit, unitBody, unitListQuery, type ReferenceStatus } from '@ubo/contracts';
+import {
+  categoriesEndpoints,
+  category,
+  categoryBody,
+  categoryListQuery,
+  citiesEndpoints,
+  city,
+  cityBody,
+  cityListQuery,
+  unit,
+  unitBody,
+  unitListQuery,
+  unitsEndpoints,
+  type ReferenceStatus,
+} from '@ubo/contracts';
 import type { ReferenceList } from '../../lib/reference-list.ts';
 import { categories, cities, units } from './settings.tables.ts';
 
@@ -8,7 +22,7 @@ const iso = (d: Date) => d.toISOString();
 
 export const cityList: ReferenceList<typeof cities, typeof cityBody, typeof city> = {
   entity: 'city',
-  path: '/api/cities',
+  endpoints: citiesEndpoints,
   privilege: 'list-cities',
   tag: 'settings',
   table: cities,
@@ -37,7 +51,7 @@ export const cityList: ReferenceList<typeof cities, typeof cityBody, typeof city
 
 export const categoryList: ReferenceList<typeof categories, typeof categoryBody, typeof category> = {
   entity: 'category',
-  path: '/api/categories',
+  endpoints: categoriesEndpoints,
   privilege: 'list-category',
   tag: 'settings',
   table: categories,
@@ -65,7 +79,7 @@ export const categoryList: ReferenceList<typeof categories, typeof categoryBody,
 
 export const unitList: ReferenceList<typeof units, typeof unitBody, typeof unit> = {
   entity: 'unit',
-  path: '/api/units',
+  endpoints: unitsEndpoints,
   privilege: 'list-unit',
   tag: 'settings',
   table: units,

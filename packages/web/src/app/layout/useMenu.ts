@@ -1,7 +1,7 @@
 // The sidebar menu of the signed-in user: GET /api/menus answers the MenuItem[] tree of
 // contracts/menu.ts already filtered by the caller's privileges and by the entries' `ready` flag.
 import { useQuery } from '@tanstack/react-query';
-import { type MenuItem, menuRoute } from '@ubo/contracts';
+import { type MenuItem, menuRoute, menusEndpoints } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { useToken } from '../session.tsx';
@@ -15,7 +15,7 @@ export function useMenu() {
   const token = useToken();
   return useQuery({
     queryKey: shellKeys.menus,
-    queryFn: async ({ signal }) => asTree(await api.get<MenuItem[] | { data: MenuItem[] }>('menus', undefined, { signal })),
+    queryFn: async ({ signal }) => asTree(await api.call(menusEndpoints.list, undefined, { signal })),
     enabled: token !== null,
     staleTime: 5 * 60_000,
   });

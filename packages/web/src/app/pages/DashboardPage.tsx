@@ -26,7 +26,7 @@ import { type ReactNode, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { DashboardSummary, MenuItem } from '@ubo/contracts';
+import { dashboardEndpoints, type MenuItem } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
 import { shellKeys } from '../../lib/queryKeys.ts';
 import { formatDate, formatDateTime, todayIso } from '../../lib/format.ts';
@@ -64,7 +64,7 @@ export default function DashboardPage() {
   const widgets = dashboardWidgets.filter((w) => !w.privilege || can(w.privilege));
   const summary = useQuery({
     queryKey: shellKeys.dashboard,
-    queryFn: ({ signal }) => api.get<DashboardSummary>('dashboard', undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(dashboardEndpoints.get, undefined, { signal, silent: true }),
     enabled: can('dashboard'),
   });
   const daysLeft = summary.data?.subscription.daysLeft ?? null;

@@ -19,12 +19,12 @@ import { ApiError, toast } from '../../lib/api.ts';
 import { localeOf } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { checkImageFile } from './imageFile.ts';
-import { useCompanyImage, useFileObjectUrl } from './settings.queries.ts';
+import { useCompanyImage, useStoredFileUrl } from './settings.queries.ts';
 
 export interface CompanyImageCardProps {
   kind: CompanyImageKind;
-  /** GET address of the stored image, null when there is none. */
-  url: string | null;
+  /** The stored image's file id (filesEndpoints.get), null when there is none. */
+  fileId: string | null;
   canEdit: boolean;
 }
 
@@ -53,7 +53,7 @@ function reasonOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function CompanyImageCard({ kind, url, canEdit }: CompanyImageCardProps) {
+export function CompanyImageCard({ kind, fileId, canEdit }: CompanyImageCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const message = useMessage();
@@ -62,7 +62,7 @@ export function CompanyImageCard({ kind, url, canEdit }: CompanyImageCardProps) 
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const image = useFileObjectUrl(url);
+  const image = useStoredFileUrl(fileId);
   const { upload, remove } = useCompanyImage(kind);
   const k = texts[kind];
   const busy = upload.isPending || remove.isPending;
@@ -148,9 +148,9 @@ export function CompanyImageCard({ kind, url, canEdit }: CompanyImageCardProps) 
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
           <input ref={input} id={inputId} type="file" accept={imageMimeTypes.join(',')} onChange={onFile} hidden aria-describedby={helpId} />
           <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy}>
-            {url ? t('settings.images.replace') : t('settings.images.upload')}
+            {fileId ? t('settings.images.replace') : t('settings.images.upload')}
           </Button>
-          {url && (
+          {fileId && (
             <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirming(true)} disabled={busy}>
               {t('settings.images.remove')}
             </Button>

@@ -198,8 +198,8 @@ export default function CompanyProfilePage() {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
-            <CompanyImageCard kind="logo" url={company.data?.logoUrl ?? null} canEdit={canEdit && Boolean(company.data)} />
-            <CompanyImageCard kind="signature" url={company.data?.signatureUrl ?? null} canEdit={canEdit && Boolean(company.data)} />
+            <CompanyImageCard kind="logo" fileId={company.data?.logoFileId ?? null} canEdit={canEdit && Boolean(company.data)} />
+            <CompanyImageCard kind="signature" fileId={company.data?.signatureFileId ?? null} canEdit={canEdit && Boolean(company.data)} />
           </Stack>
         </Grid>
         <Grid size={12}>

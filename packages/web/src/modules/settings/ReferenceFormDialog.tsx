@@ -1,5 +1,5 @@
 // The create/edit dialog of a reference list: the list's fields in a react-hook-form validated with the
-// contract's body schema. POST <path> creates, PUT <path>/:id updates; field errors the server answers
+// contract's body schema (its create endpoint's). Its create endpoint creates, its update endpoint updates; field errors the server answers
 // (a duplicate name) appear on their field and the dialog stays open.
 import { useEffect, useId } from 'react';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
-import { useSaveMutation } from '../../lib/queries.ts';
+import { useSaveEndpoint } from '../../lib/queries.ts';
 import type { ReferenceBody, ReferenceFormValues, ReferenceListConfig, ReferenceRow } from './ReferenceListPage.tsx';
 
 type FormValues = ReferenceFormValues;
@@ -41,7 +41,7 @@ export function ReferenceFormDialog({ config, row, open, onClose }: ReferenceFor
   const titleId = useId();
   const { control, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, Body>({
     mode: 'all',
-    resolver: zodResolver(config.schema),
+    resolver: zodResolver(config.endpoints.create.body),
     defaultValues: valuesOf(config, null),
   });
 
@@ -49,8 +49,7 @@ export function ReferenceFormDialog({ config, row, open, onClose }: ReferenceFor
     if (open) reset(valuesOf(config, row));
   }, [open, row, config, reset]);
 
-  const save = useSaveMutation<Body, ReferenceRow, FormValues>({
-    path: config.path,
+  const save = useSaveEndpoint<ReferenceListConfig['endpoints']['create'], ReferenceListConfig['endpoints']['update'], FormValues>(config.endpoints, {
     setError,
     successMessage: false,
     onSuccess: (saved) => {

@@ -1,9 +1,9 @@
 // The one screen behind every settings reference list (cities, categories, units, branches): a
 // server-paged DataTable with search, a status filter and sorting; create and edit in a dialog form
 // validated with the list's contract schema (server field errors, such as a duplicate name, land on
-// the field); Activate/Deactivate through PATCH <path>/:id/status; delete after a confirmation that
+// the field); Activate/Deactivate through its setStatus endpoint; delete after a confirmation that
 // shows why the server refused (409 in use, the last active branch). A list is described by a
-// ReferenceListConfig (see referenceLists.tsx).
+// ReferenceListConfig (see referenceLists.tsx) naming its endpoint group of the contracts.
 import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,15 +17,15 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type ReferenceStatus, referenceStatusValues, type z } from '@ubo/contracts';
+import { endpointResource, type ReferenceStatus, type referenceListEndpoints, referenceStatusValues, type z } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { ApiError, api, toast } from '../../lib/api.ts';
-import { useStatusMutation } from '../../lib/queries.ts';
+import { ApiError, callEndpoint, toast } from '../../lib/api.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { ReferenceFormDialog } from './ReferenceFormDialog.tsx';
 
@@ -63,12 +63,15 @@ export interface ReferenceColumn {
   hidden?: boolean;
 }
 
+/** A reference list's endpoint group (contracts referenceListEndpoints) as this screen uses it. */
+export type ReferenceEndpoints = ReturnType<
+  typeof referenceListEndpoints<string, z.ZodType<ReferenceBody, ReferenceFormValues>, z.ZodType<ReferenceRow>, z.ZodType>
+>;
+
 export interface ReferenceListConfig {
-  /** API collection path without /api, e.g. 'cities' or 'elc/branches'. */
-  path: string;
+  /** The list's endpoints, e.g. citiesEndpoints; the dialog form validates with its create body. */
+  endpoints: ReferenceEndpoints;
   privilege: string;
-  /** The contract's create/update body; the dialog form validates with it. */
-  schema: z.ZodType<ReferenceBody, ReferenceFormValues>;
   /** The form's fields, the name first. */
   fields: ReferenceField[];
   /** Columns shown between the name and the status. */
@@ -104,11 +107,11 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const tx = (key: string, values?: Record<string, unknown>) => t(`${config.texts}.${key}`, values);
 
-  const changeStatus = useStatusMutation<ReferenceRow>({ path: config.path, successMessage: false });
+  const changeStatus = useEndpointMutation(config.endpoints.setStatus, { successMessage: false });
   const remove = useMutation({
     // Silent: the confirmation dialog shows the refusal itself (the interceptor still redirects on 401/402).
-    mutationFn: (id: number) => api.delete(`${config.path}/${id}`, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(config.path).all }),
+    mutationFn: (id: number) => callEndpoint(config.endpoints.remove, { params: { id } }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(endpointResource(config.endpoints.list)).all }),
   });
 
   const columns = useMemo<DataTableColumn<ReferenceRow>[]>(
@@ -155,7 +158,7 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
 
   const setRowStatus = (row: ReferenceRow, next: ReferenceStatus) =>
     changeStatus.mutate(
-      { id: row.id, status: next },
+      { params: { id: row.id }, body: { status: next } },
       { onSuccess: () => toast(t(next === 'Active' ? 'settings.lists.activated' : 'settings.lists.deactivated', { name: row.name }), 'success') },
     );
 
@@ -211,8 +214,8 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
           </Button>
         }
       />
-      <DataTable<ReferenceRow>
-        path={config.path}
+      <DataTable
+        endpoint={config.endpoints.list}
         columns={columns}
         actions={actions}
         params={{ status: status || undefined }}

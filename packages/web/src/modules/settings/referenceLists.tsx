@@ -1,14 +1,13 @@
-// The four settings reference lists as configurations of the one ReferenceListPage: API path,
-// privilege, contract schema, form fields (limits as in the contracts) and the extra columns. Sortable
+// The four settings reference lists as configurations of the one ReferenceListPage: endpoint group
+// (its create body is the form's schema), privilege, form fields (limits as in the contracts) and the extra columns. Sortable
 // columns are exactly the contracts' *Sortable lists.
-import { branchBody, categoryBody, cityBody, unitBody } from '@ubo/contracts';
+import { branchesEndpoints, categoriesEndpoints, citiesEndpoints, unitsEndpoints } from '@ubo/contracts';
 import { type ReferenceListConfig, ReferenceListPage } from './ReferenceListPage.tsx';
 import { settingsPrivileges } from './settings.access.ts';
 
 export const cityList: ReferenceListConfig = {
-  path: 'cities',
+  endpoints: citiesEndpoints,
   privilege: settingsPrivileges.cities,
-  schema: cityBody,
   texts: 'settings.lists.cities',
   exportName: 'cities',
   fields: [
@@ -19,9 +18,8 @@ export const cityList: ReferenceListConfig = {
 };
 
 export const categoryList: ReferenceListConfig = {
-  path: 'categories',
+  endpoints: categoriesEndpoints,
   privilege: settingsPrivileges.categories,
-  schema: categoryBody,
   texts: 'settings.lists.categories',
   exportName: 'categories',
   fields: [
@@ -32,9 +30,8 @@ export const categoryList: ReferenceListConfig = {
 };
 
 export const unitList: ReferenceListConfig = {
-  path: 'units',
+  endpoints: unitsEndpoints,
   privilege: settingsPrivileges.units,
-  schema: unitBody,
   texts: 'settings.lists.units',
   exportName: 'units',
   fields: [
@@ -50,9 +47,8 @@ export const unitList: ReferenceListConfig = {
 };
 
 export const branchList: ReferenceListConfig = {
-  path: 'elc/branches',
+  endpoints: branchesEndpoints,
   privilege: settingsPrivileges.branches,
-  schema: branchBody,
   texts: 'settings.lists.branches',
   exportName: 'branches',
   fields: [

@@ -1,19 +1,24 @@
-// Server state of the company-profile screen: the profile (GET/PUT elc/settings/company), its images
-// (POST/DELETE elc/settings/company/logo|signature, shown through GET files/:id with the bearer token)
-// and the read-only subscription (GET elc/settings/subscription). A change puts the answer straight
-// into the cache and reloads the signed-in profile, whose forced route and organisation name it affects.
+// Server state of the company-profile screen: the profile (companyEndpoints get/update), its images
+// (companyEndpoints upload/remove of the logo and the signature, shown through filesEndpoints.get with the
+// bearer token) and the read-only subscription (companyEndpoints.subscription). A change puts the answer
+// straight into the cache and reloads the signed-in profile, whose forced route and organisation name it affects.
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyImageKind, CompanyProfile, SubscriptionInfo, UpdateCompanyBody } from '@ubo/contracts';
-import { api } from '../../lib/api.ts';
+import {
+  type CompanyImageKind,
+  type CompanyProfile,
+  companyEndpoints,
+  endpointPath,
+  endpointResource,
+  filesEndpoints,
+  type UpdateCompanyBody,
+} from '@ubo/contracts';
+import { api, callEndpoint } from '../../lib/api.ts';
 import { resourceKeys, shellKeys } from '../../lib/queryKeys.ts';
 
-export const COMPANY_PATH = 'elc/settings/company';
-export const SUBSCRIPTION_PATH = 'elc/settings/subscription';
-
 export const settingsKeys = {
-  company: resourceKeys(COMPANY_PATH).all,
-  subscription: resourceKeys(SUBSCRIPTION_PATH).all,
+  company: resourceKeys(endpointResource(companyEndpoints.get)).all,
+  subscription: resourceKeys(endpointResource(companyEndpoints.subscription)).all,
   /** A stored file by its API address (/api/files/:id). */
   file: (url: string) => ['files', url] as const,
 };
@@ -21,14 +26,14 @@ export const settingsKeys = {
 export function useCompanyQuery() {
   return useQuery({
     queryKey: settingsKeys.company,
-    queryFn: ({ signal }) => api.get<CompanyProfile>(COMPANY_PATH, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(companyEndpoints.get, undefined, { signal }),
   });
 }
 
 export function useSubscriptionQuery() {
   return useQuery({
     queryKey: settingsKeys.subscription,
-    queryFn: ({ signal }) => api.get<SubscriptionInfo>(SUBSCRIPTION_PATH, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(companyEndpoints.subscription, undefined, { signal, silent: true }),
   });
 }
 
@@ -44,10 +49,15 @@ function useStoreCompany() {
 export function useUpdateCompany() {
   const store = useStoreCompany();
   return useMutation({
-    mutationFn: (body: UpdateCompanyBody) => api.put<CompanyProfile>(COMPANY_PATH, body),
+    mutationFn: (body: UpdateCompanyBody) => api.call(companyEndpoints.update, { body }),
     onSuccess: store,
   });
 }
+
+const imageEndpoints = {
+  logo: { upload: companyEndpoints.uploadLogo, remove: companyEndpoints.removeLogo },
+  signature: { upload: companyEndpoints.uploadSignature, remove: companyEndpoints.removeSignature },
+} as const satisfies Record<CompanyImageKind, unknown>;
 
 /**
  * Upload (multipart field `file`) or remove one image. Failures are not toasted: the image card shows
@@ -55,35 +65,32 @@ export function useUpdateCompany() {
  */
 export function useCompanyImage(kind: CompanyImageKind) {
   const store = useStoreCompany();
-  const path = `${COMPANY_PATH}/${kind}`;
+  const endpoints = imageEndpoints[kind];
   const upload = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.post<CompanyProfile>(path, form, { silent: true });
+      return callEndpoint(endpoints.upload, { body: form }, { silent: true });
     },
     onSuccess: store,
   });
   const remove = useMutation({
-    mutationFn: () => api.delete<CompanyProfile>(path, { silent: true }),
+    mutationFn: () => callEndpoint(endpoints.remove, undefined, { silent: true }),
     onSuccess: store,
   });
   return { upload, remove };
 }
 
-/**
- * A stored file as an object URL for <img src>: the file is fetched with the bearer token (a plain
- * <img src="/api/files/…"> would carry none) and the URL is revoked when it is no longer shown.
- */
-export function useFileObjectUrl(url: string | null | undefined) {
+/** A blob as an object URL for <img src>, revoked when it is no longer shown; idle without a fetch. */
+function useBlobObjectUrl(key: readonly unknown[], fetchBlob: ((signal: AbortSignal) => Promise<Blob>) | null) {
   const file = useQuery({
-    queryKey: settingsKeys.file(url ?? ''),
-    queryFn: ({ signal }) => api.blob(url ?? '', undefined, { signal, silent: true }),
-    enabled: Boolean(url),
+    queryKey: key,
+    queryFn: ({ signal }) => (fetchBlob as (signal: AbortSignal) => Promise<Blob>)(signal),
+    enabled: fetchBlob !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [src, setSrc] = useState<string | null>(null);
-  const blob = url ? file.data : undefined;
+  const blob = fetchBlob ? file.data : undefined;
   useEffect(() => {
     if (!blob) {
       setSrc(null);
@@ -93,5 +100,25 @@ export function useFileObjectUrl(url: string | null | undefined) {
     setSrc(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [blob]);
-  return { src, isLoading: Boolean(url) && file.isPending, isError: file.isError };
+  return { src, isLoading: fetchBlob !== null && file.isPending, isError: file.isError };
+}
+
+/**
+ * A stored file (filesEndpoints.get) by its id as an object URL for <img src>: the file is fetched with
+ * the bearer token (a plain <img src="/api/files/…"> would carry none) and the URL is revoked when it is
+ * no longer shown. Null id: no image.
+ */
+export function useStoredFileUrl(fileId: string | null | undefined) {
+  return useBlobObjectUrl(
+    settingsKeys.file(fileId ? endpointPath(filesEndpoints.get.path, { id: fileId }) : ''),
+    fileId ? (signal) => api.call(filesEndpoints.get, { params: { id: fileId } }, { signal, silent: true }) : null,
+  );
+}
+
+/**
+ * A stored file by its API address ('/api/files/<id>'), for the print pages not yet on useStoredFileUrl.
+ * Same cache entry as useStoredFileUrl of that id.
+ */
+export function useFileObjectUrl(url: string | null | undefined) {
+  return useBlobObjectUrl(settingsKeys.file(url ?? ''), url ? (signal) => api.blob(url, undefined, { signal, silent: true }) : null);
 }

@@ -1,4 +1,4 @@
-// /sms/send-sms: a free message (POST /api/send-sms) to chosen customers, to the active customers of a
+// /sms/send-sms: a free message (smsEndpoints.send) to chosen customers, to the active customers of a
 // zone, or to typed phone numbers (checked as they are typed; the server refuses a bad one on its line),
 // with a character and SMS-part counter and the language it is recorded in. The answer says how many
 // messages were queued, who was skipped and why, and links to them in the SMS report.
@@ -18,16 +18,16 @@ import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type SendSmsBody, type SmsLanguage, type SmsQueued, type SmsRecipient, smsPlaceholders } from '@ubo/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type SendSmsBody, type SmsLanguage, type SmsQueued, smsPlaceholders } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { CustomersPicker, LanguageSelect, MessageCounter, SkippedList } from './SmsParts.tsx';
+import { emptySendSmsForm, type SendSmsForm, type SendSmsTarget, sendSmsFieldOf, sendSmsFormSchema } from './sendSmsForm.ts';
 import { newSendKey, readPhoneList } from './sms.logic.ts';
 import { useSendOptions, useSendSms } from './sms.queries.ts';
-
-type TargetType = SendSmsBody['target']['type'];
-type Errors = Partial<Record<'customers' | 'zone' | 'phones' | 'message' | 'form', string>>;
 
 /** The free placeholders that mean something when the recipients are customers. */
 const FREE_PLACEHOLDERS = smsPlaceholders.filter((p) => ['name', 'customerNo', 'balance', 'company', 'shortCode', 'currency'].includes(p));
@@ -38,74 +38,59 @@ export default function SendSmsPage() {
   const counterId = useId();
   const options = useSendOptions();
   const send = useSendSms();
-  const [target, setTarget] = useState<TargetType>('customers');
-  const [customers, setCustomers] = useState<SmsRecipient[]>([]);
-  const [zoneId, setZoneId] = useState<number | ''>('');
-  const [phonesText, setPhonesText] = useState('');
-  const [message, setMessage] = useState('');
-  const [language, setLanguage] = useState<SmsLanguage | ''>('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<SmsQueued | null>(null);
   const [key, setKey] = useState(newSendKey);
+  const defaultLanguage: SmsLanguage = options.data?.defaultLanguage || 'en';
+  const schema = useMemo(() => sendSmsFormSchema(t, defaultLanguage), [t, defaultLanguage]);
+  const { control, handleSubmit, setValue, getValues, setError, clearErrors } = useForm<SendSmsForm, unknown, SendSmsBody>({
+    resolver: zodResolver(schema),
+    defaultValues: emptySendSmsForm,
+  });
+  const [target, phonesText, message, language] = useWatch({ control, name: ['target', 'phonesText', 'message', 'language'] });
   const phones = useMemo(() => readPhoneList(phonesText), [phonesText]);
-  const chosenLanguage: SmsLanguage = language || options.data?.defaultLanguage || 'en';
+  const chosenLanguage: SmsLanguage = language || defaultLanguage;
 
   // The organisation's default language once known.
   useEffect(() => {
-    if (options.data && language === '') setLanguage(options.data.defaultLanguage);
-  }, [options.data, language]);
+    if (options.data && getValues('language') === '') setValue('language', options.data.defaultLanguage);
+  }, [options.data, getValues, setValue]);
 
-  const check = (): Errors => {
-    const found: Errors = {};
-    if (target === 'customers' && customers.length === 0) found.customers = t('sms.send.customersRequired');
-    if (target === 'zone' && zoneId === '') found.zone = t('sms.send.zoneRequired');
-    if (target === 'phones' && phones.entries.length === 0) found.phones = t('sms.send.phonesRequired');
-    if (target === 'phones' && phones.invalid.length > 0) found.phones = t('sms.send.phonesInvalid', { list: phones.invalid.join(', ') });
-    if (message.trim() === '') found.message = text('v.required');
-    return found;
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body: SendSmsBody = {
-      target:
-        target === 'customers'
-          ? { type: 'customers', customerIds: customers.map((c) => c.id) }
-          : target === 'zone'
-            ? { type: 'zone', zoneId: Number(zoneId) }
-            : { type: 'phones', phones: phones.entries },
-      message,
-      language: chosenLanguage,
-    };
-    try {
-      const queued = await send.mutateAsync({ body, key });
-      setResult(queued);
-      setKey(newSendKey());
-      toast(queued.queued > 0 ? t('sms.send.queued', { count: queued.queued }) : t('sms.send.nothingQueued'), queued.queued > 0 ? 'success' : 'warning');
-      if (queued.queued > 0) setMessage('');
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
-      const next: Errors = {};
-      for (const d of err.details) {
-        if (d.field.startsWith('target.phones')) {
-          const index = Number(d.field.split('.')[2]);
-          next.phones = `${phones.entries[index] ?? ''}: ${d.message}`;
-        } else if (d.field.startsWith('target.customerIds')) next.customers = d.message;
-        else if (d.field.startsWith('target.zoneId')) next.zone = d.message;
-        else if (d.field === 'message') next.message = d.message;
-      }
-      if (Object.keys(next).length === 0) next.form = err.message;
-      setErrors(next);
+  /** The server's field errors on their fields (a phone with the entry it concerns), else the whole form's. */
+  const showServerErrors = (err: ApiError) => {
+    let onField = false;
+    for (const d of err.details) {
+      const at = sendSmsFieldOf(d.field.split('.'), phones.entries);
+      if (!at) continue;
+      setError(at.field, { type: 'server', message: at.prefix === undefined ? d.message : `${at.prefix}: ${d.message}` });
+      onField = true;
     }
+    if (!onField) setFormError(err.message);
   };
+
+  const submit = handleSubmit(
+    async (body) => {
+      setResult(null);
+      setFormError(null);
+      try {
+        const queued = await send.mutateAsync({ body, key });
+        setResult(queued);
+        setKey(newSendKey());
+        toast(queued.queued > 0 ? t('sms.send.queued', { count: queued.queued }) : t('sms.send.nothingQueued'), queued.queued > 0 ? 'success' : 'warning');
+        if (queued.queued > 0) setValue('message', '');
+      } catch (err) {
+        if (err instanceof ApiError && err.code !== 'SLOW_DOWN') showServerErrors(err);
+      }
+    },
+    () => {
+      setResult(null);
+      setFormError(null);
+    },
+  );
 
   const startFromTemplate = () => {
     const template = options.data?.templates[chosenLanguage];
-    if (template) setMessage(template);
+    if (template) setValue('message', template, { shouldValidate: true });
   };
 
   return (
@@ -115,73 +100,96 @@ export default function SendSmsPage() {
         <Stack spacing={2.5}>
           <FormControl>
             <FormLabel id="sms-target">{t('sms.send.target')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="sms-target"
-              value={target}
-              onChange={(e) => {
-                setTarget(e.target.value as TargetType);
-                setErrors({});
-              }}
-            >
-              {(['customers', 'zone', 'phones'] as const).map((v) => (
-                <FormControlLabel key={v} value={v} control={<Radio />} label={t(`sms.send.targets.${v}`)} />
-              ))}
-            </RadioGroup>
+            <Controller
+              control={control}
+              name="target"
+              render={({ field }) => (
+                <RadioGroup
+                  row
+                  aria-labelledby="sms-target"
+                  value={field.value}
+                  onChange={(e) => {
+                    field.onChange(e.target.value as SendSmsTarget);
+                    clearErrors();
+                    setFormError(null);
+                  }}
+                >
+                  {(['customers', 'zone', 'phones'] as const).map((v) => (
+                    <FormControlLabel key={v} value={v} control={<Radio />} label={t(`sms.send.targets.${v}`)} />
+                  ))}
+                </RadioGroup>
+              )}
+            />
           </FormControl>
 
           {target === 'customers' && (
-            <CustomersPicker
-              label={t('sms.send.customers')}
-              value={customers}
-              onChange={(next) => {
-                setCustomers(next);
-                setErrors((e) => ({ ...e, customers: undefined }));
-              }}
-              required
-              error={Boolean(errors.customers)}
-              helperText={errors.customers ?? t('sms.send.customersHelp')}
+            <Controller
+              control={control}
+              name="customers"
+              render={({ field, fieldState }) => (
+                <CustomersPicker
+                  label={t('sms.send.customers')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error ? text(fieldState.error.message) : t('sms.send.customersHelp')}
+                />
+              )}
             />
           )}
           {target === 'zone' && (
-            <TextField
-              select
-              label={t('sms.send.zone')}
-              value={zoneId}
-              onChange={(e) => {
-                setZoneId(Number(e.target.value));
-                setErrors((x) => ({ ...x, zone: undefined }));
-              }}
-              required
-              error={Boolean(errors.zone)}
-              helperText={errors.zone}
-              sx={{ maxWidth: 480 }}
-            >
-              {(options.data?.zones ?? []).map((z) => (
-                <MenuItem key={z.id} value={z.id}>
-                  {t('sms.send.zoneOption', { name: z.name, count: z.customerCount })}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Controller
+              control={control}
+              name="zoneId"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label={t('sms.send.zone')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error ? text(fieldState.error.message) : undefined}
+                  sx={{ maxWidth: 480 }}
+                >
+                  {(options.data?.zones ?? []).map((z) => (
+                    <MenuItem key={z.id} value={z.id}>
+                      {t('sms.send.zoneOption', { name: z.name, count: z.customerCount })}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
           )}
           {target === 'phones' && (
-            <TextField
-              label={t('sms.send.phones')}
-              value={phonesText}
-              onChange={(e) => {
-                setPhonesText(e.target.value);
-                setErrors((x) => ({ ...x, phones: undefined }));
-              }}
-              multiline
-              minRows={3}
-              required
-              error={Boolean(errors.phones) || phones.invalid.length > 0}
-              helperText={
-                errors.phones ??
-                (phones.invalid.length > 0
-                  ? t('sms.send.phonesInvalid', { list: phones.invalid.join(', ') })
-                  : `${t('sms.send.phonesHelp')} ${phones.numbers.length > 0 ? t('sms.send.phonesCount', { count: phones.numbers.length }) : ''}`)
-              }
+            <Controller
+              control={control}
+              name="phonesText"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label={t('sms.send.phones')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  multiline
+                  minRows={3}
+                  required
+                  error={Boolean(fieldState.error) || phones.invalid.length > 0}
+                  helperText={
+                    fieldState.error
+                      ? text(fieldState.error.message)
+                      : phones.invalid.length > 0
+                        ? t('sms.send.phonesInvalid', { list: phones.invalid.join(', ') })
+                        : `${t('sms.send.phonesHelp')} ${phones.numbers.length > 0 ? t('sms.send.phonesCount', { count: phones.numbers.length }) : ''}`
+                  }
+                />
+              )}
             />
           )}
 
@@ -189,7 +197,7 @@ export default function SendSmsPage() {
             <LanguageSelect
               label={t('sms.language')}
               value={chosenLanguage}
-              onChange={(v) => setLanguage(v as SmsLanguage)}
+              onChange={(v) => setValue('language', v as SmsLanguage)}
               helperText={t('sms.send.languageHelp')}
               sx={{ width: { md: 280 }, flexShrink: 0 }}
             />
@@ -198,25 +206,33 @@ export default function SendSmsPage() {
             </Button>
           </Stack>
 
-          <TextField
-            label={t('sms.message')}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setErrors((x) => ({ ...x, message: undefined }));
-            }}
-            multiline
-            minRows={4}
-            required
-            error={Boolean(errors.message)}
-            helperText={errors.message ?? t('sms.placeholders', { list: FREE_PLACEHOLDERS.map((p) => `{${p}}`).join(' ') })}
-            slotProps={{ htmlInput: { maxLength: 1000, 'aria-describedby': counterId } }}
+          <Controller
+            control={control}
+            name="message"
+            render={({ field, fieldState }) => (
+              <TextField
+                label={t('sms.message')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                multiline
+                minRows={4}
+                required
+                error={Boolean(fieldState.error)}
+                helperText={
+                  fieldState.error ? text(fieldState.error.message) : t('sms.placeholders', { list: FREE_PLACEHOLDERS.map((p) => `{${p}}`).join(' ') })
+                }
+                slotProps={{ htmlInput: { maxLength: 1000, 'aria-describedby': counterId } }}
+              />
+            )}
           />
           <MessageCounter id={counterId} text={message} />
 
-          {errors.form && (
+          {formError && (
             <Alert severity="error" role="alert">
-              {errors.form}
+              {formError}
             </Alert>
           )}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -1,9 +1,8 @@
 // The gateway tab of /sms/settings (administrators): outbox or HTTP gateway with its address, method, auth
-// header and sealed secret, content type, body template, sender id, attempts, default language, and a test
-// message.
+// header and sealed secret, content type, body template, sender id, attempts, default language (checked
+// with the contracts' smsSettingsBody through zodResolver, gatewayForm.ts), and a test message (SmsGatewayTestPanel.tsx).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,69 +10,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
-import SendIcon from '@mui/icons-material/Send';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  type SmsContentType,
-  type SmsLanguage,
-  type SmsProvider,
-  type SmsSettings,
-  type SmsTestResult,
-  smsContentTypeValues,
-  smsLanguageValues,
-  smsProviderValues,
-} from '@ubo/contracts';
+import { type SmsSettings, smsContentTypeValues, smsLanguageValues, smsProviderValues } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { describeSmsError } from './sms.logic.ts';
-import { useSaveSmsSettings, useSmsSettings, useTestSms } from './sms.queries.ts';
-
-interface GatewayForm {
-  provider: SmsProvider;
-  url: string;
-  method: 'GET' | 'POST';
-  authHeaderName: string;
-  authSecret: string;
-  removeSecret: boolean;
-  contentType: SmsContentType;
-  bodyTemplate: string;
-  senderId: string;
-  maxAttempts: string;
-  defaultLanguage: SmsLanguage;
-}
-
-const GATEWAY_FIELDS = [
-  'provider',
-  'url',
-  'method',
-  'authHeaderName',
-  'authSecret',
-  'contentType',
-  'bodyTemplate',
-  'senderId',
-  'maxAttempts',
-  'defaultLanguage',
-] as const;
-
-const toForm = (s: SmsSettings): GatewayForm => ({
-  provider: s.provider,
-  url: s.url ?? '',
-  method: s.method,
-  authHeaderName: s.authHeaderName ?? '',
-  authSecret: '',
-  removeSecret: false,
-  contentType: s.contentType,
-  bodyTemplate: s.bodyTemplate ?? '',
-  senderId: s.senderId ?? '',
-  maxAttempts: String(s.maxAttempts),
-  defaultLanguage: s.defaultLanguage,
-});
+import { type GatewayForm, GATEWAY_FIELDS, gatewayBodyOf, gatewayFormSchema, toForm } from './gatewayForm.ts';
+import { TestPanel } from './SmsGatewayTestPanel.tsx';
+import { useSaveSmsSettings, useSmsSettings } from './sms.queries.ts';
 
 export function GatewayTab() {
   const { t } = useTranslation();
@@ -93,25 +41,18 @@ function GatewayFormPanel({ settings }: { settings: SmsSettings }) {
   const { t } = useTranslation();
   const save = useSaveSmsSettings();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<GatewayForm>({ mode: 'onTouched', defaultValues: toForm(settings) });
+  const { control, handleSubmit, reset, setError } = useForm<GatewayForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(gatewayFormSchema),
+    defaultValues: toForm(settings),
+  });
   const [provider, method, removeSecret] = useWatch({ control, name: ['provider', 'method', 'removeSecret'] });
   const isHttp = provider === 'http';
 
   const submit = handleSubmit(async (v) => {
     setFormError(null);
     try {
-      const saved = await save.mutateAsync({
-        provider: v.provider,
-        url: v.url,
-        method: v.method,
-        authHeaderName: v.authHeaderName,
-        authSecret: v.removeSecret ? null : v.authSecret ? v.authSecret : undefined,
-        contentType: v.contentType,
-        bodyTemplate: v.bodyTemplate,
-        senderId: v.senderId,
-        maxAttempts: Number(v.maxAttempts),
-        defaultLanguage: v.defaultLanguage,
-      });
+      const saved = await save.mutateAsync(gatewayBodyOf(v));
       reset(toForm(saved));
       toast(t('sms.settings.gateway.saved'), 'success');
     } catch (err) {
@@ -240,57 +181,6 @@ function GatewayFormPanel({ settings }: { settings: SmsSettings }) {
           </Button>
         </Stack>
       </Stack>
-    </Paper>
-  );
-}
-
-function TestPanel() {
-  const { t } = useTranslation();
-  const test = useTestSms();
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<SmsTestResult | null>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setResult(null);
-    try {
-      setResult(await test.mutateAsync(phone));
-    } catch (err) {
-      if (err instanceof ApiError && err.code !== 'SLOW_DOWN') setError(err.details[0]?.message ?? err.message);
-    }
-  };
-  return (
-    <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 } }} aria-label={t('sms.settings.gateway.testTitle')}>
-      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
-        {t('sms.settings.gateway.testTitle')}
-      </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField
-          label={t('sms.settings.gateway.testPhone')}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          required
-          error={Boolean(error)}
-          helperText={error}
-          sx={{ width: { md: 300 } }}
-        />
-        <Button type="submit" variant="outlined" startIcon={<SendIcon />} disabled={test.isPending || phone.trim() === ''} sx={{ mt: { md: 1 } }}>
-          {t('sms.settings.gateway.test')}
-        </Button>
-      </Stack>
-      {result && (
-        <Alert severity={result.status === 'sent' ? 'success' : 'error'} sx={{ mt: 2 }}>
-          {result.status === 'sent'
-            ? t('sms.settings.gateway.testSent', { status: result.httpStatus ? ` (HTTP ${result.httpStatus})` : '' })
-            : t('sms.settings.gateway.testFailed', { error: describeSmsError(result.error, t) })}
-          {result.response && (
-            <Box component="pre" sx={{ m: 0, mt: 1, whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>
-              {t('sms.settings.gateway.testAnswer', { answer: result.response })}
-            </Box>
-          )}
-        </Alert>
-      )}
     </Paper>
   );
 }

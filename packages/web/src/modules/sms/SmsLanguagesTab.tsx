@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslation } from 'react-i18next';
-import type { SmsCustomerLanguage, SmsLanguage, SmsRecipient } from '@ubo/contracts';
+import { type SmsCustomerLanguage, type SmsLanguage, type SmsRecipient, smsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { toast } from '../../lib/api.ts';
 import { CustomerPicker } from '../../components/CustomerPicker.tsx';
 import { LanguageSelect } from './SmsParts.tsx';
 import { smsPrivileges as p } from './sms.access.ts';
-import { LANGUAGES_PATH, useRemoveCustomerLanguage, useSetCustomerLanguage, useRecipientSearch } from './sms.queries.ts';
+import { useRemoveCustomerLanguage, useSetCustomerLanguage, useRecipientSearch } from './sms.queries.ts';
 
 export function LanguagesTab() {
   const { t } = useTranslation();
@@ -72,8 +72,8 @@ export function LanguagesTab() {
           </Button>
         </Stack>
       </Paper>
-      <DataTable<SmsCustomerLanguage>
-        path={LANGUAGES_PATH}
+      <DataTable
+        endpoint={smsEndpoints.languages}
         columns={columns}
         actions={actions}
         rowKey={(r) => r.customerId}

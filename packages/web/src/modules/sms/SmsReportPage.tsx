@@ -16,7 +16,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { type SmsMessage, type SmsStatus, smsKindValues, smsStatusValues } from '@ubo/contracts';
+import { endpointResource, type SmsMessage, type SmsStatus, smsEndpoints, smsKindValues, smsStatusValues } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -27,7 +27,7 @@ import { resourceKeys } from '../../lib/queryKeys.ts';
 import { SmsStatusChip } from './SmsParts.tsx';
 import { smsPrivileges as p } from './sms.access.ts';
 import { describeSmsError } from './sms.logic.ts';
-import { REPORT_PATH, useReportTotals, useRetryMessage } from './sms.queries.ts';
+import { useReportTotals, useRetryMessage } from './sms.queries.ts';
 
 const FILTERS = ['status', 'kind', 'startDate', 'endDate', 'batchId'] as const;
 
@@ -52,7 +52,7 @@ export default function SmsReportPage() {
   const last = useRef('');
   useEffect(() => {
     const now = JSON.stringify(totals.data ?? {});
-    if (last.current && last.current !== now) client.invalidateQueries({ queryKey: resourceKeys(REPORT_PATH).lists() });
+    if (last.current && last.current !== now) client.invalidateQueries({ queryKey: resourceKeys(endpointResource(smsEndpoints.report)).lists() });
     last.current = now;
   }, [totals.data, client]);
 
@@ -207,8 +207,8 @@ export default function SmsReportPage() {
           </Stack>
         </Stack>
       </Paper>
-      <DataTable<SmsMessage>
-        path={REPORT_PATH}
+      <DataTable
+        endpoint={smsEndpoints.report}
         params={{ status: status || undefined, ...Object.fromEntries(Object.entries(others).map(([k, v]) => [k, v || undefined])) }}
         columns={columns}
         actions={actions}

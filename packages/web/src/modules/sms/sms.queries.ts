@@ -2,40 +2,30 @@
 // and is not toasted on failure: the forms put field errors on their fields and show the rest. Sending,
 // retrying and saving refresh the report; the report's status totals poll while messages are waiting.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BillSmsBody,
-  BillSmsOptions,
-  BillSmsPreview,
-  SendSmsBody,
-  SendSmsOptions,
-  SmsCustomerLanguage,
-  SmsLanguage,
-  SmsQueued,
-  SmsRecipient,
-  SmsReport,
-  SmsSettings,
-  SmsSettingsBody,
-  SmsStatusTotals,
-  SmsTemplate,
-  SmsTestResult,
+import {
+  type BillSmsBody,
+  type Endpoint,
+  endpointResource,
+  type SendSmsBody,
+  type SmsLanguage,
+  type SmsRecipient,
+  type SmsSettingsBody,
+  type SmsStatusTotals,
+  smsEndpoints as sms,
 } from '@ubo/contracts';
 import type { CustomerSearch } from '../../components/CustomerPicker.tsx';
 import { api, type Query } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 
-export const REPORT_PATH = 'sms-report';
-export const LANGUAGES_PATH = 'sms/customer-languages';
-const TEMPLATES_PATH = 'sms/templates';
-const SETTINGS_PATH = 'sms/settings';
-const BILL_OPTIONS_PATH = 'sms/bill-sms/options';
-const SEND_OPTIONS_PATH = 'sms/send-sms/options';
+/** The cache key of an endpoint's one answer (and the prefix of all its resource's keys). */
+const keyOf = (endpoint: Endpoint) => resourceKeys(endpointResource(endpoint)).all;
 
 /** While messages wait to be sent, the report asks again this often. */
 const PENDING_POLL_MS = 2000;
 
 function useRefreshReport() {
   const client = useQueryClient();
-  return () => Promise.all([REPORT_PATH, BILL_OPTIONS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+  return () => Promise.all([sms.report, sms.billOptions].map((endpoint) => client.invalidateQueries({ queryKey: keyOf(endpoint) })));
 }
 
 const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, silent: true });
@@ -44,8 +34,8 @@ const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, sile
 
 export function useSendOptions() {
   return useQuery({
-    queryKey: resourceKeys(SEND_OPTIONS_PATH).all,
-    queryFn: ({ signal }) => api.get<SendSmsOptions>(SEND_OPTIONS_PATH, undefined, { signal }),
+    queryKey: keyOf(sms.sendOptions),
+    queryFn: ({ signal }) => api.call(sms.sendOptions, undefined, { signal }),
   });
 }
 
@@ -58,8 +48,8 @@ export function useRecipientSearch(q: string): CustomerSearch<SmsRecipient> {
 
 export function useRecipients(q: string) {
   return useQuery({
-    queryKey: [...resourceKeys('sms/recipients').list({ q })],
-    queryFn: ({ signal }) => api.get<SmsRecipient[]>('sms/recipients', { q: q || undefined }, { signal, silent: true }),
+    queryKey: [...resourceKeys(endpointResource(sms.recipients)).list({ q })],
+    queryFn: ({ signal }) => api.call(sms.recipients, { query: { q: q || undefined } }, { signal, silent: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -67,7 +57,7 @@ export function useRecipients(q: string) {
 export function useSendSms() {
   const refresh = useRefreshReport();
   return useMutation({
-    mutationFn: ({ body, key }: { body: SendSmsBody; key: string }) => api.post<SmsQueued>('send-sms', body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: SendSmsBody; key: string }) => api.call(sms.send, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -76,21 +66,21 @@ export function useSendSms() {
 
 export function useBillSmsOptions() {
   return useQuery({
-    queryKey: resourceKeys(BILL_OPTIONS_PATH).all,
-    queryFn: ({ signal }) => api.get<BillSmsOptions>(BILL_OPTIONS_PATH, undefined, { signal }),
+    queryKey: keyOf(sms.billOptions),
+    queryFn: ({ signal }) => api.call(sms.billOptions, undefined, { signal }),
   });
 }
 
 export function usePreviewBillSms() {
   return useMutation({
-    mutationFn: (body: BillSmsBody) => api.post<BillSmsPreview>('sms/bill-sms/preview', body, { background: true, silent: true }),
+    mutationFn: (body: BillSmsBody) => api.call(sms.previewBills, { body }, { background: true, silent: true }),
   });
 }
 
 export function useSendBillSms() {
   const refresh = useRefreshReport();
   return useMutation({
-    mutationFn: ({ body, key }: { body: BillSmsBody; key: string }) => api.post<SmsQueued>('sms/bill-sms', body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: BillSmsBody; key: string }) => api.call(sms.sendBills, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -100,8 +90,8 @@ export function useSendBillSms() {
 /** The count per status under the report's filters (status aside); polls while messages are waiting. */
 export function useReportTotals(params: Query) {
   return useQuery<SmsStatusTotals>({
-    queryKey: [...resourceKeys(REPORT_PATH).all, 'totals', params],
-    queryFn: ({ signal }) => api.get<SmsReport>(REPORT_PATH, { ...params, _limit: 1 }, { signal, silent: true }).then((r) => r.totals),
+    queryKey: [...keyOf(sms.report), 'totals', params],
+    queryFn: ({ signal }) => api.call(sms.report, { query: { ...params, _limit: 1 } }, { signal, silent: true }).then((r) => r.totals),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => {
       const totals = query.state.data as SmsStatusTotals | undefined;
@@ -113,7 +103,7 @@ export function useReportTotals(params: Query) {
 export function useRetryMessage() {
   const refresh = useRefreshReport();
   return useMutation({
-    mutationFn: (id: number) => api.post(`sms/messages/${id}/retry`),
+    mutationFn: (id: number) => api.call(sms.retry, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
@@ -122,23 +112,23 @@ export function useRetryMessage() {
 
 export function useTemplates() {
   return useQuery({
-    queryKey: resourceKeys(TEMPLATES_PATH).all,
-    queryFn: ({ signal }) => api.get<SmsTemplate[]>(TEMPLATES_PATH, undefined, { signal }),
+    queryKey: keyOf(sms.templates),
+    queryFn: ({ signal }) => api.call(sms.templates, undefined, { signal }),
   });
 }
 
 export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: string }) => api.put<SmsTemplate>(`${TEMPLATES_PATH}/${id}`, { body }, { silent: true }),
-    onSuccess: () => Promise.all([TEMPLATES_PATH, SEND_OPTIONS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all }))),
+    mutationFn: ({ id, body }: { id: number; body: string }) => api.call(sms.updateTemplate, { params: { id }, body: { body } }, { silent: true }),
+    onSuccess: () => Promise.all([sms.templates, sms.sendOptions].map((endpoint) => client.invalidateQueries({ queryKey: keyOf(endpoint) }))),
   });
 }
 
 export function useSmsSettings(enabled: boolean) {
   return useQuery({
-    queryKey: resourceKeys(SETTINGS_PATH).all,
-    queryFn: ({ signal }) => api.get<SmsSettings>(SETTINGS_PATH, undefined, { signal }),
+    queryKey: keyOf(sms.settings),
+    queryFn: ({ signal }) => api.call(sms.settings, undefined, { signal }),
     enabled,
   });
 }
@@ -146,10 +136,10 @@ export function useSmsSettings(enabled: boolean) {
 export function useSaveSmsSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SmsSettingsBody) => api.put<SmsSettings>(SETTINGS_PATH, body, { silent: true }),
+    mutationFn: (body: SmsSettingsBody) => api.call(sms.updateSettings, { body }, { silent: true }),
     onSuccess: (saved) => {
-      client.setQueryData(resourceKeys(SETTINGS_PATH).all, saved);
-      return Promise.all([SEND_OPTIONS_PATH, BILL_OPTIONS_PATH].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+      client.setQueryData(keyOf(sms.settings), saved);
+      return Promise.all([sms.sendOptions, sms.billOptions].map((endpoint) => client.invalidateQueries({ queryKey: keyOf(endpoint) })));
     },
   });
 }
@@ -157,7 +147,7 @@ export function useSaveSmsSettings() {
 export function useTestSms() {
   const refresh = useRefreshReport();
   return useMutation({
-    mutationFn: (phone: string) => api.post<SmsTestResult>(`${SETTINGS_PATH}/test`, { phone }, { silent: true }),
+    mutationFn: (phone: string) => api.call(sms.test, { body: { phone } }, { silent: true }),
     onSuccess: () => refresh(),
   });
 }
@@ -168,15 +158,15 @@ export function useSetCustomerLanguage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ customerId, language }: { customerId: number; language: SmsLanguage }) =>
-      api.put<SmsCustomerLanguage>(`${LANGUAGES_PATH}/${customerId}`, { language }),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(LANGUAGES_PATH).all }),
+      api.call(sms.setLanguage, { params: { customerId }, body: { language } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyOf(sms.languages) }),
   });
 }
 
 export function useRemoveCustomerLanguage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (customerId: number) => api.delete(`${LANGUAGES_PATH}/${customerId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(LANGUAGES_PATH).all }),
+    mutationFn: (customerId: number) => api.call(sms.removeLanguage, { params: { customerId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keyOf(sms.languages) }),
   });
 }

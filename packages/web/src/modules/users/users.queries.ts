@@ -3,16 +3,15 @@
 // can change the signed-in user's own privileges, so the profile and the menu are reloaded too.
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Branch, groupedPrivileges, type PrivilegeCatalogue, rolesEndpoints, usersEndpoints } from '@ubo/contracts';
+import { branchesEndpoints, groupedPrivileges, type PrivilegeCatalogue, rolesEndpoints, usersEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { api, resourcePath } from '../../lib/api.ts';
-import { resourceKeys, shellKeys } from '../../lib/queryKeys.ts';
+import { endpointKeys, resourceKeys, shellKeys } from '../../lib/queryKeys.ts';
 
 // The list paths key the cached lists (and feed DataTable and RecordLoader); they come from the contracts.
 export const USERS_PATH = resourcePath(usersEndpoints.list);
 export const ROLES_PATH = resourcePath(rolesEndpoints.list);
 export const CATALOGUE_PATH = resourcePath(rolesEndpoints.catalogue);
-export const BRANCHES_PATH = 'elc/branches';
 
 export const USERS_ROUTE = '/settings/list-users';
 export const ROLES_ROUTE = '/settings/list-roles';
@@ -59,8 +58,8 @@ export function useBranchOptions() {
   const enabled = can('list-branch');
   const params = { _page: 1, _limit: ALL, _sort: 'name', _order: 'asc' } as const;
   const query = useQuery({
-    queryKey: resourceKeys(BRANCHES_PATH).list(params),
-    queryFn: ({ signal }) => api.list<Branch>(BRANCHES_PATH, params, { signal, silent: true }),
+    queryKey: endpointKeys(branchesEndpoints.list).list(params),
+    queryFn: ({ signal }) => api.call(branchesEndpoints.list, { query: params }, { signal, silent: true }),
     enabled,
     retry: false,
   });
