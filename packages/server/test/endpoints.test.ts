@@ -12,6 +12,10 @@ import {
   citiesEndpoints,
   companyEndpoints,
   dashboardEndpoints,
+  billingReportsEndpoints,
+  billPrintEndpoints,
+  billsEndpoints,
+  customersEndpoints,
   type Endpoint,
   filesEndpoints,
   housesEndpoints,
@@ -49,20 +53,14 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   organisationsRoutes: [branchesEndpoints],
   filesRoutes: [filesEndpoints],
   smsRoutes: [smsEndpoints],
+  customersRoutes: [customersEndpoints],
+  billsRoutes: [billsEndpoints],
+  billPrintRoutes: [billPrintEndpoints],
+  billingReportsRoutes: [billingReportsEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */
-const stillToConvert = [
-  'financeRoutes',
-  'amountLimitsRoutes',
-  'financeReportsRoutes',
-  'treasuryRoutes',
-  'customersRoutes',
-  'billsRoutes',
-  'billPrintRoutes',
-  'paymentsRoutes',
-  'billingReportsRoutes',
-];
+const stillToConvert = ['financeRoutes', 'amountLimitsRoutes', 'financeReportsRoutes', 'treasuryRoutes', 'paymentsRoutes'];
 
 interface Seen {
   method: string;

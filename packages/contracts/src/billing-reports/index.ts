@@ -9,3 +9,4 @@ export * from './unpaid.ts';
 export * from './received-payments.ts';
 export * from './revenue-by-class.ts';
 export * from './dashboard.ts';
+export * from './endpoints.ts';

@@ -1,8 +1,9 @@
 // Billing master data endpoints: zones (/api/elc/zones), tariffs (/api/elc/prices, /api/elc/pricing),
-// houses and meters (/api/elc/houses) and meter readings (/api/elc/reads).
+// customers (/api/elc/customers), houses and meters (/api/elc/houses) and meter readings (/api/elc/reads).
 import { endpoint } from '../common/endpoint.ts';
 import { okResponse, z } from '../common/validation.ts';
 import { idParams, referenceStatusBody } from '../settings/fields.ts';
+import { customer, customerBody, customerListQuery, customerPage, customerStatusBody } from './customers.ts';
 import { houseBody, houseCount, houseDetail, houseListQuery, housePage, houseStatusBody, replaceMeterBody } from './houses.ts';
 import {
   pendingReadingsQuery,
@@ -42,6 +43,14 @@ export const tariffsEndpoints = {
   remove: endpoint({ method: 'DELETE', path: '/api/elc/prices/:id', params: idParams, response: okResponse }),
   /** The price calculator. */
   price: endpoint({ method: 'POST', path: '/api/elc/pricing', body: pricingBody, response: pricingResult }),
+};
+
+export const customersEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/elc/customers', query: customerListQuery, response: customerPage }),
+  get: endpoint({ method: 'GET', path: '/api/elc/customers/:id', params: idParams, response: customer }),
+  create: endpoint({ method: 'POST', path: '/api/elc/customers', body: customerBody, response: customer, status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/api/elc/customers/:id', params: idParams, body: customerBody, response: customer }),
+  setStatus: endpoint({ method: 'PATCH', path: '/api/elc/customers/:id/status', params: idParams, body: customerStatusBody, response: customer }),
 };
 
 export const housesEndpoints = {

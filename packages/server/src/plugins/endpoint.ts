@@ -20,6 +20,12 @@ export interface EndpointConfig {
   allowExpired?: boolean;
   /** OpenAPI tags of /api/docs. */
   tags?: readonly string[];
+  /**
+   * Write the handler's answer with JSON.stringify instead of serialising it through the response schema
+   * (which still documents it): for an answer built field by field from typed rows that is too large
+   * to re-validate (a month's bill-run preview).
+   */
+  stringifyAnswer?: boolean;
 }
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
@@ -35,7 +41,7 @@ export type EndpointHandler<E extends Endpoint> = (req: EndpointRequest<E>, repl
  * file endpoint's handler sends the file through `reply` (content type, disposition) and returns it.
  */
 export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, config: EndpointConfig, handler: EndpointHandler<E>): void {
-  const { tags, ...routeConfig } = config;
+  const { tags, stringifyAnswer, ...routeConfig } = config;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -49,6 +55,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, con
       // A file endpoint's handler sends the file itself: no schema to serialise through.
       ...(endpoint.response ? { response: { [endpoint.status]: endpoint.response } } : {}),
     },
+    ...(stringifyAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     handler: async (req, reply) => {
       const result = await handler(req as unknown as EndpointRequest<E>, reply);
       if (endpoint.status !== 200) reply.code(endpoint.status);

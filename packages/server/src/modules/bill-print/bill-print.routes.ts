@@ -1,19 +1,19 @@
 // Printing bills (privilege batch-bill): GET /api/bills/print/company (the header and payment
 // instructions the web's print page shows), GET /api/bills/:id/print.pdf (one bill) and
 // GET /api/bills/print/batch.pdf?period&zoneId (every open bill of a zone's period, one per page),
-// both PDFs drawn on the server in the caller's language.
+// both PDFs drawn on the server in the caller's language. Paths and schemas are the contracts'
+// billPrintEndpoints.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { batchBillPdfQuery, billPrintCompany, z } from '@ubo/contracts';
+import { billPrintEndpoints as api } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { type BillSelection, loadPrintableBills, printableLogo, printCompany } from './load-printable-bills.ts';
 import { pdfTexts } from './pdf-texts.ts';
 import { renderBillsPdf } from './render-bill-pdf.ts';
 
-const batchAccess = { access: { privilege: 'batch-bill' } } as const;
-const billIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const batchAccess = { access: { privilege: 'batch-bill' }, tags: ['bills'] } as const;
 
 /** Everything a PDF needs, read in one tenant transaction. */
 async function loadForPrint(tx: Db, clientId: number, which: BillSelection) {
@@ -44,14 +44,9 @@ function sendPdf(reply: FastifyReply, doc: NodeJS.ReadableStream, filename: stri
 }
 
 export async function billPrintRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['bills'];
+  serve(app, api.company, batchAccess, async (req) => tenantTx(req, (tx) => printCompany({ tx, clientId: caller(req).clientId })));
 
-  r.get('/api/bills/print/company', { config: batchAccess, schema: { tags, response: { 200: billPrintCompany } } }, async (req) =>
-    tenantTx(req, (tx) => printCompany({ tx, clientId: caller(req).clientId })),
-  );
-
-  r.get('/api/bills/print/batch.pdf', { config: batchAccess, schema: { tags, querystring: batchBillPdfQuery } }, async (req, reply) => {
+  serve(app, api.batchPdf, batchAccess, async (req, reply) => {
     const { period, zoneId } = req.query;
     const { bills, company, logo } = await tenantTx(req, (tx) => loadForPrint(tx, caller(req).clientId, { period, zoneId }));
     if (!company) throw new AppError(404, 'NO_BILLS', 'billPrint.noBills');
@@ -60,7 +55,7 @@ export async function billPrintRoutes(app: FastifyInstance) {
     return sendPdf(reply, doc, `bills-${period}-${bills[0].zoneName}`, 'attachment');
   });
 
-  r.get('/api/bills/:id/print.pdf', { config: batchAccess, schema: { tags, params: billIdParams } }, async (req, reply) => {
+  serve(app, api.billPdf, batchAccess, async (req, reply) => {
     const { bills, company, logo } = await tenantTx(req, (tx) => loadForPrint(tx, caller(req).clientId, { billId: req.params.id }));
     if (!company) throw notFound();
     const bill = bills[0];

@@ -3,35 +3,26 @@
 // revenue by tariff class, and the billing dashboard. Every report also downloads as a file: its own
 // path with format=csv|xlsx, or <path>/export?format=... (the finance exporter of finance-reports).
 // Long lists are paged on screen; their file carries every row up to BILLING_EXPORT_MAX_ROWS.
-// Thin routes: validate with the contract, run one service in the caller's tenant transaction.
+// Thin routes: validate with the contract, run one service in the caller's tenant transaction. Paths and
+// schemas are the contracts' billingReportsEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  agingQuery,
-  agingReport,
+  type agingQuery,
   BILLING_EXPORT_MAX_ROWS,
-  billingDashboard as billingDashboardSchema,
-  billingDashboardQuery,
-  customerSummary as customerSummarySchema,
-  customerSummaryQuery,
-  customerTransaction as customerTransactionSchema,
-  customerTransactionQuery,
-  exportFields,
+  billingReportsEndpoints as api,
+  type customerSummaryQuery,
+  type customerTransactionQuery,
+  type Endpoint,
+  type EndpointQuery,
   type ReportFormat,
-  receivedPayments as receivedPaymentsSchema,
-  receivedPaymentsQuery,
-  reportFormat,
-  revenueByClass as revenueByClassSchema,
-  revenueByClassQuery,
-  unpaidQuery,
-  unpaidReport as unpaidReportSchema,
-  zoneSummary as zoneSummarySchema,
-  zoneSummaryQuery,
+  type receivedPaymentsQuery,
+  type unpaidQuery,
 } from '@ubo/contracts';
 import { queryRows } from '../../db/rows.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
 import { billingDashboard } from './billing-dashboard.ts';
@@ -47,7 +38,6 @@ import { unpaidReport } from './unpaid-report.ts';
 import { zoneSummary } from './zone-summary.ts';
 
 const tags = ['billing-reports'];
-const BASE = '/api/billing-reports';
 
 const read = <T>(req: FastifyRequest, fn: (scope: ReportScope) => Promise<T>) =>
   tenantTx(req, async (tx) => {
@@ -66,24 +56,28 @@ function assertExportable(total: number): void {
 /** The whole list in one page, for a file. */
 const allRows = <Q extends { _page: number; _limit: number }>(query: Q): Q => ({ ...query, _page: 1, _limit: BILLING_EXPORT_MAX_ROWS + 1 });
 
-interface ReportRoute<Q extends z.ZodType, R> {
-  path: string;
+/** A report's query as its service reads it (without the file format). */
+type ReportQuery<E extends Endpoint> = Omit<EndpointQuery<E>, 'format'>;
+
+interface ReportRoute<E extends Endpoint, R> {
+  /** GET path: JSON, or the file with format. */
+  report: E;
+  /** GET path/export: the file (format required). */
+  file: Endpoint;
   privilege: string;
-  query: Q;
-  response: z.ZodType<R>;
-  run: (scope: ReportScope, query: z.infer<Q>) => Promise<R>;
+  run: (scope: ReportScope, query: ReportQuery<E>) => Promise<R>;
   /** The report as the file shows it (every row, not one page). */
-  runForExport?: (scope: ReportScope, query: z.infer<Q>) => Promise<R>;
-  filters?: (query: z.infer<Q>) => FilterValues;
+  runForExport?: (scope: ReportScope, query: ReportQuery<E>) => Promise<R>;
+  filters?: (query: ReportQuery<E>) => FilterValues;
   table: (report: R, ctx: tables.TableContext) => ReportTable;
 }
 
 /** GET path (JSON, or the file with format) and GET path/export (format required). */
-function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: ReportRoute<Q, R>): void {
-  // Without the type provider: the schemas still validate and shape the answer, but a generic report
-  // type cannot be resolved against them at compile time.
-  const config = { access: { privilege: route.privilege } } as const;
-  const file = async (req: FastifyRequest, reply: FastifyReply, query: z.infer<Q>, format: ReportFormat) => {
+function registerReport<E extends Endpoint, R>(app: FastifyInstance, route: ReportRoute<E, R>): void {
+  // The endpoints' schemas validate and shape the answer, but a generic report type cannot be resolved
+  // against them at compile time: the handlers' answers are cast.
+  const config = { access: { privilege: route.privilege }, tags };
+  const file = async (req: FastifyRequest, reply: FastifyReply, query: ReportQuery<E>, format: ReportFormat) => {
     const table = await read(req, async (scope) => {
       const report = await (route.runForExport ?? route.run)(scope, query);
       const [org] = await queryRows<{ name: string }>(scope.tx, sql`select name from clients where id = ${scope.clientId}`);
@@ -92,21 +86,14 @@ function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: R
     });
     return sendReport(reply, table, format);
   };
-  app.get(
-    route.path,
-    {
-      config,
-      schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
-    },
-    async (req, reply) => {
-      const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
-      if (format) return file(req, reply, query as z.infer<Q>, format);
-      return read(req, (scope) => route.run(scope, query as z.infer<Q>));
-    },
-  );
-  app.get(`${route.path}/export`, { config, schema: { tags, querystring: route.query.safeExtend(exportFields) } }, async (req, reply) => {
-    const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
-    return file(req, reply, query as z.infer<Q>, format);
+  serve(app, route.report, config, async (req, reply) => {
+    const { format, ...query } = req.query as ReportQuery<E> & { format?: ReportFormat };
+    if (format) return file(req, reply, query as ReportQuery<E>, format) as never;
+    return read(req, (scope) => route.run(scope, query as ReportQuery<E>)) as never;
+  });
+  serve(app, route.file, config, async (req, reply) => {
+    const { format, ...query } = req.query as unknown as ReportQuery<E> & { format: ReportFormat };
+    return file(req, reply, query as ReportQuery<E>, format);
   });
 }
 
@@ -120,14 +107,11 @@ function everyRow<Q extends { _page: number; _limit: number }, R extends { total
 }
 
 export async function billingReportsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const aging = (s: ReportScope, query: z.infer<typeof agingQuery>) => customerAging({ ...s, query });
   registerReport(app, {
-    path: '/api/finance/customer/aging',
+    report: api.aging,
+    file: api.agingExport,
     privilege: 'customer-aging',
-    query: agingQuery,
-    response: agingReport,
     run: aging,
     runForExport: everyRow(aging),
     filters: (q) => ({ zoneId: q.zoneId }),
@@ -135,20 +119,18 @@ export async function billingReportsRoutes(app: FastifyInstance) {
   });
 
   registerReport(app, {
-    path: '/api/finance/zones/summery',
+    report: api.zoneSummary,
+    file: api.zoneSummaryExport,
     privilege: 'zone-summary',
-    query: zoneSummaryQuery,
-    response: zoneSummarySchema,
     run: (s, query) => zoneSummary({ ...s, query }),
     table: tables.zoneSummaryTable,
   });
 
   const statement = (s: ReportScope, query: z.infer<typeof customerTransactionQuery>) => customerTransaction({ ...s, query });
   registerReport(app, {
-    path: `${BASE}/customer-transaction`,
+    report: api.customerTransaction,
+    file: api.customerTransactionExport,
     privilege: 'customer-transaction',
-    query: customerTransactionQuery,
-    response: customerTransactionSchema,
     run: statement,
     runForExport: everyRow(statement),
     table: tables.customerTransactionTable,
@@ -156,10 +138,9 @@ export async function billingReportsRoutes(app: FastifyInstance) {
 
   const summary = (s: ReportScope, query: z.infer<typeof customerSummaryQuery>) => customerSummary({ ...s, query });
   registerReport(app, {
-    path: `${BASE}/customer-summary`,
+    report: api.customerSummary,
+    file: api.customerSummaryExport,
     privilege: 'customer-summary',
-    query: customerSummaryQuery,
-    response: customerSummarySchema,
     run: summary,
     runForExport: everyRow(summary),
     filters: (q) => ({ zoneId: q.zoneId, status: q.status }),
@@ -168,10 +149,9 @@ export async function billingReportsRoutes(app: FastifyInstance) {
 
   const unpaid = (s: ReportScope, query: z.infer<typeof unpaidQuery>) => unpaidReport({ ...s, query });
   registerReport(app, {
-    path: `${BASE}/unpaid`,
+    report: api.unpaid,
+    file: api.unpaidExport,
     privilege: 'unpaid-report',
-    query: unpaidQuery,
-    response: unpaidReportSchema,
     run: unpaid,
     runForExport: everyRow(unpaid),
     filters: (q) => ({ zoneId: q.zoneId, period: q.period, minAmount: q.minAmount, customerId: q.customerId }),
@@ -180,10 +160,9 @@ export async function billingReportsRoutes(app: FastifyInstance) {
 
   const payments = (s: ReportScope, query: z.infer<typeof receivedPaymentsQuery>) => receivedPayments({ ...s, query });
   registerReport(app, {
-    path: `${BASE}/received-payments`,
+    report: api.receivedPayments,
+    file: api.receivedPaymentsExport,
     privilege: 'received-payments',
-    query: receivedPaymentsQuery,
-    response: receivedPaymentsSchema,
     run: payments,
     runForExport: everyRow(payments),
     filters: (q) => ({ zoneId: q.zoneId, accountId: q.accountId, method: q.method, customerId: q.customerId }),
@@ -191,21 +170,13 @@ export async function billingReportsRoutes(app: FastifyInstance) {
   });
 
   registerReport(app, {
-    path: `${BASE}/revenue-by-class`,
+    report: api.revenueByClass,
+    file: api.revenueByClassExport,
     privilege: 'revenue-by-class',
-    query: revenueByClassQuery,
-    response: revenueByClassSchema,
     run: (s, query) => revenueByClass({ ...s, query }),
     filters: (q) => ({ zoneId: q.zoneId }),
     table: tables.revenueByClassTable,
   });
 
-  r.get(
-    `${BASE}/dashboard`,
-    {
-      config: { access: { privilege: 'dashboard' } },
-      schema: { tags, querystring: billingDashboardQuery, response: { 200: billingDashboardSchema } },
-    },
-    async (req) => read(req, (s) => billingDashboard({ ...s, query: req.query })),
-  );
+  serve(app, api.dashboard, { access: { privilege: 'dashboard' }, tags }, async (req) => read(req, (s) => billingDashboard({ ...s, query: req.query })));
 }

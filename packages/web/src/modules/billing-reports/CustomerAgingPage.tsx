@@ -20,16 +20,15 @@ import Typography from '@mui/material/Typography';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type AgingRow, agingSortValues } from '@ubo/contracts';
+import { billingReportsEndpoints, type AgingRow, agingSortValues } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/index.ts';
 import { agingLink, idParam } from './billing-reports.logic.ts';
-import { AGING_PATH, useAging } from './billing-reports.queries.ts';
+import { useAging } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect, wideTableSx } from './ReportParts.tsx';
 
 const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over90', 'unallocated', 'total'] as const;
@@ -48,8 +47,8 @@ export default function CustomerAgingPage() {
   const query = {
     date,
     zoneId: zoneId ?? undefined,
-    includeZero: includeZero ? 'true' : undefined,
-    withZones: withZones && !zoneId ? 'true' : undefined,
+    includeZero: includeZero ? ('true' as const) : undefined,
+    withZones: withZones && !zoneId ? ('true' as const) : undefined,
     _page: paging.page,
     _limit: paging.limit,
     _sort: sort,
@@ -79,7 +78,8 @@ export default function CustomerAgingPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, zoneName ?? '', date)}
-      exportPath={exportPathOf(AGING_PATH, { date, zoneId: zoneId ?? undefined, includeZero: query.includeZero, _sort: sort, _order: order })}
+      exportEndpoint={billingReportsEndpoints.agingExport}
+      exportQuery={{ date, zoneId: zoneId ?? undefined, includeZero: query.includeZero, _sort: sort, _order: order }}
       isFetching={report.isFetching}
       toolbar={
         <>

@@ -12,15 +12,14 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { customerStatusValues, customerSummarySortValues } from '@ubo/contracts';
+import { billingReportsEndpoints, customerStatusValues, customerSummarySortValues } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/index.ts';
 import { choiceParam, idParam } from './billing-reports.logic.ts';
-import { CUSTOMER_SUMMARY_PATH, useCustomerSummary } from './billing-reports.queries.ts';
+import { useCustomerSummary } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';
 
 const FIGURES = ['opening', 'billed', 'paid', 'adjustments', 'closing'] as const;
@@ -63,7 +62,8 @@ export default function CustomerSummaryPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, zoneName ?? '', range.startDate, range.endDate)}
-      exportPath={exportPathOf(CUSTOMER_SUMMARY_PATH, { ...filters, _sort: sort, _order: order })}
+      exportEndpoint={billingReportsEndpoints.customerSummaryExport}
+      exportQuery={{ ...filters, _sort: sort, _order: order }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} isEmpty={data?.totals.customers === 0} emptyText={t('billingReports.summary.empty')}>

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { StatementLineKind } from '@ubo/contracts';
+import { billingReportsEndpoints, type StatementLineKind } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
@@ -30,10 +30,9 @@ import { isIsoDate } from '../../lib/reportPeriods.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/index.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 import { idParam } from './billing-reports.logic.ts';
-import { STATEMENT_PATH, useCustomerStatement } from './billing-reports.queries.ts';
+import { useCustomerStatement } from './billing-reports.queries.ts';
 import { MoneyCell, Pager, totalsRowSx, useBillingParams } from './ReportParts.tsx';
 
 const KIND_COLOURS: Record<StatementLineKind, 'default' | 'primary' | 'success' | 'warning' | 'info' | 'secondary'> = {
@@ -98,7 +97,8 @@ export default function CustomerTransactionPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, customer?.customerNo ?? '', startDate ?? '', endDate ?? '')}
-      exportPath={customerId ? exportPathOf(STATEMENT_PATH, { customerId, startDate, endDate }) : undefined}
+      exportEndpoint={customerId ? billingReportsEndpoints.customerTransactionExport : undefined}
+      exportQuery={{ customerId, startDate, endDate }}
       isFetching={report.isFetching}
       toolbar={
         can(p.customers) ? (

@@ -14,16 +14,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { receiptMethodValues } from '@ubo/contracts';
+import { billingReportsEndpoints, receiptMethodValues } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterSelect } from '../../components/FilterDialog.tsx';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/index.ts';
 import { choiceParam, idParam } from './billing-reports.logic.ts';
-import { RECEIVED_PAYMENTS_PATH, useReceivedPayments, useReceivingAccounts } from './billing-reports.queries.ts';
+import { useReceivedPayments, useReceivingAccounts } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, selectedId, totalsRowSx, useBillingParams, useZoneSelect, wideTableSx } from './ReportParts.tsx';
 
 const FIGURES = ['amount', 'allocated', 'unallocated'] as const;
@@ -118,7 +117,8 @@ export default function ReceivedPaymentsPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(RECEIVED_PAYMENTS_PATH, filters)}
+      exportEndpoint={billingReportsEndpoints.receivedPaymentsExport}
+      exportQuery={filters}
       isFetching={report.isFetching}
     >
       <ReportState query={report} isEmpty={data?.totals.payments === 0} emptyText={t('billingReports.payments.empty')}>

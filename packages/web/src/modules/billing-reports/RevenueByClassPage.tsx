@@ -11,15 +11,14 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { plainDecimal, type RevenueByClass } from '@ubo/contracts';
+import { billingReportsEndpoints, plainDecimal, type RevenueByClass } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText } from '../../lib/useReportParams.ts';
-import { exportPathOf } from '../finance-reports/index.ts';
 import { idParam } from './billing-reports.logic.ts';
-import { REVENUE_BY_CLASS_PATH, useRevenueByClass } from './billing-reports.queries.ts';
+import { useRevenueByClass } from './billing-reports.queries.ts';
 import { MoneyCell, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';
 
 const FIGURES = ['subtotal', 'tax', 'amount'] as const;
@@ -80,7 +79,8 @@ export default function RevenueByClassPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, zoneName ?? '', range.startDate, range.endDate)}
-      exportPath={exportPathOf(REVENUE_BY_CLASS_PATH, query)}
+      exportEndpoint={billingReportsEndpoints.revenueByClassExport}
+      exportQuery={query}
       isFetching={report.isFetching}
     >
       <ReportState query={report} isEmpty={data?.rows.length === 0} emptyText={t('billingReports.revenue.empty')}>

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { unpaidSortValues } from '@ubo/contracts';
+import { billingReportsEndpoints, unpaidSortValues } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterSelect } from '../../components/FilterDialog.tsx';
 import { formatDate, todayIso } from '../../lib/format.ts';
@@ -21,9 +21,9 @@ import { useLang, useMessage } from '../../lib/messages.ts';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
-import { exportPathOf, isPeriod } from '../finance-reports/index.ts';
+import { isPeriod } from '../finance-reports/index.ts';
 import { amountParam, idParam } from './billing-reports.logic.ts';
-import { UNPAID_PATH, useUnpaid } from './billing-reports.queries.ts';
+import { useUnpaid } from './billing-reports.queries.ts';
 import { CustomerName, MoneyCell, Pager, SortHead, selectedId, totalsRowSx, useBillingParams, useZoneSelect } from './ReportParts.tsx';
 
 const FIGURES = ['amount', 'paid', 'balance'] as const;
@@ -91,7 +91,8 @@ export default function UnpaidReportPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, zoneName ?? '', period ?? '')}
-      exportPath={exportPathOf(UNPAID_PATH, { ...filters, _sort: sort, _order: order })}
+      exportEndpoint={billingReportsEndpoints.unpaidExport}
+      exportQuery={{ ...filters, _sort: sort, _order: order }}
       isFetching={report.isFetching}
       toolbar={
         <TextField

@@ -16,17 +16,17 @@ import TableRow from '@mui/material/TableRow';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { plainDecimal, type ZoneSummaryRow } from '@ubo/contracts';
+import { billingReportsEndpoints, plainDecimal, type ZoneSummaryRow } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
-import { exportPathOf, periodFromParams, splitPeriod } from '../finance-reports/index.ts';
+import { periodFromParams, splitPeriod } from '../finance-reports/index.ts';
 import { usePeriodWords, YearMonthDialog } from '../finance-reports/index.ts';
 import { billingReportsPrivileges as p } from './billing-reports.access.ts';
 import { agingLink } from './billing-reports.logic.ts';
-import { useZoneSummary, ZONE_SUMMARY_PATH } from './billing-reports.queries.ts';
+import { useZoneSummary } from './billing-reports.queries.ts';
 import { MoneyCell, totalsRowSx, useBillingParams } from './ReportParts.tsx';
 
 const FIGURES = ['billed', 'collected', 'outstanding'] as const;
@@ -64,7 +64,8 @@ export default function ZoneSummaryPage() {
       onPeriod={() => setPeriodOpen(true)}
       csv={csv}
       csvName={csvFileName(title, period)}
-      exportPath={exportPathOf(ZONE_SUMMARY_PATH, { period })}
+      exportEndpoint={billingReportsEndpoints.zoneSummaryExport}
+      exportQuery={{ period }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} isEmpty={data?.rows.length === 0} emptyText={t('billingReports.zones.empty')}>

@@ -16,26 +16,36 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Bill, type Customer, billStatusFilterValues, billStatusValues } from '@ubo/contracts';
+import {
+  type Bill,
+  billPrintEndpoints,
+  billStatusFilterValues,
+  billStatusValues,
+  billsEndpoints,
+  type Customer,
+  customersEndpoints,
+  type Endpoint,
+  type EndpointInput,
+} from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { api, downloadFile } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { api, downloadEndpoint } from '../../lib/api.ts';
+import { endpointKeys } from '../../lib/queryKeys.ts';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
-import { BILLS_PATH, CUSTOMERS_PATH, useZones } from './billing-runs.queries.ts';
+import { useZones } from './billing-runs.queries.ts';
 import { PERIOD_PATTERN } from './readings.logic.ts';
 
 /** Downloads a bill's PDF (or a zone's) through the api client, which sends the token. */
 export function usePdfDownload() {
   const [isBusy, setBusy] = useState(false);
-  const download = async (path: string, filename: string, query?: Record<string, string | number>) => {
+  const download = async <E extends Endpoint & { produces: readonly string[] }>(endpoint: E, input: EndpointInput<E>, filename: string) => {
     setBusy(true);
     try {
-      await downloadFile(path, filename, query);
+      await downloadEndpoint(endpoint, input, filename);
     } catch {
       // The api client has told the user why.
     } finally {
@@ -54,12 +64,12 @@ function CustomerFilter({ value, onChange }: { value: number | null; onChange: (
     return () => clearTimeout(id);
   }, [input]);
   const options = useQuery({
-    queryKey: resourceKeys(CUSTOMERS_PATH).list({ q: search, _limit: 20, pick: 1 }),
-    queryFn: ({ signal }) => api.list<Customer>(CUSTOMERS_PATH, { q: search || undefined, _limit: 20 }, { signal }),
+    queryKey: endpointKeys(customersEndpoints.list).list({ q: search, _limit: 20, pick: 1 }),
+    queryFn: ({ signal }) => api.call(customersEndpoints.list, { query: { _page: 1, _limit: 20, q: search || undefined } }, { signal }),
   });
   const chosen = useQuery({
-    queryKey: resourceKeys(CUSTOMERS_PATH).detail(value ?? ''),
-    queryFn: ({ signal }) => api.get<Customer>(`${CUSTOMERS_PATH}/${value}`, undefined, { signal }),
+    queryKey: endpointKeys(customersEndpoints.get).detail({ id: value ?? '' }),
+    queryFn: ({ signal }) => api.call(customersEndpoints.get, { params: { id: value ?? 0 } }, { signal }),
     enabled: value !== null,
   });
   const list = options.data?.data ?? [];
@@ -110,7 +120,7 @@ export default function BillListPage() {
   const zoneName = zones.zones.find((z) => z.id === zoneId)?.name ?? String(zoneId);
   const downloadBatch = () => {
     if (!period || zoneId === null) return;
-    void pdf.download('bills/print/batch.pdf', `bills-${period}-${zoneName}.pdf`, { period, zoneId });
+    void pdf.download(billPrintEndpoints.batchPdf, { query: { period, zoneId } }, `bills-${period}-${zoneName}.pdf`);
   };
   const columns: DataTableColumn<Bill>[] = [
     {
@@ -190,8 +200,8 @@ export default function BillListPage() {
           </TextField>
         </Stack>
       </Paper>
-      <DataTable<Bill>
-        path={BILLS_PATH}
+      <DataTable
+        endpoint={billsEndpoints.list}
         columns={columns}
         params={{ period: period || undefined, zoneId: zoneId ?? undefined, customerId: customerId ?? undefined, status: status || undefined }}
         searchable={false}
@@ -206,7 +216,7 @@ export default function BillListPage() {
             label: t('billingRuns.bills.pdf'),
             icon: <PictureAsPdfIcon fontSize="small" />,
             disabled: () => pdf.isBusy,
-            onClick: (b) => void pdf.download(`bills/${b.id}/print.pdf`, `bill-${b.number}.pdf`),
+            onClick: (b) => void pdf.download(billPrintEndpoints.billPdf, { params: { id: b.id } }, `bill-${b.number}.pdf`),
           },
         ]}
       />

@@ -21,6 +21,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { billPrintEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -108,7 +109,7 @@ export default function BillPage() {
                     variant="outlined"
                     startIcon={<PictureAsPdfIcon />}
                     disabled={pdf.isBusy}
-                    onClick={() => void pdf.download(`bills/${b.id}/print.pdf`, `bill-${b.number}.pdf`)}
+                    onClick={() => void pdf.download(billPrintEndpoints.billPdf, { params: { id: b.id } }, `bill-${b.number}.pdf`)}
                   >
                     {t('billingRuns.bills.pdf')}
                   </Button>

@@ -17,7 +17,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SaveIcon from '@mui/icons-material/Save';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type Bill, type BillPreview, type BillRun, type BillService, type UngeneratedBillReport, billServiceValues } from '@ubo/contracts';
+import { type BillPreview, type BillRun, type BillService, billServiceValues, billsEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
@@ -33,7 +33,7 @@ import { BillRunPreview, type HouseNames } from './BillRunPreview.tsx';
 import { BillStatusChip, PeriodField, usePeriodText, ZoneSelect } from './BillingParts.tsx';
 import { billingRunsPrivileges as p } from './billing-runs.access.ts';
 import { isJobActive } from './billing-runs.logic.ts';
-import { BILLS_PATH, RUNS_PATH, UNGENERATED_PATH, useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
+import { useCancelRun, usePreviewRun, useRecentJobs, useStartRunJob, useZones } from './billing-runs.queries.ts';
 import { PERIOD_PATTERN, periodOf } from './readings.logic.ts';
 
 interface Shown {
@@ -100,9 +100,11 @@ export default function BillRunPage() {
       const [answer, unbilled, billed] = await Promise.all([
         previewRun.mutateAsync(body),
         can(p.ungenerated)
-          ? api.get<UngeneratedBillReport>(UNGENERATED_PATH, { period, zoneId: zoneId ?? undefined }, { silent: true }).catch(() => undefined)
+          ? api.call(billsEndpoints.ungenerated, { query: { period, zoneId: zoneId ?? undefined } }, { silent: true }).catch(() => undefined)
           : Promise.resolve(undefined),
-        api.list<Bill>(BILLS_PATH, { period, zoneId: zoneId ?? undefined, status: 'Open', _limit: 1000 }, { silent: true }).catch(() => undefined),
+        api
+          .call(billsEndpoints.list, { query: { _page: 1, _limit: 1000, period, zoneId: zoneId ?? undefined, status: 'Open' } }, { silent: true })
+          .catch(() => undefined),
       ]);
       const names: HouseNames = new Map();
       for (const h of [...(unbilled?.data ?? []), ...(billed?.data ?? [])]) names.set(h.houseId, { customerName: h.customerName, houseNo: h.houseNo });
@@ -188,8 +190,8 @@ export default function BillRunPage() {
           <BillRunPreview preview={current.preview} zoneName={zoneName(zoneId)} names={current.names} />
         </Stack>
       )}
-      <DataTable<BillRun>
-        path={RUNS_PATH}
+      <DataTable
+        endpoint={billsEndpoints.runs}
         title={t('billingRuns.run.runs.title')}
         columns={columns}
         searchable={false}

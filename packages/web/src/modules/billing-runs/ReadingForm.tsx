@@ -1,7 +1,7 @@
 // One reading at a time (POST /api/elc/reads): a house of the chosen zone still to read for the period,
 // the reading type (regular, estimated, correction), the register value, the date and a note. The
 // consumption and flags show as the value is typed; a flagged reading needs the confirmation tick. The
-// server's field errors land under their fields.
+// form is judged by the contract's body schema (zodResolver); the server's field errors land under their fields.
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -16,17 +16,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { EnteredReadingType, Reading, ReadingBody, ReadingSheet } from '@ubo/contracts';
+import { type EnteredReadingType, type ReadingSheet, readingBody, readingsEndpoints, z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { useSaveMutation } from '../../lib/queries.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { FlagChips } from './BillingParts.tsx';
-import { PENDING_PATH, READS_PATH, SHEET_PATH } from './billing-runs.queries.ts';
 import { checkRow } from './readings.logic.ts';
 
 interface FormValues {
@@ -40,6 +40,25 @@ interface FormValues {
 
 const FIELDS = ['houseId', 'type', 'currentReading', 'readingDate', 'note', 'confirmed'] as const;
 
+/**
+ * The form's values as the body of POST /api/elc/reads without the sheet's period, judged by the contract:
+ * an empty choice or date is "required", an estimate sends no register value, and any other type needs one.
+ */
+const readingForm = z.preprocess(
+  (v: FormValues) => ({
+    houseId: v.houseId ?? undefined,
+    type: v.type,
+    currentReading: v.type === 'estimated' ? undefined : v.currentReading.trim() || undefined,
+    readingDate: v.readingDate || undefined,
+    confirmed: v.confirmed || undefined,
+    note: v.note,
+  }),
+  readingBody
+    .omit({ period: true })
+    .refine((b) => b.type === 'estimated' || b.currentReading !== undefined, { path: ['currentReading'], message: 'v.required' }),
+);
+type ReadingFormOutput = z.output<typeof readingForm>;
+
 export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readingDate: string }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -47,27 +66,24 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
   const [formError, setFormError] = useState<string | null>(null);
   const open = useMemo(() => sheet.rows.filter((r) => r.reading === null), [sheet.rows]);
   const blank: FormValues = { houseId: null, type: 'regular', currentReading: '', readingDate, note: '', confirmed: false };
-  const { control, handleSubmit, reset, setError, setValue } = useForm<FormValues>({ mode: 'onTouched', defaultValues: blank });
+  const { control, handleSubmit, reset, setError, setValue } = useForm<FormValues, unknown, ReadingFormOutput>({
+    mode: 'onTouched',
+    resolver: zodResolver(readingForm),
+    defaultValues: blank,
+  });
+  // The shared field components take the form's own values; the resolver's output (the body) is handleSubmit's.
+  const fieldControl = control as unknown as Control<FormValues>;
   const [houseId, type, current, confirmed] = useWatch({ control, name: ['houseId', 'type', 'currentReading', 'confirmed'] });
   const row = open.find((r) => r.houseId === houseId) ?? null;
   const check = row ? checkRow(row, { type, current, confirmed }, sheet.zoneAverageConsumption) : null;
-  const save = useSaveMutation<ReadingBody, Reading, FormValues>({ path: READS_PATH, invalidate: [SHEET_PATH, PENDING_PATH], successMessage: false });
+  const save = useEndpointMutation(readingsEndpoints.create, { invalidate: [readingsEndpoints.sheet, readingsEndpoints.pending], successMessage: false });
 
-  const submit = handleSubmit(async (v) => {
+  const submit = handleSubmit(async (body) => {
     setFormError(null);
-    const body: ReadingBody = {
-      houseId: v.houseId as number,
-      period: sheet.period,
-      readingDate: v.readingDate,
-      type: v.type,
-      ...(v.type === 'estimated' ? {} : { currentReading: v.currentReading.trim() }),
-      confirmed: v.confirmed || undefined,
-      note: v.note.trim() || null,
-    };
     try {
-      const saved = await save.mutateAsync({ body });
+      const saved = await save.mutateAsync({ body: { ...body, period: sheet.period } });
       toast(t('billingRuns.readings.single.saved', { house: saved.houseNo ?? `#${saved.houseId}`, consumption: saved.consumption }), 'success');
-      reset({ ...blank, readingDate: v.readingDate });
+      reset({ ...blank, readingDate: body.readingDate });
     } catch (err) {
       if (!(err instanceof ApiError) || err.code === 'SLOW_DOWN') return;
       if (!applyServerErrors(err, setError, FIELDS)) setFormError(err.details[0] ? message(err.details[0].message) : err.message);
@@ -92,7 +108,6 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
         <Controller
           control={control}
           name="houseId"
-          rules={{ validate: (v) => (v === null ? 'v.required' : true) }}
           render={({ field, fieldState, formState }) => {
             const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
             return (
@@ -127,7 +142,7 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
           }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField control={control} name="type" select label={t('billingRuns.type')} sx={{ minWidth: 170 }}>
+          <FormTextField control={fieldControl} name="type" select label={t('billingRuns.type')} sx={{ minWidth: 170 }}>
             {(['regular', 'estimated', 'correction'] as const).map((ty) => (
               <MenuItem key={ty} value={ty}>
                 {t(`billingRuns.types.${ty}`)}
@@ -135,21 +150,19 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
             ))}
           </FormTextField>
           <FormTextField
-            control={control}
+            control={fieldControl}
             name="currentReading"
             label={t('billingRuns.currentReading')}
             disabled={type === 'estimated'}
             required={type !== 'estimated'}
-            rules={{ validate: (v, all) => (all.type === 'estimated' || String(v ?? '').trim() !== '' ? true : 'v.required') }}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
           <FormTextField
-            control={control}
+            control={fieldControl}
             name="readingDate"
             label={t('billingRuns.readingDate')}
             type="date"
             required
-            rules={{ required: 'v.required' }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
@@ -182,7 +195,7 @@ export function ReadingForm({ sheet, readingDate }: { sheet: ReadingSheet; readi
             )
           }
         />
-        <FormTextField control={control} name="note" label={t('billingRuns.readings.single.note')} multiline minRows={2} />
+        <FormTextField control={fieldControl} name="note" label={t('billingRuns.readings.single.note')} multiline minRows={2} />
         <Box>
           <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending}>
             {t('billingRuns.readings.single.save')}

@@ -9,14 +9,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Reading } from '@ubo/contracts';
+import { type Reading, readingsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { todayIso } from '../../lib/format.ts';
 import { FlagChips, PeriodField, ZoneSelect } from './BillingParts.tsx';
-import { PENDING_PATH, useReadingSheet, useZones } from './billing-runs.queries.ts';
+import { useReadingSheet, useZones } from './billing-runs.queries.ts';
 import { ReadingForm } from './ReadingForm.tsx';
 import { ReadingGrid, ReadingGridSkeleton } from './ReadingGrid.tsx';
 import { ReadingImport } from './ReadingImport.tsx';
@@ -47,8 +47,8 @@ function PendingReadings({ period, zoneId }: { period: string; zoneId: number | 
     { field: 'confirmedByName', header: t('billingRuns.readings.pending.confirmedBy'), sortable: false },
   ];
   return (
-    <DataTable<Reading>
-      path={PENDING_PATH}
+    <DataTable
+      endpoint={readingsEndpoints.pending}
       title={t('billingRuns.readings.pending.title')}
       params={{ period, zoneId: zoneId ?? undefined }}
       columns={columns}

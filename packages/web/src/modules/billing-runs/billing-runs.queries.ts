@@ -3,32 +3,17 @@
 // background job whose progress is polled, cancelling a run, one bill with the print header, and the
 // ungenerated bill report. Saves refresh what they change (sheet, pending readings, runs, bills).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BillDetail,
-  BillPreview,
-  BillPrintCompany,
-  BillRunBody,
-  BillRunJob,
-  BillRunJobAccepted,
-  ReadingBatchBody,
-  UngeneratedBillReport,
-} from '@ubo/contracts';
-import { readingsEndpoints, zonePickerPrivileges, zonesEndpoints } from '@ubo/contracts';
+import type { BillRunBody, ReadingBatchBody } from '@ubo/contracts';
+import { billPrintEndpoints, billsEndpoints, readingsEndpoints, zonePickerPrivileges, zonesEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { api, resourcePath } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { isJobActive, JOB_POLL_MS } from './billing-runs.logic.ts';
 
 export const READS_PATH = resourcePath(readingsEndpoints.list);
 export const SHEET_PATH = resourcePath(readingsEndpoints.sheet);
 export const PENDING_PATH = resourcePath(readingsEndpoints.pending);
 export const ZONES_PATH = resourcePath(zonesEndpoints.options);
-export const CUSTOMERS_PATH = 'elc/customers';
-export const BILLS_PATH = 'bills';
-export const RUNS_PATH = 'bills/runs';
-export const JOBS_PATH = 'bills/jobs';
-export const PRINT_COMPANY_PATH = 'bills/print/company';
-export const UNGENERATED_PATH = 'bills/ungenerated';
 
 /** Every zone (active first) for the pickers; idle without the zones privilege. */
 export function useZones() {
@@ -87,7 +72,7 @@ export { useRefreshReadings };
 /** POST /api/bills/generateCustomersBill: what a run would bill; writes nothing. */
 export function usePreviewRun() {
   return useMutation({
-    mutationFn: (body: BillRunBody) => api.post<BillPreview>(`${BILLS_PATH}/generateCustomersBill`, body, { background: true, silent: true }),
+    mutationFn: (body: BillRunBody) => api.call(billsEndpoints.preview, { body }, { background: true, silent: true }),
   });
 }
 
@@ -97,7 +82,7 @@ export function usePreviewRun() {
  */
 export function useStartRunJob() {
   return useMutation({
-    mutationFn: ({ body, key }: { body: BillRunBody; key: string }) => api.post<BillRunJobAccepted>(JOBS_PATH, body, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ body, key }: { body: BillRunBody; key: string }) => api.call(billsEndpoints.startJob, { body }, { headers: { 'Idempotency-Key': key } }),
   });
 }
 
@@ -106,7 +91,7 @@ export function useStartRunJob() {
  * stale (bills, readings, balances, payments' open bills, reports), except the job being polled itself.
  */
 function invalidateAfterRun(client: ReturnType<typeof useQueryClient>) {
-  const job = resourceKeys(JOBS_PATH).all[0];
+  const job = endpointKeys(billsEndpoints.job).all[0];
   return client.invalidateQueries({ predicate: (q) => !(q.queryKey[0] === job && q.queryKey[1] === 'detail') });
 }
 
@@ -114,9 +99,9 @@ function invalidateAfterRun(client: ReturnType<typeof useQueryClient>) {
 export function useRunJob(jobId: number | null) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: resourceKeys(JOBS_PATH).detail(jobId ?? ''),
+    queryKey: endpointKeys(billsEndpoints.job).detail({ id: jobId ?? '' }),
     queryFn: async ({ signal }) => {
-      const job = await api.get<BillRunJob>(`${JOBS_PATH}/${jobId}`, undefined, { signal });
+      const job = await api.call(billsEndpoints.job, { params: { id: jobId ?? 0 } }, { signal });
       if (!isJobActive(job.status)) await invalidateAfterRun(client);
       return job;
     },
@@ -129,8 +114,8 @@ export function useRunJob(jobId: number | null) {
 /** The newest jobs of the organisation: a run still going is shown again when the page is opened. */
 export function useRecentJobs() {
   return useQuery({
-    queryKey: resourceKeys(JOBS_PATH).list({ _limit: 5 }),
-    queryFn: ({ signal }) => api.list<BillRunJob>(JOBS_PATH, { _limit: 5 }, { signal }),
+    queryKey: endpointKeys(billsEndpoints.jobs).list({ _limit: 5 }),
+    queryFn: ({ signal }) => api.call(billsEndpoints.jobs, { query: { _page: 1, _limit: 5 } }, { signal }),
     staleTime: 0,
   });
 }
@@ -141,14 +126,14 @@ export function useRecentJobs() {
  */
 export function useCancelRun() {
   return useMutation({
-    mutationFn: (id: number) => api.post<BillRunJobAccepted>(`${RUNS_PATH}/${id}/cancel`),
+    mutationFn: (id: number) => api.call(billsEndpoints.cancelRun, { params: { id } }),
   });
 }
 
 export function useBill(id: number | null) {
   return useQuery({
-    queryKey: resourceKeys(BILLS_PATH).detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<BillDetail>(`${BILLS_PATH}/${id}`, undefined, { signal }),
+    queryKey: endpointKeys(billsEndpoints.get).detail({ id: id ?? '' }),
+    queryFn: ({ signal }) => api.call(billsEndpoints.get, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -156,16 +141,16 @@ export function useBill(id: number | null) {
 /** The company header and payment instructions of a printed bill. */
 export function usePrintCompany() {
   return useQuery({
-    queryKey: resourceKeys(PRINT_COMPANY_PATH).all,
-    queryFn: ({ signal }) => api.get<BillPrintCompany>(PRINT_COMPANY_PATH, undefined, { signal }),
+    queryKey: endpointKeys(billPrintEndpoints.company).detail(),
+    queryFn: ({ signal }) => api.call(billPrintEndpoints.company, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useUngeneratedReport(period: string, zoneId: number | null) {
   return useQuery({
-    queryKey: resourceKeys(UNGENERATED_PATH).list({ period, zoneId: zoneId ?? 0 }),
-    queryFn: ({ signal }) => api.get<UngeneratedBillReport>(UNGENERATED_PATH, { period, zoneId: zoneId ?? undefined }, { signal }),
+    queryKey: endpointKeys(billsEndpoints.ungenerated).list({ period, zoneId: zoneId ?? 0 }),
+    queryFn: ({ signal }) => api.call(billsEndpoints.ungenerated, { query: { period, zoneId: zoneId ?? undefined } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -4,12 +4,11 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Bill } from '@ubo/contracts';
+import { type Bill, billsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { BILLS_PATH } from './billing.queries.ts';
 import { MeterNumber } from './HouseParts.tsx';
 
 export function CustomerBillsTab({ customerId }: { customerId: number }) {
@@ -50,8 +49,8 @@ export function CustomerBillsTab({ customerId }: { customerId: number }) {
     [t],
   );
   return (
-    <DataTable<Bill>
-      path={BILLS_PATH}
+    <DataTable
+      endpoint={billsEndpoints.list}
       columns={columns}
       params={{ customerId }}
       searchable={false}

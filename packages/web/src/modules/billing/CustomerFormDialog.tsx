@@ -13,14 +13,22 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Customer, type CustomerInput, type CustomerStatus, customerClassValues, customerStatusValues, idDocumentTypeValues } from '@ubo/contracts';
+import {
+  type Customer,
+  type CustomerInput,
+  type CustomerStatus,
+  customerClassValues,
+  customersEndpoints,
+  customerStatusValues,
+  idDocumentTypeValues,
+} from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, api, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { endpointKeys } from '../../lib/queryKeys.ts';
 import { billingPrivileges as p } from './billing.access.ts';
-import { CUSTOMERS_PATH, useAllCities } from './billing.queries.ts';
+import { useAllCities } from './billing.queries.ts';
 import { checkCustomerForm, type CustomerFormValues, customerToForm, emptyCustomer } from './customer.logic.ts';
 import { bodyOf, contractResolver } from './form.logic.ts';
 import { CancelButton } from './CancelButton.tsx';
@@ -58,12 +66,14 @@ export function CustomerFormDialog({ customer, open, onClose, onSaved }: Custome
 
   const save = useMutation({
     mutationFn: async (body: CustomerInput) => {
-      const saved = customer ? await api.put<Customer>(`${CUSTOMERS_PATH}/${customer.id}`, body) : await api.post<Customer>(CUSTOMERS_PATH, body);
+      const saved = customer
+        ? await api.call(customersEndpoints.update, { params: { id: customer.id }, body })
+        : await api.call(customersEndpoints.create, { body });
       // The status has its own endpoint (and audit line); it changes after the details are saved.
-      return customer && status !== customer.status ? api.patch<Customer>(`${CUSTOMERS_PATH}/${customer.id}/status`, { status }) : saved;
+      return customer && status !== customer.status ? api.call(customersEndpoints.setStatus, { params: { id: customer.id }, body: { status } }) : saved;
     },
     onSuccess: async (saved) => {
-      await client.invalidateQueries({ queryKey: resourceKeys(CUSTOMERS_PATH).all });
+      await client.invalidateQueries({ queryKey: endpointKeys(customersEndpoints.list).all });
       toast(t('billing.customers.saved', { name: saved.name, number: saved.customerNo }), 'success');
       onClose();
       onSaved?.(saved, customer === null);

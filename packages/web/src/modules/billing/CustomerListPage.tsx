@@ -12,7 +12,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Customer, type CustomerListItem, type CustomerStatus, customerClassValues, customerStatusValues } from '@ubo/contracts';
+import { type Customer, type CustomerListItem, type CustomerStatus, customerClassValues, customersEndpoints, customerStatusValues } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -20,9 +20,9 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { toast } from '../../lib/api.ts';
-import { useStatusMutation } from '../../lib/queries.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { billingPrivileges as p } from './billing.access.ts';
-import { CUSTOMERS_PATH, useAllZones } from './billing.queries.ts';
+import { useAllZones } from './billing.queries.ts';
 import { CustomerFormDialog } from './CustomerFormDialog.tsx';
 import { ListFilter } from './ListFilter.tsx';
 
@@ -36,7 +36,7 @@ export default function CustomerListPage() {
   const [customerClass, setCustomerClass] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
-  const changeStatus = useStatusMutation<Customer>({ path: CUSTOMERS_PATH, successMessage: false });
+  const changeStatus = useEndpointMutation(customersEndpoints.setStatus, { successMessage: false });
 
   const columns = useMemo<DataTableColumn<CustomerListItem>[]>(
     () => [
@@ -87,7 +87,7 @@ export default function CustomerListPage() {
 
   const setCustomerStatus = (c: Customer, next: CustomerStatus) =>
     changeStatus.mutate(
-      { id: c.id, status: next },
+      { params: { id: c.id }, body: { status: next } },
       { onSuccess: () => toast(t(next === 'Active' ? 'billing.customers.activated' : 'billing.customers.deactivated', { name: c.name }), 'success') },
     );
 
@@ -122,8 +122,8 @@ export default function CustomerListPage() {
           )
         }
       />
-      <DataTable<CustomerListItem>
-        path={CUSTOMERS_PATH}
+      <DataTable
+        endpoint={customersEndpoints.list}
         columns={columns}
         actions={actions}
         params={{ zoneId: zoneId || undefined, customerClass: customerClass || undefined, status: status || undefined }}

@@ -21,14 +21,13 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Customer, House } from '@ubo/contracts';
+import { type Customer, customersEndpoints, housesEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { billingPrivileges as p } from './billing.access.ts';
-import { CUSTOMERS_PATH, HOUSES_PATH } from './billing.queries.ts';
 import { CustomerBillsTab } from './CustomerBillsTab.tsx';
 import { CustomerBalance } from './CustomerBalance.tsx';
 import { CustomerFormDialog } from './CustomerFormDialog.tsx';
@@ -61,8 +60,8 @@ function HousesTab({ customer }: { customer: Customer }) {
   const [isAddOpen, setAddOpen] = useState(false);
   return (
     <>
-      <DataTable<House>
-        path={HOUSES_PATH}
+      <DataTable
+        endpoint={housesEndpoints.list}
         columns={columns}
         actions={actions}
         params={{ customerId: customer.id }}
@@ -95,7 +94,7 @@ export default function CustomerPage() {
   const tabsId = useId();
   const { id } = useParams();
   const [search, setSearch] = useSearchParams();
-  const customer = useDetailQuery<Customer>(CUSTOMERS_PATH, id);
+  const customer = useDetailQuery(customersEndpoints.get, id);
   const [isEditOpen, setEditOpen] = useState(false);
   const c = customer.data;
 

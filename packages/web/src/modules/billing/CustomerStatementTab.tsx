@@ -19,13 +19,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { useTranslation } from 'react-i18next';
-import { bdec, type Customer } from '@ubo/contracts';
+import { bdec, billingReportsEndpoints, type Customer } from '@ubo/contracts';
 import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { downloadFile } from '../../lib/api.ts';
+import { downloadEndpoint } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
-import { STATEMENT_PATH, useCustomerStatement } from './billing.queries.ts';
+import { useCustomerStatement } from './billing.queries.ts';
 
 const PAGE_SIZES = [25, 50, 100, 250];
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -43,12 +43,11 @@ export function CustomerStatementTab({ customer }: { customer: Customer }) {
   const s = statement.data;
 
   const download = () =>
-    downloadFile(STATEMENT_PATH, `statement-${customer.customerNo}-${startDate}-${endDate}.csv`, {
-      customerId: customer.id,
-      startDate,
-      endDate,
-      format: 'csv',
-    });
+    downloadEndpoint(
+      billingReportsEndpoints.customerTransactionExport,
+      { query: { customerId: customer.id, startDate, endDate, format: 'csv' } },
+      `statement-${customer.customerNo}-${startDate}-${endDate}.csv`,
+    );
 
   return (
     <Paper sx={{ overflow: 'hidden' }}>

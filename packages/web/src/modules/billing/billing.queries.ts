@@ -1,13 +1,13 @@
 // Server state of the billing master-data screens. Lists and details go through lib/queries (keys from
-// resourceKeys, every change refreshes the lists of its path); here are the paths, the option lists the
+// the endpoints, every change refreshes the lists of its resource); here are the option lists the
 // forms and filters read (zones, cities, the zone form's choices), a customer search for the house
 // form's picker, and the house actions that are neither create nor update (status, meter replacement).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  billingReportsEndpoints,
   type City,
-  type Customer,
   type CustomerAccount,
-  type CustomerTransaction,
+  customersEndpoints,
   type HouseStatusBody,
   housesEndpoints,
   type ReplaceMeterBody,
@@ -17,17 +17,15 @@ import {
 } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { api, type Page, resourcePath } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { billingPrivileges as p } from './billing.access.ts';
 
 export const ZONES_PATH = resourcePath(zonesEndpoints.list);
 export const TARIFFS_PATH = resourcePath(tariffsEndpoints.list);
-export const CUSTOMERS_PATH = 'elc/customers';
 export const HOUSES_PATH = resourcePath(housesEndpoints.list);
-export const BILLS_PATH = 'bills';
 export const PAYMENTS_PATH = 'finance/payments';
-export const STATEMENT_PATH = 'billing-reports/customer-transaction';
 const CITIES_PATH = 'cities';
+const CUSTOMERS_PATH = resourcePath(customersEndpoints.list);
 
 /** Everything a house change can alter: its lists, the customers' meter numbers and house counts, the zones' house counts. */
 export const HOUSE_DEPENDENTS = [CUSTOMERS_PATH, ZONES_PATH];
@@ -68,8 +66,9 @@ export function useAllCities() {
 /** Customers whose name, number, phone or meter starts with the typed text (the house form's picker). */
 export function useCustomerSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: resourceKeys(CUSTOMERS_PATH).list({ q, _limit: 20, picker: 1 }),
-    queryFn: ({ signal }) => api.list<Customer>(CUSTOMERS_PATH, { q: q || undefined, _limit: 20, _sort: 'name', _order: 'asc' }, { signal }),
+    queryKey: endpointKeys(customersEndpoints.list).list({ q, _limit: 20, picker: 1 }),
+    queryFn: ({ signal }) =>
+      api.call(customersEndpoints.list, { query: { q: q || undefined, _page: 1, _limit: 20, _sort: 'name', _order: 'asc' } }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -88,8 +87,8 @@ export function useCustomerAccount(customerId: number) {
 /** One page of the customer's statement between two dates (GET /api/billing-reports/customer-transaction). */
 export function useCustomerStatement(query: { customerId: number; startDate: string; endDate: string; _page: number; _limit: number }, enabled: boolean) {
   return useQuery({
-    queryKey: resourceKeys(STATEMENT_PATH).list(query),
-    queryFn: ({ signal }) => api.get<CustomerTransaction>(STATEMENT_PATH, query, { signal }),
+    queryKey: endpointKeys(billingReportsEndpoints.customerTransaction).list(query),
+    queryFn: ({ signal }) => api.call(billingReportsEndpoints.customerTransaction, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
