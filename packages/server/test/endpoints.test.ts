@@ -6,14 +6,18 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import {
+  amountLimitsEndpoints,
   authEndpoints,
   type Endpoint,
+  financeEndpoints,
+  financeReportsEndpoints,
   housesEndpoints,
   logSheetEndpoints,
   notesEndpoints,
   readingsEndpoints,
   rolesEndpoints,
   tariffsEndpoints,
+  treasuryEndpoints,
   usersEndpoints,
   zonesEndpoints,
 } from '@ubo/contracts';
@@ -28,6 +32,10 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   notesRoutes: [notesEndpoints],
   auditLogRoutes: [logSheetEndpoints],
   meteringRoutes: [housesEndpoints, readingsEndpoints],
+  financeRoutes: [financeEndpoints],
+  amountLimitsRoutes: [amountLimitsEndpoints],
+  financeReportsRoutes: [financeReportsEndpoints],
+  treasuryRoutes: [treasuryEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */
@@ -37,10 +45,6 @@ const stillToConvert = [
   'settingsRoutes',
   'organisationsRoutes',
   'filesRoutes',
-  'financeRoutes',
-  'amountLimitsRoutes',
-  'financeReportsRoutes',
-  'treasuryRoutes',
   'customersRoutes',
   'billsRoutes',
   'billPrintRoutes',

@@ -1,8 +1,8 @@
 // The frame of every finance report: the heading with the period, the Period button (the shared
 // FilterDialog), CSV export of what is shown and Print. Printing uses a print stylesheet: the sidebar,
 // navbar, footer and buttons are hidden and a clean header with the company name, the report title,
-// the period and the print time is shown instead. With `exportPath`, an Excel button downloads the
-// server's XLSX file of the report. Also the figure that opens an account statement.
+// the period and the print time is shown instead. With `exportEndpoint` (or `exportPath`), an Excel button
+// downloads the server's XLSX file of the report. Also the figure that opens an account statement.
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../app/session.tsx';
+import type { Endpoint } from '@ubo/contracts';
 import { api, type Query, saveBlob } from '../lib/api.ts';
 import { type CsvValue, csvText } from '../lib/csv.ts';
 import { formatDateTime, isNonZero } from '../lib/format.ts';
@@ -58,10 +59,29 @@ export interface ReportFrameProps {
    * Without it there is no Excel button.
    */
   exportPath?: string;
+  /**
+   * The report's export endpoint of the contracts (a file endpoint) and the report's query without
+   * `format`: the Excel button calls it with format=xlsx and saves the answer as `<csvName>.xlsx`.
+   * Without it (and without `exportPath`) there is no Excel button.
+   */
+  exportEndpoint?: Endpoint & { produces: readonly string[] };
+  exportQuery?: Query;
   children: ReactNode;
 }
 
-export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching, toolbar, exportPath, children }: ReportFrameProps) {
+export function ReportFrame({
+  title,
+  period,
+  onPeriod,
+  csv,
+  csvName,
+  isFetching,
+  toolbar,
+  exportPath,
+  exportEndpoint,
+  exportQuery,
+  children,
+}: ReportFrameProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const company = useCompanyName();
@@ -81,13 +101,17 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
   };
 
   const [isDownloading, setDownloading] = useState(false);
+  const hasExport = Boolean(exportEndpoint || exportPath);
+  const download = (): Promise<Blob> => {
+    if (exportEndpoint) return api.call(exportEndpoint as Endpoint, { query: { ...exportQuery, format: 'xlsx' } } as never) as Promise<Blob>;
+    const [path, search = ''] = (exportPath ?? '').split('?');
+    return api.blob(path, { ...Object.fromEntries(new URLSearchParams(search)), format: 'xlsx' });
+  };
   const exportXlsx = async () => {
-    if (!exportPath) return;
-    const [path, search = ''] = exportPath.split('?');
-    const query: Query = { ...Object.fromEntries(new URLSearchParams(search)), format: 'xlsx' };
+    if (!hasExport) return;
     setDownloading(true);
     try {
-      saveBlob(await api.blob(path, query), `${csvName}.xlsx`);
+      saveBlob(await download(), `${csvName}.xlsx`);
     } catch {
       // The api client has told the user why.
     } finally {
@@ -124,7 +148,7 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
               <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
                 {t('finance.report.csv')}
               </Button>
-              {exportPath && (
+              {hasExport && (
                 <Button variant="outlined" startIcon={<TableViewIcon />} onClick={exportXlsx} disabled={isDownloading}>
                   {t('financeReports.excel')}
                 </Button>

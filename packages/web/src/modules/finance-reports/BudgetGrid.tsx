@@ -30,10 +30,9 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { stickyEndSx } from '../../components/stickyColumns.ts';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
 import { financePrivileges } from '../finance/index.ts';
 import { type CsvValue, csvFileName } from '../../lib/csv.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
+import { accountKeys, useAllAccounts } from '../finance/index.ts';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
@@ -179,7 +178,7 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const client = useQueryClient();
   // Accounts may have been added on another screen since the chart was read: read it again on opening.
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+    void client.invalidateQueries({ queryKey: accountKeys.all });
   }, [client]);
   const save = useSaveBudgets();
   const [isPeriodOpen, setPeriodOpen] = useState(false);

@@ -28,7 +28,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useBlocker } from 'react-router';
-import type { Reconciliation } from '@ubo/contracts';
+import { financeReportsEndpoints, type Reconciliation } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -36,20 +36,18 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
 import { AccountPicker } from '../finance/index.ts';
 import { financePrivileges } from '../finance/index.ts';
 import { type CsvValue, csvFileName } from '../../lib/csv.ts';
 import { entryLink, idFromParams, statementLink } from '../finance/index.ts';
 import { isNonZero } from '../../lib/format.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
+import { accountKeys, useAllAccounts } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { useReportParams } from '../../lib/useReportParams.ts';
 import {
   clearedIdsOf,
-  exportPathOf,
   isReconciliationDirty,
   monthRange,
   periodFromParams,
@@ -58,7 +56,7 @@ import {
   signedAmountOf,
   splitPeriod,
 } from './finance-reports.logic.ts';
-import { RECONCILIATION_PATH, useCompleteReconciliation, useReconciliation, useSaveReconciliation } from './finance-reports.queries.ts';
+import { useCompleteReconciliation, useReconciliation, useSaveReconciliation } from './finance-reports.queries.ts';
 import { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';
 
 interface EditState {
@@ -104,7 +102,7 @@ export default function ReconciliationPage() {
   const client = useQueryClient();
   // A bank account may have been added on another screen since the chart was read: read it again on opening.
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+    void client.invalidateQueries({ queryKey: accountKeys.all });
   }, [client]);
   const reconcilable = useMemo(
     () => (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.subtype === 'bank' || a.subtype === 'mobile_money')),
@@ -232,7 +230,8 @@ export default function ReconciliationPage() {
       onPeriod={() => setPeriodOpen(true)}
       csv={csv}
       csvName={csvFileName(title, data?.account.code ?? '', period)}
-      exportPath={accountId === null ? undefined : exportPathOf(RECONCILIATION_PATH, { accountId, period })}
+      exportEndpoint={accountId === null ? undefined : financeReportsEndpoints.reconciliationExport}
+      exportQuery={{ accountId: accountId ?? undefined, period }}
       isFetching={rec.isFetching}
       toolbar={
         <>

@@ -41,21 +41,20 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Account, type AccountStatus, accountStatusValues, type AccountType, accountTypeValues } from '@ubo/contracts';
+import { type Account, type AccountStatus, accountStatusValues, type AccountType, accountTypeValues, financeEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { ApiError, api, saveBlob, toast } from '../../lib/api.ts';
-import { useStatusMutation } from '../../lib/queries.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { financePrivileges as p } from './finance.access.ts';
 import { type AccountNode, accountMatchesText, buildAccountTree, filterTree, statementLink, typeTotals, visibleRows } from './finance.logic.ts';
 import { csvText } from '../../lib/csv.ts';
 import { thisYear } from '../../lib/reportPeriods.ts';
-import { ACCOUNTS_PATH, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
+import { accountKeys, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
 
 const INDENT_PX = 22;
 
@@ -86,11 +85,11 @@ export default function AccountListPage() {
   const rows = useMemo(() => visibleRows(shown, collapsed, isFiltered), [shown, collapsed, isFiltered]);
   const parentIds = useMemo(() => (accounts.data ?? []).filter((a) => a.parentId !== null).map((a) => a.parentId as number), [accounts.data]);
 
-  const changeStatus = useStatusMutation<Account>({ path: ACCOUNTS_PATH, invalidate: LEDGER_PATHS, successMessage: false });
+  const changeStatus = useEndpointMutation(financeEndpoints.setAccountStatus, { invalidate: LEDGER_PATHS, successMessage: false });
   const remove = useMutation({
     // Silent: the confirmation dialog shows the server's reason itself.
-    mutationFn: (id: number) => api.delete(`${ACCOUNTS_PATH}/${id}`, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all }),
+    mutationFn: (id: number) => api.call(financeEndpoints.removeAccount, { params: { id } }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.all }),
   });
 
   const toggle = (id: number) =>
@@ -103,7 +102,7 @@ export default function AccountListPage() {
 
   const setAccountStatus = (a: Account, next: AccountStatus) =>
     changeStatus.mutate(
-      { id: a.id, status: next },
+      { params: { id: a.id }, body: { status: next } },
       {
         onSuccess: () => toast(t(next === 'Active' ? 'finance.accounts.activated' : 'finance.accounts.deactivated', { code: a.code, name: a.name }), 'success'),
       },

@@ -14,7 +14,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Transfer } from '@ubo/contracts';
+import { type Transfer, treasuryEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -30,7 +30,7 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/index.ts';
 import { treasuryPrivileges as p } from './treasury.access.ts';
 import { amountRule, emptyTransfer, shortfall, type TransferFormValues, toTransferBody, transferAccounts } from './treasury.logic.ts';
-import { TRANSFER_PATH, useCancelTransfer, usePostTransfer } from './treasury.queries.ts';
+import { useCancelTransfer, usePostTransfer } from './treasury.queries.ts';
 import { DocumentStateChip, EntryLink, ReversalDialog } from './TreasuryParts.tsx';
 
 const FIELDS = ['date', 'fromAccountId', 'toAccountId', 'amount', 'reference', 'memo'] as const;
@@ -274,8 +274,8 @@ export default function TransferPage() {
     <>
       <PageHeader title={t('treasury.transfer.title')} subtitle={t('treasury.transfer.subtitle')} />
       <TransferForm />
-      <DataTable<Transfer>
-        path={TRANSFER_PATH}
+      <DataTable
+        endpoint={treasuryEndpoints.transfers}
         title={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <SwapHorizIcon color="action" />
