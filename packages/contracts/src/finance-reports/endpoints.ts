@@ -15,7 +15,7 @@ import { reconciliation, reconciliationBody, reconciliationCompleteBody, reconci
 import { revenueReport, revenueReportQuery } from './revenue.ts';
 
 /** The file types of a report export (its query is the report's with `format`: exportFields). */
-export const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
 /** A report's query on its own path: the file instead of JSON when `format` is given (query.safeExtend(withFormat)). */
 const withFormat = { format: reportFormat.optional() };

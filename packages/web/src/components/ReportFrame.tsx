@@ -1,8 +1,8 @@
 // The frame of every finance report: the heading with the period, the Period button (the shared
 // FilterDialog), CSV export of what is shown and Print. Printing uses a print stylesheet: the sidebar,
 // navbar, footer and buttons are hidden and a clean header with the company name, the report title,
-// the period and the print time is shown instead. With `exportEndpoint` (or `exportPath`), an Excel button
-// downloads the server's XLSX file of the report. Also the figure that opens an account statement.
+// the period and the print time is shown instead. With `exportEndpoint` (or `exportPath`), an Excel
+// button downloads the server's XLSX file of the report. Also the figure that opens an account statement.
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,9 +17,9 @@ import TableViewIcon from '@mui/icons-material/TableView';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../app/session.tsx';
 import type { Endpoint } from '@ubo/contracts';
-import { api, type Query, saveBlob } from '../lib/api.ts';
+import { useSession } from '../app/session.tsx';
+import { api, callEndpoint, type Query, saveBlob } from '../lib/api.ts';
 import { type CsvValue, csvText } from '../lib/csv.ts';
 import { formatDateTime, isNonZero } from '../lib/format.ts';
 import { useLang } from '../lib/messages.ts';
@@ -56,15 +56,12 @@ export interface ReportFrameProps {
   /**
    * The server's export of the report with its query, e.g. 'finance/reports/trial-balance/export?startDate=…&endDate=…':
    * the Excel button downloads it with format=xlsx (bearer token through the api client) as `<csvName>.xlsx`.
-   * Without it there is no Excel button.
+   * Without it (or `exportEndpoint`) there is no Excel button. Path form, for reports not yet on endpoints.
    */
   exportPath?: string;
-  /**
-   * The report's export endpoint of the contracts (a file endpoint) and the report's query without
-   * `format`: the Excel button calls it with format=xlsx and saves the answer as `<csvName>.xlsx`.
-   * Without it (and without `exportPath`) there is no Excel button.
-   */
+  /** The report's file endpoint of the contracts (`produces`): the Excel button calls it with `exportQuery` and format=xlsx. */
   exportEndpoint?: Endpoint & { produces: readonly string[] };
+  /** The query of `exportEndpoint` (the report's filters, without format). */
   exportQuery?: Query;
   children: ReactNode;
 }
@@ -101,17 +98,17 @@ export function ReportFrame({
   };
 
   const [isDownloading, setDownloading] = useState(false);
-  const hasExport = Boolean(exportEndpoint || exportPath);
-  const download = (): Promise<Blob> => {
-    if (exportEndpoint) return api.call(exportEndpoint as Endpoint, { query: { ...exportQuery, format: 'xlsx' } } as never) as Promise<Blob>;
+  const canExport = Boolean(exportEndpoint ?? exportPath);
+  const fetchXlsx = (): Promise<Blob> => {
+    if (exportEndpoint) return callEndpoint(exportEndpoint, { query: { ...exportQuery, format: 'xlsx' } } as never) as Promise<Blob>;
     const [path, search = ''] = (exportPath ?? '').split('?');
     return api.blob(path, { ...Object.fromEntries(new URLSearchParams(search)), format: 'xlsx' });
   };
   const exportXlsx = async () => {
-    if (!hasExport) return;
+    if (!canExport) return;
     setDownloading(true);
     try {
-      saveBlob(await download(), `${csvName}.xlsx`);
+      saveBlob(await fetchXlsx(), `${csvName}.xlsx`);
     } catch {
       // The api client has told the user why.
     } finally {
@@ -148,7 +145,7 @@ export function ReportFrame({
               <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
                 {t('finance.report.csv')}
               </Button>
-              {hasExport && (
+              {canExport && (
                 <Button variant="outlined" startIcon={<TableViewIcon />} onClick={exportXlsx} disabled={isDownloading}>
                   {t('financeReports.excel')}
                 </Button>
