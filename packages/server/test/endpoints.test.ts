@@ -6,6 +6,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import {
+  amountLimitsEndpoints,
   authEndpoints,
   branchesEndpoints,
   categoriesEndpoints,
@@ -18,6 +19,8 @@ import {
   customersEndpoints,
   type Endpoint,
   filesEndpoints,
+  financeEndpoints,
+  financeReportsEndpoints,
   housesEndpoints,
   itemsEndpoints,
   menusEndpoints,
@@ -32,6 +35,7 @@ import {
   smsEndpoints,
   tariffsEndpoints,
   unitsEndpoints,
+  treasuryEndpoints,
   usersEndpoints,
   zonesEndpoints,
 } from '@ubo/contracts';
@@ -57,10 +61,14 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   billsRoutes: [billsEndpoints],
   billPrintRoutes: [billPrintEndpoints],
   billingReportsRoutes: [billingReportsEndpoints],
+  financeRoutes: [financeEndpoints],
+  amountLimitsRoutes: [amountLimitsEndpoints],
+  financeReportsRoutes: [financeReportsEndpoints],
+  treasuryRoutes: [treasuryEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */
-const stillToConvert = ['financeRoutes', 'amountLimitsRoutes', 'financeReportsRoutes', 'treasuryRoutes', 'paymentsRoutes'];
+const stillToConvert = ['paymentsRoutes'];
 
 interface Seen {
   method: string;

@@ -7,3 +7,4 @@ export * from './revenue.ts';
 export * from './budgets.ts';
 export * from './reconciliation.ts';
 export * from './personal-account.ts';
+export * from './endpoints.ts';

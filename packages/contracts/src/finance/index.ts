@@ -5,3 +5,4 @@ export * from './reports.ts';
 export * from './dashboard.ts';
 export * from './amount-limits.ts';
 export * from './parties.ts';
+export * from './endpoints.ts';

@@ -5,3 +5,4 @@ export * from './transfers.ts';
 export * from './cheques.ts';
 export * from './closing.ts';
 export * from './attachments.ts';
+export * from './endpoints.ts';

@@ -4,45 +4,13 @@
 // Every report downloads as a file: GET <report>/export?format=csv|xlsx (also for the finance module's
 // trial balance, income statement, balance sheet and account transaction), and this module's reports
 // answer the same file when their own path is called with format=csv|xlsx. Thin routes: validate with
-// the contract, run one service in the caller's tenant transaction.
+// the contract, run one service in the caller's tenant transaction. Paths and schemas are the contracts'
+// financeReportsEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import {
-  accountStatementQuery,
-  accountSummary as accountSummarySchema,
-  accountSummaryQuery,
-  accountTypeSummary as accountTypeSummarySchema,
-  accountTypesQuery,
-  balanceSheetQuery,
-  budgetSheet,
-  budgetsBody,
-  budgetsQuery,
-  budgetVsActual as budgetVsActualSchema,
-  budgetVsActualQuery,
-  cashFlowQuery,
-  cashFlowStatement as cashFlowSchema,
-  cashPosition as cashPositionSchema,
-  incomeExpenseSummary as incomeExpenseSummarySchema,
-  ledgerParties,
-  ledgerPartiesQuery,
-  exportFields,
-  incomeStatementQuery,
-  type Lang,
-  personalAccount as personalAccountSchema,
-  personalAccountQuery,
-  reconciliation as reconciliationSchema,
-  reconciliationBody,
-  reconciliationCompleteBody,
-  reconciliationQuery,
-  type ReportFormat,
-  reportFormat,
-  revenueReport as revenueReportSchema,
-  revenueReportQuery,
-  trialBalanceQuery,
-} from '@ubo/contracts';
+import { type Endpoint, type EndpointQuery, type EndpointReply, financeReportsEndpoints as api, type Lang, type ReportFormat } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { accountStatement, balanceSheet, incomeStatement, listLedgerParties, trialBalance } from '../finance/index.ts';
 import { accountSummary, accountTypeSummary } from './account-summary.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
@@ -58,8 +26,7 @@ import { revenueReport } from './revenue-report.ts';
 import { saveBudgets } from './save-budgets.ts';
 import { completeReconciliation, saveReconciliation } from './save-reconciliation.ts';
 
-const privilege = (key: string) => ({ access: { privilege: key } }) as const;
-const tags = ['finance-reports'];
+const privilege = (key: string) => ({ access: { privilege: key }, tags: ['finance-reports'] }) as const;
 
 interface Scope {
   tx: Db;
@@ -83,181 +50,119 @@ async function exportReport(
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-interface ReportRoute<Q extends z.ZodObject, R> {
-  path: string;
+/** A report's query without the file format. */
+type ReportQuery<J extends Endpoint> = Omit<EndpointQuery<J>, 'format'>;
+
+interface ReportRoute<J extends Endpoint, R extends EndpointReply<J>> {
+  /** GET <path>: JSON, or the file when format is given. */
+  endpoint: J;
+  /** GET <path>/export: the file (format required). */
+  file: Endpoint;
   privilege: string;
-  query: Q;
-  response: z.ZodType<R>;
-  run: (scope: Scope, query: z.infer<Q>) => Promise<R>;
+  run: (scope: Scope, query: ReportQuery<J>) => Promise<R>;
   /** The report as the file shows it (statements read every line of the range here, not one page). */
-  runForExport?: (scope: Scope, query: z.infer<Q>) => Promise<R>;
+  runForExport?: (scope: Scope, query: ReportQuery<J>) => Promise<R>;
   table: (report: R, ctx: tables.TableContext) => ReportTable;
 }
 
-/**
- * GET path (JSON, or the file when format is given) and GET path/export (format required) for one of
- * this module's reports.
- */
-function registerReport<Q extends z.ZodObject, R>(app: FastifyInstance, route: ReportRoute<Q, R>): void {
-  // Registered without the type provider: the schemas still validate (and shape the answer), but a
-  // generic report type cannot be resolved against them at compile time.
+/** Serves one of this module's reports: its JSON-or-file endpoint and its /export endpoint. */
+function serveReport<J extends Endpoint, R extends EndpointReply<J>>(app: FastifyInstance, route: ReportRoute<J, R>): void {
   const config = privilege(route.privilege);
-  const file = (req: FastifyRequest, reply: FastifyReply, query: z.infer<Q>, format: ReportFormat) =>
+  const file = (req: FastifyRequest, reply: FastifyReply, query: ReportQuery<J>, format: ReportFormat) =>
     exportReport(req, reply, format, async (scope, ctx) => route.table(await (route.runForExport ?? route.run)(scope, query), ctx));
-  app.get(
-    route.path,
-    {
-      config,
-      schema: { tags, querystring: route.query.safeExtend({ format: reportFormat.optional() }), response: { 200: route.response } },
-    },
-    async (req, reply) => {
-      const { format, ...query } = req.query as z.infer<Q> & { format?: ReportFormat };
-      if (format) return file(req, reply, query as z.infer<Q>, format);
-      return read(req, (scope) => route.run(scope, query as z.infer<Q>));
-    },
-  );
-  app.get(
-    `${route.path}/export`,
-    {
-      config,
-      schema: { tags, querystring: route.query.safeExtend(exportFields) },
-    },
-    async (req, reply) => {
-      const { format, ...query } = req.query as z.infer<Q> & { format: ReportFormat };
-      return file(req, reply, query as z.infer<Q>, format);
-    },
-  );
+  const split = (req: FastifyRequest) => {
+    const { format, ...query } = req.query as ReportQuery<J> & { format?: ReportFormat };
+    return { format, query: query as ReportQuery<J> };
+  };
+  serve(app, route.endpoint, config, async (req, reply) => {
+    const { format, query } = split(req);
+    // The file goes out through the reply; the JSON answer through the endpoint's response schema.
+    if (format) return file(req, reply, query, format) as Promise<EndpointReply<J>>;
+    return read(req, (scope) => route.run(scope, query));
+  });
+  serve(app, route.file, config, async (req, reply) => {
+    const { format, query } = split(req);
+    return file(req, reply, query, format as ReportFormat);
+  });
 }
 
 export async function financeReportsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   // Account summary and account type summary --------------------------------------------------------
-  registerReport(app, {
-    path: '/api/finance/reports/account-summary',
+  serveReport(app, {
+    endpoint: api.accountSummary,
+    file: api.accountSummaryExport,
     privilege: 'account-summary',
-    query: accountSummaryQuery,
-    response: accountSummarySchema,
     run: (s, query) => accountSummary({ ...s, query }),
     table: tables.accountSummaryTable,
   });
-  registerReport(app, {
-    path: '/api/finance/reports/account-types',
+  serveReport(app, {
+    endpoint: api.accountTypes,
+    file: api.accountTypesExport,
     privilege: 'account-summary',
-    query: accountTypesQuery,
-    response: accountTypeSummarySchema,
     run: (s, query) => accountTypeSummary({ ...s, query }),
     table: tables.accountTypesTable,
   });
 
   // Cash flow statement and revenue report ---------------------------------------------------------------
-  registerReport(app, {
-    path: '/api/finance/reports/cash-flow',
+  serveReport(app, {
+    endpoint: api.cashFlow,
+    file: api.cashFlowExport,
     privilege: 'cash-flow-statement',
-    query: cashFlowQuery,
-    response: cashFlowSchema,
     run: (s, query) => cashFlowStatement({ ...s, query }),
     table: tables.cashFlowTable,
   });
-  registerReport(app, {
-    path: '/api/finance/reports/revenue',
+  serveReport(app, {
+    endpoint: api.revenue,
+    file: api.revenueExport,
     privilege: 'revenue-report',
-    query: revenueReportQuery,
-    response: revenueReportSchema,
     run: (s, query) => revenueReport({ ...s, query }),
     table: tables.revenueTable,
   });
 
   // Budgets ------------------------------------------------------------------------------------------------
-  r.get(
-    '/api/finance/budgets',
-    {
-      config: privilege('budget-registration'),
-      schema: { tags, querystring: budgetsQuery, response: { 200: budgetSheet } },
-    },
-    async (req) => read(req, (s) => getBudgetSheet({ ...s, year: req.query.year })),
-  );
+  serve(app, api.budgets, privilege('budget-registration'), async (req) => read(req, (s) => getBudgetSheet({ ...s, year: req.query.year })));
 
-  r.put(
-    '/api/finance/budgets',
-    {
-      config: privilege('budget-registration'),
-      schema: { tags, body: budgetsBody, response: { 200: budgetSheet } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => saveBudgets({ tx, actor, input: req.body })),
-  );
+  serve(app, api.saveBudgets, privilege('budget-registration'), async (req) => tenantTx(req, (tx, actor) => saveBudgets({ tx, actor, input: req.body })));
 
-  registerReport(app, {
-    path: '/api/finance/reports/budget-vs-actual',
+  serveReport(app, {
+    endpoint: api.budgetVsActual,
+    file: api.budgetVsActualExport,
     privilege: 'budget-registration',
-    query: budgetVsActualQuery,
-    response: budgetVsActualSchema,
     run: (s, query) => budgetVsActual({ ...s, query }),
     table: tables.budgetVsActualTable,
   });
 
   // Monthly reconciliation -----------------------------------------------------------------------------------
-  registerReport(app, {
-    path: '/api/finance/reconciliation',
+  serveReport(app, {
+    endpoint: api.reconciliation,
+    file: api.reconciliationExport,
     privilege: 'monthly-reconciliation',
-    query: reconciliationQuery,
-    response: reconciliationSchema,
     run: (s, query) => getReconciliation({ ...s, accountId: query.accountId, period: query.period }),
     table: tables.reconciliationTable,
   });
 
-  r.put(
-    '/api/finance/reconciliation',
-    {
-      config: privilege('monthly-reconciliation'),
-      schema: { tags, body: reconciliationBody, response: { 200: reconciliationSchema } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => saveReconciliation({ tx, actor, input: req.body })),
+  serve(app, api.saveReconciliation, privilege('monthly-reconciliation'), async (req) =>
+    tenantTx(req, (tx, actor) => saveReconciliation({ tx, actor, input: req.body })),
   );
 
-  r.post(
-    '/api/finance/reconciliation/complete',
-    {
-      config: privilege('monthly-reconciliation'),
-      schema: { tags, body: reconciliationCompleteBody, response: { 200: reconciliationSchema } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => completeReconciliation({ tx, actor, input: req.body })),
+  serve(app, api.completeReconciliation, privilege('monthly-reconciliation'), async (req) =>
+    tenantTx(req, (tx, actor) => completeReconciliation({ tx, actor, input: req.body })),
   );
 
   // Dashboard panels: each needs the privilege of the report it summarises -------------------------------------
-  r.get(
-    '/api/finance/dashboard/cash',
-    {
-      config: privilege('balance-sheet'),
-      schema: { tags, response: { 200: cashPositionSchema } },
-    },
-    async (req) => read(req, (s) => cashPosition(s)),
-  );
+  serve(app, api.cashPosition, privilege('balance-sheet'), async (req) => read(req, (s) => cashPosition(s)));
 
-  r.get(
-    '/api/finance/dashboard/income-expense',
-    {
-      config: privilege('income-statement'),
-      schema: { tags, response: { 200: incomeExpenseSummarySchema } },
-    },
-    async (req) => read(req, (s) => incomeExpenseSummary(s)),
-  );
+  serve(app, api.incomeExpense, privilege('income-statement'), async (req) => read(req, (s) => incomeExpenseSummary(s)));
 
   // Personal account -------------------------------------------------------------------------------------------
-  r.get(
-    '/api/finance/reports/personalaccount/parties',
-    {
-      config: privilege('account-transaction'),
-      schema: { tags, querystring: ledgerPartiesQuery, response: { 200: ledgerParties } },
-    },
-    async (req) => read(req, (s) => listLedgerParties({ tx: s.tx, clientId: s.clientId, query: req.query })),
+  serve(app, api.personalAccountParties, privilege('account-transaction'), async (req) =>
+    read(req, (s) => listLedgerParties({ tx: s.tx, clientId: s.clientId, query: req.query })),
   );
 
-  registerReport(app, {
-    path: '/api/finance/reports/personalaccount',
+  serveReport(app, {
+    endpoint: api.personalAccount,
+    file: api.personalAccountExport,
     privilege: 'account-transaction',
-    query: personalAccountQuery,
-    response: personalAccountSchema,
     run: (s, query) => personalAccount({ ...s, query }),
     runForExport: async (s, query) => {
       const report = await personalAccount({ ...s, query: { ...query, _page: 1, _limit: EXPORT_MAX_LINES } });
@@ -268,49 +173,23 @@ export async function financeReportsRoutes(app: FastifyInstance) {
   });
 
   // Exports of the finance module's reports -----------------------------------------------------------------
-  r.get(
-    '/api/finance/reports/trial-balance/export',
-    {
-      config: privilege('trail-balance'),
-      schema: { tags, querystring: trialBalanceQuery.safeExtend(exportFields) },
-    },
-    async (req, reply) =>
-      exportReport(req, reply, req.query.format, async (s, ctx) => tables.trialBalanceTable(await trialBalance({ ...s, query: req.query }), ctx)),
+  serve(app, api.trialBalanceExport, privilege('trail-balance'), async (req, reply) =>
+    exportReport(req, reply, req.query.format, async (s, ctx) => tables.trialBalanceTable(await trialBalance({ ...s, query: req.query }), ctx)),
   );
 
-  r.get(
-    '/api/finance/incomestatement/export',
-    {
-      config: privilege('income-statement'),
-      schema: { tags, querystring: incomeStatementQuery.safeExtend(exportFields) },
-    },
-    async (req, reply) =>
-      exportReport(req, reply, req.query.format, async (s, ctx) => tables.incomeStatementTable(await incomeStatement({ ...s, query: req.query }), ctx)),
+  serve(app, api.incomeStatementExport, privilege('income-statement'), async (req, reply) =>
+    exportReport(req, reply, req.query.format, async (s, ctx) => tables.incomeStatementTable(await incomeStatement({ ...s, query: req.query }), ctx)),
   );
 
-  r.get(
-    '/api/finance/balancesheet/export',
-    {
-      config: privilege('balance-sheet'),
-      schema: { tags, querystring: balanceSheetQuery.safeExtend(exportFields) },
-    },
-    async (req, reply) =>
-      exportReport(req, reply, req.query.format, async (s, ctx) =>
-        tables.balanceSheetTable(await balanceSheet({ ...s, date: req.query.date ?? today() }), ctx),
-      ),
+  serve(app, api.balanceSheetExport, privilege('balance-sheet'), async (req, reply) =>
+    exportReport(req, reply, req.query.format, async (s, ctx) => tables.balanceSheetTable(await balanceSheet({ ...s, date: req.query.date ?? today() }), ctx)),
   );
 
-  r.get(
-    '/api/finance/reports/account-transaction/export',
-    {
-      config: privilege('account-transaction'),
-      schema: { tags, querystring: accountStatementQuery.safeExtend(exportFields) },
-    },
-    async (req, reply) =>
-      exportReport(req, reply, req.query.format, async (s, ctx) => {
-        const report = await accountStatement({ ...s, query: { ...req.query, _page: 1, _limit: EXPORT_MAX_LINES } });
-        assertExportable(report.total);
-        return tables.accountStatementTable(report, ctx);
-      }),
+  serve(app, api.accountStatementExport, privilege('account-transaction'), async (req, reply) =>
+    exportReport(req, reply, req.query.format, async (s, ctx) => {
+      const report = await accountStatement({ ...s, query: { ...req.query, _page: 1, _limit: EXPORT_MAX_LINES } });
+      assertExportable(report.total);
+      return tables.accountStatementTable(report, ctx);
+    }),
   );
 }

@@ -1,31 +1,19 @@
 // /api/finance/amount-limits: the organisation's per-document maximum and the "unusually large"
 // confirmation threshold (issue 12). Reading is for every signed-in user (the money forms ask above the
-// threshold); changing the maximum is the company profile's privilege.
+// threshold); changing the maximum is the company profile's privilege. Paths and schemas are the
+// contracts' amountLimitsEndpoints.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { amountLimits, amountLimitsBody } from '@ubo/contracts';
+import { amountLimitsEndpoints as api } from '@ubo/contracts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { getAmountLimits, updateAmountLimits } from './amount-limits.ts';
 
+const tags = ['finance'];
+
 export async function amountLimitsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['finance'];
+  serve(app, api.get, { access: 'authenticated', tags }, async (req) => tenantTx(req, (tx) => getAmountLimits({ tx, clientId: caller(req).clientId })));
 
-  r.get(
-    '/api/finance/amount-limits',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, response: { 200: amountLimits } },
-    },
-    async (req) => tenantTx(req, (tx) => getAmountLimits({ tx, clientId: caller(req).clientId })),
-  );
-
-  r.put(
-    '/api/finance/amount-limits',
-    {
-      config: { access: { privilege: 'company-profile' } },
-      schema: { tags, body: amountLimitsBody, response: { 200: amountLimits } },
-    },
-    async (req) => tenantTx(req, (tx, actor) => updateAmountLimits({ tx, actor, input: req.body })),
+  serve(app, api.update, { access: { privilege: 'company-profile' }, tags }, async (req) =>
+    tenantTx(req, (tx, actor) => updateAmountLimits({ tx, actor, input: req.body })),
   );
 }

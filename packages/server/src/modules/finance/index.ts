@@ -1,5 +1,5 @@
 // Public surface of the finance module for other modules (reports for the dashboard, the routes).
-export { financeRoutes } from './finance.routes.ts';
+export { financeRoutes, idempotentPost } from './finance.routes.ts';
 export { trialBalance } from './trial-balance.ts';
 export { incomeStatement } from './income-statement.ts';
 export { balanceSheet } from './balance-sheet.ts';

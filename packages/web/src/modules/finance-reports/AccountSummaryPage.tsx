@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { type AccountSummaryRow, type AccountType, accountTypeValues } from '@ubo/contracts';
+import { type AccountSummaryRow, type AccountType, accountTypeValues, financeReportsEndpoints } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { csvFileName } from '../../lib/csv.ts';
@@ -26,8 +26,7 @@ import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
-import { exportPathOf } from './finance-reports.logic.ts';
-import { ACCOUNT_SUMMARY_PATH, useAccountSummary } from './finance-reports.queries.ts';
+import { useAccountSummary } from './finance-reports.queries.ts';
 
 const figures = ['opening', 'debit', 'credit', 'closing'] as const satisfies readonly (keyof AccountSummaryRow)[];
 
@@ -39,7 +38,7 @@ export default function AccountSummaryPage() {
   const rawType = params.get('type');
   const type = accountTypeValues.includes(rawType as AccountType) ? (rawType as AccountType) : null;
   const includeZero = params.get('zero') === '1';
-  const query = { ...range, type: type ?? undefined, includeZero: includeZero ? 'true' : undefined };
+  const query = { ...range, type: type ?? undefined, includeZero: includeZero ? ('true' as const) : undefined };
   const report = useAccountSummary(query);
   const data = report.data;
   const title = type ? `${t('financeReports.summary.title')}: ${t(`finance.typePlural.${type}`)}` : t('financeReports.summary.title');
@@ -61,7 +60,8 @@ export default function AccountSummaryPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(ACCOUNT_SUMMARY_PATH, query)}
+      exportEndpoint={financeReportsEndpoints.accountSummaryExport}
+      exportQuery={query}
       isFetching={report.isFetching}
       toolbar={
         <>

@@ -21,8 +21,8 @@ import { csvFileName } from '../../lib/csv.ts';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
-import { exportPathOf } from './finance-reports.logic.ts';
-import { ACCOUNT_TYPES_PATH, useAccountTypes } from './finance-reports.queries.ts';
+import { financeReportsEndpoints } from '@ubo/contracts';
+import { useAccountTypes } from './finance-reports.queries.ts';
 
 const figures = ['opening', 'debit', 'credit', 'closing'] as const;
 
@@ -55,7 +55,8 @@ export default function AccountTypeSummaryPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(ACCOUNT_TYPES_PATH, { ...range })}
+      exportEndpoint={financeReportsEndpoints.accountTypesExport}
+      exportQuery={{ ...range }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

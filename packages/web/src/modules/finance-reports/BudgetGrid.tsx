@@ -4,41 +4,28 @@
 // Shift+Enter or ↑ up, Tab right; Ctrl+Enter saves. Save sends only the changed cells (a cleared cell
 // as 0.00); the server's refusal of a line lands on its cell. Leaving with unsaved changes (another
 // year, the other tab, another screen) asks first.
-import { type KeyboardEvent, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputBase from '@mui/material/InputBase';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
-import type Decimal from 'decimal.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import type { BudgetSheet } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
-import { stickyEndSx } from '../../components/stickyColumns.ts';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useMessage } from '../../lib/messages.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
 import { financePrivileges } from '../finance/index.ts';
 import { type CsvValue, csvFileName } from '../../lib/csv.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
+import { accountKeys, useAllAccounts } from '../finance/index.ts';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import {
-  type BudgetAccount,
   type BudgetCells,
   budgetAccounts,
   budgetAmountOf,
@@ -47,11 +34,11 @@ import {
   cellKey,
   cellsFromSheet,
   changedCells,
-  type GridTotals,
   gridTotals,
   MONTHS,
 } from './finance-reports.logic.ts';
 import { useBudgetSheet, useSaveBudgets } from './finance-reports.queries.ts';
+import { type BudgetSection, BudgetTable } from './BudgetTable.tsx';
 import { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';
 
 interface EditState {
@@ -60,106 +47,6 @@ interface EditState {
   cells: BudgetCells;
   /** Server refusals by cell key; '' for those of no cell. */
   errors: Record<string, string>;
-}
-
-const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
-// The year's total stays at the right edge while the months scroll under it (a 1366 px laptop shows
-// about nine months beside the account names).
-const STICKY_TOTAL = stickyEndSx;
-const CELL_WIDTH = 92;
-
-interface GridRowProps {
-  account: BudgetAccount;
-  row: number;
-  values: readonly string[];
-  errors: readonly (string | undefined)[];
-  total: Decimal | null;
-  cellLabel: (code: string, month: number) => string;
-  onChange: (key: string, value: string) => void;
-}
-
-function sameList(a: readonly unknown[], b: readonly unknown[]) {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** One account's row; re-rendered only when its own cells, errors or total change. */
-const GridRow = memo(
-  function GridRow({ account, row, values, errors, total, cellLabel, onChange }: GridRowProps) {
-    return (
-      <TableRow hover>
-        <TableCell component="th" scope="row" sx={{ ...STICKY, whiteSpace: 'nowrap', pl: 3 }}>
-          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', mr: 1 }}>
-            {account.code}
-          </Box>
-          {account.name}
-        </TableCell>
-        {MONTHS.map((m, i) => {
-          const key = cellKey(account.id, m);
-          const error = errors[i];
-          const isBad = error !== undefined || budgetAmountOf(values[i]) === null;
-          return (
-            <TableCell key={m} sx={{ p: 0.25 }}>
-              <InputBase
-                value={values[i]}
-                onChange={(e) => onChange(key, e.target.value)}
-                onFocus={(e) => e.target.select()}
-                inputProps={{
-                  'aria-label': cellLabel(account.code, m),
-                  'aria-invalid': isBad || undefined,
-                  'data-row': row,
-                  'data-month': m,
-                  'data-cell': key,
-                  inputMode: 'decimal',
-                  autoComplete: 'off',
-                  title: error,
-                }}
-                sx={{
-                  width: '100%',
-                  border: 1,
-                  borderRadius: 0.5,
-                  borderColor: isBad ? 'error.main' : 'divider',
-                  bgcolor: isBad ? 'rgba(211, 47, 47, 0.08)' : undefined,
-                  '&:hover': { borderColor: isBad ? 'error.main' : 'text.secondary' },
-                  '&.Mui-focused': { borderColor: isBad ? 'error.main' : 'primary.main' },
-                  '& input': { textAlign: 'right', py: 0.5, px: 1, fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem' },
-                  '@media print': { border: 'none' },
-                }}
-              />
-            </TableCell>
-          );
-        })}
-        <TableCell align="right" sx={{ ...STICKY_TOTAL, fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`budget-row-total-${account.code}`}>
-          {total && <MoneyText value={total} />}
-        </TableCell>
-      </TableRow>
-    );
-  },
-  (a, b) =>
-    a.account === b.account &&
-    a.row === b.row &&
-    a.cellLabel === b.cellLabel &&
-    a.onChange === b.onChange &&
-    sameList(a.values, b.values) &&
-    sameList(a.errors, b.errors) &&
-    (a.total === b.total || (a.total !== null && b.total !== null && a.total.eq(b.total))),
-);
-
-function TotalsRow({ label, months, total, testId, ruled }: { label: string; months: readonly Decimal[]; total: Decimal; testId: string; ruled?: boolean }) {
-  return (
-    <TableRow sx={{ '& td, & th': { fontWeight: 700, whiteSpace: 'nowrap', borderTop: ruled ? 2 : 1, borderColor: ruled ? 'text.primary' : 'divider' } }}>
-      <TableCell component="th" scope="row" sx={STICKY}>
-        {label}
-      </TableCell>
-      {months.map((m, i) => (
-        <TableCell key={MONTHS[i]} align="right" data-testid={`${testId}-m${i + 1}`}>
-          <MoneyText value={m} negativeColor />
-        </TableCell>
-      ))}
-      <TableCell align="right" sx={STICKY_TOTAL} data-testid={testId}>
-        <MoneyText value={total} negativeColor />
-      </TableCell>
-    </TableRow>
-  );
 }
 
 export interface BudgetGridProps {
@@ -179,7 +66,7 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const client = useQueryClient();
   // Accounts may have been added on another screen since the chart was read: read it again on opening.
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+    void client.invalidateQueries({ queryKey: accountKeys.all });
   }, [client]);
   const save = useSaveBudgets();
   const [isPeriodOpen, setPeriodOpen] = useState(false);
@@ -260,7 +147,7 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
   const title = t('financeReports.budget.sheetTitle', { year });
   const monthHeads = MONTHS.map((m) => t(`financeReports.month.m${m}`));
   // `first`: the grid row of the section's first account (↑ and ↓ cross from income into expenses).
-  const sections: { key: 'income' | 'expenses'; title: string; totalLabel: string; accounts: BudgetAccount[]; totals: GridTotals; first: number }[] = [
+  const sections: BudgetSection[] = [
     {
       key: 'income',
       title: t('financeReports.budget.income'),
@@ -364,56 +251,19 @@ export function BudgetGrid({ year, tabs, onYear }: BudgetGridProps) {
           {accounts.length === 0 ? (
             <Alert severity="info">{t('financeReports.budget.noAccounts')}</Alert>
           ) : (
-            <Paper>
-              {/* A focused cell scrolls into view clear of the sticky account and total columns. */}
-              <TableContainer sx={{ scrollPaddingLeft: 260, scrollPaddingRight: 130 }}>
-                <Table size="small" aria-label={title} ref={tableRef} onKeyDown={onKeyDown} sx={{ '& th, & td': { px: 1 } }}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ ...STICKY, minWidth: 240, zIndex: 2 }}>{t('financeReports.budget.account')}</TableCell>
-                      {monthHeads.map((h) => (
-                        <TableCell key={h} align="right" sx={{ minWidth: CELL_WIDTH }}>
-                          {h}
-                        </TableCell>
-                      ))}
-                      <TableCell align="right" sx={{ ...STICKY_TOTAL, minWidth: 110, zIndex: 3 }}>
-                        {t('finance.report.total')}
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  {sections.map((s) => (
-                    <TableBody key={s.key} aria-label={s.title}>
-                      <TableRow sx={{ bgcolor: 'background.default' }}>
-                        <TableCell component="th" scope="rowgroup" sx={{ ...STICKY, bgcolor: 'background.default', fontWeight: 700 }}>
-                          {s.title}
-                        </TableCell>
-                        <TableCell colSpan={13} />
-                      </TableRow>
-                      {s.accounts.map((a, i) => {
-                        const values = MONTHS.map((m) => cells[cellKey(a.id, m)] ?? '');
-                        const rowErrors = MONTHS.map((m) => errors[cellKey(a.id, m)]);
-                        return (
-                          <GridRow
-                            key={a.id}
-                            account={a}
-                            row={s.first + i}
-                            values={values}
-                            errors={rowErrors}
-                            total={s.totals.rows.get(a.id) ?? null}
-                            cellLabel={cellLabel}
-                            onChange={onChange}
-                          />
-                        );
-                      })}
-                      <TotalsRow label={s.totalLabel} months={s.totals.months} total={s.totals.total} testId={`budget-total-${s.key}`} />
-                    </TableBody>
-                  ))}
-                  <TableBody>
-                    <TotalsRow label={t('financeReports.budget.net')} months={netMonths} total={netTotal} testId="budget-total-net" ruled />
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </Paper>
+            <BudgetTable
+              title={title}
+              tableRef={tableRef}
+              onKeyDown={onKeyDown}
+              monthHeads={monthHeads}
+              sections={sections}
+              cells={cells}
+              errors={errors}
+              cellLabel={cellLabel}
+              onChange={onChange}
+              netMonths={netMonths}
+              netTotal={netTotal}
+            />
           )}
           <Typography variant="caption" component="p" className={NO_PRINT} sx={{ mt: 1, color: 'text.secondary' }}>
             {t('financeReports.budget.keys')}

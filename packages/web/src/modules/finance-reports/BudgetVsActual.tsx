@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import type { BudgetComparison, BudgetVsActualRow } from '@ubo/contracts';
+import { type BudgetComparison, type BudgetVsActualRow, financeReportsEndpoints } from '@ubo/contracts';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
@@ -22,8 +22,7 @@ import { type CsvValue, csvFileName } from '../../lib/csv.ts';
 import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
-import { exportPathOf } from './finance-reports.logic.ts';
-import { BUDGET_VS_ACTUAL_PATH, useBudgetVsActual } from './finance-reports.queries.ts';
+import { useBudgetVsActual } from './finance-reports.queries.ts';
 import { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';
 
 export interface BudgetVsActualProps {
@@ -122,7 +121,8 @@ export function BudgetVsActual({ year, month, tabs, onPeriod }: BudgetVsActualPr
       onPeriod={() => setPeriodOpen(true)}
       csv={csv}
       csvName={csvFileName(title, String(year), month ? String(month).padStart(2, '0') : '')}
-      exportPath={exportPathOf(BUDGET_VS_ACTUAL_PATH, query)}
+      exportEndpoint={financeReportsEndpoints.budgetVsActualExport}
+      exportQuery={query}
       isFetching={report.isFetching}
       toolbar={tabs}
     >

@@ -24,8 +24,9 @@ import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
-import { cashCheck, exportPathOf } from './finance-reports.logic.ts';
-import { CASH_FLOW_PATH, useCashFlow } from './finance-reports.queries.ts';
+import { cashCheck } from './finance-reports.logic.ts';
+import { financeReportsEndpoints } from '@ubo/contracts';
+import { useCashFlow } from './finance-reports.queries.ts';
 
 const strong = { '& td, & th': { fontWeight: 700 } };
 const ruled = { '& td, & th': { fontWeight: 700, borderTop: 2, borderColor: 'text.primary' } };
@@ -96,7 +97,8 @@ export default function CashFlowPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(CASH_FLOW_PATH, { ...range })}
+      exportEndpoint={financeReportsEndpoints.cashFlowExport}
+      exportQuery={{ ...range }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

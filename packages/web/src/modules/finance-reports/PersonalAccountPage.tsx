@@ -10,7 +10,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type LedgerParty, type PartyType, partyTypeValues, type PersonalAccount } from '@ubo/contracts';
+import { financeReportsEndpoints, type LedgerParty, type PartyType, partyTypeValues, type PersonalAccount } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { financePrivileges as fp } from '../finance/index.ts';
@@ -20,8 +20,7 @@ import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { StatementView } from '../finance/index.ts';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
-import { exportPathOf } from './finance-reports.logic.ts';
-import { PERSONAL_ACCOUNT_PATH, usePersonalAccount } from './finance-reports.queries.ts';
+import { usePersonalAccount } from './finance-reports.queries.ts';
 import { PartyPicker, usePartyLabel } from './PartyPicker.tsx';
 
 const partyTypeOf = (value: string | null): PartyType => ((partyTypeValues as readonly string[]).includes(value ?? '') ? (value as PartyType) : 'customer');
@@ -86,7 +85,8 @@ export default function PersonalAccountPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, value ? `${t(`finance.party.${value.type}`)}-${value.id}` : '', range.startDate, range.endDate)}
-      exportPath={partyId === null ? undefined : exportPathOf(PERSONAL_ACCOUNT_PATH, query)}
+      exportEndpoint={partyId === null ? undefined : financeReportsEndpoints.personalAccountExport}
+      exportQuery={query}
       isFetching={report.isFetching}
       toolbar={
         <PartyPicker

@@ -5,51 +5,31 @@
 // difference (statement - cleared) follow every tick (decimal.js). Save keeps a draft; Complete (after
 // saving what changed) is possible only at a difference of exactly 0.00, and a completed month is
 // read-only. Months are reconciled in order: the server says when an earlier one is still open.
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import DoneAllIcon from '@mui/icons-material/DoneAll';
-import SaveIcon from '@mui/icons-material/Save';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useBlocker } from 'react-router';
-import type { Reconciliation } from '@ubo/contracts';
+import { useBlocker } from 'react-router';
+import { financeReportsEndpoints, type Reconciliation } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DateText } from '../../components/DateText.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
 import { AccountPicker } from '../finance/index.ts';
 import { financePrivileges } from '../finance/index.ts';
 import { type CsvValue, csvFileName } from '../../lib/csv.ts';
-import { entryLink, idFromParams, statementLink } from '../finance/index.ts';
+import { idFromParams, statementLink } from '../finance/index.ts';
 import { isNonZero } from '../../lib/format.ts';
-import { ACCOUNTS_PATH, useAllAccounts } from '../finance/index.ts';
-import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
+import { accountKeys, useAllAccounts } from '../finance/index.ts';
+import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { useReportParams } from '../../lib/useReportParams.ts';
 import {
   clearedIdsOf,
-  exportPathOf,
   isReconciliationDirty,
   monthRange,
   periodFromParams,
@@ -58,7 +38,8 @@ import {
   signedAmountOf,
   splitPeriod,
 } from './finance-reports.logic.ts';
-import { RECONCILIATION_PATH, useCompleteReconciliation, useReconciliation, useSaveReconciliation } from './finance-reports.queries.ts';
+import { useCompleteReconciliation, useReconciliation, useSaveReconciliation } from './finance-reports.queries.ts';
+import { ReconciliationFigures, ReconciliationLines } from './ReconciliationParts.tsx';
 import { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';
 
 interface EditState {
@@ -77,19 +58,6 @@ const fresh = (rec: Reconciliation | undefined): EditState => ({
   errors: [],
 });
 
-function FigureBox({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Grid size={{ xs: 6, md: 4 }}>
-      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="h6" component="div" data-testid={testId}>
-        {children}
-      </Typography>
-    </Grid>
-  );
-}
-
 export default function ReconciliationPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -104,7 +72,7 @@ export default function ReconciliationPage() {
   const client = useQueryClient();
   // A bank account may have been added on another screen since the chart was read: read it again on opening.
   useEffect(() => {
-    void client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all });
+    void client.invalidateQueries({ queryKey: accountKeys.all });
   }, [client]);
   const reconcilable = useMemo(
     () => (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.subtype === 'bank' || a.subtype === 'mobile_money')),
@@ -183,8 +151,6 @@ export default function ReconciliationPage() {
       else cleared.delete(lineId);
       return { ...prev, cleared, errors: [] };
     });
-  const allCleared = data ? data.lines.length > 0 && data.lines.every((l) => state.cleared.has(l.lineId)) : false;
-  const someCleared = data ? data.lines.some((l) => state.cleared.has(l.lineId)) : false;
 
   const csv = () => {
     if (!data || !figures) return null;
@@ -223,8 +189,6 @@ export default function ReconciliationPage() {
     )
   ) : null;
 
-  const difference = figures?.difference ?? null;
-
   return (
     <ReportFrame
       title={heading}
@@ -232,7 +196,8 @@ export default function ReconciliationPage() {
       onPeriod={() => setPeriodOpen(true)}
       csv={csv}
       csvName={csvFileName(title, data?.account.code ?? '', period)}
-      exportPath={accountId === null ? undefined : exportPathOf(RECONCILIATION_PATH, { accountId, period })}
+      exportEndpoint={accountId === null ? undefined : financeReportsEndpoints.reconciliationExport}
+      exportQuery={{ accountId: accountId ?? undefined, period }}
       isFetching={rec.isFetching}
       toolbar={
         <>
@@ -273,155 +238,27 @@ export default function ReconciliationPage() {
                   ))}
                 </Alert>
               )}
-              <Paper sx={{ p: 2, mb: 2 }}>
-                <Grid container spacing={2} sx={{ alignItems: 'flex-end' }}>
-                  <FigureBox label={t('financeReports.rec.openingCleared')} testId="rec-opening">
-                    <MoneyText value={data.openingClearedBalance} negativeColor />
-                  </FigureBox>
-                  <FigureBox label={t('financeReports.rec.ledgerBalance')} testId="rec-ledger">
-                    <Figure
-                      value={data.ledgerBalance}
-                      showZero
-                      negativeColor
-                      to={statementLink(data.account.id, { startDate: `${year}-01-01`, endDate: monthRange(period).endDate })}
-                      label={t('finance.report.openStatement', { code: data.account.code })}
-                    />
-                  </FigureBox>
-                  <FigureBox label={t('financeReports.rec.outstanding')} testId="rec-outstanding">
-                    <Typography component="span" variant="body2">
-                      {t('financeReports.rec.outstandingText', {
-                        count: figures.outstanding.count,
-                        debit: formatMoney(figures.outstanding.debit, lang),
-                        credit: formatMoney(figures.outstanding.credit, lang),
-                      })}
-                    </Typography>
-                  </FigureBox>
-                  <Grid size={{ xs: 12, md: 4 }}>
-                    {isEditable ? (
-                      <TextField
-                        size="small"
-                        fullWidth
-                        label={t('financeReports.rec.statementBalance')}
-                        value={state.statement}
-                        onChange={(e) => setEdit((prev) => ({ ...prev, statement: e.target.value, errors: [] }))}
-                        error={state.statement.trim() !== '' && statementValue === null}
-                        helperText={
-                          state.statement.trim() !== '' && statementValue === null
-                            ? t('financeReports.rec.invalidBalance')
-                            : t('financeReports.rec.statementHelp')
-                        }
-                        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-                      />
-                    ) : (
-                      <>
-                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                          {t('financeReports.rec.statementBalance')}
-                        </Typography>
-                        <Typography variant="h6" component="div" data-testid="rec-statement">
-                          <MoneyText value={data.statementBalance} negativeColor />
-                        </Typography>
-                      </>
-                    )}
-                  </Grid>
-                  <FigureBox label={t('financeReports.rec.clearedBalance')} testId="rec-cleared">
-                    <MoneyText value={figures.cleared} negativeColor />
-                  </FigureBox>
-                  <FigureBox label={t('financeReports.rec.difference')} testId="rec-difference">
-                    {difference === null ? (
-                      '—'
-                    ) : (
-                      <Typography component="span" variant="h6" sx={{ color: difference.isZero() ? 'success.main' : 'error.main' }}>
-                        <MoneyText value={difference} />
-                      </Typography>
-                    )}
-                  </FigureBox>
-                </Grid>
-                {isEditable && (
-                  <Stack direction="row" spacing={1} className={NO_PRINT} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Button variant="outlined" startIcon={<SaveIcon />} disabled={!canSave} onClick={() => void onSave()}>
-                      {t('financeReports.rec.save')}
-                    </Button>
-                    <Button variant="contained" color="success" startIcon={<DoneAllIcon />} disabled={!canComplete} onClick={() => setConfirmOpen(true)}>
-                      {t('financeReports.rec.complete')}
-                    </Button>
-                    {!figures.isReconciled && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {t('financeReports.rec.completeHint')}
-                      </Typography>
-                    )}
-                  </Stack>
-                )}
-              </Paper>
-              <Paper>
-                <TableContainer>
-                  <Table size="small" aria-label={t('financeReports.rec.lines')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={allCleared}
-                            indeterminate={someCleared && !allCleared}
-                            disabled={!isEditable || data.lines.length === 0}
-                            onChange={(e) =>
-                              setEdit((prev) => ({ ...prev, cleared: e.target.checked ? new Set(data.lines.map((l) => l.lineId)) : new Set(), errors: [] }))
-                            }
-                            slotProps={{ input: { 'aria-label': t('financeReports.rec.clearAll') } }}
-                          />
-                        </TableCell>
-                        <TableCell>{t('financeReports.rec.date')}</TableCell>
-                        <TableCell>{t('financeReports.rec.number')}</TableCell>
-                        <TableCell>{t('financeReports.rec.reference')}</TableCell>
-                        <TableCell>{t('financeReports.rec.memo')}</TableCell>
-                        <TableCell align="right">{t('financeReports.rec.moneyIn')}</TableCell>
-                        <TableCell align="right">{t('financeReports.rec.moneyOut')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.lines.length === 0 && (
-                        <TableRow>
-                          <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                            {t('financeReports.rec.noLines')}
-                          </TableCell>
-                        </TableRow>
-                      )}
-                      {data.lines.map((l) => {
-                        const isCleared = state.cleared.has(l.lineId);
-                        return (
-                          <TableRow key={l.lineId} hover selected={isCleared}>
-                            <TableCell padding="checkbox">
-                              <Checkbox
-                                checked={isCleared}
-                                disabled={!isEditable}
-                                onChange={(e) => toggle(l.lineId, e.target.checked)}
-                                slotProps={{ input: { 'aria-label': t('financeReports.rec.clearLine', { number: l.number }) } }}
-                              />
-                            </TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                              <DateText value={l.date} />
-                              {l.isPriorPeriod && (
-                                <Chip size="small" variant="outlined" color="warning" label={t('financeReports.rec.earlier')} sx={{ ml: 1 }} />
-                              )}
-                            </TableCell>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                              {canOpenEntry ? (
-                                <Link component={RouterLink} to={entryLink(l.entryId)} underline="hover">
-                                  {l.number}
-                                </Link>
-                              ) : (
-                                l.number
-                              )}
-                            </TableCell>
-                            <TableCell>{l.reference}</TableCell>
-                            <TableCell>{l.memo}</TableCell>
-                            <TableCell align="right">{isNonZero(l.debit) && <MoneyText value={l.debit} />}</TableCell>
-                            <TableCell align="right">{isNonZero(l.credit) && <MoneyText value={l.credit} />}</TableCell>
-                          </TableRow>
-                        );
-                      })}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              </Paper>
+              <ReconciliationFigures
+                rec={data}
+                figures={figures}
+                statementLinkTo={statementLink(data.account.id, { startDate: `${year}-01-01`, endDate: monthRange(period).endDate })}
+                isEditable={isEditable}
+                statement={state.statement}
+                isStatementValid={statementValue !== null}
+                onStatement={(statement) => setEdit((prev) => ({ ...prev, statement, errors: [] }))}
+                canSave={canSave}
+                canComplete={canComplete}
+                onSave={() => void onSave()}
+                onComplete={() => setConfirmOpen(true)}
+              />
+              <ReconciliationLines
+                lines={data.lines}
+                cleared={state.cleared}
+                isEditable={isEditable}
+                canOpenEntry={canOpenEntry}
+                onToggle={toggle}
+                onToggleAll={(on) => setEdit((prev) => ({ ...prev, cleared: on ? new Set(data.lines.map((l) => l.lineId)) : new Set(), errors: [] }))}
+              />
             </>
           )}
         </ReportState>

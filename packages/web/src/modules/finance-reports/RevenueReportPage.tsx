@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import type { RevenueColumn, RevenueGroupBy, RevenueRow } from '@ubo/contracts';
+import { financeReportsEndpoints, type RevenueColumn, type RevenueGroupBy, type RevenueRow } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { stickyEndSx, stickyStartSx } from '../../components/stickyColumns.ts';
@@ -23,8 +23,8 @@ import { statementLink } from '../finance/index.ts';
 import { Figure, ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
-import { exportPathOf, monthWithin, splitPeriod } from './finance-reports.logic.ts';
-import { REVENUE_PATH, useRevenue } from './finance-reports.queries.ts';
+import { monthWithin, splitPeriod } from './finance-reports.logic.ts';
+import { useRevenue } from './finance-reports.queries.ts';
 
 export default function RevenueReportPage() {
   const { t } = useTranslation();
@@ -71,7 +71,8 @@ export default function RevenueReportPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={exportPathOf(REVENUE_PATH, query)}
+      exportEndpoint={financeReportsEndpoints.revenueExport}
+      exportQuery={query}
       isFetching={report.isFetching}
       toolbar={
         <ToggleButtonGroup

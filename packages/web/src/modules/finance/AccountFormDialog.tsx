@@ -24,14 +24,15 @@ import {
   type AccountType,
   accountType,
   accountTypeValues,
+  financeEndpoints,
   subtypeFits,
   z,
 } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
-import { useSaveMutation } from '../../lib/queries.ts';
+import { useSaveEndpoint } from '../../lib/queries.ts';
 import { type AccountNode, subtreeIds } from './finance.logic.ts';
-import { ACCOUNTS_PATH, LEDGER_PATHS } from './finance.queries.ts';
+import { LEDGER_PATHS } from './finance.queries.ts';
 
 interface FormValues {
   code: string;
@@ -120,16 +121,18 @@ export function AccountFormDialog({ account, accounts, tree, open, onClose }: Ac
     if (open) reset(valuesOf(account));
   }, [open, account, reset]);
 
-  const save = useSaveMutation<AccountBodyInput, Account, FormValues>({
-    path: ACCOUNTS_PATH,
-    invalidate: LEDGER_PATHS,
-    setError,
-    successMessage: false,
-    onSuccess: (saved) => {
-      toast(t('finance.accounts.saved', { code: saved.code, name: saved.name }), 'success');
-      onClose();
+  const save = useSaveEndpoint<typeof financeEndpoints.createAccount, typeof financeEndpoints.updateAccount, FormValues>(
+    { create: financeEndpoints.createAccount, update: financeEndpoints.updateAccount },
+    {
+      invalidate: LEDGER_PATHS,
+      setError,
+      successMessage: false,
+      onSuccess: (saved) => {
+        toast(t('finance.accounts.saved', { code: saved.code, name: saved.name }), 'success');
+        onClose();
+      },
     },
-  });
+  );
 
   const isNew = account === null;
   const isFixed = Boolean(account?.isSystem);

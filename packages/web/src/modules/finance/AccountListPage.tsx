@@ -8,61 +8,39 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import BlockIcon from '@mui/icons-material/Block';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
-import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
-import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Account, type AccountStatus, accountStatusValues, type AccountType, accountTypeValues } from '@ubo/contracts';
+import { type Account, type AccountStatus, type AccountType, financeEndpoints } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { StatusChip } from '../../components/StatusChip.tsx';
 import { ApiError, api, saveBlob, toast } from '../../lib/api.ts';
-import { useStatusMutation } from '../../lib/queries.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
+import { AccountActions, AccountRow } from './AccountRow.tsx';
+import { AccountToolbar } from './AccountToolbar.tsx';
 import { financePrivileges as p } from './finance.access.ts';
-import { type AccountNode, accountMatchesText, buildAccountTree, filterTree, statementLink, typeTotals, visibleRows } from './finance.logic.ts';
+import { accountMatchesText, buildAccountTree, filterTree, typeTotals, visibleRows } from './finance.logic.ts';
 import { csvText } from '../../lib/csv.ts';
-import { thisYear } from '../../lib/reportPeriods.ts';
-import { ACCOUNTS_PATH, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
-
-const INDENT_PX = 22;
+import { accountKeys, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
 
 export default function AccountListPage() {
   const { t } = useTranslation();
   const { can } = useSession();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const client = useQueryClient();
   const accounts = useAllAccounts();
   const canEdit = can(p.editAccounts);
@@ -86,11 +64,11 @@ export default function AccountListPage() {
   const rows = useMemo(() => visibleRows(shown, collapsed, isFiltered), [shown, collapsed, isFiltered]);
   const parentIds = useMemo(() => (accounts.data ?? []).filter((a) => a.parentId !== null).map((a) => a.parentId as number), [accounts.data]);
 
-  const changeStatus = useStatusMutation<Account>({ path: ACCOUNTS_PATH, invalidate: LEDGER_PATHS, successMessage: false });
+  const changeStatus = useEndpointMutation(financeEndpoints.setAccountStatus, { invalidate: LEDGER_PATHS, successMessage: false });
   const remove = useMutation({
     // Silent: the confirmation dialog shows the server's reason itself.
-    mutationFn: (id: number) => api.delete(`${ACCOUNTS_PATH}/${id}`, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all }),
+    mutationFn: (id: number) => api.call(financeEndpoints.removeAccount, { params: { id } }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.all }),
   });
 
   const toggle = (id: number) =>
@@ -103,7 +81,7 @@ export default function AccountListPage() {
 
   const setAccountStatus = (a: Account, next: AccountStatus) =>
     changeStatus.mutate(
-      { id: a.id, status: next },
+      { params: { id: a.id }, body: { status: next } },
       {
         onSuccess: () => toast(t(next === 'Active' ? 'finance.accounts.activated' : 'finance.accounts.deactivated', { code: a.code, name: a.name }), 'success'),
       },
@@ -143,66 +121,6 @@ export default function AccountListPage() {
     saveBlob(new Blob([`\uFEFF${csvText([header, ...body])}`], { type: 'text/csv;charset=utf-8' }), 'chart-of-accounts.csv');
   };
 
-  const actionsOf = (node: AccountNode) => {
-    const a = node.account;
-    const hasChildren = node.children.length > 0 || parentIds.includes(a.id);
-    const deleteBlocked = a.isSystem
-      ? t('finance.accounts.systemNoDelete')
-      : a.isUsed
-        ? t('finance.accounts.usedNoDelete')
-        : hasChildren
-          ? t('finance.accounts.parentNoDelete')
-          : '';
-    const items = [
-      {
-        key: 'edit',
-        label: t('common.edit'),
-        icon: <EditOutlinedIcon fontSize="small" />,
-        onClick: () => setEditing(a),
-        disabled: !canEdit,
-        color: undefined,
-      },
-      a.status === 'Active'
-        ? {
-            key: 'deactivate',
-            label: a.isSystem ? t('finance.accounts.systemNoDeactivate') : t('finance.accounts.deactivate'),
-            icon: <BlockIcon fontSize="small" />,
-            onClick: () => setAccountStatus(a, 'Inactive'),
-            disabled: !canEdit || a.isSystem,
-            color: undefined,
-          }
-        : {
-            key: 'activate',
-            label: t('finance.accounts.activate'),
-            icon: <CheckCircleOutlineIcon fontSize="small" />,
-            onClick: () => setAccountStatus(a, 'Active'),
-            disabled: !canEdit,
-            color: 'success' as const,
-          },
-      {
-        key: 'delete',
-        label: deleteBlocked || t('common.delete'),
-        icon: <DeleteOutlineIcon fontSize="small" />,
-        onClick: () => {
-          setDeleteError(null);
-          setDeleting(a);
-          setDeleteOpen(true);
-        },
-        disabled: !canEdit || Boolean(deleteBlocked),
-        color: 'error' as const,
-      },
-    ];
-    return items.map((i) => (
-      <Tooltip key={i.key} title={i.label}>
-        <span>
-          <IconButton size="small" color={i.color} aria-label={`${i.label}: ${a.code}`} disabled={i.disabled} onClick={i.onClick}>
-            {i.icon}
-          </IconButton>
-        </span>
-      </Tooltip>
-    ));
-  };
-
   const totalsByType = typeTotals(shown);
   let previousType: AccountType | null = null;
   const allParents = rows.filter((r) => r.children.length > 0).map((r) => r.account.id);
@@ -219,90 +137,20 @@ export default function AccountListPage() {
         }
       />
       <Paper sx={{ overflow: 'hidden' }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { md: 'center' } }}>
-          <TextField
-            size="small"
-            type="search"
-            label={t('finance.accounts.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            sx={{ width: { xs: '100%', md: 300 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('finance.accounts.type')}
-            value={type}
-            onChange={(e) => setType(e.target.value as '' | AccountType)}
-            sx={{ width: { xs: '100%', md: 180 } }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {accountTypeValues.map((v) => (
-              <MenuItem key={v} value={v}>
-                {t(`finance.type.${v}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('finance.accounts.status')}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as '' | AccountStatus)}
-            sx={{ width: { xs: '100%', md: 180 } }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {accountStatusValues.map((v) => (
-              <MenuItem key={v} value={v}>
-                {t(`status.${v}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={0.5}>
-            <Tooltip title={t('finance.accounts.expandAll')}>
-              <span>
-                <IconButton aria-label={t('finance.accounts.expandAll')} onClick={() => setCollapsed(new Set())} disabled={isFiltered}>
-                  <UnfoldMoreIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('finance.accounts.collapseAll')}>
-              <span>
-                <IconButton
-                  aria-label={t('finance.accounts.collapseAll')}
-                  onClick={() => setCollapsed(new Set([...collapsed, ...allParents]))}
-                  disabled={isFiltered}
-                >
-                  <UnfoldLessIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('table.refresh')}>
-              <IconButton aria-label={t('table.refresh')} onClick={() => accounts.refetch()}>
-                <RefreshIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('table.exportCsv')}>
-              <span>
-                <IconButton aria-label={t('table.exportCsv')} onClick={exportCsv} disabled={rows.length === 0}>
-                  <FileDownloadIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Stack>
-        </Stack>
+        <AccountToolbar
+          search={search}
+          onSearch={setSearch}
+          type={type}
+          onType={setType}
+          status={status}
+          onStatus={setStatus}
+          isFiltered={isFiltered}
+          onExpandAll={() => setCollapsed(new Set())}
+          onCollapseAll={() => setCollapsed(new Set([...collapsed, ...allParents]))}
+          onRefresh={() => accounts.refetch()}
+          onExport={exportCsv}
+          canExport={rows.length > 0}
+        />
         <Box sx={{ height: 4 }}>{accounts.isFetching && <LinearProgress aria-label={t('table.loading')} />}</Box>
         <TableContainer>
           <Table size="small" aria-label={t('finance.accounts.title')}>
@@ -343,7 +191,7 @@ export default function AccountListPage() {
               )}
               {rows.map((node) => {
                 const a = node.account;
-                const hasChildren = node.children.length > 0;
+                const _hasChildren = node.children.length > 0;
                 const isOpen = isFiltered || !collapsed.has(a.id);
                 const startsType = node.depth === 0 && a.type !== previousType;
                 previousType = node.depth === 0 ? a.type : previousType;
@@ -359,73 +207,28 @@ export default function AccountListPage() {
                       <TableCell />
                     </TableRow>
                   ),
-                  <TableRow key={a.id} hover sx={{ '& td': { fontWeight: hasChildren ? 600 : undefined } }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Box sx={{ display: 'flex', alignItems: 'center', pl: `${node.depth * INDENT_PX}px` }}>
-                        {hasChildren ? (
-                          <IconButton
-                            size="small"
-                            onClick={() => toggle(a.id)}
-                            disabled={isFiltered}
-                            aria-expanded={isOpen}
-                            aria-label={t(isOpen ? 'finance.accounts.collapse' : 'finance.accounts.expand', { code: a.code })}
-                            sx={{ mr: 0.5 }}
-                          >
-                            {isOpen ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-                          </IconButton>
-                        ) : (
-                          <Box sx={{ width: 34, flexShrink: 0 }} />
-                        )}
-                        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {a.code}
-                        </Box>
-                        {a.isSystem && (
-                          <Tooltip title={t('finance.accounts.system')}>
-                            <LockOutlinedIcon role="img" aria-label={t('finance.accounts.system')} sx={{ fontSize: 14, ml: 0.75, color: 'text.secondary' }} />
-                          </Tooltip>
-                        )}
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      {a.name}
-                      {a.description && (
-                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary', maxWidth: 420 }} noWrap title={a.description}>
-                          {a.description}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`finance.type.${a.type}`)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`finance.subtype.${a.subtype}`)}</TableCell>
-                    <TableCell>
-                      <StatusChip status={a.status} />
-                    </TableCell>
-                    <TableCell align="right">
-                      {canOpenStatement ? (
-                        <Tooltip title={t('finance.accounts.openStatement', { code: a.code })}>
-                          <Link
-                            component="button"
-                            type="button"
-                            underline="hover"
-                            onClick={() => navigate(statementLink(a.id, thisYear()))}
-                            aria-label={t('finance.accounts.balanceOf', { code: a.code })}
-                            sx={{ font: 'inherit', color: 'inherit' }}
-                          >
-                            <MoneyText value={a.balance} negativeColor />
-                          </Link>
-                        </Tooltip>
-                      ) : (
-                        <MoneyText value={a.balance} negativeColor />
-                      )}
-                      {hasChildren && !node.total.eq(a.balance) && (
-                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                          {t('finance.accounts.withSubAccounts')} <MoneyText value={node.total} />
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {actionsOf(node)}
-                    </TableCell>
-                  </TableRow>,
+                  <AccountRow
+                    key={a.id}
+                    node={node}
+                    isOpen={isOpen}
+                    isFiltered={isFiltered}
+                    onToggle={() => toggle(a.id)}
+                    canOpenStatement={canOpenStatement}
+                    actions={
+                      <AccountActions
+                        node={node}
+                        hasChildren={node.children.length > 0 || parentIds.includes(a.id)}
+                        canEdit={canEdit}
+                        onEdit={() => setEditing(a)}
+                        onStatus={(next) => setAccountStatus(a, next)}
+                        onDelete={() => {
+                          setDeleteError(null);
+                          setDeleting(a);
+                          setDeleteOpen(true);
+                        }}
+                      />
+                    }
+                  />,
                 ];
               })}
             </TableBody>

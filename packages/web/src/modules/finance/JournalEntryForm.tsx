@@ -9,48 +9,24 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/Save';
-import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type JournalEntry, partyTypeValues } from '@ubo/contracts';
+import type { JournalEntry } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
-import { useMessage } from '../../lib/messages.ts';
-import { AccountPicker } from './AccountPicker.tsx';
 import { useLargeAmountGuard } from './amountLimits.tsx';
-import { LinePartyPicker } from './LinePartyPicker.tsx';
-import {
-  AMOUNT_PATTERN,
-  amountOf,
-  emptyLine,
-  entryLink,
-  formFieldOf,
-  isBlankLine,
-  type JournalFormValues,
-  journalTotals,
-  MAX_PARTY_ID,
-  PARTY_ID_PATTERN,
-  toJournalBody,
-} from './finance.logic.ts';
+import { journalForm } from './finance.forms.ts';
+import { JournalLinesTable } from './JournalLines.tsx';
+import { emptyLine, entryLink, formFieldOf, type JournalFormValues, journalTotals, toJournalBody } from './finance.logic.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts, usePostJournal } from './finance.queries.ts';
 
@@ -70,7 +46,6 @@ function isFormField(field: string): field is FieldPath<JournalFormValues> {
 
 export function JournalEntryForm() {
   const { t } = useTranslation();
-  const text = useMessage();
   const formId = useId();
   const gridRef = useRef<HTMLFormElement>(null);
   const accounts = useAllAccounts();
@@ -82,6 +57,7 @@ export function JournalEntryForm() {
 
   const { control, handleSubmit, reset, setError, getValues, getFieldState, trigger, formState } = useForm<JournalFormValues>({
     mode: 'onTouched',
+    resolver: zodResolver(journalForm),
     defaultValues: defaults(todayIso()),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -166,12 +142,6 @@ export function JournalEntryForm() {
   };
 
   const cell = (name: string) => ({ 'data-cell': name });
-  const lineLabel = (row: number, field: string) => t(`finance.journal.cell.${field}`, { n: row + 1 });
-  const differenceText = totals.isEmpty
-    ? t('finance.journal.noAmounts')
-    : totals.isBalanced
-      ? t('finance.journal.balanced')
-      : t(totals.difference.isPositive() ? 'finance.journal.creditShort' : 'finance.journal.debitShort');
 
   return (
     <Paper component="form" ref={gridRef} id={formId} onSubmit={submit} onKeyDown={onKeyDown} noValidate sx={{ p: { xs: 2, md: 3 } }}>
@@ -191,7 +161,6 @@ export function JournalEntryForm() {
           label={t('finance.journal.date')}
           type="date"
           required
-          rules={{ required: 'v.required', pattern: { value: /^\d{4}-\d{2}-\d{2}$/, message: 'v.date' } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: cell('date') }}
           sx={{ width: { md: 190 } }}
         />
@@ -199,7 +168,6 @@ export function JournalEntryForm() {
           control={control}
           name="reference"
           label={t('finance.journal.reference')}
-          rules={{ maxLength: { value: 100, message: 'v.maxLength|100' } }}
           slotProps={{ htmlInput: { ...cell('reference'), maxLength: 100 } }}
           sx={{ width: { md: 220 } }}
         />
@@ -207,217 +175,25 @@ export function JournalEntryForm() {
           control={control}
           name="memo"
           label={t('finance.journal.memo')}
-          rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
           slotProps={{ htmlInput: { ...cell('memo'), maxLength: 1000 } }}
           sx={{ flex: 1 }}
         />
       </Stack>
 
-      <TableContainer>
-        <Table size="small" aria-label={t('finance.journal.linesTitle')} sx={{ minWidth: 1060, '& td': { verticalAlign: 'top', px: 0.75 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 36 }}>#</TableCell>
-              <TableCell sx={{ minWidth: 260 }}>{t('finance.journal.account')}</TableCell>
-              <TableCell align="right" sx={{ width: 140 }}>
-                {t('finance.debit')}
-              </TableCell>
-              <TableCell align="right" sx={{ width: 140 }}>
-                {t('finance.credit')}
-              </TableCell>
-              <TableCell sx={{ width: 120 }}>{t('finance.journal.partyType')}</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>{t('finance.journal.party')}</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>{t('finance.journal.lineMemo')}</TableCell>
-              <TableCell sx={{ width: 48 }} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {fields.map((f, row) => {
-              const isBlank = () => isBlankLine(getValues(`lines.${row}`));
-              const amountRules = (side: 'debit' | 'credit') => ({
-                validate: (value: unknown) => {
-                  const v = String(value ?? '');
-                  if (isBlank()) return true;
-                  if (!amountOf(v)) return AMOUNT_PATTERN.test(v.replace('-', '')) ? 'ledger.negative' : 'v.money';
-                  if (side === 'credit') {
-                    const d = amountOf(getValues(`lines.${row}.debit`));
-                    const c = amountOf(v);
-                    if (d && c && d.gt(0) && c.gt(0)) return 'ledger.bothSides';
-                  } else {
-                    const d = amountOf(v);
-                    const c = amountOf(getValues(`lines.${row}.credit`));
-                    if (d && c && d.isZero() && c.isZero()) return 'ledger.zeroLine';
-                  }
-                  return true;
-                },
-              });
-              return (
-                <TableRow key={f.id}>
-                  <TableCell sx={{ pt: 2, color: 'text.secondary' }}>{row + 1}</TableCell>
-                  <TableCell>
-                    <Controller
-                      control={control}
-                      name={`lines.${row}.accountId`}
-                      rules={{ validate: (v) => isBlank() || v !== null || 'finance.journal.accountRequired' }}
-                      render={({ field, fieldState }) => {
-                        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-                        return (
-                          <AccountPicker
-                            accounts={accounts.data ?? []}
-                            loading={accounts.isPending}
-                            value={field.value}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            inputRef={field.ref}
-                            onPicked={() => {
-                              const input = gridRef.current?.querySelector<HTMLElement>(`[data-cell="lines.${row}.accountId"]`);
-                              if (input) moveOn(input);
-                            }}
-                            ariaLabel={lineLabel(row, 'account')}
-                            activeOnly
-                            size="small"
-                            error={show}
-                            helperText={show ? text(fieldState.error?.message) : undefined}
-                            inputProps={cell(`lines.${row}.accountId`)}
-                            placeholder={t('finance.journal.accountPlaceholder')}
-                          />
-                        );
-                      }}
-                    />
-                  </TableCell>
-                  {(['debit', 'credit'] as const).map((side) => (
-                    <TableCell key={side}>
-                      <FormTextField
-                        control={control}
-                        name={`lines.${row}.${side}`}
-                        size="small"
-                        rules={amountRules(side)}
-                        slotProps={{
-                          htmlInput: {
-                            ...cell(`lines.${row}.${side}`),
-                            'aria-label': lineLabel(row, side),
-                            inputMode: 'decimal',
-                            autoComplete: 'off',
-                            style: { textAlign: 'right' },
-                          },
-                        }}
-                      />
-                    </TableCell>
-                  ))}
-                  <TableCell>
-                    <FormTextField
-                      control={control}
-                      name={`lines.${row}.partyType`}
-                      size="small"
-                      select
-                      rules={{
-                        validate: (v: unknown) => (!v && getValues(`lines.${row}.partyId`).trim() !== '' ? 'ledger.partyIncomplete' : true),
-                      }}
-                      slotProps={{ select: { native: true }, htmlInput: { ...cell(`lines.${row}.partyType`), 'aria-label': lineLabel(row, 'partyType') } }}
-                    >
-                      <option value="">{t('finance.journal.noParty')}</option>
-                      {partyTypeValues.map((p) => (
-                        <option key={p} value={p}>
-                          {t(`finance.party.${p}`)}
-                        </option>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell>
-                    <Controller
-                      control={control}
-                      name={`lines.${row}.partyId`}
-                      rules={{
-                        validate: (v: unknown) => {
-                          const s = String(v ?? '').trim();
-                          if (s === '') return getValues(`lines.${row}.partyType`) ? 'ledger.partyIncomplete' : true;
-                          return PARTY_ID_PATTERN.test(s) && Number(s) <= MAX_PARTY_ID ? true : 'finance.journal.badPartyId';
-                        },
-                      }}
-                      render={({ field, fieldState }) => {
-                        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-                        return (
-                          <LinePartyPicker
-                            partyType={lines[row]?.partyType ?? ''}
-                            value={field.value}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            inputRef={field.ref}
-                            onPicked={() => {
-                              const input = gridRef.current?.querySelector<HTMLElement>(`[data-cell="lines.${row}.partyId"]`);
-                              if (input) moveOn(input);
-                            }}
-                            disabled={!lines[row]?.partyType && !lines[row]?.partyId}
-                            ariaLabel={lineLabel(row, 'partyId')}
-                            inputProps={cell(`lines.${row}.partyId`)}
-                            error={show}
-                            helperText={show ? text(fieldState.error?.message) : undefined}
-                          />
-                        );
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <FormTextField
-                      control={control}
-                      name={`lines.${row}.memo`}
-                      size="small"
-                      rules={{ maxLength: { value: 500, message: 'v.maxLength|500' } }}
-                      slotProps={{
-                        htmlInput: { ...cell(`lines.${row}.memo`), 'aria-label': lineLabel(row, 'memo'), maxLength: 500, autoComplete: 'off' },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ pt: 1 }}>
-                    <Tooltip title={t('finance.journal.removeLine', { n: row + 1 })}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={t('finance.journal.removeLine', { n: row + 1 })}
-                          onClick={() => remove(row)}
-                          disabled={fields.length <= 1}
-                        >
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-          <TableFooter>
-            <TableRow sx={{ '& td': { fontSize: '0.95rem', color: 'text.primary', fontWeight: 600, borderBottom: 0 } }}>
-              <TableCell />
-              <TableCell align="right">{t('finance.journal.totals')}</TableCell>
-              <TableCell align="right" aria-label={t('finance.journal.totalDebit')} data-testid="total-debit">
-                <MoneyText value={totals.debit} />
-              </TableCell>
-              <TableCell align="right" aria-label={t('finance.journal.totalCredit')} data-testid="total-credit">
-                <MoneyText value={totals.credit} />
-              </TableCell>
-              <TableCell colSpan={4}>
-                <Chip
-                  size="small"
-                  role="status"
-                  aria-live="polite"
-                  color={totals.isBalanced ? (totals.isEmpty ? 'default' : 'success') : 'error'}
-                  variant={totals.isBalanced ? 'outlined' : 'filled'}
-                  label={
-                    totals.isBalanced ? (
-                      differenceText
-                    ) : (
-                      <>
-                        {t('finance.journal.difference')}: <MoneyText value={totals.difference.abs()} /> ({differenceText})
-                      </>
-                    )
-                  }
-                />
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+      <JournalLinesTable
+        control={control}
+        rows={fields}
+        lines={lines}
+        accounts={accounts.data ?? []}
+        isLoadingAccounts={accounts.isPending}
+        isSubmitted={formState.isSubmitted}
+        totals={totals}
+        onRemove={remove}
+        onPicked={(name) => {
+          const input = gridRef.current?.querySelector<HTMLElement>(`[data-cell="${name}"]`);
+          if (input) moveOn(input);
+        }}
+      />
 
       {entryError && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { JournalEntrySummary } from '@ubo/contracts';
+import { financeEndpoints, type JournalEntrySummary } from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterValues } from '../../components/FilterDialog.tsx';
@@ -20,7 +20,7 @@ import { AccountPicker } from './AccountPicker.tsx';
 import { EntryStateChips, entryState, useSourceLabel } from './EntryParts.tsx';
 import { entryLink, idFromParams } from './finance.logic.ts';
 import { isIsoDate, thisYear } from '../../lib/reportPeriods.ts';
-import { JOURNAL_PATH, useAllAccounts } from './finance.queries.ts';
+import { useAllAccounts } from './finance.queries.ts';
 
 export function JournalList() {
   const { t } = useTranslation();
@@ -117,8 +117,8 @@ export function JournalList() {
           />
         )}
       </Stack>
-      <DataTable<JournalEntrySummary>
-        path={JOURNAL_PATH}
+      <DataTable
+        endpoint={financeEndpoints.entries}
         columns={columns}
         params={{ startDate, endDate, accountId: accountId ?? undefined }}
         defaultSort={{ field: 'date', order: 'desc' }}

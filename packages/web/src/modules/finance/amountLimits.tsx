@@ -1,4 +1,4 @@
-// The organisation's money limits in the web (GET/PUT finance/amount-limits, issue 12): the query, the
+// The organisation's money limits in the web (the contracts' amountLimitsEndpoints, issue 12): the query, the
 // administrator's change, and the guard the money forms (general journal, transfer, receive payment) put
 // around their save: an amount above the organisation's "unusually large" threshold (ten times the median
 // of its latest documents, worked out by the server) asks for a confirmation first. The server enforces
@@ -6,20 +6,19 @@
 import { type ReactNode, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AmountKind, type AmountLimits, type AmountLimitsBody, isUnusuallyLarge } from '@ubo/contracts';
+import { type AmountKind, type AmountLimitsBody, amountLimitsEndpoints, isUnusuallyLarge } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 
-export const AMOUNT_LIMITS_PATH = 'finance/amount-limits';
 export const amountLimitsKey = ['finance', 'amount-limits'] as const;
 
 export function useAmountLimits() {
   return useQuery({
     queryKey: amountLimitsKey,
     // Silent: a form without the threshold still saves (the server keeps the maximum).
-    queryFn: ({ signal }) => api.get<AmountLimits>(AMOUNT_LIMITS_PATH, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(amountLimitsEndpoints.get, undefined, { signal, silent: true }),
     staleTime: 60_000,
   });
 }
@@ -27,7 +26,7 @@ export function useAmountLimits() {
 export function useUpdateAmountLimits() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AmountLimitsBody) => api.put<AmountLimits>(AMOUNT_LIMITS_PATH, body),
+    mutationFn: (body: AmountLimitsBody) => api.call(amountLimitsEndpoints.update, { body }),
     onSuccess: (limits) => client.setQueryData(amountLimitsKey, limits),
   });
 }

@@ -1,54 +1,47 @@
 // Server state of the finance screens: the whole chart of accounts (every page of GET
 // /api/finance/accounts, the tree and the pickers need all of it), journal entries, postings with an
 // Idempotency-Key, reversals, the four reports and the account statement, the dashboard panels, and the
-// company name for printed reports. Keys come from resourceKeys(path), so a posting or an account change refreshes
+// company name for printed reports. Calls go through the contracts' financeEndpoints; keys come from
+// endpointKeys(endpoint), under each endpoint's resource, so a posting or an account change refreshes
 // every open list and report.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Account,
-  AccountPage,
-  AccountStatement,
-  BalanceSheet,
-  CashPosition,
-  IncomeExpenseSummary,
-  IncomeStatement,
-  JournalBodyInput,
-  JournalEntry,
-  LedgerParties,
-  PartyType,
-  ReverseBody,
-  TrialBalance,
+import {
+  type Account,
+  type Endpoint,
+  type EndpointListQuery,
+  type EndpointResponse,
+  endpointResource,
+  financeEndpoints as api,
+  financeReportsEndpoints,
+  type JournalBodyInput,
+  type PartyType,
+  type ReverseBody,
 } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
-import { api, type Query } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { financePrivileges as p } from './finance.access.ts';
 
-export const ACCOUNTS_PATH = 'finance/accounts';
-export const JOURNAL_PATH = 'finance/transaction';
-export const JOURNAL_REPORT_PATH = 'finance/reports/journal';
-export const TRIAL_BALANCE_PATH = 'finance/reports/trial-balance';
-export const INCOME_STATEMENT_PATH = 'finance/incomestatement';
-export const BALANCE_SHEET_PATH = 'finance/balancesheet';
-export const STATEMENT_PATH = 'finance/reports/account-transaction';
-export const DASHBOARD_CASH_PATH = 'finance/dashboard/cash';
-export const DASHBOARD_FLOWS_PATH = 'finance/dashboard/income-expense';
-export const PARTIES_PATH = 'finance/parties';
-
-/** Everything a posting changes: lists, reports and balances. */
+/**
+ * Everything a posting changes: lists, reports and balances (the resources of their endpoints, as
+ * resourceKeys names them; other modules' postings refresh these too).
+ */
 export const LEDGER_PATHS = [
-  ACCOUNTS_PATH,
-  JOURNAL_PATH,
-  JOURNAL_REPORT_PATH,
-  TRIAL_BALANCE_PATH,
-  INCOME_STATEMENT_PATH,
-  BALANCE_SHEET_PATH,
-  STATEMENT_PATH,
-  DASHBOARD_CASH_PATH,
-  DASHBOARD_FLOWS_PATH,
-];
+  api.accounts,
+  api.entries,
+  api.journalReport,
+  api.trialBalance,
+  api.incomeStatement,
+  api.balanceSheet,
+  api.accountStatement,
+  financeReportsEndpoints.cashPosition,
+  financeReportsEndpoints.incomeExpense,
+].map(endpointResource);
 
 const PAGE = 1000;
+
+/** The keys of the chart of accounts (every list and record of it). */
+export const accountKeys = endpointKeys(api.accounts);
 
 /**
  * Every account of the organisation (pages of 1000 until all are read), sorted by code. Read only by
@@ -58,11 +51,11 @@ export function useAllAccounts() {
   const { can } = useSession();
   const isAllowed = can(p.accounts);
   return useQuery({
-    queryKey: resourceKeys(ACCOUNTS_PATH).list({ all: true }),
+    queryKey: accountKeys.list({ all: true }),
     queryFn: async ({ signal }) => {
       const out: Account[] = [];
       for (let page = 1; ; page++) {
-        const res = await api.get<AccountPage>(ACCOUNTS_PATH, { _page: page, _limit: PAGE, _sort: 'code', _order: 'asc' }, { signal });
+        const res = await callEndpoint(api.accounts, { query: { _page: page, _limit: PAGE, _sort: 'code', _order: 'asc' } }, { signal });
         out.push(...res.data);
         if (res.data.length < PAGE || out.length >= res.total) break;
       }
@@ -72,43 +65,46 @@ export function useAllAccounts() {
   });
 }
 
-/** A report or statement: GET <path>?query, the previous answer kept on screen while the next loads. */
-export function useReport<T>(path: string, query: Query, enabled = true) {
+/** A report or statement: GET <endpoint>?query, the previous answer kept on screen while the next loads. */
+export function useReport<E extends Endpoint>(endpoint: E, query: EndpointListQuery<E>, enabled = true) {
   return useQuery({
-    queryKey: resourceKeys(path).list(query),
-    queryFn: ({ signal }) => api.get<T>(path, query, { signal }),
+    queryKey: endpointKeys(endpoint).list(query),
+    queryFn: ({ signal }) => callEndpoint(endpoint as Endpoint, { query } as never, { signal }) as Promise<EndpointResponse<E>>,
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export const useTrialBalance = (query: Query) => useReport<TrialBalance>(TRIAL_BALANCE_PATH, query);
-export const useIncomeStatement = (query: Query) => useReport<IncomeStatement>(INCOME_STATEMENT_PATH, query);
-export const useBalanceSheet = (query: Query) => useReport<BalanceSheet>(BALANCE_SHEET_PATH, query);
-export const useAccountStatement = (query: Query, enabled: boolean) => useReport<AccountStatement>(STATEMENT_PATH, query, enabled);
+export const useTrialBalance = (query: EndpointListQuery<typeof api.trialBalance>) => useReport(api.trialBalance, query);
+export const useIncomeStatement = (query: EndpointListQuery<typeof api.incomeStatement>) => useReport(api.incomeStatement, query);
+export const useBalanceSheet = (query: EndpointListQuery<typeof api.balanceSheet>) => useReport(api.balanceSheet, query);
+export const useAccountStatement = (query: EndpointListQuery<typeof api.accountStatement>, enabled: boolean) => useReport(api.accountStatement, query, enabled);
 
 /**
  * The dashboard panels (GET /api/finance/dashboard/cash and /income-expense), read afresh on every visit
  * of the dashboard: other screens and modules post without telling this one. Failures are not toasted;
  * the panel says so itself.
  */
-function useDashboardPanel<T>(path: string, enabled: boolean) {
+function useDashboardPanel<E extends typeof financeReportsEndpoints.cashPosition | typeof financeReportsEndpoints.incomeExpense>(
+  endpoint: E,
+  enabled: boolean,
+) {
   return useQuery({
-    queryKey: resourceKeys(path).all,
-    queryFn: ({ signal }) => api.get<T>(path, undefined, { signal, silent: true }),
+    queryKey: endpointKeys(endpoint).all,
+    queryFn: ({ signal }) => callEndpoint(endpoint as Endpoint, undefined, { signal, silent: true }) as Promise<EndpointResponse<E>>,
     staleTime: 0,
     enabled,
   });
 }
 
-export const useCashPosition = (enabled = true) => useDashboardPanel<CashPosition>(DASHBOARD_CASH_PATH, enabled);
-export const useIncomeExpenseSummary = (enabled = true) => useDashboardPanel<IncomeExpenseSummary>(DASHBOARD_FLOWS_PATH, enabled);
+export const useCashPosition = (enabled = true) => useDashboardPanel(financeReportsEndpoints.cashPosition, enabled);
+export const useIncomeExpenseSummary = (enabled = true) => useDashboardPanel(financeReportsEndpoints.incomeExpense, enabled);
 
 /** The journal's party picker: customers by name or number, vendors and employees by their ledger ids. */
 export function useJournalParties(partyType: PartyType | '', q: string, enabled: boolean) {
   return useQuery({
-    queryKey: resourceKeys(PARTIES_PATH).list({ partyType, q }),
-    queryFn: ({ signal }) => api.get<LedgerParties>(PARTIES_PATH, { partyType, q: q || undefined }, { signal }),
+    queryKey: endpointKeys(api.parties).list({ partyType, q }),
+    queryFn: ({ signal }) => callEndpoint(api.parties, { query: { partyType: partyType as PartyType, q: q || undefined } }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     enabled: enabled && partyType !== '',
@@ -117,8 +113,8 @@ export function useJournalParties(partyType: PartyType | '', q: string, enabled:
 
 export function useJournalEntry(id: number | null) {
   return useQuery({
-    queryKey: resourceKeys(JOURNAL_PATH).detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<JournalEntry>(`${JOURNAL_PATH}/${id}`, undefined, { signal }),
+    queryKey: endpointKeys(api.entry).detail({ id: id ?? '' }),
+    queryFn: ({ signal }) => callEndpoint(api.entry, { params: { id: id as number } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -127,6 +123,9 @@ function useRefreshLedger() {
   const client = useQueryClient();
   return () => Promise.all(LEDGER_PATHS.map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
 }
+
+/** A posting's options: its Idempotency-Key, and no toast (the form shows failures). */
+export const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, silent: true });
 
 /**
  * POST /api/finance/transaction with the form's Idempotency-Key: a retry of the same posting (a
@@ -137,11 +136,10 @@ export function usePostJournal() {
   const client = useQueryClient();
   const refresh = useRefreshLedger();
   return useMutation({
-    mutationFn: ({ body, key }: { body: JournalBodyInput; key: string }) =>
-      api.post<JournalEntry>(JOURNAL_PATH, body, { headers: { 'Idempotency-Key': key }, silent: true }),
+    mutationFn: ({ body, key }: { body: JournalBodyInput; key: string }) => callEndpoint(api.postEntry, { body }, idempotent(key)),
     onSuccess: () => refresh(),
     // A refusal may mean the chart changed elsewhere (an account made inactive): read it again.
-    onError: () => client.invalidateQueries({ queryKey: resourceKeys(ACCOUNTS_PATH).all }),
+    onError: () => client.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }
 
@@ -150,7 +148,7 @@ export function useReverseEntry() {
   const refresh = useRefreshLedger();
   return useMutation({
     mutationFn: ({ id, body, key }: { id: number; body: ReverseBody; key: string }) =>
-      api.post<JournalEntry>(`${JOURNAL_PATH}/${id}/reverse`, body, { headers: { 'Idempotency-Key': key }, silent: true }),
+      callEndpoint(api.reverseEntry, { params: { id }, body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }

@@ -35,7 +35,7 @@ export const dashboardWidgets: DashboardWidget[] = [
 
 // For other modules (they import this module only through this file).
 export { accountLabel, AccountPicker } from './AccountPicker.tsx';
-export { ACCOUNTS_PATH, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
+export { accountKeys, LEDGER_PATHS, useAllAccounts } from './finance.queries.ts';
 export { AMOUNT_PATTERN, amountOf, entryLink, formFieldOf, idFromParams, statementLink } from './finance.logic.ts';
 export { financePrivileges } from './finance.access.ts';
 export { StatementView } from './reports/StatementView.tsx';

@@ -1,4 +1,4 @@
-// The organisation's money limits on the company profile (GET/PUT finance/amount-limits, issue 12): the
+// The organisation's money limits on the company profile (amountLimitsEndpoints, issue 12): the
 // maximum per document, which the server enforces on every posted document and budget, and, read-only,
 // the usual amount and the threshold above which the money forms ask for a confirmation.
 import Box from '@mui/material/Box';

@@ -8,29 +8,18 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { amountInWords, type Cheque, payeeTypeValues } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
@@ -38,8 +27,9 @@ import { AccountPicker } from '../finance/index.ts';
 import { amountOf, formFieldOf } from '../finance/index.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/index.ts';
+import { ChequeLinesTable } from './ChequeLines.tsx';
+import { chequeForm } from './treasury.forms.ts';
 import {
-  amountRule,
   bankAccounts,
   type ChequeFormValues,
   chequeAllocation,
@@ -47,9 +37,6 @@ import {
   chequePrintLink,
   emptyCheque,
   emptyChequeLine,
-  isBlankChequeLine,
-  isChequeNo,
-  isPayeeId,
   toChequeBody,
 } from './treasury.logic.ts';
 import { useNextChequeNumber, useWriteCheque } from './treasury.queries.ts';
@@ -76,6 +63,7 @@ export function ChequeForm() {
   const [written, setWritten] = useState<Cheque | null>(null);
   const { control, handleSubmit, reset, setError, getValues } = useForm<ChequeFormValues>({
     mode: 'onTouched',
+    resolver: zodResolver(chequeForm),
     defaultValues: emptyCheque(todayIso()),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -149,7 +137,6 @@ export function ChequeForm() {
           <Controller
             control={control}
             name="bankAccountId"
-            rules={{ validate: (v) => v !== null || 'treasury.cheque.bankRequired' }}
             render={({ field, fieldState, formState }) => {
               const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
               return (
@@ -176,7 +163,6 @@ export function ChequeForm() {
             label={t('treasury.cheque.number')}
             placeholder={next.data ? next.data.chequeNumber : undefined}
             helperText={next.data ? t('treasury.cheque.numberHelpNext', { number: next.data.chequeNumber }) : t('treasury.cheque.numberHelp')}
-            rules={{ validate: (v: unknown) => String(v ?? '').trim() === '' || isChequeNo(String(v)) || 'treasury.cheque.badNumber' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 12 }, inputLabel: { shrink: true } }}
             sx={{ width: { md: 220 } }}
           />
@@ -186,7 +172,6 @@ export function ChequeForm() {
             label={t('treasury.date')}
             type="date"
             required
-            rules={{ required: 'v.required' }}
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: { md: 190 } }}
           />
@@ -212,7 +197,6 @@ export function ChequeForm() {
             name="payeeName"
             label={t('treasury.cheque.payeeName')}
             required
-            rules={{ validate: (v: unknown) => String(v ?? '').trim() !== '' || 'v.required', maxLength: { value: 200, message: 'v.maxLength|200' } }}
             slotProps={{ htmlInput: { maxLength: 200 } }}
             sx={{ flex: 1 }}
           />
@@ -222,10 +206,6 @@ export function ChequeForm() {
             label={t(payeeType === 'employee' ? 'treasury.cheque.employeeNo' : 'treasury.cheque.vendorNo')}
             disabled={payeeType === 'other'}
             helperText={payeeType === 'other' ? t('treasury.cheque.payeeIdOther') : t('treasury.cheque.payeeIdHelp')}
-            rules={{
-              validate: (v: unknown) =>
-                getValues('payeeType') === 'other' || String(v ?? '').trim() === '' || isPayeeId(String(v)) || 'treasury.cheque.badPayeeId',
-            }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 } }}
             sx={{ width: { md: 190 } }}
           />
@@ -236,19 +216,11 @@ export function ChequeForm() {
             name="amount"
             label={t('treasury.amount')}
             required
-            rules={{ validate: amountRule }}
             helperText={currency}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right' } } }}
             sx={{ width: { md: 190 }, flexShrink: 0 }}
           />
-          <FormTextField
-            control={control}
-            name="memo"
-            label={t('treasury.memo')}
-            rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-            sx={{ flex: 1 }}
-          />
+          <FormTextField control={control} name="memo" label={t('treasury.memo')} slotProps={{ htmlInput: { maxLength: 1000 } }} sx={{ flex: 1 }} />
         </Stack>
         {words && (
           <Typography variant="body2" data-testid="amount-in-words" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
@@ -260,115 +232,15 @@ export function ChequeForm() {
       <Typography variant="subtitle1" component="h4" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
         {t('treasury.cheque.linesTitle')}
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-label={t('treasury.cheque.linesTitle')} sx={{ minWidth: 720, '& td': { verticalAlign: 'top', px: 0.75 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 36 }}>#</TableCell>
-              <TableCell sx={{ minWidth: 280 }}>{t('treasury.cheque.lineAccount')}</TableCell>
-              <TableCell align="right" sx={{ width: 170 }}>
-                {t('treasury.amount')}
-              </TableCell>
-              <TableCell sx={{ minWidth: 200 }}>{t('treasury.cheque.lineMemo')}</TableCell>
-              <TableCell sx={{ width: 48 }} />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {fields.map((f, row) => {
-              const isBlank = () => isBlankChequeLine(getValues(`lines.${row}`));
-              return (
-                <TableRow key={f.id}>
-                  <TableCell sx={{ pt: 2, color: 'text.secondary' }}>{row + 1}</TableCell>
-                  <TableCell>
-                    <Controller
-                      control={control}
-                      name={`lines.${row}.accountId`}
-                      rules={{ validate: (v) => (row > 0 && isBlank()) || v !== null || 'treasury.cheque.lineAccountRequired' }}
-                      render={({ field, fieldState, formState }) => {
-                        const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-                        return (
-                          <AccountPicker
-                            accounts={lineOptions}
-                            loading={accounts.isPending}
-                            value={field.value}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            inputRef={field.ref}
-                            ariaLabel={t('treasury.cheque.cell.account', { n: row + 1 })}
-                            placeholder={t('treasury.cheque.accountPlaceholder')}
-                            activeOnly
-                            size="small"
-                            error={show}
-                            helperText={show ? text(fieldState.error?.message) : undefined}
-                          />
-                        );
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <FormTextField
-                      control={control}
-                      name={`lines.${row}.amount`}
-                      size="small"
-                      rules={{ validate: (v: unknown) => (row > 0 && isBlank()) || amountRule(v) }}
-                      slotProps={{
-                        htmlInput: {
-                          'aria-label': t('treasury.cheque.cell.amount', { n: row + 1 }),
-                          inputMode: 'decimal',
-                          autoComplete: 'off',
-                          style: { textAlign: 'right' },
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <FormTextField
-                      control={control}
-                      name={`lines.${row}.memo`}
-                      size="small"
-                      rules={{ maxLength: { value: 500, message: 'v.maxLength|500' } }}
-                      slotProps={{ htmlInput: { 'aria-label': t('treasury.cheque.cell.memo', { n: row + 1 }), maxLength: 500, autoComplete: 'off' } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ pt: 1 }}>
-                    <Tooltip title={t('treasury.cheque.removeLine', { n: row + 1 })}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={t('treasury.cheque.removeLine', { n: row + 1 })}
-                          onClick={() => remove(row)}
-                          disabled={fields.length <= 1}
-                        >
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-          <TableFooter>
-            <TableRow sx={{ '& td': { fontSize: '0.95rem', color: 'text.primary', fontWeight: 600, borderBottom: 0 } }}>
-              <TableCell />
-              <TableCell align="right">{t('treasury.cheque.allocated')}</TableCell>
-              <TableCell align="right" data-testid="cheque-allocated">
-                <MoneyText value={allocation.allocated} />
-              </TableCell>
-              <TableCell colSpan={2}>
-                <Chip
-                  size="small"
-                  role="status"
-                  aria-live="polite"
-                  color={status.colour}
-                  variant={status.colour === 'success' ? 'outlined' : 'filled'}
-                  label={status.label}
-                />
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+      <ChequeLinesTable
+        control={control}
+        rows={fields}
+        onRemove={remove}
+        accounts={lineOptions}
+        isLoading={accounts.isPending}
+        allocated={allocation.allocated}
+        status={status}
+      />
       {allocation.hasInvalidLine && (
         <Typography variant="body2" sx={{ mt: 1.5, color: 'error.main' }}>
           {t('treasury.cheque.invalidAmounts')}

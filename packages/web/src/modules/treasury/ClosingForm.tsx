@@ -1,29 +1,20 @@
-// The year-end closing's lock date card and the form that closes a period, with the preview of the balances
-// the closing entry moves.
-import { useEffect, useState } from 'react';
+// The form that closes a period (the lock date moves to its end), with the preview of the balances the
+// closing entry moves and a confirmation that says what closing does.
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ClosingPreview, ClosingState } from '@ubo/contracts';
-import { useSession } from '../../app/session.tsx';
+import { type ClosingState, z } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDate, formatMoney, todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
@@ -31,112 +22,25 @@ import { useLang, useMessage } from '../../lib/messages.ts';
 import { AccountPicker, accountLabel } from '../finance/index.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useAllAccounts } from '../finance/index.ts';
+import { PreviewTable } from './ClosingParts.tsx';
 import { closableDate, defaultPeriodEnd, equityAccounts } from './treasury.logic.ts';
 import { useClosePeriod, useClosingState } from './treasury.queries.ts';
 
-interface CloseValues {
-  periodEnd: string;
-  retainedEarningsAccountId: number | null;
-  memo: string;
-}
-
-export function LockDateCard({ state, onReopen }: { state: ClosingState; onReopen: () => void }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const { isAdmin } = useSession();
-  const locked = state.lockDate !== null;
-  return (
-    <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }} role="region" aria-label={t('treasury.closing.lockTitle')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {locked ? <LockIcon color="warning" fontSize="large" /> : <LockOpenIcon color="success" fontSize="large" />}
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="h6" component="h3" data-testid="lock-date">
-            {locked ? t('treasury.closing.lockedUpTo', { date: formatDate(state.lockDate, lang, 'long') }) : t('treasury.closing.notLocked')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {locked ? t('treasury.closing.lockedText') : t('treasury.closing.notLockedText')}
-          </Typography>
-        </Box>
-        {locked && isAdmin && (
-          <Button variant="outlined" color="warning" startIcon={<LockOpenIcon />} onClick={onReopen}>
-            {t('treasury.closing.reopen')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-function PreviewTable({ preview, retained }: { preview: ClosingPreview; retained: string }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const net = preview.netIncome;
-  const isLoss = net.startsWith('-');
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
-        {t('treasury.closing.previewTitle')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {preview.periodStart
-          ? t('treasury.closing.previewPeriod', { from: formatDate(preview.periodStart, lang), to: formatDate(preview.periodEnd, lang) })
-          : t('treasury.closing.previewFromStart', { to: formatDate(preview.periodEnd, lang) })}
-      </Typography>
-      {preview.lines.length === 0 ? (
-        <Alert severity="info">{t('treasury.closing.nothingToMove')}</Alert>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('treasury.closing.previewTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('treasury.closing.account')}</TableCell>
-                <TableCell>{t('treasury.closing.type')}</TableCell>
-                <TableCell align="right">{t('treasury.closing.balanceMoved')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {preview.lines.map((l) => (
-                <TableRow key={l.account.id} hover>
-                  <TableCell>{accountLabel(l.account)}</TableCell>
-                  <TableCell>{t(`finance.type.${l.account.type}`)}</TableCell>
-                  <TableCell align="right">
-                    <MoneyText value={l.amount} negativeColor />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            <TableFooter>
-              <TableRow sx={{ '& td': { color: 'text.primary', fontSize: '0.9rem' } }}>
-                <TableCell colSpan={2} align="right">
-                  {t('treasury.closing.totalIncome')}
-                </TableCell>
-                <TableCell align="right" data-testid="preview-income">
-                  <MoneyText value={preview.totals.income} />
-                </TableCell>
-              </TableRow>
-              <TableRow sx={{ '& td': { color: 'text.primary', fontSize: '0.9rem' } }}>
-                <TableCell colSpan={2} align="right">
-                  {t('treasury.closing.totalExpenses')}
-                </TableCell>
-                <TableCell align="right" data-testid="preview-expenses">
-                  <MoneyText value={preview.totals.expenses} />
-                </TableCell>
-              </TableRow>
-              <TableRow sx={{ '& td': { color: 'text.primary', fontWeight: 700, fontSize: '0.95rem' } }}>
-                <TableCell colSpan={2} align="right">
-                  {t(isLoss ? 'treasury.closing.netLossTo' : 'treasury.closing.netIncomeTo', { account: retained })}
-                </TableCell>
-                <TableCell align="right" data-testid="preview-net">
-                  {formatMoney(net.replace(/^-/, ''), lang)}
-                </TableCell>
-              </TableRow>
-            </TableFooter>
-          </Table>
-        </TableContainer>
-      )}
-    </Box>
-  );
-}
+/**
+ * The closing form: a period end that may be closed (not before or on the lock date, `locked` says so;
+ * not in the future, `future`), the retained earnings account (the server's default when empty) and a memo.
+ */
+const closeForm = (lockDate: string | null, locked: string, future: string) =>
+  z.object({
+    periodEnd: z.string().superRefine((v, ctx) => {
+      if (v === '') return ctx.addIssue({ code: 'custom', message: 'v.required' });
+      const problem = closableDate(v, todayIso(), lockDate);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'date' ? 'v.date' : problem === 'locked' ? locked : future });
+    }),
+    retainedEarningsAccountId: z.number().nullable(),
+    memo: z.string().max(1000, 'v.maxLength|1000'),
+  });
+type CloseValues = z.infer<ReturnType<typeof closeForm>>;
 
 export function CloseForm({ state }: { state: ClosingState }) {
   const { t } = useTranslation();
@@ -149,8 +53,13 @@ export function CloseForm({ state }: { state: ClosingState }) {
   const [confirming, setConfirming] = useState(false);
   const [confirmText, setConfirmText] = useState<{ title: string; items: string[] }>({ title: '', items: [] });
   const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(
+    () => closeForm(state.lockDate, t('treasury.closing.afterLock', { date: formatDate(state.lockDate, lang) }), t('treasury.closing.notFuture')),
+    [state.lockDate, lang, t],
+  );
   const { control, handleSubmit, reset, setError, getValues } = useForm<CloseValues>({
     mode: 'onTouched',
+    resolver: zodResolver(schema),
     defaultValues: {
       periodEnd: defaultPeriodEnd(today, state.lockDate),
       retainedEarningsAccountId: state.retainedEarningsAccountId,
@@ -169,14 +78,6 @@ export function CloseForm({ state }: { state: ClosingState }) {
   const equity = equityAccounts(accounts.data ?? []);
   const retained = equity.find((a) => a.id === retainedId);
   const retainedName = retained ? accountLabel(retained) : t('treasury.closing.defaultRetained');
-
-  const dateRule = (v: unknown) => {
-    const p = closableDate(String(v ?? ''), todayIso(), state.lockDate);
-    if (p === 'date') return 'v.date';
-    if (p === 'locked') return t('treasury.closing.afterLock', { date: formatDate(state.lockDate, lang) });
-    if (p === 'future') return t('treasury.closing.notFuture');
-    return true;
-  };
 
   const confirm = async () => {
     const v = getValues();
@@ -245,7 +146,6 @@ export function CloseForm({ state }: { state: ClosingState }) {
           type="date"
           required
           helperText={t('treasury.closing.periodEndHelp')}
-          rules={{ required: 'v.required', validate: dateRule }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           sx={{ width: { md: 220 }, flexShrink: 0 }}
         />
@@ -277,7 +177,6 @@ export function CloseForm({ state }: { state: ClosingState }) {
         name="memo"
         label={t('treasury.memo')}
         placeholder={t('treasury.closing.memoDefault', { date: periodEnd })}
-        rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
         slotProps={{ htmlInput: { maxLength: 1000 }, inputLabel: { shrink: true } }}
         fullWidth
         sx={{ mt: 2 }}

@@ -10,7 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useClosingState } from './treasury.queries.ts';
-import { CloseForm, LockDateCard } from './ClosingForm.tsx';
+import { CloseForm } from './ClosingForm.tsx';
+import { LockDateCard } from './ClosingParts.tsx';
 import { ReopenDialog } from './ReopenDialog.tsx';
 import { HistoryTable } from './ClosingHistory.tsx';
 

@@ -1,6 +1,6 @@
 // Reopening closed periods (administrators): a new, earlier lock date or none, and a reason (POST
 // /api/finance/closing/reopen).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,8 +9,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { reopenBody, z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -18,10 +20,16 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/messages.ts';
 import { useReopenPeriod } from './treasury.queries.ts';
 
-interface ReopenValues {
-  lockDate: string;
-  reason: string;
-}
+/**
+ * The contract's reopen body as the form holds it: the reason as the server checks it, the new lock date
+ * empty (every period opens) or before the current one (`earlier` says so).
+ */
+const reopenForm = (lockDate: string, earlier: string) =>
+  reopenBody.extend({
+    lockDate: z.string().refine((v) => v === '' || v < lockDate, earlier),
+  });
+type ReopenValues = z.input<ReturnType<typeof reopenForm>>;
+type ReopenParsed = z.output<ReturnType<typeof reopenForm>>;
 
 export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockDate: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,7 +37,12 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
   const titleId = useId();
   const reopen = useReopenPeriod();
   const [error, setErrorText] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<ReopenValues>({ mode: 'onTouched', defaultValues: { lockDate: '', reason: '' } });
+  const schema = useMemo(() => reopenForm(lockDate, t('treasury.closing.newLockEarlier', { date: formatDate(lockDate, lang) })), [lockDate, lang, t]);
+  const { control, handleSubmit, reset, setError } = useForm<ReopenValues, unknown, ReopenParsed>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { lockDate: '', reason: '' },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +53,7 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
   const submit = handleSubmit(async (v) => {
     setErrorText(null);
     try {
-      const result = await reopen.mutateAsync({ lockDate: v.lockDate || null, reason: v.reason.trim() });
+      const result = await reopen.mutateAsync({ lockDate: v.lockDate || null, reason: v.reason });
       toast(result.lockDate ? t('treasury.closing.reopenedTo', { date: formatDate(result.lockDate, lang) }) : t('treasury.closing.reopenedAll'), 'success');
       onClose();
     } catch (err) {
@@ -62,7 +75,6 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
               label={t('treasury.closing.newLockDate')}
               type="date"
               helperText={t('treasury.closing.newLockDateHelp')}
-              rules={{ validate: (v: string) => v === '' || v < lockDate || t('treasury.closing.newLockEarlier', { date: formatDate(lockDate, lang) }) }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: lockDate } }}
             />
             <FormTextField
@@ -72,10 +84,6 @@ export function ReopenDialog({ open, lockDate, onClose }: { open: boolean; lockD
               required
               multiline
               minRows={2}
-              rules={{
-                validate: (v: string) => v.trim().length >= 3 || 'v.minLength|3',
-                maxLength: { value: 500, message: 'v.maxLength|500' },
-              }}
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
             {error && (

@@ -2,7 +2,7 @@
 // users who may not open the journal), the document's state as a chip, and the dialog that cancels a
 // transfer or voids a cheque (the reversing entry's date and a reason, posted with an Idempotency-Key
 // made when the dialog opens; a refused date shows on the date field).
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,10 +13,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ReversalBody } from '@ubo/contracts';
+import { type ReversalBody, z } from '@ubo/contracts';
 import { useSession } from '../../app/session.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -44,10 +45,16 @@ export function DocumentStateChip({ state }: { state: keyof typeof stateColours 
   return <Chip size="small" color={colour} variant={colour === 'error' ? 'filled' : 'outlined'} label={t(`treasury.state.${state}`)} />;
 }
 
-interface ReversalValues {
-  date: string;
-  reason: string;
-}
+/** The reversing entry's date (not before the document's: `beforeDocument` says so) and an optional reason. */
+const reversalForm = (documentDate: string, beforeDocument: string) =>
+  z.object({
+    date: z
+      .string()
+      .min(1, 'v.required')
+      .refine((d) => d >= documentDate, beforeDocument),
+    reason: z.string().max(500, 'v.maxLength|500'),
+  });
+type ReversalValues = z.infer<ReturnType<typeof reversalForm>>;
 
 export interface ReversalDialogProps {
   open: boolean;
@@ -66,7 +73,12 @@ export function ReversalDialog({ open, title, text, confirmLabel, documentDate, 
   const [key, setKey] = useState(newIdempotencyKey);
   const [error, setErrorText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { control, handleSubmit, reset, setError } = useForm<ReversalValues>({ mode: 'onTouched', defaultValues: { date: '', reason: '' } });
+  const schema = useMemo(() => reversalForm(documentDate, t('treasury.reversal.beforeDocument')), [documentDate, t]);
+  const { control, handleSubmit, reset, setError } = useForm<ReversalValues>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { date: '', reason: '' },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -112,10 +124,6 @@ export function ReversalDialog({ open, title, text, confirmLabel, documentDate, 
               type="date"
               required
               helperText={t('treasury.reversal.dateHelp')}
-              rules={{
-                required: 'v.required',
-                validate: (d: string) => d >= documentDate || t('treasury.reversal.beforeDocument'),
-              }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: documentDate } }}
             />
             <FormTextField
@@ -124,7 +132,6 @@ export function ReversalDialog({ open, title, text, confirmLabel, documentDate, 
               label={t('treasury.reversal.reason')}
               multiline
               minRows={2}
-              rules={{ maxLength: { value: 500, message: 'v.maxLength|500' } }}
               slotProps={{ htmlInput: { maxLength: 500 } }}
             />
             {error && (

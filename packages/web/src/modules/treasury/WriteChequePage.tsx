@@ -10,7 +10,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ChequeSummary } from '@ubo/contracts';
+import { type ChequeSummary, treasuryEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -21,7 +21,7 @@ import { useLang } from '../../lib/messages.ts';
 import { ChequeForm } from './ChequeForm.tsx';
 import { treasuryPrivileges as p } from './treasury.access.ts';
 import { chequePrintLink } from './treasury.logic.ts';
-import { CHEQUE_PATH, useVoidCheque } from './treasury.queries.ts';
+import { useVoidCheque } from './treasury.queries.ts';
 import { DocumentStateChip, EntryLink, ReversalDialog } from './TreasuryParts.tsx';
 
 export default function WriteChequePage() {
@@ -120,8 +120,8 @@ export default function WriteChequePage() {
     <>
       <PageHeader title={t('treasury.cheque.title')} subtitle={t('treasury.cheque.subtitle')} />
       <ChequeForm />
-      <DataTable<ChequeSummary>
-        path={CHEQUE_PATH}
+      <DataTable
+        endpoint={treasuryEndpoints.cheques}
         title={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <ReceiptLongIcon color="action" />

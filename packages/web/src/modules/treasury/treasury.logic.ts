@@ -30,6 +30,12 @@ export function amountRule(value: unknown): true | string {
   return d.gt(0) || 'v.positive';
 }
 
+/** amountRule as a check of a form schema (zod superRefine): its message key on the field. */
+export function amountCheck(value: string, ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }): void {
+  const result = amountRule(value);
+  if (result !== true) ctx.addIssue({ code: 'custom', message: result });
+}
+
 // ---- Accounts ----------------------------------------------------------------------------------
 
 const cashLike: readonly string[] = transferSubtypes;

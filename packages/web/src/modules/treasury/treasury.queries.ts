@@ -1,55 +1,50 @@
 // Server state of the treasury screens: transfers, cheques, the year-end closing and the files attached
 // to journal entries. Postings carry the form's Idempotency-Key (a double click or a lost answer posts
 // once) and are not toasted on failure: the forms put field errors on their fields and show the rest.
-// Every posting refreshes the ledger's lists and reports (finance.queries' LEDGER_PATHS).
+// Every posting refreshes the ledger's lists and reports (finance.queries' LEDGER_PATHS). Calls go through
+// the contracts' treasuryEndpoints.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Cheque,
-  ChequeBodyInput,
-  ClosingBody,
-  ClosingState,
-  NextCheque,
-  PeriodClosing,
-  ReopenBody,
-  ReopenResult,
-  ReversalBody,
-  TransactionFile,
-  TransactionFileList,
-  Transfer,
-  TransferBodyInput,
+import {
+  type ChequeBodyInput,
+  type ClosingBody,
+  endpointResource,
+  type ReopenBody,
+  type ReversalBody,
+  type TransferBodyInput,
+  treasuryEndpoints as api,
 } from '@ubo/contracts';
-import { api } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { callEndpoint } from '../../lib/api.ts';
+import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { LEDGER_PATHS } from '../finance/index.ts';
-
-export const TRANSFER_PATH = 'finance/transfer';
-export const CHEQUE_PATH = 'finance/writecheck';
-export const CLOSING_PATH = 'finance/closing';
-const FILES_PATH = 'finance/get-transaction-files';
 
 const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, silent: true });
 
-/** Refreshes the given treasury lists and every ledger list and report. */
-function useRefresh(...paths: string[]) {
+/** Refreshes the given treasury resources and every ledger list and report. */
+function useRefresh(...resources: string[]) {
   const client = useQueryClient();
-  return () => Promise.all([...paths, ...LEDGER_PATHS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
+  return () => Promise.all([...resources, ...LEDGER_PATHS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
 }
+
+const TRANSFERS = endpointResource(api.transfers);
+/** The cheques' resource; the next-number query lives under it, so a written cheque moves it on. */
+const CHEQUES = endpointResource(api.cheques);
+const CLOSING = endpointResource(api.closing);
 
 // ---- Transfers ---------------------------------------------------------------------------------
 
 export function usePostTransfer() {
-  const refresh = useRefresh(TRANSFER_PATH);
+  const refresh = useRefresh(TRANSFERS);
   return useMutation({
-    mutationFn: ({ body, key }: { body: TransferBodyInput; key: string }) => api.post<Transfer>(TRANSFER_PATH, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: TransferBodyInput; key: string }) => callEndpoint(api.postTransfer, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
 
 export function useCancelTransfer() {
-  const refresh = useRefresh(TRANSFER_PATH);
+  const refresh = useRefresh(TRANSFERS);
   return useMutation({
     mutationFn: ({ id, body, key }: { id: number; body: ReversalBody; key: string }) =>
-      api.post<Transfer>(`${TRANSFER_PATH}/${id}/cancel`, body, idempotent(key)),
+      callEndpoint(api.cancelTransfer, { params: { id }, body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -58,8 +53,8 @@ export function useCancelTransfer() {
 
 export function useCheque(id: number | null) {
   return useQuery({
-    queryKey: resourceKeys(CHEQUE_PATH).detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Cheque>(`${CHEQUE_PATH}/${id}`, undefined, { signal }),
+    queryKey: endpointKeys(api.cheque).detail({ id: id ?? '' }),
+    queryFn: ({ signal }) => callEndpoint(api.cheque, { params: { id: id as number } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -67,24 +62,24 @@ export function useCheque(id: number | null) {
 /** The number the next automatic cheque on this bank account would get (nothing is taken). */
 export function useNextChequeNumber(bankAccountId: number | null) {
   return useQuery({
-    queryKey: [...resourceKeys(CHEQUE_PATH).all, 'next-number', bankAccountId ?? 0],
-    queryFn: ({ signal }) => api.get<NextCheque>(`${CHEQUE_PATH}/next-number`, { bankAccountId: bankAccountId ?? undefined }, { signal, silent: true }),
+    queryKey: [CHEQUES, 'next-number', bankAccountId ?? 0],
+    queryFn: ({ signal }) => callEndpoint(api.nextCheque, { query: { bankAccountId: bankAccountId ?? undefined } }, { signal, silent: true }),
     enabled: bankAccountId !== null,
   });
 }
 
 export function useWriteCheque() {
-  const refresh = useRefresh(CHEQUE_PATH);
+  const refresh = useRefresh(CHEQUES);
   return useMutation({
-    mutationFn: ({ body, key }: { body: ChequeBodyInput; key: string }) => api.post<Cheque>(CHEQUE_PATH, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: ChequeBodyInput; key: string }) => callEndpoint(api.writeCheque, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
 
 export function useVoidCheque() {
-  const refresh = useRefresh(CHEQUE_PATH);
+  const refresh = useRefresh(CHEQUES);
   return useMutation({
-    mutationFn: ({ id, body, key }: { id: number; body: ReversalBody; key: string }) => api.post<Cheque>(`${CHEQUE_PATH}/${id}/void`, body, idempotent(key)),
+    mutationFn: ({ id, body, key }: { id: number; body: ReversalBody; key: string }) => callEndpoint(api.voidCheque, { params: { id }, body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -94,41 +89,43 @@ export function useVoidCheque() {
 /** The lock date and the history of closings; with a period end, also what closing it would post. */
 export function useClosingState(periodEnd: string | null) {
   return useQuery({
-    queryKey: resourceKeys(CLOSING_PATH).list({ periodEnd: periodEnd ?? '' }),
-    queryFn: ({ signal }) => api.get<ClosingState>(CLOSING_PATH, { periodEnd: periodEnd ?? undefined }, { signal, silent: periodEnd !== null }),
+    queryKey: endpointKeys(api.closing).list({ periodEnd: periodEnd ?? '' }),
+    queryFn: ({ signal }) => callEndpoint(api.closing, { query: { periodEnd: periodEnd ?? undefined } }, { signal, silent: periodEnd !== null }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useClosePeriod() {
-  const refresh = useRefresh(CLOSING_PATH);
+  const refresh = useRefresh(CLOSING);
   return useMutation({
-    mutationFn: ({ body, key }: { body: ClosingBody; key: string }) => api.post<PeriodClosing>(CLOSING_PATH, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: ClosingBody; key: string }) => callEndpoint(api.closePeriod, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
 
 export function useReopenPeriod() {
-  const refresh = useRefresh(CLOSING_PATH);
+  const refresh = useRefresh(CLOSING);
   return useMutation({
-    mutationFn: (body: ReopenBody) => api.post<ReopenResult>(`${CLOSING_PATH}/reopen`, body, { silent: true }),
+    mutationFn: (body: ReopenBody) => callEndpoint(api.reopenPeriod, { body }, { silent: true }),
     onSuccess: () => refresh(),
   });
 }
 
 // ---- Attachments -------------------------------------------------------------------------------
 
+const filesKeys = endpointKeys(api.files);
+
 export function useEntryFiles(entryId: number, enabled: boolean) {
   return useQuery({
-    queryKey: resourceKeys(FILES_PATH).list({ entryId }),
-    queryFn: ({ signal }) => api.get<TransactionFileList>(FILES_PATH, { entryId }, { signal }),
+    queryKey: filesKeys.list({ entryId }),
+    queryFn: ({ signal }) => callEndpoint(api.files, { query: { entryId } }, { signal }),
     enabled,
   });
 }
 
 function useRefreshFiles() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: resourceKeys(FILES_PATH).all });
+  return () => client.invalidateQueries({ queryKey: filesKeys.all });
 }
 
 /** POST multipart entryId + file; refusals are shown by the uploader (no toast). */
@@ -139,7 +136,7 @@ export function useUploadEntryFile(entryId: number) {
       const form = new FormData();
       form.append('entryId', String(entryId));
       form.append('file', file, file.name);
-      return api.post<TransactionFile>('finance/upload-transaction-files', form, { silent: true });
+      return callEndpoint(api.uploadFile, { body: form }, { silent: true });
     },
     onSuccess: () => refresh(),
   });
@@ -148,10 +145,10 @@ export function useUploadEntryFile(entryId: number) {
 export function useRemoveEntryFile() {
   const refresh = useRefreshFiles();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`finance/remove-transaction-file/${id}`),
+    mutationFn: (id: number) => callEndpoint(api.removeFile, { params: { id } }),
     onSuccess: () => refresh(),
   });
 }
 
 /** The file's bytes with the bearer token (a plain link would carry none). */
-export const fetchEntryFile = (id: number) => api.blob(`finance/transaction-files/${id}`);
+export const fetchEntryFile = (id: number) => callEndpoint(api.file, { params: { id } });

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import type { AccountStatement } from '@ubo/contracts';
+import { type AccountStatement, financeReportsEndpoints } from '@ubo/contracts';
 import { useSession } from '../../../app/session.tsx';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { AccountPicker } from '../AccountPicker.tsx';
@@ -71,11 +71,8 @@ export default function AccountStatementPage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, data?.account.code ?? '', range.startDate, range.endDate)}
-      exportPath={
-        accountId === null
-          ? undefined
-          : `finance/reports/account-transaction/export?accountId=${accountId}&startDate=${range.startDate}&endDate=${range.endDate}`
-      }
+      exportEndpoint={accountId === null ? undefined : financeReportsEndpoints.accountStatementExport}
+      exportQuery={{ accountId: accountId ?? undefined, startDate: range.startDate, endDate: range.endDate }}
       isFetching={report.isFetching}
       toolbar={
         <AccountPicker

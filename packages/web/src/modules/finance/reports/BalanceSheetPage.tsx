@@ -16,6 +16,7 @@ import { ReportFrame } from '../../../components/ReportFrame.tsx';
 import { ReportState } from '../../../components/ReportState.tsx';
 import { type StatementSection, type StatementTotal, StatementTable, statementCsv } from './StatementTable.tsx';
 import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
+import { financeReportsEndpoints } from '@ubo/contracts';
 
 export default function BalanceSheetPage() {
   const { t } = useTranslation();
@@ -60,7 +61,8 @@ export default function BalanceSheetPage() {
           : null
       }
       csvName={csvFileName(title, date)}
-      exportPath={`finance/balancesheet/export?date=${date}`}
+      exportEndpoint={financeReportsEndpoints.balanceSheetExport}
+      exportQuery={{ date }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

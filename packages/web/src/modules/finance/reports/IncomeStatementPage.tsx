@@ -11,6 +11,7 @@ import { ReportFrame } from '../../../components/ReportFrame.tsx';
 import { ReportState } from '../../../components/ReportState.tsx';
 import { type StatementSection, type StatementTotal, StatementTable, statementCsv } from './StatementTable.tsx';
 import { usePeriodText, useReportParams } from '../../../lib/useReportParams.ts';
+import { financeReportsEndpoints } from '@ubo/contracts';
 
 export default function IncomeStatementPage() {
   const { t } = useTranslation();
@@ -47,7 +48,8 @@ export default function IncomeStatementPage() {
           : null
       }
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={`finance/incomestatement/export?startDate=${range.startDate}&endDate=${range.endDate}`}
+      exportEndpoint={financeReportsEndpoints.incomeStatementExport}
+      exportQuery={{ startDate: range.startDate, endDate: range.endDate }}
       isFetching={report.isFetching}
     >
       <ReportState query={report} emptyText="">

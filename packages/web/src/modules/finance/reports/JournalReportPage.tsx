@@ -20,7 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { JournalReportPage as JournalReportData } from '@ubo/contracts';
+import { financeEndpoints } from '@ubo/contracts';
 import { useSession } from '../../../app/session.tsx';
 import { DateText } from '../../../components/DateText.tsx';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
@@ -31,7 +31,7 @@ import { financePrivileges as p } from '../finance.access.ts';
 import { csvFileName } from '../../../lib/csv.ts';
 import { entryLink, idFromParams, partyText } from '../finance.logic.ts';
 import { isNonZero } from '../../../lib/format.ts';
-import { JOURNAL_REPORT_PATH, useAllAccounts, useReport } from '../finance.queries.ts';
+import { useAllAccounts, useReport } from '../finance.queries.ts';
 import { NO_PRINT } from '../../../components/PrintStyles.tsx';
 import { ReportFrame } from '../../../components/ReportFrame.tsx';
 import { ReportState } from '../../../components/ReportState.tsx';
@@ -64,7 +64,7 @@ export default function JournalReportPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page resets when the filters change
   useEffect(() => setPage(0), [accountId, q, range.startDate, range.endDate]);
 
-  const report = useReport<JournalReportData>(JOURNAL_REPORT_PATH, {
+  const report = useReport(financeEndpoints.journalReport, {
     ...range,
     accountId: accountId ?? undefined,
     q: q || undefined,

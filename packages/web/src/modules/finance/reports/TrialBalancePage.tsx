@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import type { TrialBalanceRow } from '@ubo/contracts';
+import { financeReportsEndpoints, type TrialBalanceRow } from '@ubo/contracts';
 import { FilterDialog } from '../../../components/FilterDialog.tsx';
 import { MoneyText } from '../../../components/MoneyText.tsx';
 import { csvFileName } from '../../../lib/csv.ts';
@@ -67,7 +67,8 @@ export default function TrialBalancePage() {
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}
-      exportPath={`finance/reports/trial-balance/export?startDate=${range.startDate}&endDate=${range.endDate}${includeZero ? '&includeZero=true' : ''}`}
+      exportEndpoint={financeReportsEndpoints.trialBalanceExport}
+      exportQuery={{ startDate: range.startDate, endDate: range.endDate, includeZero: includeZero ? 'true' : undefined }}
       isFetching={report.isFetching}
       toolbar={
         <>
