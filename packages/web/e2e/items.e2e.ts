@@ -21,8 +21,15 @@ async function fillLine(page: Page, n: number, quantity: string, unitCost?: stri
   const item = page.getByRole('combobox', { name: /^Item/ }).nth(n);
   await item.fill(CODE);
   await page.getByRole('option', { name: new RegExp(`^${CODE}`) }).click();
-  await page.getByLabel(/^Quantity/).nth(n).fill(quantity);
-  if (unitCost) await page.getByLabel(/^Unit cost/).nth(n).fill(unitCost);
+  await page
+    .getByLabel(/^Quantity/)
+    .nth(n)
+    .fill(quantity);
+  if (unitCost)
+    await page
+      .getByLabel(/^Unit cost/)
+      .nth(n)
+      .fill(unitCost);
 }
 
 async function newAdjustment(page: Page, kind: 'Opening stock' | 'Adjustment', lines: Array<[string, string?]>, reason?: string) {
@@ -85,7 +92,10 @@ describe.skipIf(!run)('items and stock: the register, adjustments at moving aver
     await newAdjustment(page, 'Adjustment', [['-20']], 'Storm damage');
     await visible(page.getByText(`Not enough ${CODE} ${NAME} in stock: 15 on hand.`));
     await e2e.shot(page, 'items-02-not-enough-stock');
-    await page.getByLabel(/^Quantity/).first().fill('-3');
+    await page
+      .getByLabel(/^Quantity/)
+      .first()
+      .fill('-3');
     await page.getByRole('button', { name: 'Post adjustment' }).click();
     await page.waitForURL(/#\/items\/adjustments$/);
     const rows = page.getByRole('row').filter({ hasText: 'Main branch' });

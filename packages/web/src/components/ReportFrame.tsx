@@ -1,7 +1,7 @@
 // The frame of every finance report: the heading with the period, the Period button (the shared
 // FilterDialog), CSV export of what is shown and Print. Printing uses a print stylesheet: the sidebar,
 // navbar, footer and buttons are hidden and a clean header with the company name, the report title,
-// the period and the print time is shown instead. With `exportEndpoint` (or `exportPath`), an Excel
+// the period and the print time is shown instead. With `exportEndpoint`, an Excel
 // button downloads the server's XLSX file of the report. Also the figure that opens an account statement.
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Endpoint } from '@ubo/contracts';
 import { useSession } from '../app/session.tsx';
-import { api, callEndpoint, type Query, saveBlob } from '../lib/api.ts';
+import { callEndpoint, type Query, saveBlob } from '../lib/api.ts';
 import { type CsvValue, csvText } from '../lib/csv.ts';
 import { formatDateTime, isNonZero } from '../lib/format.ts';
 import { useLang } from '../lib/messages.ts';
@@ -54,31 +54,16 @@ export interface ReportFrameProps {
   /** Controls beside the buttons (an account picker, a switch). */
   toolbar?: ReactNode;
   /**
-   * The server's export of the report with its query, e.g. 'finance/reports/trial-balance/export?startDate=…&endDate=…':
-   * the Excel button downloads it with format=xlsx (bearer token through the api client) as `<csvName>.xlsx`.
-   * Without it (or `exportEndpoint`) there is no Excel button. Path form, for reports not yet on endpoints.
+   * The report's file endpoint of the contracts (`produces`): the Excel button calls it with `exportQuery` and
+   * format=xlsx and saves `<csvName>.xlsx`. Without it there is no Excel button.
    */
-  exportPath?: string;
-  /** The report's file endpoint of the contracts (`produces`): the Excel button calls it with `exportQuery` and format=xlsx. */
   exportEndpoint?: Endpoint & { produces: readonly string[] };
   /** The query of `exportEndpoint` (the report's filters, without format). */
   exportQuery?: Query;
   children: ReactNode;
 }
 
-export function ReportFrame({
-  title,
-  period,
-  onPeriod,
-  csv,
-  csvName,
-  isFetching,
-  toolbar,
-  exportPath,
-  exportEndpoint,
-  exportQuery,
-  children,
-}: ReportFrameProps) {
+export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching, toolbar, exportEndpoint, exportQuery, children }: ReportFrameProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const company = useCompanyName();
@@ -98,12 +83,8 @@ export function ReportFrame({
   };
 
   const [isDownloading, setDownloading] = useState(false);
-  const canExport = Boolean(exportEndpoint ?? exportPath);
-  const fetchXlsx = (): Promise<Blob> => {
-    if (exportEndpoint) return callEndpoint(exportEndpoint, { query: { ...exportQuery, format: 'xlsx' } } as never) as Promise<Blob>;
-    const [path, search = ''] = (exportPath ?? '').split('?');
-    return api.blob(path, { ...Object.fromEntries(new URLSearchParams(search)), format: 'xlsx' });
-  };
+  const canExport = Boolean(exportEndpoint);
+  const fetchXlsx = (): Promise<Blob> => callEndpoint(exportEndpoint as Endpoint, { query: { ...exportQuery, format: 'xlsx' } } as never) as Promise<Blob>;
   const exportXlsx = async () => {
     if (!canExport) return;
     setDownloading(true);

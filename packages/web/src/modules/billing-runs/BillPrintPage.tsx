@@ -18,7 +18,7 @@ import { DocumentGate } from '../../components/DocumentGate.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { NO_PRINT, type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
-import { useFileObjectUrl } from '../settings/index.ts';
+import { useStoredFileUrl } from '../settings/index.ts';
 import { usePeriodText } from './BillingParts.tsx';
 import { useBillId } from './BillPage.tsx';
 import { chargeLines, lineLabel } from './billing-runs.logic.ts';
@@ -36,7 +36,7 @@ const printRules: PrintRules = {
 };
 
 function Logo({ fileId, alt }: { fileId: string | null; alt: string }) {
-  const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
+  const logo = useStoredFileUrl(fileId);
   if (!logo.src) return null;
   return <Box component="img" src={logo.src} alt={alt} sx={{ maxHeight: '18mm', maxWidth: '30mm', objectFit: 'contain' }} />;
 }

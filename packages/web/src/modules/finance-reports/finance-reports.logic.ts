@@ -5,7 +5,6 @@
 // throughout, never number arithmetic.
 import Decimal from 'decimal.js';
 import type { Account, BudgetLineInput, BudgetSheet, Reconciliation } from '@ubo/contracts';
-import type { Query } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { AMOUNT_PATTERN } from '../finance/index.ts';
 import type { DateRange } from '../../lib/reportPeriods.ts';
@@ -80,22 +79,6 @@ export function yearChoices(selected: number, today: string = todayIso()): numbe
   for (let y = Math.max(MIN_YEAR, now - 10); y <= Math.min(MAX_YEAR, now + 5); y++) out.add(y);
   out.add(selected);
   return [...out].sort((a, b) => a - b);
-}
-
-/**
- * The path of a report's server export with the report's query, for ReportFrame's exportPath:
- * exportPathOf('finance/reports/cash-flow', { startDate, endDate }) ->
- * 'finance/reports/cash-flow/export?startDate=…&endDate=…'. Empty values are left out.
- */
-export function exportPathOf(path: string, query: Query): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) for (const x of v) q.append(k, String(x));
-    else q.set(k, String(v));
-  }
-  const qs = q.toString();
-  return `${path.replace(/\/+$/, '')}/export${qs ? `?${qs}` : ''}`;
 }
 
 // ---- Budget grid -------------------------------------------------------------------------------

@@ -16,5 +16,5 @@ export const routes: ModuleRoute[] = [
 ];
 
 // For other modules (they import this module only through this file).
-export { exportPathOf, isPeriod, periodFromParams, splitPeriod } from './finance-reports.logic.ts';
+export { isPeriod, periodFromParams, splitPeriod } from './finance-reports.logic.ts';
 export { usePeriodWords, YearMonthDialog } from './YearMonthDialog.tsx';

@@ -9,20 +9,20 @@ import { useTranslation } from 'react-i18next';
 import type { Cheque } from '@ubo/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
-import { useFileObjectUrl } from '../settings/index.ts';
+import { useStoredFileUrl } from '../settings/index.ts';
 
 export const INK = '#111';
 export const RULE = '#9e9e9e';
 const MUTED = '#555';
 
 function CompanyLogo({ fileId, alt }: { fileId: string | null; alt: string }) {
-  const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
+  const logo = useStoredFileUrl(fileId);
   if (!logo.src) return null;
   return <Box component="img" src={logo.src} alt={alt} sx={{ maxHeight: '18mm', maxWidth: '40mm', objectFit: 'contain' }} />;
 }
 
 function Signature({ fileId, alt }: { fileId: string | null; alt: string }) {
-  const image = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
+  const image = useStoredFileUrl(fileId);
   if (!image.src) return <Box sx={{ height: '12mm' }} />;
   return <Box component="img" src={image.src} alt={alt} sx={{ height: '12mm', maxWidth: '50mm', objectFit: 'contain', display: 'block', mx: 'auto' }} />;
 }
