@@ -21,7 +21,15 @@ import SaveIcon from '@mui/icons-material/Save';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type BatchMatchResult, type BatchSaved, type CustomerLookup, type PaymentBatch, type PaymentMethod, paymentMethodValues } from '@ubo/contracts';
+import {
+  type BatchMatchResult,
+  type BatchSaved,
+  type CustomerLookup,
+  type PaymentBatch,
+  type PaymentMethod,
+  paymentBatchesEndpoints,
+  paymentMethodValues,
+} from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -35,7 +43,7 @@ import { BatchGrid } from './BatchGrid.tsx';
 import { MatchResults } from './MatchResults.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { type BatchDecision, type GridRow, batchRows, batchTotals, emptyGridRow, filledRows, initialDecisions } from './payments.logic.ts';
-import { BATCHES_PATH, useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
+import { useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
 
 type Source = 'grid' | 'csv';
 
@@ -283,8 +291,8 @@ export default function BatchReceivePage() {
         </Paper>
       )}
 
-      <DataTable<PaymentBatch>
-        path={BATCHES_PATH}
+      <DataTable
+        endpoint={paymentBatchesEndpoints.list}
         title={t('payments.batch.listTitle')}
         columns={columns}
         searchable={false}

@@ -13,7 +13,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import Decimal from 'decimal.js';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CustomerLookup, CustomerTransfer } from '@ubo/contracts';
+import { type CustomerLookup, type CustomerTransfer, customerTransfersEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -28,7 +28,7 @@ import { CustomerPicker } from '../../components/CustomerPicker.tsx';
 import { CancelDocumentDialog, CustomerCell, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { amountOf, receivedAmountRule } from './payments.logic.ts';
-import { C2C_PATH, useCancelCustomerTransfer, usePostCustomerTransfer, useCustomerLookupSearch } from './payments.queries.ts';
+import { useCancelCustomerTransfer, usePostCustomerTransfer, useCustomerLookupSearch } from './payments.queries.ts';
 
 interface TransferValues {
   fromCustomerId: number | null;
@@ -252,8 +252,8 @@ export default function CustomerTransferPage() {
     <>
       <PageHeader title={t('payments.c2c.title')} subtitle={t('payments.c2c.subtitle')} />
       <TransferForm />
-      <DataTable<CustomerTransfer>
-        path={C2C_PATH}
+      <DataTable
+        endpoint={customerTransfersEndpoints.list}
         title={t('payments.c2c.listTitle')}
         columns={columns}
         actions={actions}
