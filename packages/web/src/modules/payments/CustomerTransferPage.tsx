@@ -1,4 +1,4 @@
-// /finance/c2c: moves an amount of balance from one customer to another (POST /api/finance/c2c: one
+// /finance/c2c: moves an amount of balance from one customer to another (customerTransfersEndpoints.create: one
 // entry crediting the first customer's receivable and debiting the second's, with an Idempotency-Key).
 // Both balances are shown before and after; below, the transfers made, each cancellable by reversal.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /customers/payments: the payments received (GET /api/finance/payments, paged), filtered by dates,
+// /customers/payments: the payments received (paymentsEndpoints.list, paged), filtered by dates,
 // status, account and method (and by batch when opened from a batch), searched by receipt number,
 // reference or customer. A row opens its receipt; Cancel reverses it after asking why.
 import { useMemo, useState } from 'react';
