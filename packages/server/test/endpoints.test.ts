@@ -17,6 +17,8 @@ import {
   billPrintEndpoints,
   billsEndpoints,
   customersEndpoints,
+  customerAccountEndpoints,
+  customerTransfersEndpoints,
   type Endpoint,
   filesEndpoints,
   financeEndpoints,
@@ -26,6 +28,8 @@ import {
   menusEndpoints,
   logSheetEndpoints,
   notesEndpoints,
+  paymentBatchesEndpoints,
+  paymentsEndpoints,
   readingsEndpoints,
   rolesEndpoints,
   stockAdjustmentsEndpoints,
@@ -65,10 +69,11 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   amountLimitsRoutes: [amountLimitsEndpoints],
   financeReportsRoutes: [financeReportsEndpoints],
   treasuryRoutes: [treasuryEndpoints],
+  paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */
-const stillToConvert = ['paymentsRoutes'];
+const stillToConvert: string[] = [];
 
 interface Seen {
   method: string;

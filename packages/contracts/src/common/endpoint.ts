@@ -23,7 +23,11 @@ export interface EndpointSpec {
   produces?: readonly string[];
   /** The success status (default 200; 201 where a create answers 201 today). */
   status?: number;
-  /** Content types of an upload (its body is a file, not JSON: no body schema; the web sends FormData). */
+  /**
+   * Content types of an upload (its body is a file, not JSON: no body schema; the web sends FormData).
+   * With a body schema too, the endpoint takes either that JSON body or an upload of these types: the
+   * handler tells them apart and checks the JSON itself (a route schema would refuse the upload).
+   */
   consumes?: readonly string[];
 }
 
@@ -59,9 +63,11 @@ type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in
 export type EndpointInput<E extends Endpoint> = (Part<E, 'params'> extends z.ZodType ? { params: z.input<Part<E, 'params'>> } : { params?: undefined }) &
   (Part<E, 'query'> extends z.ZodType ? { query?: Partial<z.input<Part<E, 'query'>>> } : { query?: undefined }) &
   (Part<E, 'body'> extends z.ZodType
-    ? undefined extends z.input<Part<E, 'body'>>
-      ? { body?: z.input<Part<E, 'body'>> }
-      : { body: z.input<Part<E, 'body'>> }
+    ? E extends { readonly consumes: readonly string[] }
+      ? { body: z.input<Part<E, 'body'>> | FormData }
+      : undefined extends z.input<Part<E, 'body'>>
+        ? { body?: z.input<Part<E, 'body'>> }
+        : { body: z.input<Part<E, 'body'>> }
     : E extends { readonly consumes: readonly string[] }
       ? { body: FormData }
       : { body?: undefined });
@@ -69,7 +75,9 @@ export type EndpointInput<E extends Endpoint> = (Part<E, 'params'> extends z.Zod
 /** What a handler receives once the schemas have parsed the request. */
 export type EndpointParams<E extends Endpoint> = Part<E, 'params'> extends z.ZodType ? z.output<Part<E, 'params'>> : Record<string, never>;
 export type EndpointQuery<E extends Endpoint> = Part<E, 'query'> extends z.ZodType ? z.output<Part<E, 'query'>> : Record<string, never>;
-export type EndpointBody<E extends Endpoint> = Part<E, 'body'> extends z.ZodType ? z.output<Part<E, 'body'>> : undefined;
+/** A JSON-or-upload endpoint's body is not checked before its handler (unknown: the handler checks it). */
+export type EndpointBody<E extends Endpoint> =
+  Part<E, 'body'> extends z.ZodType ? (E extends { readonly consumes: readonly string[] } ? unknown : z.output<Part<E, 'body'>>) : undefined;
 
 /** A file endpoint (its answer is a file, not JSON). */
 type FileEndpoint = { readonly produces: readonly string[] };

@@ -4,3 +4,4 @@ export * from './payments.ts';
 export * from './account.ts';
 export * from './batch.ts';
 export * from './customer-transfers.ts';
+export * from './endpoints.ts';

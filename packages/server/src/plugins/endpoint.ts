@@ -50,7 +50,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, con
       ...(tags ? { tags: [...tags] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      // A body that may also be an upload (consumes) is checked by the handler: the schema would refuse the file.
+      ...(endpoint.body && !endpoint.consumes ? { body: endpoint.body } : {}),
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       // A file endpoint's handler sends the file itself: no schema to serialise through.
       ...(endpoint.response ? { response: { [endpoint.status]: endpoint.response } } : {}),

@@ -2,41 +2,22 @@
 // customer and account pickers of the payment screens (receive-payment or batch-bill, checked in the
 // handler); batch receive (batch-bill): match rows or a statement CSV, save a batch, list batches;
 // /api/finance/c2c (receive-payment): customer balance transfers; /api/elc/customers/:id/account
-// (list-customer). Money-moving POSTs honour an Idempotency-Key header.
+// (list-customer). Money-moving POSTs honour an Idempotency-Key header. Paths and schemas are the
+// contracts' paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints and customerAccountEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MAX_BATCH_ROWS,
-  allocationPreview as allocationPreviewSchema,
-  allocationPreviewQuery,
-  batchListQuery,
-  batchMatchBody,
-  batchMatchQuery,
-  batchMatchResult,
-  batchPage,
-  batchSaveBody,
-  batchSaved,
-  customerAccount,
-  customerLookupList,
-  customerLookupQuery,
-  customerTransfer,
-  customerTransferBody,
-  customerTransferListQuery,
-  customerTransferPage,
+  paymentBatchesEndpoints as batches,
+  customerAccountEndpoints as account,
+  customerTransfersEndpoints as c2c,
   hasPrivilege,
-  idParams,
-  longIdParams,
-  paymentBody,
-  paymentCancelBody,
-  paymentDetail,
-  paymentListQuery,
-  paymentPage,
-  receivingAccountList,
+  paymentsEndpoints as payments,
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
 import { fieldError, forbidden } from '../../plugins/errors.ts';
 import { uploadedText } from '../../plugins/input-guard.ts';
 import { allocationPreview } from './allocation-preview.ts';
@@ -52,11 +33,11 @@ import { validationError } from './payments-common.ts';
 import { saveBatch } from './save-batch.ts';
 import { readStatement } from './statement-csv.ts';
 
-const PAYMENTS = '/api/finance/payments';
-const C2C = '/api/finance/c2c';
-const receive = { access: { privilege: 'receive-payment' } } as const;
-const batch = { access: { privilege: 'batch-bill' } } as const;
 const tags = ['payments'];
+const receive = { access: { privilege: 'receive-payment' }, tags } as const;
+const batch = { access: { privilege: 'batch-bill' }, tags } as const;
+/** The pickers check their privileges in the handler (assertMayPickForPayments). */
+const picker = { access: 'authenticated', tags } as const;
 
 /** Runs a posting once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
 async function idempotentPost<T>(
@@ -94,125 +75,82 @@ async function statementText(req: FastifyRequest): Promise<string | null> {
 
 /** A JSON body of the match, checked here (the route also takes files, so it declares no body schema). */
 function matchJson(body: unknown) {
-  const parsed = batchMatchBody.safeParse(body);
+  const parsed = batches.match.body.safeParse(body);
   if (parsed.success) return parsed.data;
   throw validationError(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
 }
 
 export async function paymentsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Statements arrive as text/csv (or as a multipart upload, which @fastify/multipart handles).
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   // Payments -------------------------------------------------------------------------------------
-  r.post(PAYMENTS, { config: receive, schema: { tags, body: paymentBody, response: { 201: paymentDetail } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}`, req.body, 201, (tx, actor) => receivePayment({ tx, actor, input: req.body })),
+  serve(app, payments.create, receive, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${payments.create.path}`, req.body, 201, (tx, actor) => receivePayment({ tx, actor, input: req.body })),
   );
 
-  r.get(PAYMENTS, { config: receive, schema: { tags, querystring: paymentListQuery, response: { 200: paymentPage } } }, async (req) =>
+  serve(app, payments.list, receive, async (req) =>
     tenantTx(req, (tx) => listPayments({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })),
   );
 
-  r.get(
-    `${PAYMENTS}/allocation-preview`,
-    {
-      config: receive,
-      schema: { tags, querystring: allocationPreviewQuery, response: { 200: allocationPreviewSchema } },
-    },
-    async (req) => tenantTx(req, (tx) => allocationPreview({ tx, clientId: caller(req).clientId, customerId: req.query.customerId, amount: req.query.amount })),
+  serve(app, payments.allocationPreview, receive, async (req) =>
+    tenantTx(req, (tx) => allocationPreview({ tx, clientId: caller(req).clientId, customerId: req.query.customerId, amount: req.query.amount })),
   );
 
-  r.get(
-    `${PAYMENTS}/customers`,
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, querystring: customerLookupQuery, response: { 200: customerLookupList } },
-    },
-    async (req) => {
-      assertMayPickForPayments(req);
-      return tenantTx(req, (tx) => lookupCustomers({ tx, clientId: caller(req).clientId, q: req.query.q, limit: req.query._limit }));
-    },
-  );
+  serve(app, payments.customers, picker, async (req) => {
+    assertMayPickForPayments(req);
+    return tenantTx(req, (tx) => lookupCustomers({ tx, clientId: caller(req).clientId, q: req.query.q, limit: req.query._limit }));
+  });
 
-  r.get(`${PAYMENTS}/accounts`, { config: { access: 'authenticated' }, schema: { tags, response: { 200: receivingAccountList } } }, async (req) => {
+  serve(app, payments.accounts, picker, async (req) => {
     assertMayPickForPayments(req);
     return tenantTx(req, (tx) => receivingAccounts({ tx, clientId: caller(req).clientId, lang: req.lang }));
   });
 
   // Batch receive --------------------------------------------------------------------------------
-  r.get(`${PAYMENTS}/batches`, { config: batch, schema: { tags, querystring: batchListQuery, response: { 200: batchPage } } }, async (req) =>
-    tenantTx(req, (tx) => listBatches({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })),
-  );
+  serve(app, batches.list, batch, async (req) => tenantTx(req, (tx) => listBatches({ tx, clientId: caller(req).clientId, lang: req.lang, query: req.query })));
 
-  r.post(
-    `${PAYMENTS}/batch/match`,
-    {
-      config: batch,
-      schema: { tags, consumes: ['application/json', 'text/csv', 'multipart/form-data'], querystring: batchMatchQuery, response: { 200: batchMatchResult } },
-    },
-    async (req) => {
-      const csv = await statementText(req);
-      const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
-      if (csv === null && json === null) throw fieldError('file', 'file.required');
-      const rows = csv !== null ? readStatement(csv, MAX_BATCH_ROWS) : (json?.rows ?? []).map((row) => ({ ...row, line: null }));
-      const accountId = json?.accountId ?? req.query.accountId;
-      return tenantTx(req, (tx) => matchBatch({ tx, clientId: caller(req).clientId, lang: req.lang, accountId, rows }));
-    },
-  );
+  serve(app, batches.match, batch, async (req) => {
+    const csv = await statementText(req);
+    const json = csv === null && typeof req.body === 'object' && req.body !== null ? matchJson(req.body) : null;
+    if (csv === null && json === null) throw fieldError('file', 'file.required');
+    const rows = csv !== null ? readStatement(csv, MAX_BATCH_ROWS) : (json?.rows ?? []).map((row) => ({ ...row, line: null }));
+    const accountId = json?.accountId ?? req.query.accountId;
+    return tenantTx(req, (tx) => matchBatch({ tx, clientId: caller(req).clientId, lang: req.lang, accountId, rows }));
+  });
 
-  r.post(`${PAYMENTS}/batch`, { config: batch, schema: { tags, body: batchSaveBody, response: { 201: batchSaved } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${PAYMENTS}/batch`, req.body, 201, (tx, actor) => saveBatch({ tx, actor, input: req.body })),
+  serve(app, batches.save, batch, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${batches.save.path}`, req.body, 201, (tx, actor) => saveBatch({ tx, actor, input: req.body })),
   );
 
   // One payment ----------------------------------------------------------------------------------
-  r.get(`${PAYMENTS}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: paymentDetail } } }, async (req) =>
+  serve(app, payments.get, receive, async (req) =>
     tenantTx(req, (tx) => getPayment({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })),
   );
 
-  r.post(
-    `${PAYMENTS}/:id/cancel`,
-    {
-      config: receive,
-      schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: paymentDetail } },
-    },
-    async (req, reply) =>
-      idempotentPost(req, reply, `POST ${PAYMENTS}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
-        cancelPayment({ tx, actor, id: req.params.id, input: req.body }),
-      ),
+  serve(app, payments.cancel, receive, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${payments.create.path}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+      cancelPayment({ tx, actor, id: req.params.id, input: req.body }),
+    ),
   );
 
   // Customer balance transfers -------------------------------------------------------------------
-  r.post(C2C, { config: receive, schema: { tags, body: customerTransferBody, response: { 201: customerTransfer } } }, async (req, reply) =>
-    idempotentPost(req, reply, `POST ${C2C}`, req.body, 201, (tx, actor) => postCustomerTransfer({ tx, actor, input: req.body })),
+  serve(app, c2c.create, receive, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${c2c.create.path}`, req.body, 201, (tx, actor) => postCustomerTransfer({ tx, actor, input: req.body })),
   );
 
-  r.get(C2C, { config: receive, schema: { tags, querystring: customerTransferListQuery, response: { 200: customerTransferPage } } }, async (req) =>
-    tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })),
-  );
+  serve(app, c2c.list, receive, async (req) => tenantTx(req, (tx) => listCustomerTransfers({ tx, clientId: caller(req).clientId, query: req.query })));
 
-  r.get(`${C2C}/:id`, { config: receive, schema: { tags, params: longIdParams, response: { 200: customerTransfer } } }, async (req) =>
-    tenantTx(req, (tx) => getCustomerTransfer({ tx, clientId: caller(req).clientId, id: req.params.id })),
-  );
+  serve(app, c2c.get, receive, async (req) => tenantTx(req, (tx) => getCustomerTransfer({ tx, clientId: caller(req).clientId, id: req.params.id })));
 
-  r.post(
-    `${C2C}/:id/cancel`,
-    {
-      config: receive,
-      schema: { tags, params: longIdParams, body: paymentCancelBody, response: { 200: customerTransfer } },
-    },
-    async (req, reply) =>
-      idempotentPost(req, reply, `POST ${C2C}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
-        cancelCustomerTransfer({ tx, actor, id: req.params.id, input: req.body }),
-      ),
+  serve(app, c2c.cancel, receive, async (req, reply) =>
+    idempotentPost(req, reply, `POST ${c2c.create.path}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+      cancelCustomerTransfer({ tx, actor, id: req.params.id, input: req.body }),
+    ),
   );
 
   // The customer's account -----------------------------------------------------------------------
-  r.get(
-    '/api/elc/customers/:id/account',
-    {
-      config: { access: { privilege: 'list-customer' } },
-      schema: { tags: ['customers'], params: idParams, response: { 200: customerAccount } },
-    },
-    async (req) => tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })),
+  serve(app, account.get, { access: { privilege: 'list-customer' }, tags: ['customers'] }, async (req) =>
+    tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })),
   );
 }

@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,10 +20,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type BatchMatchResult, type BatchSaved, type CustomerLookup, type PaymentBatch, type PaymentMethod, paymentMethodValues } from '@ubo/contracts';
-import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
-import { DateText } from '../../components/DateText.tsx';
-import { MoneyText } from '../../components/MoneyText.tsx';
+import { type BatchMatchResult, type BatchSaved, type CustomerLookup, type PaymentMethod, paymentMethodValues } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatMoney, todayIso } from '../../lib/format.ts';
@@ -32,10 +28,11 @@ import { useLang } from '../../lib/messages.ts';
 import { useSession } from '../../app/session.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { BatchGrid } from './BatchGrid.tsx';
+import { BatchList } from './BatchList.tsx';
 import { MatchResults } from './MatchResults.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { type BatchDecision, type GridRow, batchRows, batchTotals, emptyGridRow, filledRows, initialDecisions } from './payments.logic.ts';
-import { BATCHES_PATH, useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
+import { useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
 
 type Source = 'grid' | 'csv';
 
@@ -125,38 +122,6 @@ export default function BatchReceivePage() {
       setError(Object.keys(byRow).length > 0 ? t('payments.batch.refused') : (err.details[0]?.message ?? err.message));
     }
   };
-
-  const columns = useMemo<DataTableColumn<PaymentBatch>[]>(
-    () => [
-      { field: 'id', header: t('payments.batch.id'), render: (r) => `#${r.id}`, csv: (r) => r.id },
-      {
-        field: 'createdAt',
-        header: t('payments.batch.createdAt'),
-        sortable: false,
-        render: (r) => <DateText value={r.createdAt} withTime />,
-        csv: (r) => r.createdAt,
-      },
-      { field: 'source', header: t('payments.batch.source'), sortable: false, render: (r) => t(`payments.batch.sources.${r.source}`) },
-      { field: 'fileName', header: t('payments.batch.fileName'), sortable: false },
-      { field: 'account', header: t('payments.account'), sortable: false, render: (r) => `${r.account.code} · ${r.account.name}`, csv: (r) => r.account.code },
-      { field: 'paymentCount', header: t('payments.batch.count'), sortable: false, align: 'right' },
-      { field: 'total', header: t('payments.amount'), sortable: false, align: 'right', render: (r) => <MoneyText value={r.total} /> },
-      { field: 'cancelledCount', header: t('payments.batch.cancelledCount'), sortable: false, align: 'right', hidden: true },
-      {
-        field: 'payments',
-        header: '',
-        sortable: false,
-        render: (r) =>
-          mayListPayments ? (
-            <Link component={RouterLink} to={`/customers/payments?batchId=${r.id}`} underline="hover">
-              {t('payments.batch.openPayments')}
-            </Link>
-          ) : null,
-        csv: () => '',
-      },
-    ],
-    [t, mayListPayments],
-  );
 
   return (
     <>
@@ -283,15 +248,7 @@ export default function BatchReceivePage() {
         </Paper>
       )}
 
-      <DataTable<PaymentBatch>
-        path={BATCHES_PATH}
-        title={t('payments.batch.listTitle')}
-        columns={columns}
-        searchable={false}
-        defaultLimit={25}
-        exportName="payment-batches"
-        emptyText={t('payments.batch.empty')}
-      />
+      <BatchList mayListPayments={mayListPayments} />
     </>
   );
 }

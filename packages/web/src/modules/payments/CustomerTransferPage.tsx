@@ -1,4 +1,4 @@
-// /finance/c2c: moves an amount of balance from one customer to another (POST /api/finance/c2c: one
+// /finance/c2c: moves an amount of balance from one customer to another (customerTransfersEndpoints.create: one
 // entry crediting the first customer's receivable and debiting the second's, with an Idempotency-Key).
 // Both balances are shown before and after; below, the transfers made, each cancellable by reversal.
 import { useMemo, useState } from 'react';
@@ -13,7 +13,14 @@ import SaveIcon from '@mui/icons-material/Save';
 import Decimal from 'decimal.js';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CustomerLookup, CustomerTransfer } from '@ubo/contracts';
+import {
+  type CustomerLookup,
+  type CustomerTransfer,
+  type CustomerTransferInput,
+  type customerTransferBody,
+  customerTransfersEndpoints,
+  type z,
+} from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -27,16 +34,12 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { CustomerPicker } from '../../components/CustomerPicker.tsx';
 import { CancelDocumentDialog, CustomerCell, StateChip, useBalanceText } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
-import { amountOf, receivedAmountRule } from './payments.logic.ts';
-import { C2C_PATH, useCancelCustomerTransfer, usePostCustomerTransfer, useCustomerLookupSearch } from './payments.queries.ts';
+import { customerTransferResolver } from './payments.forms.ts';
+import { amountOf } from './payments.logic.ts';
+import { useCancelCustomerTransfer, usePostCustomerTransfer, useCustomerLookupSearch } from './payments.queries.ts';
 
-interface TransferValues {
-  fromCustomerId: number | null;
-  toCustomerId: number | null;
-  amount: string;
-  date: string;
-  memo: string;
-}
+/** The form: the contracts' customerTransferBody as typed (the customers are null until chosen). */
+type TransferValues = z.input<typeof customerTransferBody>;
 
 const FIELDS = ['fromCustomerId', 'toCustomerId', 'amount', 'date', 'memo'] as const;
 const empty = (date: string): TransferValues => ({ fromCustomerId: null, toCustomerId: null, amount: '', date, memo: '' });
@@ -50,7 +53,11 @@ function TransferForm() {
   const [to, setTo] = useState<CustomerLookup | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, setValue } = useForm<TransferValues>({ mode: 'onTouched', defaultValues: empty(todayIso()) });
+  const { control, handleSubmit, reset, setError, setValue } = useForm<TransferValues, unknown, CustomerTransferInput>({
+    mode: 'onTouched',
+    resolver: customerTransferResolver,
+    defaultValues: empty(todayIso()),
+  });
   const amount = useWatch({ control, name: 'amount' });
   const moved = amountOf(amount);
 
@@ -59,13 +66,7 @@ function TransferForm() {
     try {
       const done = await post.mutateAsync({
         key,
-        body: {
-          fromCustomerId: v.fromCustomerId ?? 0,
-          toCustomerId: v.toCustomerId ?? 0,
-          amount: (moved ?? new Decimal(0)).toFixed(2),
-          date: v.date,
-          memo: v.memo.trim() || undefined,
-        },
+        body: { ...v, amount: new Decimal(v.amount).toFixed(2), memo: v.memo || undefined },
       });
       toast(t('payments.c2c.saved', { number: done.number }), 'success');
       reset(empty(v.date));
@@ -86,13 +87,6 @@ function TransferForm() {
       <Controller
         control={control}
         name={name}
-        rules={{
-          validate: (v, all) => {
-            if (v === null) return t(isFrom ? 'payments.c2c.fromRequired' : 'payments.c2c.toRequired');
-            if (!isFrom && all.fromCustomerId === v) return t('payments.c2c.sameCustomer');
-            return true;
-          },
-        }}
         render={({ fieldState, formState }) => {
           const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
           return (
@@ -134,7 +128,6 @@ function TransferForm() {
             name="amount"
             label={t('payments.amount')}
             required
-            rules={{ validate: receivedAmountRule }}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right' } } }}
             sx={{ width: { md: 200 } }}
           />
@@ -144,18 +137,10 @@ function TransferForm() {
             label={t('payments.date')}
             type="date"
             required
-            rules={{ required: 'v.required' }}
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: { md: 180 } }}
           />
-          <FormTextField
-            control={control}
-            name="memo"
-            label={t('payments.memo')}
-            rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-            sx={{ flex: 1 }}
-          />
+          <FormTextField control={control} name="memo" label={t('payments.memo')} slotProps={{ htmlInput: { maxLength: 1000 } }} sx={{ flex: 1 }} />
         </Stack>
         {from && to && moved?.gt(0) && (
           <Alert severity="info" data-testid="c2c-after">
@@ -252,8 +237,8 @@ export default function CustomerTransferPage() {
     <>
       <PageHeader title={t('payments.c2c.title')} subtitle={t('payments.c2c.subtitle')} />
       <TransferForm />
-      <DataTable<CustomerTransfer>
-        path={C2C_PATH}
+      <DataTable
+        endpoint={customerTransfersEndpoints.list}
         title={t('payments.c2c.listTitle')}
         columns={columns}
         actions={actions}

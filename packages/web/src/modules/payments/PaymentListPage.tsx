@@ -1,4 +1,4 @@
-// /customers/payments: the payments received (GET /api/finance/payments, paged), filtered by dates,
+// /customers/payments: the payments received (paymentsEndpoints.list, paged), filtered by dates,
 // status, account and method (and by batch when opened from a batch), searched by receipt number,
 // reference or customer. A row opens its receipt; Cancel reverses it after asking why.
 import { useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { type Payment, paymentMethodValues, paymentStatusValues } from '@ubo/contracts';
+import { type Payment, paymentMethodValues, paymentStatusValues, paymentsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { DateText } from '../../components/DateText.tsx';
@@ -26,7 +26,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { CancelDocumentDialog, CustomerCell, StateChip } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
-import { PAYMENTS_PATH, useCancelPayment, useReceivingAccounts } from './payments.queries.ts';
+import { useCancelPayment, useReceivingAccounts } from './payments.queries.ts';
 
 export default function PaymentListPage() {
   const { t } = useTranslation();
@@ -190,8 +190,8 @@ export default function PaymentListPage() {
           )}
         </Stack>
       </Paper>
-      <DataTable<Payment>
-        path={PAYMENTS_PATH}
+      <DataTable
+        endpoint={paymentsEndpoints.list}
         params={query}
         columns={columns}
         actions={actions}

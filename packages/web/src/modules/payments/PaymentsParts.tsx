@@ -1,21 +1,26 @@
 // Pieces the payments screens share: a customer's balance in words ("Owes 12.00" / "In credit 4.00"),
 // a payment's or transfer's state as a chip, the method as text, and the dialog that cancels a payment
 // or a balance transfer (a reason, required, and the reversing entry's date; posted with an
-// Idempotency-Key made when the dialog opens; a refused date or reason shows on its field).
+// Idempotency-Key made when the dialog opens; checked with the contracts' paymentCancelBody; a refused
+// date or reason shows on its field).
 import { type ReactNode, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Decimal from 'decimal.js';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PayerRef, PaymentCancelBody, PaymentStatus } from '@ubo/contracts';
+import type { PayerRef, PaymentCancelBody, PaymentStatus, paymentCancelBody, z } from '@ubo/contracts';
 import { DateField } from '../../components/DateField.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { cancelDocumentResolver } from './payments.forms.ts';
+
+type PaymentCancelInput = z.input<typeof paymentCancelBody>;
 
 /** "Owes 12.00", "In credit 4.00" or "Nothing owed". */
 export function useBalanceText() {
@@ -76,32 +81,35 @@ export interface CancelDocumentDialogProps {
 export function CancelDocumentDialog({ open, number, message, documentDate, onCancel, onClose }: CancelDocumentDialogProps) {
   const { t } = useTranslation();
   const text = useMessage();
-  const [reason, setReason] = useState('');
-  const [date, setDate] = useState(documentDate);
-  const [errors, setErrors] = useState<{ reason?: string; date?: string; form?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
+  const { control, handleSubmit, reset, setError } = useForm<PaymentCancelInput, unknown, PaymentCancelBody>({
+    resolver: cancelDocumentResolver,
+    defaultValues: { reason: '', date: documentDate },
+  });
   useEffect(() => {
     if (!open) return;
-    setReason('');
-    setDate(documentDate);
-    setErrors({});
+    reset({ reason: '', date: documentDate });
+    setFormError(null);
     setKey(newIdempotencyKey());
-  }, [open, documentDate]);
+  }, [open, documentDate, reset]);
 
+  // The dialog stays open unless the cancellation went through (ConfirmDialog closes when this resolves).
   const confirm = async () => {
-    if (!reason.trim()) {
-      setErrors({ reason: t('payments.cancel.reasonRequired') });
-      throw new Error('reason required');
-    }
-    try {
-      await onCancel({ reason: reason.trim(), date: date || undefined }, key);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const byField = Object.fromEntries(err.details.filter((d) => d.field === 'reason' || d.field === 'date').map((d) => [d.field, d.message]));
-        setErrors(Object.keys(byField).length > 0 ? byField : { form: err.message });
+    let isCancelled = false;
+    setFormError(null);
+    await handleSubmit(async (body) => {
+      try {
+        await onCancel(body, key);
+        isCancelled = true;
+      } catch (err) {
+        if (!(err instanceof ApiError)) return;
+        const onFields = err.details.filter((d) => d.field === 'reason' || d.field === 'date');
+        for (const d of onFields) setError(d.field as 'reason' | 'date', { type: 'server', message: d.message });
+        if (onFields.length === 0) setFormError(err.message);
       }
-      throw err;
-    }
+    })();
+    if (!isCancelled) throw new Error('not cancelled');
   };
 
   return (
@@ -116,29 +124,42 @@ export function CancelDocumentDialog({ open, number, message, documentDate, onCa
       message={
         <Stack spacing={2} sx={{ pt: 0.5 }}>
           <Box>{message}</Box>
-          <TextField
-            label={t('payments.cancel.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            autoFocus
-            multiline
-            minRows={2}
-            error={Boolean(errors.reason)}
-            helperText={errors.reason ? text(errors.reason) : undefined}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+          <Controller
+            control={control}
+            name="reason"
+            render={({ field, fieldState }) => (
+              <TextField
+                label={t('payments.cancel.reason')}
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                required
+                autoFocus
+                multiline
+                minRows={2}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error ? text(fieldState.error.message) : undefined}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            )}
           />
-          <DateField
-            label={t('payments.cancel.date')}
-            value={date}
-            onChange={setDate}
-            error={Boolean(errors.date)}
-            helperText={errors.date ? text(errors.date) : t('payments.cancel.dateHelp')}
-            slotProps={{ htmlInput: { min: documentDate } }}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field, fieldState }) => (
+              <DateField
+                label={t('payments.cancel.date')}
+                value={field.value}
+                onChange={field.onChange}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error ? text(fieldState.error.message) : t('payments.cancel.dateHelp')}
+                slotProps={{ htmlInput: { min: documentDate } }}
+              />
+            )}
           />
-          {errors.form && (
+          {formError && (
             <Box role="alert" sx={{ color: 'error.main' }}>
-              {errors.form}
+              {formError}
             </Box>
           )}
         </Stack>

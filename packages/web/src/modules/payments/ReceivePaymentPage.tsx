@@ -1,16 +1,14 @@
 // /customers/payment: a cashier receives a payment. Pick the customer (name, number, phone or meter),
 // see their balance and open bills, type the amount: the oldest bills are proposed first and any amount
 // can be typed over; what is not put on bills stays as the customer's credit. Saving posts the payment
-// (POST /api/finance/payments with an Idempotency-Key) and opens its receipt, ready to print.
+// (paymentsEndpoints.create with an Idempotency-Key) and opens its receipt, ready to print.
 // Keyboard: the customer box has the focus; Enter picks the highlighted customer and moves to the
 // amount; Enter there saves. Opened from a customer's page (?customerId=N), that customer is chosen
 // already and the amount has the focus.
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,19 +18,20 @@ import Decimal from 'decimal.js';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type CustomerLookup, paymentMethodValues } from '@ubo/contracts';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import type { CustomerLookup, PaymentInput } from '@ubo/contracts';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
-import { formatMoney, todayIso } from '../../lib/format.ts';
+import { todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
-import { useLang, useMessage } from '../../lib/messages.ts';
+import { useMessage } from '../../lib/messages.ts';
 import { useLargeAmountGuard } from '../finance/index.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { AllocationTable } from './AllocationTable.tsx';
 import { CustomerPicker } from '../../components/CustomerPicker.tsx';
-import { BalanceText } from './PaymentsParts.tsx';
+import { PayerSummary } from './PayerSummary.tsx';
+import { PaymentFields } from './PaymentFields.tsx';
+import { receivePaymentResolver } from './payments.forms.ts';
 import {
   type AllocationState,
   type ReceiveFormValues,
@@ -43,7 +42,6 @@ import {
   lookupOfPreview,
   preselectedCustomerId,
   proposed,
-  receivedAmountRule,
   toPaymentBody,
 } from './payments.logic.ts';
 import { useCustomerBills, useReceivePayment, useReceivingAccounts, useCustomerLookupSearch } from './payments.queries.ts';
@@ -53,7 +51,6 @@ const NOT_MANUAL: AllocationState = { amounts: {}, isManual: false };
 
 export default function ReceivePaymentPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const text = useMessage();
   const navigate = useNavigate();
   const accounts = useReceivingAccounts();
@@ -65,8 +62,9 @@ export default function ReceivePaymentPage() {
   const [serverAllocationErrors, setServerAllocationErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
-  const { control, handleSubmit, reset, setError, setValue, setFocus, clearErrors } = useForm<ReceiveFormValues>({
+  const { control, handleSubmit, reset, setError, setValue, setFocus, clearErrors } = useForm<ReceiveFormValues, unknown, PaymentInput>({
     mode: 'onTouched',
+    resolver: receivePaymentResolver,
     defaultValues: emptyReceipt(todayIso()),
   });
   const [amount, method, accountId] = useWatch({ control, name: ['amount', 'method', 'accountId'] });
@@ -119,9 +117,9 @@ export default function ReceivePaymentPage() {
     setFormError(null);
     setServerAllocationErrors({});
     if (Object.keys(check.errors).length > 0 || check.isOverAllocated) return;
-    return largeAmount.guard(values.amount ?? '', () => save(values));
+    return largeAmount.guard(values.amount, () => save(values));
   });
-  const save = async (values: ReceiveFormValues) => {
+  const save = async (values: PaymentInput) => {
     setFormError(null);
     setServerAllocationErrors({});
     try {
@@ -145,9 +143,6 @@ export default function ReceivePaymentPage() {
     }
   };
 
-  const referenceRule = (v: unknown, all: ReceiveFormValues) =>
-    all.method === 'cash' || String(v ?? '').trim() !== '' || t('payments.receive.referenceRequired');
-
   return (
     <>
       <PageHeader title={t('payments.receive.title')} subtitle={t('payments.receive.subtitle')} />
@@ -157,7 +152,6 @@ export default function ReceivePaymentPage() {
           <Controller
             control={control}
             name="customerId"
-            rules={{ validate: (v) => v !== null || t('payments.receive.customerRequired') }}
             render={({ fieldState, formState }) => {
               const show = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
               return (
@@ -176,122 +170,9 @@ export default function ReceivePaymentPage() {
             }}
           />
 
-          {customer && (
-            <Box
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
-              aria-label={t('payments.balance')}
-              role="region"
-            >
-              <Box>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('payments.customer')}
-                </Typography>
-                <Box sx={{ fontWeight: 600 }}>{customer.name}</Box>
-                <Box sx={{ fontSize: '0.85em', color: 'text.secondary' }}>
-                  {customer.customerNo} · {customer.phone}
-                </Box>
-              </Box>
-              <Box>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('payments.balance')}
-                </Typography>
-                <Box data-testid="customer-balance">{bills.data ? <BalanceText value={bills.data.balance} /> : <Skeleton width={120} />}</Box>
-              </Box>
-              <Box>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('payments.receive.openBills')}
-                </Typography>
-                <Box>
-                  {bills.data ? (
-                    t('payments.receive.openBillsCount', { count: bills.data.openBills.length, amount: formatMoney(bills.data.openTotal, lang) })
-                  ) : (
-                    <Skeleton width={120} />
-                  )}
-                </Box>
-              </Box>
-              <Box>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('payments.receive.balanceAfter')}
-                </Typography>
-                <Box data-testid="balance-after">{balanceAfter ? <BalanceText value={balanceAfter.toFixed(2)} /> : null}</Box>
-              </Box>
-              {bills.data && new Decimal(bills.data.balance).gt(bills.data.openTotal) && (
-                <Box sx={{ gridColumn: '1 / -1', fontSize: '0.85em', color: 'text.secondary' }}>
-                  {t('payments.receive.otherCharges', { amount: formatMoney(new Decimal(bills.data.balance).minus(bills.data.openTotal), lang) })}
-                </Box>
-              )}
-            </Box>
-          )}
+          {customer && <PayerSummary customer={customer} preview={bills.data} balanceAfter={balanceAfter} />}
 
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <FormTextField
-              control={control}
-              name="amount"
-              label={t('payments.amount')}
-              required
-              rules={{ validate: receivedAmountRule }}
-              helperText={account?.currency}
-              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: 'right', fontSize: '1.2em' } } }}
-              sx={{ width: { md: 200 }, flexShrink: 0 }}
-            />
-            <FormTextField
-              control={control}
-              name="date"
-              label={t('payments.date')}
-              type="date"
-              required
-              rules={{ required: 'v.required' }}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: { md: 180 }, flexShrink: 0 }}
-            />
-            <FormTextField
-              control={control}
-              name="accountId"
-              label={t('payments.account')}
-              select
-              required
-              rules={{ validate: (v) => (v !== null && v !== '') || t('payments.receive.accountRequired') }}
-              transform={(v) => {
-                const chosen = options.find((a) => String(a.id) === String(v));
-                if (chosen) setValue('method', chosen.method);
-                return chosen ? chosen.id : null;
-              }}
-              sx={{ flex: 1, minWidth: 200 }}
-            >
-              {options.map((a) => (
-                <MenuItem key={a.id} value={a.id}>
-                  {a.code} · {a.name}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField control={control} name="method" label={t('payments.method')} select required sx={{ width: { md: 170 }, flexShrink: 0 }}>
-              {paymentMethodValues.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {t(`payments.methods.${m}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Stack>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <FormTextField
-              control={control}
-              name="reference"
-              label={t('payments.reference')}
-              required={method !== 'cash'}
-              rules={{ validate: referenceRule, maxLength: { value: 100, message: 'v.maxLength|100' } }}
-              helperText={t('payments.receive.referenceHelp')}
-              slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
-              sx={{ width: { md: 300 } }}
-            />
-            <FormTextField
-              control={control}
-              name="memo"
-              label={t('payments.memo')}
-              rules={{ maxLength: { value: 1000, message: 'v.maxLength|1000' } }}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-              sx={{ flex: 1 }}
-            />
-          </Stack>
+          <PaymentFields control={control} setValue={setValue} accounts={options} currency={account?.currency} method={method} />
 
           {customer && (
             <>

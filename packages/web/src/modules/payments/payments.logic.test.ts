@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchMatchedRow, CustomerOpenBill, ReceivingAccount } from '@ubo/contracts';
+import { type BatchMatchedRow, type CustomerOpenBill, paymentBody, type ReceivingAccount } from '@ubo/contracts';
 import {
   amountOf,
   batchRows,
@@ -12,7 +12,6 @@ import {
   lookupOfPreview,
   preselectedCustomerId,
   proposed,
-  receivedAmountRule,
   toPaymentBody,
 } from './payments.logic.ts';
 
@@ -47,7 +46,7 @@ describe('the allocation table', () => {
 
   it('sends allocations only when the cashier changed the proposal', () => {
     const values = { ...emptyReceipt('2025-06-10'), customerId: 7, accountId: 3, amount: '20.5', reference: ' EVC-1 ', memo: '' };
-    expect(toPaymentBody(values, { amounts: proposed(bills, '20.5'), isManual: false }, bills)).toEqual({
+    expect(toPaymentBody(paymentBody.parse(values), { amounts: proposed(bills, '20.5'), isManual: false }, bills)).toEqual({
       customerId: 7,
       amount: '20.50',
       date: '2025-06-10',
@@ -56,16 +55,14 @@ describe('the allocation table', () => {
       reference: 'EVC-1',
       memo: undefined,
     });
-    expect(toPaymentBody(values, { amounts: { 1: '', 2: '20.5' }, isManual: true }, bills).allocations).toEqual([{ billId: 2, amount: '20.50' }]);
+    expect(toPaymentBody(paymentBody.parse(values), { amounts: { 1: '', 2: '20.5' }, isManual: true }, bills).allocations).toEqual([
+      { billId: 2, amount: '20.50' },
+    ]);
   });
 
-  it('reads amounts exactly and asks for a positive one', () => {
+  it('reads amounts exactly', () => {
     expect(amountOf('1250.50')?.toFixed(2)).toBe('1250.50');
     expect(amountOf('1.234')).toBeNull();
-    expect(receivedAmountRule('')).toBe('v.required');
-    expect(receivedAmountRule('0')).toBe('v.positive');
-    expect(receivedAmountRule('1,5')).toBe('v.money');
-    expect(receivedAmountRule('0.01')).toBe(true);
   });
 
   it('receives into the first cash account unless told otherwise', () => {

@@ -9,9 +9,11 @@ import {
   type CustomerLookup,
   type CustomerOpenBill,
   type PaymentBody,
-  type PaymentMethod,
+  type PaymentInput,
+  type paymentBody,
   type ReceivingAccount,
   proposeAllocation,
+  type z,
 } from '@ubo/contracts';
 
 export const AMOUNT_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
@@ -20,15 +22,6 @@ export const AMOUNT_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
 export function amountOf(text: string | null | undefined): Decimal | null {
   const t = (text ?? '').trim();
   return AMOUNT_PATTERN.test(t) ? new Decimal(t) : null;
-}
-
-/** react-hook-form rule of an amount received: a positive number with at most two decimals. */
-export function receivedAmountRule(value: unknown): true | string {
-  const text = String(value ?? '').trim();
-  if (!text) return 'v.required';
-  const d = amountOf(text);
-  if (!d) return 'v.money';
-  return d.gt(0) ? true : 'v.positive';
 }
 
 export interface AllocationState {
@@ -73,15 +66,8 @@ export function checkAllocation(bills: readonly CustomerOpenBill[], amounts: Rec
   return { allocated, creditLeft: received.minus(allocated), errors, isOverAllocated: allocated.gt(received) };
 }
 
-export interface ReceiveFormValues {
-  customerId: number | null;
-  amount: string;
-  date: string;
-  accountId: number | null;
-  method: PaymentMethod;
-  reference: string;
-  memo: string;
-}
+/** The Receive payment form: the contracts' paymentBody as typed (ids are null until chosen; allocations come from the table). */
+export type ReceiveFormValues = z.input<typeof paymentBody>;
 
 export const emptyReceipt = (date: string, account?: ReceivingAccount): ReceiveFormValues => ({
   customerId: null,
@@ -93,21 +79,20 @@ export const emptyReceipt = (date: string, account?: ReceivingAccount): ReceiveF
   memo: '',
 });
 
-/** The POST body: allocations only when the cashier changed the proposal (else the server proposes the same, oldest first). */
-export function toPaymentBody(values: ReceiveFormValues, allocation: AllocationState, bills: readonly CustomerOpenBill[]): PaymentBody {
+/** The POST body from the checked form: allocations only when the cashier changed the proposal (else the server proposes the same, oldest first). */
+export function toPaymentBody(values: PaymentInput, allocation: AllocationState, bills: readonly CustomerOpenBill[]): PaymentBody {
   const allocations: AllocationInput[] | undefined = allocation.isManual
     ? bills
         .map((b) => ({ billId: b.billId, amount: (amountOf(allocation.amounts[b.billId]) ?? new Decimal(0)).toFixed(2) }))
         .filter((a) => new Decimal(a.amount).gt(0))
     : undefined;
+  const { allocations: _typed, ...fields } = values;
+  // The schema keeps an empty text as '' (the server reads both the same); the screen always sent none.
   return {
-    customerId: values.customerId ?? 0,
-    amount: (amountOf(values.amount) ?? new Decimal(0)).toFixed(2),
-    date: values.date,
-    accountId: values.accountId ?? 0,
-    method: values.method,
-    reference: values.reference.trim() || undefined,
-    memo: values.memo.trim() || undefined,
+    ...fields,
+    amount: new Decimal(values.amount).toFixed(2),
+    reference: values.reference || undefined,
+    memo: values.memo || undefined,
     ...(allocations ? { allocations } : {}),
   };
 }

@@ -4,44 +4,40 @@
 // toasted on failure: the forms put field errors on their fields and show the rest. Every posting
 // refreshes the payments lists, the customers' balances and the ledger's lists and reports.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AllocationPreview,
-  BatchMatchBody,
-  BatchMatchResult,
-  BatchSaveBody,
-  BatchSaved,
-  CustomerLookup,
-  CustomerTransfer,
-  CustomerTransferBody,
-  PaymentBody,
-  PaymentCancelBody,
-  PaymentDetail,
-  ReceivingAccount,
+import {
+  type BatchMatchBody,
+  type BatchSaveBody,
+  type CustomerLookup,
+  type CustomerTransferBody,
+  customerTransfersEndpoints,
+  endpointResource,
+  type PaymentBody,
+  type PaymentCancelBody,
+  paymentBatchesEndpoints,
+  paymentsEndpoints,
 } from '@ubo/contracts';
 import type { CustomerSearch } from '../../components/CustomerPicker.tsx';
 import { api } from '../../lib/api.ts';
-import { resourceKeys } from '../../lib/queryKeys.ts';
+import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { LEDGER_PATHS } from '../finance/index.ts';
 
-export const PAYMENTS_PATH = 'finance/payments';
-export const BATCHES_PATH = 'finance/payments/batches';
-export const C2C_PATH = 'finance/c2c';
-const PREVIEW_PATH = 'finance/payments/allocation-preview';
-const LOOKUP_PATH = 'finance/payments/customers';
-const ACCOUNTS_PATH = 'finance/payments/accounts';
 /** Other modules' views of customers and bills that a payment changes. */
 const CUSTOMER_PATHS = ['elc/customers', 'bills'];
+/** The payments resources a posting changes: lists, receipts, batches, transfers, previews and pickers (their balances). */
+const PAYMENT_RESOURCES = [
+  paymentsEndpoints.list,
+  paymentBatchesEndpoints.list,
+  customerTransfersEndpoints.list,
+  paymentsEndpoints.allocationPreview,
+  paymentsEndpoints.customers,
+].map(endpointResource);
 
 const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key }, silent: true });
 
 function useRefresh() {
   const client = useQueryClient();
   return () =>
-    Promise.all(
-      [PAYMENTS_PATH, BATCHES_PATH, C2C_PATH, PREVIEW_PATH, LOOKUP_PATH, ...CUSTOMER_PATHS, ...LEDGER_PATHS].map((path) =>
-        client.invalidateQueries({ queryKey: resourceKeys(path).all }),
-      ),
-    );
+    Promise.all([...PAYMENT_RESOURCES, ...CUSTOMER_PATHS, ...LEDGER_PATHS].map((path) => client.invalidateQueries({ queryKey: resourceKeys(path).all })));
 }
 
 /** Customers matching what the cashier typed (name, number, phone, meter); idle until something is typed. */
@@ -58,8 +54,8 @@ export function useCustomerLookupSearch(q: string): CustomerSearch<CustomerLooku
 export function useCustomerLookup(q: string) {
   const text = q.trim();
   return useQuery({
-    queryKey: resourceKeys(LOOKUP_PATH).list({ q: text }),
-    queryFn: ({ signal }) => api.get<{ data: CustomerLookup[] }>(LOOKUP_PATH, { q: text, _limit: 20 }, { signal, silent: true }),
+    queryKey: endpointKeys(paymentsEndpoints.customers).list({ q: text }),
+    queryFn: ({ signal }) => api.call(paymentsEndpoints.customers, { query: { q: text, _limit: 20 } }, { signal, silent: true }),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -67,8 +63,8 @@ export function useCustomerLookup(q: string) {
 
 export function useReceivingAccounts() {
   return useQuery({
-    queryKey: resourceKeys(ACCOUNTS_PATH).list(),
-    queryFn: ({ signal }) => api.get<{ data: ReceivingAccount[] }>(ACCOUNTS_PATH, undefined, { signal }),
+    queryKey: endpointKeys(paymentsEndpoints.accounts).list(),
+    queryFn: ({ signal }) => api.call(paymentsEndpoints.accounts, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -76,8 +72,8 @@ export function useReceivingAccounts() {
 /** The customer's balance and open bills (oldest first). */
 export function useCustomerBills(customerId: number | null) {
   return useQuery({
-    queryKey: resourceKeys(PREVIEW_PATH).detail(customerId ?? ''),
-    queryFn: ({ signal }) => api.get<AllocationPreview>(PREVIEW_PATH, { customerId: customerId ?? undefined }, { signal }),
+    queryKey: endpointKeys(paymentsEndpoints.allocationPreview).detail({ customerId: customerId ?? '' }),
+    queryFn: ({ signal }) => api.call(paymentsEndpoints.allocationPreview, { query: { customerId: customerId ?? undefined } }, { signal }),
     enabled: customerId !== null,
     // Bill runs add bills without telling this module: read afresh whenever a customer is chosen.
     staleTime: 0,
@@ -86,8 +82,8 @@ export function useCustomerBills(customerId: number | null) {
 
 export function usePayment(id: number | null) {
   return useQuery({
-    queryKey: resourceKeys(PAYMENTS_PATH).detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<PaymentDetail>(`${PAYMENTS_PATH}/${id}`, undefined, { signal }),
+    queryKey: endpointKeys(paymentsEndpoints.get).detail({ id: id ?? '' }),
+    queryFn: ({ signal }) => api.call(paymentsEndpoints.get, { params: { id } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -95,7 +91,7 @@ export function usePayment(id: number | null) {
 export function useReceivePayment() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ body, key }: { body: PaymentBody; key: string }) => api.post<PaymentDetail>(PAYMENTS_PATH, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: PaymentBody; key: string }) => api.call(paymentsEndpoints.create, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -104,7 +100,7 @@ export function useCancelPayment() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body, key }: { id: number; body: PaymentCancelBody; key: string }) =>
-      api.post<PaymentDetail>(`${PAYMENTS_PATH}/${id}/cancel`, body, idempotent(key)),
+      api.call(paymentsEndpoints.cancel, { params: { id }, body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -113,10 +109,11 @@ export function useCancelPayment() {
 export function useMatchBatch() {
   return useMutation({
     mutationFn: (input: { body: BatchMatchBody } | { file: File; accountId: number | null }) => {
-      if ('body' in input) return api.post<BatchMatchResult>(`${PAYMENTS_PATH}/batch/match`, input.body, { silent: true, background: true });
+      const opts = { silent: true, background: true };
+      if ('body' in input) return api.call(paymentBatchesEndpoints.match, { body: input.body }, opts);
       const form = new FormData();
       form.append('file', input.file, input.file.name);
-      return api.post<BatchMatchResult>(`${PAYMENTS_PATH}/batch/match`, form, { query: { accountId: input.accountId }, silent: true, background: true });
+      return api.call(paymentBatchesEndpoints.match, { body: form, query: { accountId: input.accountId ?? undefined } }, opts);
     },
   });
 }
@@ -124,7 +121,7 @@ export function useMatchBatch() {
 export function useSaveBatch() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ body, key }: { body: BatchSaveBody; key: string }) => api.post<BatchSaved>(`${PAYMENTS_PATH}/batch`, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: BatchSaveBody; key: string }) => api.call(paymentBatchesEndpoints.save, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -132,7 +129,7 @@ export function useSaveBatch() {
 export function usePostCustomerTransfer() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ body, key }: { body: CustomerTransferBody; key: string }) => api.post<CustomerTransfer>(C2C_PATH, body, idempotent(key)),
+    mutationFn: ({ body, key }: { body: CustomerTransferBody; key: string }) => api.call(customerTransfersEndpoints.create, { body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
@@ -141,7 +138,7 @@ export function useCancelCustomerTransfer() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body, key }: { id: number; body: PaymentCancelBody; key: string }) =>
-      api.post<CustomerTransfer>(`${C2C_PATH}/${id}/cancel`, body, idempotent(key)),
+      api.call(customerTransfersEndpoints.cancel, { params: { id }, body }, idempotent(key)),
     onSuccess: () => refresh(),
   });
 }
