@@ -1,17 +1,19 @@
 // The templates tab of /sms/settings: each message template (bill and free, English and Somali) with its
-// counter and an example.
-import { useEffect, useState } from 'react';
+// counter and an example; the text is checked with the contracts' smsTemplateBody (zodResolver).
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type SmsTemplate, renderSmsTemplate } from '@ubo/contracts';
+import { type SmsTemplate, type SmsTemplateBody, renderSmsTemplate, smsTemplateBody } from '@ubo/contracts';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
@@ -41,40 +43,41 @@ function TemplateCard({ template }: { template: SmsTemplate }) {
   const { t } = useTranslation();
   const lang = useLang();
   const save = useSaveTemplate();
-  const [body, setBody] = useState(template.body);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setBody(template.body), [template.body]);
+  const { control, handleSubmit, reset, setError } = useForm<SmsTemplateBody>({
+    mode: 'onTouched',
+    resolver: zodResolver(smsTemplateBody),
+    defaultValues: { body: template.body },
+  });
+  const body = useWatch({ control, name: 'body' });
+  useEffect(() => reset({ body: template.body }), [template.body, reset]);
   const label = t('sms.settings.templates.label', {
     kind: t(`sms.settings.templates.kind.${template.kind}`),
     language: t(`sms.languages.${template.language}`),
   });
   const example = renderSmsTemplate(body, exampleValues(template.language));
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
+  const submit = handleSubmit(async (value) => {
     try {
-      await save.mutateAsync({ id: template.id, body });
+      await save.mutateAsync({ id: template.id, body: value.body });
       toast(t('sms.settings.templates.saved'), 'success');
     } catch (err) {
-      if (err instanceof ApiError && err.code !== 'SLOW_DOWN') setError(err.details[0]?.message ?? err.message);
+      if (err instanceof ApiError && err.code !== 'SLOW_DOWN') setError('body', { type: 'server', message: err.details[0]?.message ?? err.message });
     }
-  };
+  });
 
   return (
     <Paper component="form" onSubmit={submit} noValidate sx={{ p: 2, height: '100%' }} aria-label={label}>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5, fontWeight: 500 }}>
         {label}
       </Typography>
-      <TextField
+      <FormTextField
+        control={control}
+        name="body"
         label={label}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
         multiline
         minRows={3}
         fullWidth
-        error={Boolean(error)}
-        helperText={error ?? t('sms.placeholders', { list: placeholderList })}
+        helperText={t('sms.placeholders', { list: placeholderList })}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
       />
       <MessageCounter text={example} />
