@@ -11,7 +11,7 @@ import type { PaymentDetail } from '@ubo/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { type PrintRules, PrintStyles } from '../../components/PrintStyles.tsx';
-import { useFileObjectUrl } from '../settings/index.ts';
+import { useStoredFileUrl } from '../settings/index.ts';
 import { useBalanceText } from './PaymentsParts.tsx';
 
 const INK = '#111';
@@ -25,7 +25,7 @@ const printRules: PrintRules = {
 };
 
 function Logo({ fileId, alt }: { fileId: string | null; alt: string }) {
-  const logo = useFileObjectUrl(fileId ? `/api/files/${fileId}` : null);
+  const logo = useStoredFileUrl(fileId);
   if (!logo.src) return null;
   return <Box component="img" src={logo.src} alt={alt} sx={{ maxHeight: '16mm', maxWidth: '36mm', objectFit: 'contain' }} />;
 }

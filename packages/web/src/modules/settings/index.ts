@@ -18,4 +18,4 @@ export const routes: ModuleRoute[] = [
 
 // For other modules (they import this module only through this file).
 export { formatFileSize } from './imageFile.ts';
-export { useFileObjectUrl, useStoredFileUrl } from './settings.queries.ts';
+export { useStoredFileUrl } from './settings.queries.ts';

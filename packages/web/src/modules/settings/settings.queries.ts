@@ -114,11 +114,3 @@ export function useStoredFileUrl(fileId: string | null | undefined) {
     fileId ? (signal) => api.call(filesEndpoints.get, { params: { id: fileId } }, { signal, silent: true }) : null,
   );
 }
-
-/**
- * A stored file by its API address ('/api/files/<id>'), for the print pages not yet on useStoredFileUrl.
- * Same cache entry as useStoredFileUrl of that id.
- */
-export function useFileObjectUrl(url: string | null | undefined) {
-  return useBlobObjectUrl(settingsKeys.file(url ?? ''), url ? (signal) => api.blob(url, undefined, { signal, silent: true }) : null);
-}
