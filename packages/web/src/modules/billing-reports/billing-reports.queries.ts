@@ -2,12 +2,12 @@
 // bill runs and payment screens change without telling this module, so they are read afresh whenever a
 // report is opened (staleTime 0) and the previous answer stays on screen while the next one loads.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReceivingAccount } from '@ubo/contracts';
 import {
   billingReportsEndpoints as api,
   type Endpoint,
   type EndpointListQuery,
   type EndpointResponse,
+  paymentsEndpoints,
   zonePickerPrivileges,
   zonesEndpoints,
 } from '@ubo/contracts';
@@ -58,8 +58,8 @@ export function useZoneChoices() {
 /** The accounts payments are received into (any signed-in user may read them). */
 export function useReceivingAccounts() {
   return useQuery({
-    queryKey: resourceKeys('finance/payments/accounts').all,
-    queryFn: ({ signal }) => client.get<{ data: ReceivingAccount[] }>('finance/payments/accounts', undefined, { signal }),
+    queryKey: endpointKeys(paymentsEndpoints.accounts).detail({}),
+    queryFn: ({ signal }) => client.call(paymentsEndpoints.accounts, {}, { signal }),
     staleTime: 60_000,
   });
 }

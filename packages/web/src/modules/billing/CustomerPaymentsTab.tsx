@@ -3,12 +3,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Payment } from '@ubo/contracts';
+import { type Payment, paymentsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { PAYMENTS_PATH } from './billing.queries.ts';
 
 export function CustomerPaymentsTab({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
@@ -40,8 +39,8 @@ export function CustomerPaymentsTab({ customerId }: { customerId: number }) {
     [t],
   );
   return (
-    <DataTable<Payment>
-      path={PAYMENTS_PATH}
+    <DataTable
+      endpoint={paymentsEndpoints.list}
       columns={columns}
       params={{ customerId }}
       searchable={false}

@@ -4,9 +4,10 @@
 // form's picker, and the house actions that are neither create nor update (status, meter replacement).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  citiesEndpoints,
+  customerAccountEndpoints,
   billingReportsEndpoints,
   type City,
-  type CustomerAccount,
   customersEndpoints,
   type HouseStatusBody,
   housesEndpoints,
@@ -23,8 +24,6 @@ import { billingPrivileges as p } from './billing.access.ts';
 export const ZONES_PATH = resourcePath(zonesEndpoints.list);
 export const TARIFFS_PATH = resourcePath(tariffsEndpoints.list);
 export const HOUSES_PATH = resourcePath(housesEndpoints.list);
-export const PAYMENTS_PATH = 'finance/payments';
-const CITIES_PATH = 'cities';
 const CUSTOMERS_PATH = resourcePath(customersEndpoints.list);
 
 /** Everything a house change can alter: its lists, the customers' meter numbers and house counts, the zones' house counts. */
@@ -56,8 +55,8 @@ export function useAllZones() {
 export function useAllCities() {
   const can = useCan();
   return useQuery({
-    queryKey: resourceKeys(CITIES_PATH).list({ ...ALL, all: 1 }),
-    queryFn: ({ signal }) => api.list<City>(CITIES_PATH, ALL, { signal }),
+    queryKey: endpointKeys(citiesEndpoints.list).list({ ...ALL, all: 1 }),
+    queryFn: ({ signal }) => api.call(citiesEndpoints.list, { query: ALL }, { signal }),
     enabled: can(p.cities),
     select: (page: Page<City>) => page.data,
   });
@@ -77,8 +76,9 @@ export function useCustomerSearch(q: string, enabled: boolean) {
 /** Where the customer stands in the ledger (GET /api/elc/customers/:id/account): balance, open bills, credit. */
 export function useCustomerAccount(customerId: number) {
   return useQuery({
-    queryKey: [...resourceKeys(CUSTOMERS_PATH).detail(customerId), 'account'],
-    queryFn: ({ signal }) => api.get<CustomerAccount>(`${CUSTOMERS_PATH}/${customerId}/account`, undefined, { signal }),
+    // Under the customers' resource: whatever refreshes the customer refreshes where they stand.
+    queryKey: endpointKeys(customerAccountEndpoints.get).detail({ id: customerId }),
+    queryFn: ({ signal }) => api.call(customerAccountEndpoints.get, { params: { id: customerId } }, { signal }),
     // The ledger changes under it (bill runs, batch payments, transfers): read afresh whenever shown.
     staleTime: 0,
   });

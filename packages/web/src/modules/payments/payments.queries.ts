@@ -15,6 +15,8 @@ import {
   type PaymentCancelBody,
   paymentBatchesEndpoints,
   paymentsEndpoints,
+  billsEndpoints,
+  customersEndpoints,
 } from '@ubo/contracts';
 import type { CustomerSearch } from '../../components/CustomerPicker.tsx';
 import { api } from '../../lib/api.ts';
@@ -22,7 +24,7 @@ import { endpointKeys, resourceKeys } from '../../lib/queryKeys.ts';
 import { LEDGER_PATHS } from '../finance/index.ts';
 
 /** Other modules' views of customers and bills that a payment changes. */
-const CUSTOMER_PATHS = ['elc/customers', 'bills'];
+const CUSTOMER_PATHS = [customersEndpoints.list, billsEndpoints.list].map(endpointResource);
 /** The payments resources a posting changes: lists, receipts, batches, transfers, previews and pickers (their balances). */
 const PAYMENT_RESOURCES = [
   paymentsEndpoints.list,
