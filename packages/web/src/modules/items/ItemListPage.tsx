@@ -6,10 +6,8 @@ import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -26,6 +24,7 @@ import { useEndpointMutation } from '../../lib/queries.ts';
 import { itemsPrivileges as p } from './items.access.ts';
 import { ItemFormDialog } from './ItemFormDialog.tsx';
 import { QuantityText } from './QuantityText.tsx';
+import { SelectFilter } from './SelectFilter.tsx';
 
 export default function ItemListPage() {
   const { t } = useTranslation();
@@ -116,38 +115,19 @@ export default function ItemListPage() {
         onRowClick={(i) => navigate(`/items/${i.id}`)}
         toolbar={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField
-              select
-              size="small"
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            <SelectFilter
               label={t('items.list.kindFilter')}
               value={kind}
-              onChange={(e) => setKind(e.target.value)}
-              sx={{ minWidth: 170 }}
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {itemKindValues.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {t(`items.kind.${k}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              onChange={setKind}
+              options={itemKindValues.map((k) => ({ value: k, label: t(`items.kind.${k}`) }))}
+            />
+            <SelectFilter
               label={t('items.field.status')}
               value={status}
-              onChange={(e) => setStatus(e.target.value)}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {referenceStatusValues.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setStatus}
+              minWidth={140}
+              options={referenceStatusValues.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
             <FormControlLabel
               control={<Switch checked={belowReorder} onChange={(e) => setBelowReorder(e.target.checked)} />}
               label={t('items.list.belowReorder')}

@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -13,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +30,7 @@ import { useDetailQuery } from '../../lib/queries.ts';
 import { itemsPrivileges as p } from './items.access.ts';
 import { ItemFormDialog } from './ItemFormDialog.tsx';
 import { QuantityText } from './QuantityText.tsx';
+import { SelectFilter } from './SelectFilter.tsx';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -175,22 +174,14 @@ export default function ItemPage() {
             exportName={`stock-card-${i.code}`}
             emptyText={t('items.page.cardEmpty')}
             toolbar={
-              <TextField
-                select
-                size="small"
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              <SelectFilter
                 label={t('items.page.branch')}
                 value={branchId}
-                onChange={(e) => setBranchId(e.target.value)}
-                sx={{ minWidth: 180 }}
-              >
-                <MenuItem value="">{t('items.page.allBranches')}</MenuItem>
-                {(stock.data?.branches ?? []).map((b) => (
-                  <MenuItem key={b.branchId} value={String(b.branchId)}>
-                    {b.branchName}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={setBranchId}
+                minWidth={180}
+                allLabel={t('items.page.allBranches')}
+                options={(stock.data?.branches ?? []).map((b) => ({ value: String(b.branchId), label: b.branchName }))}
+              />
             }
           />
         </>

@@ -3,9 +3,7 @@
 // values it moved with and the entry is reversed).
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +16,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { CancelStockDocumentDialog } from './CancelStockDocumentDialog.tsx';
 import { useItemChoices } from './items.queries.ts';
+import { SelectFilter } from './SelectFilter.tsx';
 
 type Row = Omit<StockAdjustment, 'lines'>;
 
@@ -78,38 +77,19 @@ export default function StockAdjustmentListPage() {
         emptyText={t('items.adjustments.empty')}
         toolbar={
           <Stack direction="row" spacing={1.5}>
-            <TextField
-              select
-              size="small"
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            <SelectFilter
               label={t('items.field.kind')}
               value={kind}
-              onChange={(e) => setKind(e.target.value)}
-              sx={{ minWidth: 170 }}
-            >
-              <MenuItem value="">{t('common.all')}</MenuItem>
-              {stockAdjustmentKindValues.map((k) => (
-                <MenuItem key={k} value={k}>
-                  {t(`items.adjustments.kind.${k}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              onChange={setKind}
+              options={stockAdjustmentKindValues.map((k) => ({ value: k, label: t(`items.adjustments.kind.${k}`) }))}
+            />
+            <SelectFilter
               label={t('items.page.branch')}
               value={branchId}
-              onChange={(e) => setBranchId(e.target.value)}
-              sx={{ minWidth: 170 }}
-            >
-              <MenuItem value="">{t('items.page.allBranches')}</MenuItem>
-              {branches.map((b) => (
-                <MenuItem key={b.id} value={String(b.id)}>
-                  {b.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setBranchId}
+              allLabel={t('items.page.allBranches')}
+              options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
+            />
           </Stack>
         }
       />
