@@ -6,21 +6,13 @@
 // A user created without a password gets a temporary one from the server, shown here once.
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AdminUser, type CreateUserBody, createUserBody, usersEndpoints, type z } from '@ubo/contracts';
@@ -29,6 +21,7 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { api, toast } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { EditFormFrame, RecordLoader } from './EditScaffold.tsx';
+import { AdminSwitchField, NewPasswordField } from './UserFormParts.tsx';
 import { PrivilegesField } from './PrivilegesField.tsx';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
 import { EMPTY_OPTION_SELECT, withRequiredMessages } from './users.forms.ts';
@@ -67,7 +60,6 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
   const branchOptions = useBranchOptions();
   // Loaded with the form, so the picker is ready when Administrator is switched off.
   usePrivilegeCatalogue();
-  const [showPassword, setShowPassword] = useState(false);
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
 
   const isNew = existing === undefined;
@@ -225,32 +217,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
                   autoComplete="off"
                   helperText={t('users.user.phoneHelp')}
                 />
-                {isNew && (
-                  <FormTextField
-                    control={control}
-                    name="password"
-                    type={showPassword ? 'text' : 'password'}
-                    label={t('users.user.password')}
-                    autoComplete="new-password"
-                    helperText={t('users.user.passwordHelp')}
-                    slotProps={{
-                      htmlInput: { maxLength: 100 },
-                      input: {
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <IconButton
-                              aria-label={showPassword ? t('users.user.hidePassword') : t('users.user.showPassword')}
-                              onClick={() => setShowPassword((s) => !s)}
-                              edge="end"
-                            >
-                              {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                            </IconButton>
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
-                )}
+                {isNew && <NewPasswordField control={control} />}
               </Stack>
             </Paper>
           </Grid>
@@ -262,25 +229,10 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
               <Stack spacing={2.5}>
                 {roleField}
                 {branchField}
-                <Controller
+                <AdminSwitchField
                   control={control}
-                  name="isAdmin"
-                  render={({ field }) => (
-                    <Box>
-                      <FormControlLabel
-                        control={
-                          <Switch
-                            checked={Boolean(field.value)}
-                            onChange={(e) => field.onChange(e.target.checked)}
-                            onBlur={field.onBlur}
-                            disabled={readOnly || !actorIsAdmin}
-                          />
-                        }
-                        label={t('users.user.isAdmin')}
-                      />
-                      <FormHelperText sx={{ mt: 0 }}>{actorIsAdmin ? t('users.user.isAdminHelp') : t('users.user.adminOnlyHelp')}</FormHelperText>
-                    </Box>
-                  )}
+                  disabled={readOnly || !actorIsAdmin}
+                  help={actorIsAdmin ? t('users.user.isAdminHelp') : t('users.user.adminOnlyHelp')}
                 />
               </Stack>
             </Paper>
