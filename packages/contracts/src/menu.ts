@@ -109,6 +109,7 @@ export const menu: MenuItem[] = [
   sub('/items', 'Items', 'Alaabta', 'Inventory', [
     link('list', 'Items list', 'Liiska alaabta', 'list-item', true),
     link('adjustments', 'Stock adjustments', 'Hagaajinta bakhaarka', 'stock-adjustment', true),
+    link('transfers', 'Stock transfers', 'Wareejinta bakhaarka', 'stock-adjustment', true),
   ]),
   sub('/books', 'Books', 'Buugaagta', 'MenuBook', [
     link('add', 'Add voucher', 'Ku dar foojar', 'add-book'),

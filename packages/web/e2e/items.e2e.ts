@@ -1,8 +1,8 @@
 // Journey: items and stock. The administrator adds a stocked item (a second one with the same code is
 // refused on its field), brings in opening stock and then more at another cost, takes some out (more
 // than is on hand is refused, naming the item and the quantity), reads the item's stock per branch and
-// its stock card with the running balance at the moving average, and cancels an adjustment. Then the
-// item list once more in Somali.
+// its stock card with the running balance at the moving average, cancels an adjustment and moves stock
+// to a new branch. Then the item list once more in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -134,12 +134,45 @@ describe.skipIf(!run)('items and stock: the register, adjustments at moving aver
     await visible(item.getByText('134.00'));
   });
 
+  it('moves stock to another branch at its average cost; the item shows both branches', async () => {
+    const branch = await page.evaluate(async () => {
+      const res = await fetch('/api/elc/branches', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Berbera store', address: 'Port road' }),
+      });
+      return res.status;
+    });
+    expect(branch).toBe(201);
+    await page.goto('/#/items/transfers/new');
+    await visible(page.getByRole('heading', { name: 'New stock transfer', level: 2 }));
+    await choose(page, /^From branch/, 'Main branch');
+    await choose(page, /^To branch/, 'Berbera store');
+    await fillLine(page, 0, '2');
+    await page.getByRole('button', { name: 'Post transfer' }).click();
+    await page.waitForURL(/#\/items\/transfers$/);
+    const row = page.getByRole('row').filter({ hasText: 'Berbera store' });
+    // 7 on hand worth 134.00: two leave at 134.00 x 2 / 7.
+    expect(await row.innerText()).toContain('38.29');
+    await page.goto('/#/items/list');
+    await page.getByRole('row').filter({ hasText: CODE }).click();
+    const stock = page.getByRole('region', { name: 'Stock per branch' });
+    await visible(stock.getByText('Berbera store'));
+    expect((await stock.getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim())).toEqual([
+      'Branch On hand Average cost Stock value',
+      'Berbera store 2 19.15 38.29',
+      'Main branch 5 19.14 95.71',
+      'Total 7 134.00',
+    ]);
+    await e2e.shot(page, 'items-05-transfer');
+  });
+
   it('shows the item list in Somali', async () => {
     await page.goto('/#/items/list');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: 'Liiska alaabta', level: 2 }));
     await visible(page.getByRole('row').filter({ hasText: CODE }).getByText('Alaab bakhaar lagu hayo'));
-    await e2e.shot(page, 'items-05-list-somali');
+    await e2e.shot(page, 'items-06-list-somali');
   });
 });

@@ -1,4 +1,4 @@
-// Cancels a stock adjustment with a reason (required, contracts' stockCancelBody). The server moves the
+// Cancels a stock adjustment or transfer with a reason (required, contracts' stockCancelBody). The server moves the
 // stock back and reverses the entry, or refuses on the dialog when the stock has moved on since.
 import { useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -11,12 +11,21 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type StockCancelBody, itemsEndpoints, stockAdjustmentsEndpoints, stockCancelBody, stockMovesEndpoints } from '@ubo/contracts';
+import { type StockCancelBody, itemsEndpoints, stockAdjustmentsEndpoints, stockCancelBody, stockMovesEndpoints, stockTransfersEndpoints } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 
-export function CancelStockDocumentDialog({ document, onClose }: { document: { id: number; number: string } | null; onClose: () => void }) {
+export interface CancelStockDocumentDialogProps {
+  document: { id: number; number: string } | null;
+  /** Which document: its cancel endpoint and its texts (items.adjustments.* or items.transfers.*). */
+  kind: 'adjustments' | 'transfers';
+  onClose: () => void;
+}
+
+const cancelEndpoints = { adjustments: stockAdjustmentsEndpoints.cancel, transfers: stockTransfersEndpoints.cancel };
+
+export function CancelStockDocumentDialog({ document, kind, onClose }: CancelStockDocumentDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { control, handleSubmit, reset, setError } = useForm<StockCancelBody>({
@@ -30,12 +39,13 @@ export function CancelStockDocumentDialog({ document, onClose }: { document: { i
     if (document) reset({ reason: '' });
     setRefusal(null);
   }, [document, reset]);
-  const cancel = useEndpointMutation(stockAdjustmentsEndpoints.cancel, {
+  // Both answer a document with its number; the adjustments' type stands for both.
+  const cancel = useEndpointMutation(cancelEndpoints[kind] as typeof stockAdjustmentsEndpoints.cancel, {
     invalidate: [itemsEndpoints.list, stockMovesEndpoints.list],
     setError,
     successMessage: false,
     onSuccess: (doc) => {
-      toast(t('items.adjustments.cancelled', { number: doc.number }), 'success');
+      toast(t(`items.${kind}.cancelled`, { number: doc.number }), 'success');
       onClose();
     },
   });
@@ -57,7 +67,7 @@ export function CancelStockDocumentDialog({ document, onClose }: { document: { i
       <DialogTitle id={titleId}>{t('items.adjustments.cancelTitle', { number: document?.number ?? '' })}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent sx={{ pt: 0 }}>
-          <DialogContentText sx={{ mb: 2 }}>{t('items.adjustments.cancelText')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t(`items.${kind}.cancelText`)}</DialogContentText>
           {refusal && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {refusal}
@@ -78,7 +88,7 @@ export function CancelStockDocumentDialog({ document, onClose }: { document: { i
             {t('common.close')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={cancel.isPending}>
-            {t('items.adjustments.cancel')}
+            {t(`items.${kind}.cancel`)}
           </Button>
         </DialogActions>
       </form>

@@ -93,7 +93,7 @@ export default function StockAdjustmentListPage() {
           </Stack>
         }
       />
-      <CancelStockDocumentDialog document={cancelling} onClose={() => setCancelling(null)} />
+      <CancelStockDocumentDialog document={cancelling} kind="adjustments" onClose={() => setCancelling(null)} />
     </>
   );
 }

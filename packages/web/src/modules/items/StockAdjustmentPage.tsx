@@ -3,18 +3,16 @@
 // unit. Validated with the contracts' stockAdjustmentBody; the server's refusals (not enough on hand,
 // naming the item and the quantity) land on their lines. Posted in one step; the list shows it.
 import { useId } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Control, Controller, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { itemsEndpoints, stockAdjustmentBody, stockAdjustmentKindValues, stockAdjustmentsEndpoints, stockMovesEndpoints, type z } from '@ubo/contracts';
@@ -22,9 +20,9 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { todayIso } from '../../lib/format.ts';
 import { toast } from '../../lib/api.ts';
-import { useMessage } from '../../lib/messages.ts';
-import { useEndpointMutation, useListQuery } from '../../lib/queries.ts';
+import { useEndpointMutation } from '../../lib/queries.ts';
 import { useItemChoices } from './items.queries.ts';
+import { StockItemField, useStockItems } from './StockItemField.tsx';
 
 interface LineValues {
   itemId: string;
@@ -46,12 +44,10 @@ const resolver = zodResolver(stockAdjustmentBody) as unknown as Resolver<FormVal
 
 export default function StockAdjustmentPage() {
   const { t } = useTranslation();
-  const message = useMessage();
   const navigate = useNavigate();
   const formId = useId();
   const choices = useItemChoices();
-  const items = useListQuery(itemsEndpoints.list, { kind: 'stock', status: 'Active', _limit: 1000, _sort: 'code' });
-  const stockItems = items.data?.data ?? [];
+  const { items: stockItems, isPending: itemsPending } = useStockItems();
   const form = useForm<FormValues, unknown, Parsed>({
     mode: 'onTouched',
     resolver,
@@ -104,42 +100,11 @@ export default function StockAdjustmentPage() {
         </Grid>
         <Stack spacing={1.5} sx={{ mt: 3 }}>
           {fields.map((field, i) => {
-            const chosen = stockItems.find((x) => String(x.id) === lines?.[i]?.itemId);
             const incoming = !(lines?.[i]?.quantity ?? '').trim().startsWith('-');
             return (
               <Grid container spacing={1.5} key={field.id} sx={{ alignItems: 'flex-start' }}>
                 <Grid size={{ xs: 12, md: 4 }}>
-                  <Controller
-                    control={control}
-                    name={`lines.${i}.itemId`}
-                    render={({ field: f, fieldState }) => (
-                      <Autocomplete
-                        options={stockItems}
-                        value={stockItems.find((x) => String(x.id) === f.value) ?? null}
-                        onChange={(_, v) => f.onChange(v ? String(v.id) : '')}
-                        onBlur={f.onBlur}
-                        loading={items.isPending}
-                        getOptionLabel={(o) => `${o.code} · ${o.name}`}
-                        isOptionEqualToValue={(a, b) => a.id === b.id}
-                        renderInput={(params) => (
-                          <TextField
-                            {...params}
-                            inputRef={f.ref}
-                            label={t('items.adjustments.item')}
-                            required
-                            error={Boolean(fieldState.error)}
-                            helperText={
-                              fieldState.error
-                                ? message(fieldState.error.message)
-                                : chosen
-                                  ? t('items.adjustments.onHandHint', { quantity: chosen.onHand })
-                                  : undefined
-                            }
-                          />
-                        )}
-                      />
-                    )}
-                  />
+                  <StockItemField control={control} name={`lines.${i}.itemId`} items={stockItems} loading={itemsPending} />
                 </Grid>
                 <Grid size={{ xs: 6, md: 2 }}>
                   <FormTextField

@@ -1,5 +1,6 @@
 // Items and stock: the item register (/items/list) and an item's page with its stock per branch and
-// stock card (/items/:id); stock adjustments and opening stock (/items/adjustments, /items/adjustments/new).
+// stock card (/items/:id); stock adjustments and opening stock (/items/adjustments, /items/adjustments/new);
+// transfers between branches (/items/transfers, /items/transfers/new).
 import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
 import { itemsPrivileges as p } from './items.access.ts';
 
@@ -11,6 +12,13 @@ export const routes: ModuleRoute[] = [
     element: lazyPage(() => import('./StockAdjustmentPage.tsx')),
     privilege: p.stock,
     title: 'items.adjustments.newTitle',
+  },
+  { path: 'items/transfers', element: lazyPage(() => import('./StockTransferListPage.tsx')), privilege: p.stock },
+  {
+    path: 'items/transfers/new',
+    element: lazyPage(() => import('./StockTransferPage.tsx')),
+    privilege: p.stock,
+    title: 'items.transfers.newTitle',
   },
   { path: 'items/:id', element: lazyPage(() => import('./ItemPage.tsx')), privilege: p.list, title: 'items.page.title' },
 ];

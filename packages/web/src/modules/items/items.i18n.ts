@@ -101,6 +101,21 @@ export const en = {
     cancelled: 'Adjustment {{number}} cancelled.',
     onHandHint: 'On hand: {{quantity}}',
   },
+  transfers: {
+    title: 'Stock transfers',
+    subtitle: 'Stock moved from one branch to another at its average cost; the stock value does not change.',
+    add: 'New transfer',
+    empty: 'No stock transfers yet.',
+    from: 'From branch',
+    to: 'To branch',
+    newTitle: 'New stock transfer',
+    newSubtitle: 'Each line leaves the first branch at its average cost there and arrives at the second with that value.',
+    post: 'Post transfer',
+    posted: 'Transfer {{number}} posted.',
+    cancel: 'Cancel transfer',
+    cancelText: 'The stock goes back to the first branch at the values it moved with.',
+    cancelled: 'Transfer {{number}} cancelled.',
+  },
 } as const;
 
 export const so: Texts<typeof en> = {
@@ -201,5 +216,20 @@ export const so: Texts<typeof en> = {
     cancelReason: 'Maxaa loo joojiyay?',
     cancelled: 'Hagaajinta {{number}} waa la joojiyay.',
     onHandHint: 'Inta yaal: {{quantity}}',
+  },
+  transfers: {
+    title: 'Wareejinta bakhaarka',
+    subtitle: 'Alaab laga wareejiyay laan loona wareejiyay laan kale celceliska kharashkeeda; qiimaha bakhaarku isma beddelo.',
+    add: 'Wareejin cusub',
+    empty: 'Weli wareejin bakhaar ma jirto.',
+    from: 'Laanta laga soo qaaday',
+    to: 'Laanta loo geeyay',
+    newTitle: 'Wareejin bakhaar oo cusub',
+    newSubtitle: 'Sadar kastaa wuxuu ka baxaa laanta hore celceliska kharashkeeda halkaas, wuxuuna gaaraa laanta labaad isla qiimahaas.',
+    post: 'Diiwaangeli wareejinta',
+    posted: 'Wareejinta {{number}} waa la diiwaangeliyay.',
+    cancel: 'Jooji wareejinta',
+    cancelText: 'Bakhaarku wuxuu ku noqonayaa laanta hore qiimayaashii uu ku dhaqaaqay.',
+    cancelled: 'Wareejinta {{number}} waa la joojiyay.',
   },
 };
