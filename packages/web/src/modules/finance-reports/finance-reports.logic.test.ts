@@ -65,8 +65,6 @@ describe('periods in the URL', () => {
   });
 });
 
-describe('export paths', () => {});
-
 describe('budget grid', () => {
   const sheet: Pick<BudgetSheet, 'rows'> = {
     rows: [
