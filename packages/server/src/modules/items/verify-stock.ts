@@ -1,5 +1,5 @@
-// The stock's self-check, beside the ledger's: every inventory account's balance in the books equals the
-// value of the stock moves valued on it, and every item-and-branch balance equals the sum of its moves.
+// The stock's self-check, beside the ledger's: every inventory account that items use has a balance in the
+// books equal to the value of the stock moves valued on it, and every item-and-branch balance equals the sum of its moves.
 // Read as whoever calls it (an organisation inside its tenant transaction, the operator over all).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +21,10 @@ export async function verifyStock(tx: Db, opts: { clientId?: number } = {}): Pro
     with ledger as (
       select a.client_id, a.id as account_id, a.code, coalesce(sum(l.debit - l.credit), 0) as total
       from accounts a left join journal_lines l on l.account_id = a.id and l.client_id = a.client_id
-      where a.subtype = 'inventory' and ${only('a.client_id')} group by a.client_id, a.id, a.code
+      where a.subtype = 'inventory' and ${only('a.client_id')}
+        -- Only accounts that hold stock: an inventory account no item uses is the books' alone.
+        and exists (select 1 from items i where i.client_id = a.client_id and i.inventory_account_id = a.id)
+      group by a.client_id, a.id, a.code
     ), stock as (
       select client_id, inventory_account_id as account_id, sum(value) as total from stock_moves where ${only('client_id')} group by client_id, inventory_account_id
     )
