@@ -1,5 +1,5 @@
-// The item form's and stock forms' choices (categories, units, branches, accounts and defaults), read
-// once per opening and shared by every form of the module.
+// The item form's and stock forms' choices (categories, units, branches, accounts and defaults), shared by
+// every form of the module and read again whenever one opens (a branch or account added meanwhile shows).
 import { useQuery } from '@tanstack/react-query';
 import { itemsEndpoints } from '@ubo/contracts';
 import { api } from '../../lib/api.ts';
@@ -10,6 +10,6 @@ export function useItemChoices(enabled = true) {
     queryKey: endpointKeys(itemsEndpoints.choices).detail({}),
     queryFn: ({ signal }) => api.call(itemsEndpoints.choices, {}, { signal }),
     enabled,
-    staleTime: 60_000,
+    staleTime: 0,
   });
 }
