@@ -26,3 +26,4 @@ export * from './billing-reports/index.ts';
 export * from './payments/index.ts';
 export * from './sms/index.ts';
 export * from './items/index.ts';
+export * from './trade/index.ts';
