@@ -6,6 +6,7 @@ import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
+import { purchasesMessages } from '../purchases/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
 export type Lang = 'en' | 'so';
@@ -466,6 +467,7 @@ export const messages = {
   ...billRunMessages,
   ...financeExtraMessages,
   ...itemsMessages,
+  ...purchasesMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
