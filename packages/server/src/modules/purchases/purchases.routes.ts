@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cashPurchasesEndpoints as cash,
   type ExpensesReportQuery,
+  hasPrivilege,
   vendorBillsEndpoints as bills,
   purchaseOrdersEndpoints as orders,
   purchaseReturnsEndpoints as returns,
@@ -16,7 +17,8 @@ import {
   type ReportFormat,
 } from '@ubo/contracts';
 import { queryRows } from '../../db/rows.ts';
-import { tenantTx } from '../../plugins/auth.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { sendReport } from '../finance-reports/index.ts';
 import { expensesReport, expensesTable } from './expenses-report.ts';
@@ -34,6 +36,7 @@ import {
 import { cancelPurchaseReturn, createPurchaseReturn, getPurchaseReturn, listPurchaseReturns } from './purchase-returns.ts';
 
 const tags = ['purchases'];
+const PURCHASING = ['credit-purchase', 'cash-purchase', 'purchase-order', 'purchase-return'] as const;
 const access = (privilege: string | string[]) => ({ access: { privilege }, tags });
 const bill = access('credit-purchase');
 const cashed = access('cash-purchase');
@@ -80,9 +83,12 @@ export async function purchasesRoutes(app: FastifyInstance) {
     tenantTx(req, (tx, actor) => closePurchaseOrder({ tx, actor, id: req.params.id, input: req.body, cancel: true })),
   );
 
-  serve(app, purchases.vendorChoices, access(['credit-purchase', 'cash-purchase', 'purchase-order', 'purchase-return']), async (req) =>
-    tenantTx(req, (tx, actor) => purchaseChoices({ tx, actor })),
-  );
+  // Any one of the purchasing privileges opens the forms' choices (a list in `access` would need all).
+  serve(app, purchases.vendorChoices, { access: 'authenticated', tags }, async (req) => {
+    const user = caller(req);
+    if (!PURCHASING.some((p) => hasPrivilege(user, p))) throw forbidden();
+    return tenantTx(req, (tx, actor) => purchaseChoices({ tx, actor }));
+  });
   const report = access('expenses-report');
   serve(app, purchases.expenses, report, async (req, reply) => {
     if (req.query.format) return expensesFile(req, reply, req.query) as never;
