@@ -28,7 +28,13 @@ export const vendorBillsEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/elc/vendors/bills', query: purchaseListQuery, response: purchasePage }),
   get: endpoint({ method: 'GET', path: '/api/elc/vendors/bills/:id', params: documentIdParams, response: purchaseDocument }),
   create: endpoint({ method: 'POST', path: '/api/elc/vendors/bills', body: vendorBillBody, response: purchaseDocument, status: 201 }),
-  cancel: endpoint({ method: 'POST', path: '/api/elc/vendors/bills/:id/cancel', params: documentIdParams, body: purchaseCancelBody, response: purchaseDocument }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/elc/vendors/bills/:id/cancel',
+    params: documentIdParams,
+    body: purchaseCancelBody,
+    response: purchaseDocument,
+  }),
 };
 
 export const cashPurchasesEndpoints = {
@@ -65,9 +71,27 @@ export const purchaseOrdersEndpoints = {
   create: endpoint({ method: 'POST', path: '/api/elc/vendors/orders', body: purchaseOrderBody, response: purchaseOrder, status: 201 }),
   update: endpoint({ method: 'PUT', path: '/api/elc/vendors/orders/:id', params: documentIdParams, body: purchaseOrderBody, response: purchaseOrder }),
   approve: endpoint({ method: 'POST', path: '/api/elc/vendors/orders/:id/approve', params: documentIdParams, response: purchaseOrder }),
-  receive: endpoint({ method: 'POST', path: '/api/elc/vendors/orders/:id/receive', params: documentIdParams, body: purchaseReceiptBody, response: purchaseOrder }),
-  close: endpoint({ method: 'POST', path: '/api/elc/vendors/orders/:id/close', params: documentIdParams, body: purchaseOrderReasonBody, response: purchaseOrder }),
-  cancel: endpoint({ method: 'POST', path: '/api/elc/vendors/orders/:id/cancel', params: documentIdParams, body: purchaseOrderReasonBody, response: purchaseOrder }),
+  receive: endpoint({
+    method: 'POST',
+    path: '/api/elc/vendors/orders/:id/receive',
+    params: documentIdParams,
+    body: purchaseReceiptBody,
+    response: purchaseOrder,
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: '/api/elc/vendors/orders/:id/close',
+    params: documentIdParams,
+    body: purchaseOrderReasonBody,
+    response: purchaseOrder,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/elc/vendors/orders/:id/cancel',
+    params: documentIdParams,
+    body: purchaseOrderReasonBody,
+    response: purchaseOrder,
+  }),
 };
 
 export const purchasesEndpoints = {

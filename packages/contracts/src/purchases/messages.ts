@@ -2,7 +2,10 @@
 export const purchasesMessages = {
   'purchases.lineNeedsItemOrText': { en: 'Choose an item or describe the line.', so: 'Dooro alaab ama qeex sadarka.' },
   'purchases.dueBeforeDate': { en: 'The due date cannot be before the date.', so: 'Taariikhda bixintu kama horrayn karto taariikhda.' },
-  'purchases.expectedBeforeDate': { en: 'The expected date cannot be before the order date.', so: 'Taariikhda la filayo kama horrayn karto taariikhda dalabka.' },
+  'purchases.expectedBeforeDate': {
+    en: 'The expected date cannot be before the order date.',
+    so: 'Taariikhda la filayo kama horrayn karto taariikhda dalabka.',
+  },
   'purchases.duplicateBillNo': {
     en: 'This vendor already has a bill with this number ({n}).',
     so: 'Iibiyahan wuxuu horay u lahaa biil lambarkan leh ({n}).',
@@ -13,7 +16,10 @@ export const purchasesMessages = {
     en: 'Choose the expense account (the vendor has no default expense account).',
     so: 'Dooro xisaabta kharashka (iibiyuhu ma laha xisaab kharash oo caadi ah).',
   },
-  'purchases.paymentAccount': { en: 'Choose an active cash, bank or mobile-money account.', so: 'Dooro xisaab lacag caddaan, bangi ama lacag mobaylka oo firfircoon.' },
+  'purchases.paymentAccount': {
+    en: 'Choose an active cash, bank or mobile-money account.',
+    so: 'Dooro xisaab lacag caddaan, bangi ama lacag mobaylka oo firfircoon.',
+  },
   'purchases.paymentsAllocated': {
     en: 'Payments of {n} are allocated to this bill: cancel or re-allocate them first.',
     so: 'Lacag-bixin dhan {n} ayaa loo qoondeeyay biilkan: marka hore jooji ama dib u qoondee.',
@@ -28,7 +34,10 @@ export const purchasesMessages = {
   },
   'purchases.noSuchLine': { en: 'This purchase has no such line.', so: 'Iibsigan ma laha sadarkan.' },
   'purchases.purchaseCancelled': { en: 'This purchase is cancelled.', so: 'Iibsigan waa la joojiyay.' },
-  'purchases.refundOnlyCash': { en: 'Only a cash purchase is refunded into an account.', so: 'Iibsiga kaashka ah oo keliya ayaa lacagta loogu celiyaa xisaab.' },
+  'purchases.refundOnlyCash': {
+    en: 'Only a cash purchase is refunded into an account.',
+    so: 'Iibsiga kaashka ah oo keliya ayaa lacagta loogu celiyaa xisaab.',
+  },
   'purchases.orderNotDraft': { en: 'Only a draft order can be changed.', so: 'Dalabka qabyada ah oo keliya ayaa la beddeli karaa.' },
   'purchases.orderNotApproved': {
     en: 'This order is {n}: only an approved order can be received.',

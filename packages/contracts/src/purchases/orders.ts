@@ -63,7 +63,9 @@ export const purchaseOrder = z.object({
   createdAt: z.string(),
   lines: z.array(purchaseOrderLine),
   /** The vendor bills its receipts made. */
-  bills: z.array(z.object({ id: z.number().int(), number: z.string(), vendorBillNo: z.string().nullable(), date: z.string(), total: moneyTotal, status: z.string() })),
+  bills: z.array(
+    z.object({ id: z.number().int(), number: z.string(), vendorBillNo: z.string().nullable(), date: z.string(), total: moneyTotal, status: z.string() }),
+  ),
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrder>;
 

@@ -22,7 +22,9 @@ export async function expensesReport(opts: { tx: Db; lang: Lang; query: Query })
   }[query.groupBy];
   const code = { account: sql`min(a.code)`, vendor: sql`min(v.number)`, month: sql`null::text` }[query.groupBy];
   const order = { account: sql`min(a.code)`, vendor: sql`lower(min(v.name))`, month: sql`min(x.date)` }[query.groupBy];
-  const filters = (alias: string) => sql`${sql.raw(alias)}.status = 'Posted' and ${sql.raw(alias)}.date between ${query.startDate}::date and ${query.endDate}::date
+  const filters = (
+    alias: string,
+  ) => sql`${sql.raw(alias)}.status = 'Posted' and ${sql.raw(alias)}.date between ${query.startDate}::date and ${query.endDate}::date
     ${query.vendorId ? sql`and ${sql.raw(alias)}.vendor_id = ${query.vendorId}` : sql``}
     ${query.branchId ? sql`and ${sql.raw(alias)}.branch_id = ${query.branchId}` : sql``}`;
   const rows = await queryRows<{ key: string; label: string; code: string | null; documents: number; purchased: string; returned: string }>(
@@ -75,10 +77,18 @@ export function expensesTable(r: ExpensesReport, ctx: { lang: Lang; organisation
       { key: 'net', header: t('purchases.report.net'), kind: 'money', width: 16 },
     ],
     rows: [
-      ...r.rows.map((x) => ({ cells: { label: x.code ? `${x.code} ${x.label}` : x.label, documents: x.documents, purchased: x.purchased, returned: x.returned, net: x.net } })),
+      ...r.rows.map((x) => ({
+        cells: { label: x.code ? `${x.code} ${x.label}` : x.label, documents: x.documents, purchased: x.purchased, returned: x.returned, net: x.net },
+      })),
       {
         style: 'total' as const,
-        cells: { label: t('purchases.report.total'), documents: r.totals.documents, purchased: r.totals.purchased, returned: r.totals.returned, net: r.totals.net },
+        cells: {
+          label: t('purchases.report.total'),
+          documents: r.totals.documents,
+          purchased: r.totals.purchased,
+          returned: r.totals.returned,
+          net: r.totals.net,
+        },
       },
     ],
     fileName: `expenses-${r.groupBy}-${r.startDate}-${r.endDate}`,

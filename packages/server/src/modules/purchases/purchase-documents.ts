@@ -370,7 +370,18 @@ export async function createPurchase(opts: {
   if (kind === 'bill' && dec(totals.total).gt(0)) {
     const party = { partyType: 'vendor' as const, partyId: vendor.id, accountId: payable };
     await addOpenItems(tx, actor.clientId, [
-      { ...party, side: 'credit', kind: 'vendor-bill', sourceType, sourceId: id, number, date: input.date, dueDate: dueDate ?? input.date, amount: totals.total, journalEntryId: entry?.id ?? null },
+      {
+        ...party,
+        side: 'credit',
+        kind: 'vendor-bill',
+        sourceType,
+        sourceId: id,
+        number,
+        date: input.date,
+        dueDate: dueDate ?? input.date,
+        amount: totals.total,
+        journalEntryId: entry?.id ?? null,
+      },
     ]);
     await applyPartyCredit(tx, actor.clientId, [party]);
   }
@@ -396,7 +407,11 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
     sql`select return_no from purchase_returns where purchase_id = ${id} and status = 'Posted' order by return_no`,
   );
   if (returns.length > 0) {
-    throw new AppError(409, 'HAS_RETURNS', `purchases.hasReturns|${returns.map((r) => documentNumber(PURCHASE_RETURN_SERIES, Number(r.return_no))).join(', ')}`);
+    throw new AppError(
+      409,
+      'HAS_RETURNS',
+      `purchases.hasReturns|${returns.map((r) => documentNumber(PURCHASE_RETURN_SERIES, Number(r.return_no))).join(', ')}`,
+    );
   }
   const sourceType = sourceTypeOf(kind);
   const item = kind === 'bill' ? await openItemOfDocument(tx, actor.clientId, sourceType, id) : undefined;
@@ -415,7 +430,7 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
     tx,
     sql`select id, value::text from stock_moves where source_type = ${sourceType} and source_id = ${id} and quantity > 0`,
   );
-  const valueOf = new Map(moveValues.map((m) => [Number(m.id), m.value]));
+  const movedValue = new Map(moveValues.map((m) => [Number(m.id), m.value]));
   const undo: StockMoveRequest[] = lineRows
     .filter((l) => l.stock_move_id !== null)
     .map((l) => ({
@@ -423,7 +438,7 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
       branchId: doc.branchId,
       kind: 'purchase',
       quantity: dec(l.quantity).negated().toString(),
-      value: dec(valueOf.get(Number(l.stock_move_id)) ?? '0').toFixed(2),
+      value: dec(movedValue.get(Number(l.stock_move_id)) ?? '0').toFixed(2),
       field: `lines.${Number(l.position) - 1}.quantity`,
     }));
   const plan = await planStockMoves(tx, actor, undo);
@@ -440,7 +455,13 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
     update purchases set status = 'Cancelled', reversal_entry_id = ${reversal?.id ?? null}, cancelled_by = ${actor.userId}, cancelled_at = now(),
            cancel_reason = ${input.reason}
     where id = ${id}`);
-  await writeStockMoves(tx, actor, plan, { date: reversal?.date ?? date, sourceType, sourceId: id, sourceNo: doc.number, journalEntryId: reversal?.id ?? null });
+  await writeStockMoves(tx, actor, plan, {
+    date: reversal?.date ?? date,
+    sourceType,
+    sourceId: id,
+    sourceNo: doc.number,
+    journalEntryId: reversal?.id ?? null,
+  });
   if (item && item.status === 'Open') {
     await cancelOpenItem(tx, actor.clientId, item.id);
     await applyPartyCredit(tx, actor.clientId, [{ partyType: 'vendor', partyId: doc.vendorId, accountId: item.accountId }]);

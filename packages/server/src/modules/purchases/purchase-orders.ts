@@ -5,14 +5,7 @@
 // linked to the order's; a receipt against an order not open for receiving, or beyond what is still
 // expected, is refused on the field. Orders post nothing.
 import { sql } from 'drizzle-orm';
-import {
-  type PurchaseOrder,
-  type PurchaseOrderReasonBody,
-  type purchaseOrderBody,
-  type purchaseOrderListQuery,
-  type purchaseReceiptBody,
-  type z,
-} from '@ubo/contracts';
+import type { PurchaseOrder, PurchaseOrderReasonBody, purchaseOrderBody, purchaseOrderListQuery, purchaseReceiptBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { Decimal, dec, documentNumber, nextDocumentNumber } from '../../ledger/index.ts';
@@ -236,7 +229,12 @@ export async function createPurchaseOrder(opts: { tx: Db; actor: Actor; input: O
   const id = Number(doc.id);
   await writeLines(tx, actor, id, lines);
   const saved = await getPurchaseOrder({ tx, id });
-  await writeAudit(tx, actor, { action: 'create', entity: 'purchase-order', entityId: id, after: { number: saved.number, vendorId: input.vendorId, total: saved.total } });
+  await writeAudit(tx, actor, {
+    action: 'create',
+    entity: 'purchase-order',
+    entityId: id,
+    after: { number: saved.number, vendorId: input.vendorId, total: saved.total },
+  });
   return saved;
 }
 
@@ -274,7 +272,9 @@ export async function approvePurchaseOrder(opts: { tx: Db; actor: Actor; id: num
   const { tx, actor, id } = opts;
   const status = await lockOrder(tx, id);
   if (status !== 'Draft') throw new AppError(409, 'NOT_DRAFT', 'purchases.orderCannotApprove');
-  await tx.execute(sql`update purchase_orders set status = 'Approved', approved_by = ${actor.userId}, approved_at = now(), updated_at = now() where id = ${id}`);
+  await tx.execute(
+    sql`update purchase_orders set status = 'Approved', approved_by = ${actor.userId}, approved_at = now(), updated_at = now() where id = ${id}`,
+  );
   await writeAudit(tx, actor, { action: 'approve', entity: 'purchase-order', entityId: id, before: { status }, after: { status: 'Approved' } });
   return getPurchaseOrder({ tx, id });
 }
@@ -290,12 +290,18 @@ export async function receivePurchaseOrder(opts: { tx: Db; actor: Actor; id: num
   const received: Array<{ index: number; position: number; quantity: string }> = [];
   input.lines.forEach((l, i) => {
     const line = byPosition.get(l.position);
-    if (!line) return problems.push({ field: `lines.${i}.position`, message: 'purchases.noSuchLine' });
+    if (!line) {
+      problems.push({ field: `lines.${i}.position`, message: 'purchases.noSuchLine' });
+      return;
+    }
     const q = dec(l.quantity);
     if (q.isZero()) return;
     const sum = (asked.get(l.position) ?? new Decimal(0)).plus(q);
     asked.set(l.position, sum);
-    if (sum.gt(line.outstanding)) return problems.push({ field: `lines.${i}.quantity`, message: `purchases.receiveTooMuch|${line.outstanding}` });
+    if (sum.gt(line.outstanding)) {
+      problems.push({ field: `lines.${i}.quantity`, message: `purchases.receiveTooMuch|${line.outstanding}` });
+      return;
+    }
     received.push({ index: i, position: l.position, quantity: q.toString() });
   });
   if (problems.length > 0) throw validation(problems);
@@ -343,6 +349,12 @@ export async function closePurchaseOrder(opts: { tx: Db; actor: Actor; id: numbe
   const next = cancel ? 'Cancelled' : 'ClosedShort';
   await tx.execute(sql`
     update purchase_orders set status = ${next}, closed_by = ${actor.userId}, closed_at = now(), close_reason = ${input.reason}, updated_at = now() where id = ${id}`);
-  await writeAudit(tx, actor, { action: cancel ? 'cancel' : 'close', entity: 'purchase-order', entityId: id, before: { status }, after: { status: next, reason: input.reason } });
+  await writeAudit(tx, actor, {
+    action: cancel ? 'cancel' : 'close',
+    entity: 'purchase-order',
+    entityId: id,
+    before: { status },
+    after: { status: next, reason: input.reason },
+  });
   return getPurchaseOrder({ tx, id });
 }

@@ -169,7 +169,10 @@ function share(whole: string, taken: Decimal, quantity: Decimal, returnedBefore:
 export async function createPurchaseReturn(opts: { tx: Db; actor: Actor; input: ReturnInput }): Promise<PurchaseReturn> {
   const { tx, actor, input } = opts;
   const problems: FieldError[] = [];
-  const [locked] = await queryRows<{ status: string; kind: 'bill' | 'cash' }>(tx, sql`select status, kind from purchases where id = ${input.purchaseId} for update`);
+  const [locked] = await queryRows<{ status: string; kind: 'bill' | 'cash' }>(
+    tx,
+    sql`select status, kind from purchases where id = ${input.purchaseId} for update`,
+  );
   if (!locked) throw validation([{ field: 'purchaseId', message: 'v.notFound' }]);
   if (locked.status !== 'Posted') throw validation([{ field: 'purchaseId', message: 'purchases.purchaseCancelled' }]);
   const purchase = await getPurchase({ tx, id: input.purchaseId, lang: actor.lang });
@@ -192,7 +195,10 @@ export async function createPurchaseReturn(opts: { tx: Db; actor: Actor; input: 
   const asked = new Map<number, Decimal>();
   input.lines.forEach((l, i) => {
     const line = byPosition.get(l.position);
-    if (!line) return problems.push({ field: `lines.${i}.position`, message: 'purchases.noSuchLine' });
+    if (!line) {
+      problems.push({ field: `lines.${i}.position`, message: 'purchases.noSuchLine' });
+      return;
+    }
     const sum = (asked.get(l.position) ?? new Decimal(0)).plus(l.quantity);
     asked.set(l.position, sum);
     const left = dec(line.quantity).minus(line.returned);
@@ -215,7 +221,7 @@ export async function createPurchaseReturn(opts: { tx: Db; actor: Actor; input: 
   });
   const plan = await planStockMoves(tx, actor, requests);
   const moveValue = new Map<number, Decimal>();
-  plan.moves.forEach((m) => moveValue.set(Number(m.field.split('.')[1]), dec(m.value).abs()));
+  for (const m of plan.moves) moveValue.set(Number(m.field.split('.')[1]), dec(m.value).abs());
   const returnedBefore = new Map<number, Decimal>();
   const parts = input.lines.map((l, i) => {
     const line = byPosition.get(l.position)!;
@@ -297,11 +303,26 @@ export async function createPurchaseReturn(opts: { tx: Db; actor: Actor; input: 
       })),
     )}::jsonb) as x(position int, purchase_position int, item_id int, account_id int, description text, quantity numeric, unit_price numeric,
          amount numeric, tax numeric, total numeric, stock_move_id bigint)`);
-  await adjustReturned(tx, purchase.id, parts.map((p) => ({ position: Number(p.line.position), quantity: p.quantity.toString() })), 1);
+  await adjustReturned(
+    tx,
+    purchase.id,
+    parts.map((p) => ({ position: Number(p.line.position), quantity: p.quantity.toString() })),
+    1,
+  );
   if (purchase.kind === 'bill' && total.gt(0)) {
     const party = { partyType: 'vendor' as const, partyId: purchase.vendorId, accountId: payable };
     const [noteId] = await addOpenItems(tx, actor.clientId, [
-      { ...party, side: 'debit', kind: 'debit-note', sourceType: PURCHASE_RETURN_SOURCE_TYPE, sourceId: id, number, date: input.date, amount: total.toFixed(2), journalEntryId: entry?.id ?? null },
+      {
+        ...party,
+        side: 'debit',
+        kind: 'debit-note',
+        sourceType: PURCHASE_RETURN_SOURCE_TYPE,
+        sourceId: id,
+        number,
+        date: input.date,
+        amount: total.toFixed(2),
+        journalEntryId: entry?.id ?? null,
+      },
     ]);
     const bill = await openItemOfDocument(tx, actor.clientId, sourceTypeOf('bill'), purchase.id);
     if (bill && bill.status === 'Open' && dec(bill.open).gt(0)) {
@@ -340,7 +361,7 @@ export async function cancelPurchaseReturn(opts: { tx: Db; actor: Actor; id: num
     tx,
     sql`select id, value::text from stock_moves where source_type = ${PURCHASE_RETURN_SOURCE_TYPE} and source_id = ${id} and quantity < 0`,
   );
-  const valueOf = new Map(moveValues.map((m) => [Number(m.id), dec(m.value).abs().toFixed(2)]));
+  const movedValue = new Map(moveValues.map((m) => [Number(m.id), dec(m.value).abs().toFixed(2)]));
   const undo: StockMoveRequest[] = lines
     .filter((l) => l.stock_move_id !== null)
     .map((l) => ({
@@ -348,7 +369,7 @@ export async function cancelPurchaseReturn(opts: { tx: Db; actor: Actor; id: num
       branchId: doc.branchId,
       kind: 'purchase_return',
       quantity: dec(l.quantity).toString(),
-      value: valueOf.get(Number(l.stock_move_id)) ?? '0.00',
+      value: movedValue.get(Number(l.stock_move_id)) ?? '0.00',
       field: `lines.${Number(l.position) - 1}.quantity`,
     }));
   const plan = await planStockMoves(tx, actor, undo);
@@ -374,7 +395,12 @@ export async function cancelPurchaseReturn(opts: { tx: Db; actor: Actor; id: num
     sourceNo: doc.number,
     journalEntryId: reversal?.id ?? null,
   });
-  await adjustReturned(tx, doc.purchaseId, lines.map((l) => ({ position: Number(l.purchase_position), quantity: l.quantity })), -1);
+  await adjustReturned(
+    tx,
+    doc.purchaseId,
+    lines.map((l) => ({ position: Number(l.purchase_position), quantity: l.quantity })),
+    -1,
+  );
   const note = await openItemOfDocument(tx, actor.clientId, PURCHASE_RETURN_SOURCE_TYPE, id);
   if (note && note.status === 'Open') {
     await cancelOpenItem(tx, actor.clientId, note.id);

@@ -132,8 +132,14 @@ export async function resolveLines(
     };
     if (l.itemId) {
       const item = itemById.get(Number(l.itemId));
-      if (!item) return problems.push({ field: at('itemId'), message: 'v.notFound' });
-      if (item.status !== 'Active') return problems.push({ field: at('itemId'), message: 'items.inactive' });
+      if (!item) {
+        problems.push({ field: at('itemId'), message: 'v.notFound' });
+        return;
+      }
+      if (item.status !== 'Active') {
+        problems.push({ field: at('itemId'), message: 'items.inactive' });
+        return;
+      }
       const stocked = item.kind === 'stock';
       out.push({
         ...base,
@@ -150,9 +156,15 @@ export async function resolveLines(
     const accountId = asked ?? (vendor?.default_expense_account_id ? Number(vendor.default_expense_account_id) : null);
     if (asked) {
       const a = accountById.get(asked);
-      if (a?.type !== 'expense' || a.status !== 'Active') return problems.push({ field: at('accountId'), message: 'purchases.expenseAccount' });
+      if (a?.type !== 'expense' || a.status !== 'Active') {
+        problems.push({ field: at('accountId'), message: 'purchases.expenseAccount' });
+        return;
+      }
     }
-    if (!accountId && opts.requireAccount) return problems.push({ field: at('accountId'), message: 'purchases.accountRequired' });
+    if (!accountId && opts.requireAccount) {
+      problems.push({ field: at('accountId'), message: 'purchases.accountRequired' });
+      return;
+    }
     out.push({ ...base, itemId: null, itemCode: null, itemName: null, stocked: false, askedAccountId: asked, accountId: accountId ?? 0 });
   });
   return out;

@@ -46,7 +46,9 @@ export function purchasesKit(ctx: TestContext, org: { clientId: number; token: s
     },
     async item(overrides: Record<string, unknown> = {}) {
       serial += 1;
-      return ok(await call(org.token, 'POST', '/api/elc/items', { code: `P-${serial}`, name: `Part ${serial}`, kind: 'stock', salePrice: '10.00', ...overrides }));
+      return ok(
+        await call(org.token, 'POST', '/api/elc/items', { code: `P-${serial}`, name: `Part ${serial}`, kind: 'stock', salePrice: '10.00', ...overrides }),
+      );
     },
     /** The ledger balance (debit - credit) of an account of this organisation. */
     async balance(code: string) {

@@ -32,11 +32,22 @@ afterAll(() => ctx.close());
 
 const qty = fc.integer({ min: 1, max: 5000 }).map((n) => (n / 100).toFixed(2));
 const price = fc.integer({ min: 0, max: 100_000 }).map((n) => (n / 100).toFixed(2));
-const line = fc.record({ item: fc.nat(2), quantity: qty, unitPrice: price, discountPercent: fc.constantFrom('0', '5', '12.5'), taxPercent: fc.constantFrom('0', '5') });
+const line = fc.record({
+  item: fc.nat(2),
+  quantity: qty,
+  unitPrice: price,
+  discountPercent: fc.constantFrom('0', '5', '12.5'),
+  taxPercent: fc.constantFrom('0', '5'),
+});
 const step = fc.oneof(
   fc.record({ op: fc.constant('bill' as const), vendor: fc.nat(1), lines: fc.array(line, { minLength: 1, maxLength: 3 }) }),
   fc.record({ op: fc.constant('cash' as const), vendor: fc.nat(1), lines: fc.array(line, { minLength: 1, maxLength: 3 }) }),
-  fc.record({ op: fc.constant('order' as const), vendor: fc.nat(1), lines: fc.array(line, { minLength: 1, maxLength: 3 }), part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({
+    op: fc.constant('order' as const),
+    vendor: fc.nat(1),
+    lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+    part: fc.integer({ min: 1, max: 100 }),
+  }),
   fc.record({ op: fc.constant('return' as const), pick: fc.nat(50), part: fc.integer({ min: 1, max: 100 }) }),
   fc.record({ op: fc.constant('cancel' as const), pick: fc.nat(50) }),
 );
@@ -54,14 +65,32 @@ describe('purchasing over random sequences', () => {
         const docs: Array<{ id: number; kind: 'bill' | 'cash' | 'return' }> = [];
         for (const s of steps) {
           billNo += 1;
-          const lines = 'lines' in s ? s.lines.map((l) => ({ itemId: items[l.item], quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, taxPercent: l.taxPercent })) : [];
+          const lines =
+            'lines' in s
+              ? s.lines.map((l) => ({
+                  itemId: items[l.item],
+                  quantity: l.quantity,
+                  unitPrice: l.unitPrice,
+                  discountPercent: l.discountPercent,
+                  taxPercent: l.taxPercent,
+                }))
+              : [];
           if (s.op === 'bill' || s.op === 'cash') {
             const url = s.op === 'bill' ? '/api/elc/vendors/bills' : '/api/elc/vendors/cash-purchases';
-            const body = { vendorId: vendors[s.vendor], vendorBillNo: `R-${billNo}`, date: '2026-04-01', branchId, paymentAccountId: s.op === 'cash' ? cash : undefined, lines };
+            const body = {
+              vendorId: vendors[s.vendor],
+              vendorBillNo: `R-${billNo}`,
+              date: '2026-04-01',
+              branchId,
+              paymentAccountId: s.op === 'cash' ? cash : undefined,
+              lines,
+            };
             const doc = await kit.ok(await kit.call(org.token, 'POST', url, body));
             docs.push({ id: doc.id, kind: s.op });
           } else if (s.op === 'order') {
-            const order = await kit.ok(await kit.call(org.token, 'POST', '/api/elc/vendors/orders', { vendorId: vendors[s.vendor], date: '2026-04-01', branchId, lines }));
+            const order = await kit.ok(
+              await kit.call(org.token, 'POST', '/api/elc/vendors/orders', { vendorId: vendors[s.vendor], date: '2026-04-01', branchId, lines }),
+            );
             await kit.ok(await kit.call(org.token, 'POST', `/api/elc/vendors/orders/${order.id}/approve`, {}), 200);
             const received = await kit.ok(
               await kit.call(org.token, 'POST', `/api/elc/vendors/orders/${order.id}/receive`, {
@@ -79,7 +108,10 @@ describe('purchasing over random sequences', () => {
             const doc = await kit.ok(await kit.call(org.token, 'GET', `/api/elc/vendors/purchase-returns/purchases/${target.id}`), 200);
             if (doc.status !== 'Posted') continue;
             const lines = doc.lines
-              .map((l: { position: number; quantity: string; returnedQuantity: string }) => ({ position: l.position, left: Number(l.quantity) - Number(l.returnedQuantity) }))
+              .map((l: { position: number; quantity: string; returnedQuantity: string }) => ({
+                position: l.position,
+                left: Number(l.quantity) - Number(l.returnedQuantity),
+              }))
               .filter((l: { left: number }) => l.left > 0)
               .map((l: { position: number; left: number }) => ({ position: l.position, quantity: partOf(String(l.left), s.part) }));
             if (lines.length === 0) continue;

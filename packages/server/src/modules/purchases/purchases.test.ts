@@ -29,7 +29,14 @@ const post = (url: string, body: object, lang?: string) => kit.call(orgA.token, 
 const get = async (url: string, token = orgA.token) => kit.ok(await kit.call(token, 'GET', url), 200);
 
 function bill(vendorId: number, lines: object[], extra: Record<string, unknown> = {}) {
-  return post('/api/elc/vendors/bills', { vendorId, vendorBillNo: `INV-${Math.random().toString(36).slice(2, 8)}`, date: '2026-03-02', branchId, lines, ...extra });
+  return post('/api/elc/vendors/bills', {
+    vendorId,
+    vendorBillNo: `INV-${Math.random().toString(36).slice(2, 8)}`,
+    date: '2026-03-02',
+    branchId,
+    lines,
+    ...extra,
+  });
 }
 
 /** Pays a bill as the pay-bill screen will: payable debit naming the vendor, cash credit, a vendor-payment item allocated to the bill. */
@@ -49,7 +56,19 @@ async function payBill(vendorId: number, billId: number, amount: string) {
       ],
     });
     const [item] = await addOpenItems(tx, orgA.clientId, [
-      { partyType: 'vendor', partyId: vendorId, accountId: payable, side: 'debit', kind: 'vendor-payment', sourceType: 'vendor-payment', sourceId: billId, number: `PV-${billId}`, date: '2026-03-10', amount, journalEntryId: entry.id },
+      {
+        partyType: 'vendor',
+        partyId: vendorId,
+        accountId: payable,
+        side: 'debit',
+        kind: 'vendor-payment',
+        sourceType: 'vendor-payment',
+        sourceId: billId,
+        number: `PV-${billId}`,
+        date: '2026-03-10',
+        amount,
+        journalEntryId: entry.id,
+      },
     ]);
     const [billItem] = await queryRows<{ id: number }>(tx, sql`select id from open_items where source_type = 'vendor-bill' and source_id = ${billId}`);
     await allocate(tx, orgA.clientId, item, [{ itemId: Number(billItem.id), amount }]);
@@ -61,7 +80,12 @@ describe('vendor bills', () => {
     const vendor = await kit.vendor({ name: 'Somcable Ltd', paymentTermsDays: 20, defaultExpenseCode: '6100' });
     const cable = await kit.item({ code: 'CBL-25', name: 'Cable 25mm' });
     const service = await kit.item({ code: 'SRV-INST', name: 'Installation', kind: 'service' });
-    const before = { inventory: await kit.balance('1200'), tax: await kit.balance('1320'), payable: await kit.balance('2010'), repairs: await kit.balance('6100') };
+    const before = {
+      inventory: await kit.balance('1200'),
+      tax: await kit.balance('1320'),
+      payable: await kit.balance('2010'),
+      repairs: await kit.balance('6100'),
+    };
     const from = await lastAuditId(ctx, orgA.clientId);
     const created = await kit.ok(
       await bill(
@@ -126,7 +150,11 @@ describe('vendor bills', () => {
     const dup = await bill(vendor, [{ itemId: part.id, quantity: '1', unitPrice: '5' }], { vendorBillNo: 'a-77' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().details).toEqual([{ field: 'vendorBillNo', message: expect.stringContaining('already has a bill with this number (VB-') }]);
-    const so = await post('/api/elc/vendors/bills', { vendorId: vendor, vendorBillNo: 'A-77', date: '2026-03-02', branchId, lines: [{ itemId: part.id, quantity: '1', unitPrice: '5' }] }, 'so');
+    const so = await post(
+      '/api/elc/vendors/bills',
+      { vendorId: vendor, vendorBillNo: 'A-77', date: '2026-03-02', branchId, lines: [{ itemId: part.id, quantity: '1', unitPrice: '5' }] },
+      'so',
+    );
     expect(so.json().details[0].message).toContain('Iibiyahan wuxuu horay u lahaa biil lambarkan leh');
     const price = await bill(vendor, [{ itemId: part.id, quantity: '1', unitPrice: '1.005' }]);
     expect(price.statusCode).toBe(400);
@@ -144,7 +172,9 @@ describe('vendor bills', () => {
     const vendor = await kit.vendor();
     const part = await kit.item();
     const first = await kit.ok(await bill(vendor, [{ itemId: part.id, quantity: '10', unitPrice: '3.00' }]));
-    const ret = await kit.ok(await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', lines: [{ position: 1, quantity: '2' }] }));
+    const ret = await kit.ok(
+      await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', lines: [{ position: 1, quantity: '2' }] }),
+    );
     const refused = await post(`/api/elc/vendors/bills/${first.id}/cancel`, { reason: 'Wrong vendor' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(ret.number);
@@ -186,7 +216,15 @@ describe('cash purchases', () => {
         lines: [{ accountId: fuel, description: 'Diesel 200 l', quantity: '200', unitPrice: '1.10' }],
       }),
     );
-    expect(created).toMatchObject({ number: expect.stringMatching(/^CP-\d{6}$/), kind: 'cash', total: '220.00', paid: '220.00', open: '0.00', shownStatus: 'Paid', dueDate: null });
+    expect(created).toMatchObject({
+      number: expect.stringMatching(/^CP-\d{6}$/),
+      kind: 'cash',
+      total: '220.00',
+      paid: '220.00',
+      open: '0.00',
+      shownStatus: 'Paid',
+      dueDate: null,
+    });
     expect(await kit.balance('2010')).toBe(payableBefore);
     expect(Number(await kit.balance('1010')) - Number(cashBefore)).toBeCloseTo(-220);
     const refused = await post('/api/elc/vendors/cash-purchases', {
@@ -198,7 +236,9 @@ describe('cash purchases', () => {
     });
     expect(refused.json().details).toEqual([{ field: 'paymentAccountId', message: 'Choose an active cash, bank or mobile-money account.' }]);
     // A cash purchase's return is refunded into an account.
-    const back = await kit.ok(await post('/api/elc/vendors/purchase-returns', { purchaseId: created.id, date: '2026-03-06', lines: [{ position: 1, quantity: '20' }] }));
+    const back = await kit.ok(
+      await post('/api/elc/vendors/purchase-returns', { purchaseId: created.id, date: '2026-03-06', lines: [{ position: 1, quantity: '20' }] }),
+    );
     expect(back).toMatchObject({ purchaseKind: 'cash', total: '22.00', refundAccountId: cash });
     expect(Number(await kit.balance('1010')) - Number(cashBefore)).toBeCloseTo(-198);
     expect((await get(`/api/elc/vendors/cash-purchases?q=${created.number}`)).total).toBe(1);
@@ -220,7 +260,9 @@ describe('purchase returns', () => {
     await kit.ok(await bill(vendor, [{ itemId: meter.id, quantity: '3', unitPrice: '16.00' }]));
     const tooMany = await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', lines: [{ position: 1, quantity: '4' }] });
     expect(tooMany.json().details).toEqual([{ field: 'lines.0.quantity', message: 'At most 3 can be returned (bought less already returned).' }]);
-    const ret = await kit.ok(await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', reason: 'Faulty', lines: [{ position: 1, quantity: '2' }] }));
+    const ret = await kit.ok(
+      await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', reason: 'Faulty', lines: [{ position: 1, quantity: '2' }] }),
+    );
     expect(ret).toMatchObject({ number: expect.stringMatching(/^PR-\d{6}$/), amount: '20.00', tax: '1.00', total: '21.00', purchaseNumber: first.number });
     const card = await get(`/api/elc/stock-moves?itemId=${meter.id}`);
     expect(card.data.at(-1)).toMatchObject({ kind: 'purchase_return', quantityOut: '2', value: '-20.00', quantityAfter: '4', valueAfter: '58.00' });
@@ -230,7 +272,9 @@ describe('purchase returns', () => {
     const noLine = await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-03', lines: [{ position: 9, quantity: '1' }] });
     expect(noLine.json().details).toEqual([{ field: 'lines.0.position', message: 'This purchase has no such line.' }]);
     // The last one takes exactly what is left.
-    const last = await kit.ok(await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-04', lines: [{ position: 1, quantity: '1' }] }));
+    const last = await kit.ok(
+      await post('/api/elc/vendors/purchase-returns', { purchaseId: first.id, date: '2026-03-04', lines: [{ position: 1, quantity: '1' }] }),
+    );
     expect(last.total).toBe('10.50');
     expect(await get(`/api/elc/vendors/bills/${first.id}`)).toMatchObject({ open: '0.00', shownStatus: 'Paid' });
     expect((await get(`/api/elc/vendors/purchase-returns?purchaseId=${first.id}`)).total).toBe(2);
@@ -264,11 +308,24 @@ describe('purchase orders', () => {
       200,
     );
     expect(edited).toMatchObject({ total: '4650.00', expectedDate: '2026-03-20' });
-    const receiveDraft = await post(`/api/elc/vendors/orders/${draft.id}/receive`, { vendorBillNo: 'TH-1', date: '2026-03-10', lines: [{ position: 1, quantity: '1' }] });
+    const receiveDraft = await post(`/api/elc/vendors/orders/${draft.id}/receive`, {
+      vendorBillNo: 'TH-1',
+      date: '2026-03-10',
+      lines: [{ position: 1, quantity: '1' }],
+    });
     expect(receiveDraft.json().details).toEqual([{ field: 'lines', message: expect.stringContaining('only an approved order can be received') }]);
     const approved = await kit.ok(await post(`/api/elc/vendors/orders/${draft.id}/approve`, {}), 200);
     expect(approved).toMatchObject({ status: 'Approved', approvedByName: expect.any(String), approvedAt: expect.any(String) });
-    expect((await kit.call(orgA.token, 'PUT', `/api/elc/vendors/orders/${draft.id}`, { vendorId: vendor, date: '2026-03-01', branchId, lines: [{ itemId: tx.id, quantity: '1', unitPrice: '1' }] })).statusCode).toBe(409);
+    expect(
+      (
+        await kit.call(orgA.token, 'PUT', `/api/elc/vendors/orders/${draft.id}`, {
+          vendorId: vendor,
+          date: '2026-03-01',
+          branchId,
+          lines: [{ itemId: tx.id, quantity: '1', unitPrice: '1' }],
+        })
+      ).statusCode,
+    ).toBe(409);
     const tooMuch = await post(`/api/elc/vendors/orders/${draft.id}/receive`, {
       vendorBillNo: 'TH-1',
       date: '2026-03-10',
@@ -300,19 +357,28 @@ describe('purchase orders', () => {
     expect(theBill.lines[0]).toMatchObject({ orderLinePosition: 1, quantity: '2' });
     expect(await get(`/api/elc/items/${tx.id}`)).toMatchObject({ onHand: '2', stockValue: '1800.00' });
     // The delivery line has no account: the vendor's default expense account takes it.
-    const second = await kit.ok(await post(`/api/elc/vendors/orders/${draft.id}/receive`, { vendorBillNo: 'TH-2', date: '2026-03-11', lines: [{ position: 2, quantity: '1' }] }), 200);
+    const second = await kit.ok(
+      await post(`/api/elc/vendors/orders/${draft.id}/receive`, { vendorBillNo: 'TH-2', date: '2026-03-11', lines: [{ position: 2, quantity: '1' }] }),
+      200,
+    );
     expect(second.lines[1]).toMatchObject({ received: '1', outstanding: '0' });
     const closed = await kit.ok(await post(`/api/elc/vendors/orders/${draft.id}/close`, { reason: 'Vendor out of stock' }), 200);
     expect(closed).toMatchObject({ status: 'ClosedShort', closeReason: 'Vendor out of stock' });
     expect(closed.lines[0].outstanding).toBe('0');
-    const late = await post(`/api/elc/vendors/orders/${draft.id}/receive`, { vendorBillNo: 'TH-3', date: '2026-03-12', lines: [{ position: 1, quantity: '1' }] });
+    const late = await post(`/api/elc/vendors/orders/${draft.id}/receive`, {
+      vendorBillNo: 'TH-3',
+      date: '2026-03-12',
+      lines: [{ position: 1, quantity: '1' }],
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().details).toEqual([{ field: 'lines', message: 'This order is ClosedShort: only an approved order can be received.' }]);
     // Cancelling a receipt's bill gives its quantities back.
     await kit.ok(await post(`/api/elc/vendors/bills/${part.bills[0].id}/cancel`, { reason: 'Wrong invoice' }), 200);
     expect((await get(`/api/elc/vendors/orders/${draft.id}`)).lines[0]).toMatchObject({ received: '0', billed: '0' });
     // A draft can be cancelled; a received one cannot.
-    const other = await kit.ok(await post('/api/elc/vendors/orders', { vendorId: vendor, date: '2026-03-01', branchId, lines: [{ itemId: tx.id, quantity: '1', unitPrice: '900.00' }] }));
+    const other = await kit.ok(
+      await post('/api/elc/vendors/orders', { vendorId: vendor, date: '2026-03-01', branchId, lines: [{ itemId: tx.id, quantity: '1', unitPrice: '900.00' }] }),
+    );
     expect((await kit.ok(await post(`/api/elc/vendors/orders/${other.id}/cancel`, { reason: 'Not needed' }), 200)).status).toBe('Cancelled');
     expect((await post(`/api/elc/vendors/orders/${draft.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
     expect((await get(`/api/elc/vendors/orders?vendorId=${vendor}&status=ClosedShort`)).total).toBe(1);
@@ -333,7 +399,15 @@ describe('expenses report', () => {
         lines: [{ accountId: rent, description: 'Office rent June', quantity: '1', unitPrice: '500.00', taxPercent: '5' }],
       }),
     );
-    await kit.ok(await post('/api/elc/vendors/bills', { vendorId: vendor, vendorBillNo: 'Z-2', date: '2025-07-10', branchId, lines: [{ accountId: rent, description: 'Office rent July', quantity: '1', unitPrice: '500.00' }] }));
+    await kit.ok(
+      await post('/api/elc/vendors/bills', {
+        vendorId: vendor,
+        vendorBillNo: 'Z-2',
+        date: '2025-07-10',
+        branchId,
+        lines: [{ accountId: rent, description: 'Office rent July', quantity: '1', unitPrice: '500.00' }],
+      }),
+    );
     await kit.ok(await post('/api/elc/vendors/purchase-returns', { purchaseId: b.id, date: '2025-06-20', lines: [{ position: 1, quantity: '0.2' }] }));
     const q = `startDate=2025-06-01&endDate=2025-07-31&vendorId=${vendor}`;
     const byAccount = await get(`/api/elc/purchases/reports/expenses?${q}&groupBy=account`);
@@ -371,7 +445,15 @@ describe('access and organisations', () => {
     expect((await kit.call(clerk.token, 'POST', '/api/elc/vendors/bills', body)).statusCode).toBe(403);
     expect((await kit.call(clerk.token, 'POST', `/api/elc/vendors/bills/${mine.id}/cancel`, { reason: 'x' })).statusCode).toBe(403);
     expect((await kit.call(clerk.token, 'POST', '/api/elc/vendors/orders', { ...body, lines: body.lines })).statusCode).toBe(403);
-    expect((await kit.call(clerk.token, 'POST', '/api/elc/vendors/purchase-returns', { purchaseId: mine.id, date: '2026-03-02', lines: [{ position: 1, quantity: '1' }] })).statusCode).toBe(403);
+    expect(
+      (
+        await kit.call(clerk.token, 'POST', '/api/elc/vendors/purchase-returns', {
+          purchaseId: mine.id,
+          date: '2026-03-02',
+          lines: [{ position: 1, quantity: '1' }],
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await kit.call(clerk.token, 'GET', '/api/elc/purchases/reports/expenses?startDate=2026-01-01&endDate=2026-12-31')).statusCode).toBe(403);
     expect((await kit.call(nobody.token, 'GET', '/api/elc/purchases/vendor-choices')).statusCode).toBe(403);
     expect(await tableSnapshot(ctx.database.db)).toEqual(before);
@@ -386,8 +468,14 @@ describe('access and organisations', () => {
     const foreign = await kit.call(orgB.token, 'POST', '/api/elc/vendors/bills', body);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details.map((d: { field: string }) => d.field)).toEqual(['vendorId', 'branchId', 'lines.0.itemId']);
-    expect((await kit.call(orgB.token, 'POST', '/api/elc/vendors/purchase-returns', { purchaseId: mine.id, date: '2026-03-02', lines: [{ position: 1, quantity: '1' }] })).json().details).toEqual([
-      { field: 'purchaseId', message: expect.any(String) },
-    ]);
+    expect(
+      (
+        await kit.call(orgB.token, 'POST', '/api/elc/vendors/purchase-returns', {
+          purchaseId: mine.id,
+          date: '2026-03-02',
+          lines: [{ position: 1, quantity: '1' }],
+        })
+      ).json().details,
+    ).toEqual([{ field: 'purchaseId', message: expect.any(String) }]);
   });
 });
