@@ -17,7 +17,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { cashPurchasesEndpoints, itemsEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
+import { cashPurchasesEndpoints, itemsEndpoints, purchaseOrdersEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -144,7 +144,7 @@ export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
         text={t('purchases.document.cancelText')}
         action={t('purchases.document.cancel')}
         done={t('purchases.document.cancelled', { number: d.number })}
-        invalidate={[endpoints.list, endpoints.get, itemsEndpoints.list, stockMovesEndpoints.list]}
+        invalidate={[endpoints.list, endpoints.get, purchaseOrdersEndpoints.get, itemsEndpoints.list, stockMovesEndpoints.list]}
         onClose={() => setCancelling(false)}
       />
     </>

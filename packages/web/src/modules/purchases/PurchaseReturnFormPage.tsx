@@ -82,7 +82,16 @@ export default function PurchaseReturnFormPage() {
   });
   const control = form.control as unknown as Control<Head>;
   const post = useEndpointMutation(purchaseReturnsEndpoints.create, {
-    invalidate: [purchaseReturnsEndpoints.list, vendorBillsEndpoints.list, cashPurchasesEndpoints.list, itemsEndpoints.list, stockMovesEndpoints.list],
+    invalidate: [
+      purchaseReturnsEndpoints.list,
+      purchaseReturnsEndpoints.purchase,
+      vendorBillsEndpoints.list,
+      vendorBillsEndpoints.get,
+      cashPurchasesEndpoints.list,
+      cashPurchasesEndpoints.get,
+      itemsEndpoints.list,
+      stockMovesEndpoints.list,
+    ],
     setError: form.setError as never,
     successMessage: false,
     onSuccess: (doc) => {

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { itemsEndpoints, purchaseReturnsEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
+import { cashPurchasesEndpoints, itemsEndpoints, purchaseReturnsEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -106,7 +106,15 @@ export default function PurchaseReturnPage() {
         text={t('purchases.returns.cancelText')}
         action={t('purchases.document.cancel')}
         done={t('purchases.document.cancelled', { number: d.number })}
-        invalidate={[purchaseReturnsEndpoints.list, purchaseReturnsEndpoints.get, vendorBillsEndpoints.get, itemsEndpoints.list, stockMovesEndpoints.list]}
+        invalidate={[
+          purchaseReturnsEndpoints.list,
+          purchaseReturnsEndpoints.get,
+          purchaseReturnsEndpoints.purchase,
+          vendorBillsEndpoints.get,
+          cashPurchasesEndpoints.get,
+          itemsEndpoints.list,
+          stockMovesEndpoints.list,
+        ]}
         onClose={() => setCancelling(false)}
       />
     </>

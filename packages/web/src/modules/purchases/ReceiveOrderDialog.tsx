@@ -63,7 +63,14 @@ export function ReceiveOrderDialog({ order, open, onClose }: { order: PurchaseOr
   }, [open]);
   const control = form.control as unknown as Control<FormValues>;
   const receive = useEndpointMutation(purchaseOrdersEndpoints.receive, {
-    invalidate: [purchaseOrdersEndpoints.list, purchaseOrdersEndpoints.get, vendorBillsEndpoints.list, itemsEndpoints.list, stockMovesEndpoints.list],
+    invalidate: [
+      purchaseOrdersEndpoints.list,
+      purchaseOrdersEndpoints.get,
+      vendorBillsEndpoints.list,
+      vendorBillsEndpoints.get,
+      itemsEndpoints.list,
+      stockMovesEndpoints.list,
+    ],
     setError: form.setError,
     successMessage: false,
     onSuccess: () => {
