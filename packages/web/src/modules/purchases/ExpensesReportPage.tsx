@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -68,7 +67,7 @@ export default function ExpensesReportPage() {
       exportQuery={query}
       isFetching={report.isFetching}
       toolbar={
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <>
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -106,7 +105,7 @@ export default function ExpensesReportPage() {
               </MenuItem>
             ))}
           </TextField>
-        </Stack>
+        </>
       }
     >
       <ReportState query={report} isEmpty={data ? data.rows.length === 0 : false} emptyText={t('purchases.expenses.empty')}>

@@ -22,12 +22,15 @@ import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
 import { Detail, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
 
 export default function PurchaseOrderPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLang();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const order = useDetailQuery(purchaseOrdersEndpoints.get, id);
@@ -40,7 +43,7 @@ export default function PurchaseOrderPage() {
   if (order.isError) return <Alert severity="error">{t('api.genericError')}</Alert>;
   if (!order.data) return <Skeleton variant="rounded" height={240} />;
   const o = order.data;
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language === 'so' ? 'so-SO' : 'en-GB') : '');
+  const when = (iso: string | null) => formatDateTime(iso, lang);
   const open = o.status === 'Approved' || o.status === 'PartlyReceived';
   return (
     <>
