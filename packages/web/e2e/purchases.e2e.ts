@@ -115,8 +115,8 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
     await e2e.shot(page, 'purchases-06-return');
     await page.getByRole('link', { name: /^VB-\d{6}$/ }).click();
     await visible(page.getByRole('heading', { name: /^Vendor bill VB-\d{6}$/, level: 2 }));
-    const totals = (await page.getByText('Open', { exact: true }).locator('..').innerText()).replace(/\s+/g, ' ');
-    expect(totals).toContain('147.50');
+    // The page refreshes the bill it had: what is open goes down by the debit note.
+    await visible(page.getByText('Open', { exact: true }).locator('..').getByText('147.50'));
     await e2e.shot(page, 'purchases-07-bill-after-return');
   });
 
@@ -129,6 +129,8 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
     await e2e.shot(page, 'purchases-08-order-somali');
     await page.goto('/#/Sales-reports/expenses-report?scope=all');
     await visible(page.getByRole('heading', { name: 'Warbixinta kharashaadka' }).first());
+    // Stock bought too: 60 at 2.50 less the one returned.
+    await visible(page.getByTestId('expenses-total').getByText('147.50'));
     await e2e.shot(page, 'purchases-09-expenses-somali');
     expect(e2e.pageErrors).toEqual([]);
   });
