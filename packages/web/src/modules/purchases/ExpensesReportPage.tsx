@@ -74,6 +74,7 @@ export default function ExpensesReportPage() {
             value={groupBy}
             onChange={(_, v: ExpensesGroupBy | null) => v && update({ groupBy: v === 'account' ? null : v })}
             aria-label={t('purchases.expenses.show')}
+            sx={{ flexShrink: 0, '& .MuiToggleButton-root': { whiteSpace: 'nowrap' } }}
           >
             <ToggleButton value="account">{t('purchases.expenses.byAccount')}</ToggleButton>
             <ToggleButton value="vendor">{t('purchases.expenses.byVendor')}</ToggleButton>
