@@ -127,7 +127,7 @@ function toRow(r: DocumentRow): SalesDocumentRow {
     total: billMoney(total),
     cost: billMoney(r.cost),
     paid: billMoney(paid),
-    balance: billMoney(r.kind === 'invoice' && r.status === 'Posted' ? total.minus(paid) : 0),
+    balance: billMoney(r.kind === 'invoice' && r.status === 'Posted' ? total.minus(paid) : '0'),
     status: r.status,
     shownStatus: r.shown_status,
     journalEntryId: r.journal_entry_id === null ? null : Number(r.journal_entry_id),
