@@ -8,6 +8,7 @@ import {
   type Lang,
   type ReportFormat,
   type SalesKind,
+  hasPrivilege,
   quotationsEndpoints as quotations,
   salesChoicesEndpoints as choices,
   salesInvoicesEndpoints as invoices,
@@ -16,7 +17,8 @@ import {
   salesReturnsEndpoints as returns,
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { tenantTx } from '../../plugins/auth.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { sendPdf } from '../document-print/index.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
@@ -30,6 +32,7 @@ import { returnTransactionTable, returnTransactions, salesActivity, salesActivit
 import { createSalesReturn } from './sales-returns.ts';
 
 const tags = ['sales'];
+const SALES_PRIVILEGES = ['sales-invoice', 'sales-receipt', 'quotation', 'sales-return'];
 const access = (privilege: string | string[]) => ({ access: { privilege }, tags });
 
 type DocumentGroup = typeof invoices | typeof receipts | typeof quotations | typeof returns;
@@ -87,9 +90,11 @@ export async function salesRoutes(app: FastifyInstance) {
   );
   serve(app, returns.create, access('sales-return'), async (req) => tenantTx(req, (tx, actor) => createSalesReturn({ tx, actor, input: req.body })));
   serve(app, returns.returnable, access('sales-return'), async (req) => tenantTx(req, (tx, actor) => returnableSales({ tx, lang: actor.lang, query: req.query })));
-  serve(app, choices.get, access(['sales-invoice', 'sales-receipt', 'quotation', 'sales-return']), async (req) =>
-    tenantTx(req, (tx, actor) => salesChoices({ tx, lang: actor.lang })),
-  );
+  // Any one of the four sales privileges reads what the forms choose from.
+  serve(app, choices.get, { access: 'authenticated', tags }, async (req) => {
+    if (!SALES_PRIVILEGES.some((p) => hasPrivilege(caller(req), p))) throw forbidden();
+    return tenantTx(req, (tx, actor) => salesChoices({ tx, lang: actor.lang }));
+  });
 
   const activity = (tx: Db, lang: Lang, q: Parameters<typeof salesActivity>[0]['query'], all: boolean) =>
     salesActivity({ tx, lang, query: all ? { ...q, _page: 1, _limit: EXPORT_ROWS } : q });
