@@ -59,7 +59,7 @@ describe('sales invoice', () => {
     expect(account.balance).toBe('126.00');
     expect(account.openItems).toMatchObject([{ kind: 'invoice', number: 'SI-000001', open: '126.00' }]);
     const statement = await kit.ok(await kit.api('GET', `/api/billing-reports/customer-transaction?customerId=${c.id}`), 200);
-    expect(statement.lines).toMatchObject([{ document: 'SI-000001', debit: '126.00' }]);
+    expect(statement.lines).toMatchObject([{ document: 'SI-000001', debit: '126.00', kind: 'invoice' }]);
     expect(statement.closingBalance).toBe('126.00');
     expect((await auditRows(ctx, orgA.clientId, { entity: 'sales-invoice' })).map((a) => a.action)).toContain('create');
     const list = await kit.ok(await kit.api('GET', `/api/elc/sales-invoices?q=SI-1`), 200);
@@ -156,7 +156,10 @@ describe('sales return', () => {
     const again = await kit.api('POST', '/api/elc/sales-returns', { saleId: inv.id, date: '2026-03-03', lines: [{ position: 1, quantity: '2.5' }] });
     expect(again.json().details[0]).toMatchObject({ field: 'lines.0.quantity', message: 'At most 2 can be returned: 3 sold, less what was returned before.' });
     const statement = await kit.ok(await kit.api('GET', `/api/billing-reports/customer-transaction?customerId=${c.id}`), 200);
-    expect(statement.lines.map((l: { document: string }) => l.document)).toEqual([inv.number, 'SRT-000001']);
+    expect(statement.lines.map((l: { document: string; kind: string }) => [l.document, l.kind])).toEqual([
+      [inv.number, 'invoice'],
+      ['SRT-000001', 'creditNote'],
+    ]);
     await kit.expectBooksAgree();
 
     // The invoice cannot be cancelled while its return stands; cancelling the return reopens the invoice.
@@ -190,6 +193,7 @@ describe('cash sale', () => {
       ['CS-000002', '0.00', '60.00'],
     ]);
     expect(statement.closingBalance).toBe('0.00');
+    expect(statement.lines[0].kind).toBe('cashSale');
     // The walk-in customer is never billed: it has no house.
     const [houses] = await inSystem(ctx.database.db, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from houses where customer_id = ${sale.customerId}`));
     expect(houses.n).toBe(0);
