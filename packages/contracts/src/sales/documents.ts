@@ -176,6 +176,13 @@ export const salesChoices = z.object({
 });
 export type SalesChoices = z.infer<typeof salesChoices>;
 
+/** Customers to sell to: active ones matching the text (name, number or phone), the first 20. */
+export const salesCustomerQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const salesCustomers = z.object({
+  data: z.array(z.object({ id: z.number().int(), customerNo: z.string(), name: z.string(), phone: z.string(), balance: moneyTotal })),
+});
+export type SalesCustomer = z.infer<typeof salesCustomers>['data'][number];
+
 /** Sales documents a return may be made against (posted invoices and cash sales of a customer, or by number). */
 export const returnableSalesQuery = z.object({ q: z.string().trim().max(100).optional(), customerId: optionalId });
 export const returnableSales = z.object({ data: z.array(salesDocumentRow) });

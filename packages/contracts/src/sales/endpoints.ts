@@ -12,6 +12,8 @@ import {
   returnableSalesQuery,
   salesCancelBody,
   salesChoices,
+  salesCustomerQuery,
+  salesCustomers,
   salesDocument,
   salesDocumentPage,
   salesInvoiceBody,
@@ -49,9 +51,12 @@ export const salesReturnsEndpoints = {
   create: endpoint({ method: 'POST', path: '/api/elc/sales-returns', body: salesReturnBody, response: salesDocument, status: 201 }),
   /** Posted invoices and cash sales a return may name. */
   returnable: endpoint({ method: 'GET', path: '/api/elc/sales-returns/sales', query: returnableSalesQuery, response: returnableSales }),
+  /** One of them with its lines (sold and returned quantities), for the return form. */
+  returnableSale: endpoint({ method: 'GET', path: '/api/elc/sales-returns/sales/:id', params, response: salesDocument }),
 };
 export const salesChoicesEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/elc/sales/choices', response: salesChoices }),
+  customers: endpoint({ method: 'GET', path: '/api/elc/sales/customers', query: salesCustomerQuery, response: salesCustomers }),
 };
 
 const withFields = <S extends z.core.$ZodShape, F extends z.core.$ZodShape>(query: z.ZodObject<S>, fields: F) =>

@@ -35,7 +35,13 @@ export async function cancelSalesDocument(opts: { tx: Db; actor: Actor; kind: Sa
   if (kind === 'quotation') {
     if (locked.status !== 'Open') throw new AppError(409, 'QUOTATION_USED', 'sales.quotationUsed');
     await tx.execute(sql`update sales_documents set ${cancel} where id = ${id}`);
-    await writeAudit(tx, actor, { action: 'cancel', entity: 'quotation', entityId: id, before: { status: 'Open' }, after: { status: 'Cancelled', reason: input.reason } });
+    await writeAudit(tx, actor, {
+      action: 'cancel',
+      entity: 'quotation',
+      entityId: id,
+      before: { status: 'Open' },
+      after: { status: 'Cancelled', reason: input.reason },
+    });
     return getSalesDocument({ tx, lang: actor.lang, id });
   }
 
@@ -79,7 +85,8 @@ export async function cancelSalesDocument(opts: { tx: Db; actor: Actor; kind: Sa
   }
   await tx.execute(sql`
     update sales_documents set ${cancel}, reversal_entry_id = ${reversal?.id ?? null}, settle_reversal_entry_id = ${settleReversal?.id ?? null} where id = ${id}`);
-  if (kind === 'invoice' && doc.quotation) await tx.execute(sql`update sales_documents set status = 'Open' where id = ${doc.quotation.id} and status = 'Accepted'`);
+  if (kind === 'invoice' && doc.quotation)
+    await tx.execute(sql`update sales_documents set status = 'Open' where id = ${doc.quotation.id} and status = 'Accepted'`);
   if (plan) {
     await writeStockMoves(tx, actor, plan, {
       date: reversal?.date ?? date,

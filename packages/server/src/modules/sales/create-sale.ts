@@ -46,7 +46,8 @@ type ReceiptInput = z.output<typeof salesReceiptBody>;
 
 type SaleInput = ({ kind: 'invoice' } & InvoiceInput) | ({ kind: 'receipt' } & ReceiptInput);
 
-const totals = (lines: PreparedLine[]) => documentFigures(lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, taxPercent: l.taxPercent })));
+const totals = (lines: PreparedLine[]) =>
+  documentFigures(lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, discountPercent: l.discountPercent, taxPercent: l.taxPercent })));
 
 /** Each stocked line's move out (value at cost), in line order; null for the others. */
 export function movesByLine(lines: PreparedLine[], plan: StockPlan | null, ids: number[]): Array<{ cost: string; stockMoveId: number | null }> {
@@ -122,7 +123,9 @@ export async function createSale(opts: { tx: Db; actor: Actor; input: SaleInput 
   );
   const posting = { clientId, date: input.date, reference: number, sourceType, sourceId: id, branchId: input.branchId, userId: actor.userId };
   const entry = postingLines.length > 0 ? await postJournal(tx, { ...posting, memo, lines: postingLines, limitField: 'lines' }) : null;
-  const moveIds = plan ? await writeStockMoves(tx, actor, plan, { date: input.date, sourceType, sourceId: id, sourceNo: number, journalEntryId: entry?.id ?? null }) : [];
+  const moveIds = plan
+    ? await writeStockMoves(tx, actor, plan, { date: input.date, sourceType, sourceId: id, sourceNo: number, journalEntryId: entry?.id ?? null })
+    : [];
   const moved = movesByLine(lines, plan, moveIds);
   await insertLines(
     tx,
@@ -136,7 +139,18 @@ export async function createSale(opts: { tx: Db; actor: Actor; input: SaleInput 
   if (bdec(figures.total).gt(0)) {
     if (input.kind === 'invoice') {
       await addOpenItems(tx, clientId, [
-        { ...party, side: 'debit', kind: 'invoice', sourceType, sourceId: id, number, date: input.date, dueDate: input.dueDate, amount: figures.total, journalEntryId: entry?.id },
+        {
+          ...party,
+          side: 'debit',
+          kind: 'invoice',
+          sourceType,
+          sourceId: id,
+          number,
+          date: input.date,
+          dueDate: input.dueDate,
+          amount: figures.total,
+          journalEntryId: entry?.id,
+        },
       ]);
       await applyPartyCredit(tx, clientId, [party]);
     } else {
@@ -154,7 +168,17 @@ export async function createSale(opts: { tx: Db; actor: Actor; input: SaleInput 
         { ...party, side: 'debit', kind: 'cash-sale', sourceType, sourceId: id, number, date: input.date, amount: figures.total, journalEntryId: entry?.id },
       ]);
       const [paidId] = await addOpenItems(tx, clientId, [
-        { ...party, side: 'credit', kind: 'cash-sale-payment', sourceType: `${sourceType}-payment`, sourceId: id, number, date: input.date, amount: figures.total, journalEntryId: settle.id },
+        {
+          ...party,
+          side: 'credit',
+          kind: 'cash-sale-payment',
+          sourceType: `${sourceType}-payment`,
+          sourceId: id,
+          number,
+          date: input.date,
+          amount: figures.total,
+          journalEntryId: settle.id,
+        },
       ]);
       await allocate(tx, clientId, paidId, [{ itemId: chargeId, amount: figures.total }]);
     }
@@ -198,7 +222,13 @@ export async function createQuotation(opts: { tx: Db; actor: Actor; input: z.out
     action: 'create',
     entity: 'quotation',
     entityId: id,
-    after: { number: documentNumber(SALES_SERIES.quotation, no), customer: customer.customerNo, date: input.date, validUntil: input.validUntil, total: figures.total },
+    after: {
+      number: documentNumber(SALES_SERIES.quotation, no),
+      customer: customer.customerNo,
+      date: input.date,
+      validUntil: input.validUntil,
+      total: figures.total,
+    },
   });
   return getSalesDocument({ tx, lang: actor.lang, id });
 }
@@ -230,7 +260,7 @@ export async function convertQuotation(opts: { tx: Db; actor: Actor; id: number;
       quotationId: id,
       lines: quotation.lines.map((l) => ({
         itemId: l.itemId ?? undefined,
-        accountId: l.itemId ? undefined : l.accountId ?? undefined,
+        accountId: l.itemId ? undefined : (l.accountId ?? undefined),
         description: l.description,
         quantity: l.quantity,
         unitPrice: l.unitPrice,

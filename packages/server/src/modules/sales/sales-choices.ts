@@ -7,10 +7,33 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { walkInCustomerId } from './sales-common.ts';
 
+/** Active customers whose name, number or phone matches, the first 20 by name, with their balance. */
+export async function salesCustomers(opts: { tx: Db; q?: string }) {
+  const q = opts.q?.trim() ?? '';
+  const rows = await queryRows<{ id: number; customer_no: string; name: string; phone: string; balance: string | null }>(
+    opts.tx,
+    sql`select c.id, c.customer_no, c.name, c.phone,
+               (select sum(b.debit - b.credit) from customer_ledger_balances b where b.customer_id = c.id)::text as balance
+        from customers c
+        where c.status = 'Active' ${q ? sql`and (c.name ilike ${`%${q}%`} or c.customer_no ilike ${`${q}%`} or c.phone like ${`%${q.replace(/\D/g, '') || q}%`})` : sql``}
+        order by lower(c.name), c.id limit 20`,
+  );
+  return { data: rows.map((r) => ({ id: Number(r.id), customerNo: r.customer_no, name: r.name, phone: r.phone, balance: billMoney(r.balance ?? '0') })) };
+}
+
 export async function salesChoices(opts: { tx: Db; lang: Lang }): Promise<SalesChoices> {
   const { tx, lang } = opts;
   const name = lang === 'so' ? sql`name_so` : sql`name_en`;
-  const items = await queryRows<{ id: number; code: string; name: string; kind: string; sale_price: string; tax_percent: string; unit_name: string | null; on_hand: Record<string, string> | null }>(
+  const items = await queryRows<{
+    id: number;
+    code: string;
+    name: string;
+    kind: string;
+    sale_price: string;
+    tax_percent: string;
+    unit_name: string | null;
+    on_hand: Record<string, string> | null;
+  }>(
     tx,
     sql`select i.id, i.code, i.name, i.kind, i.sale_price::text, i.tax_percent::text, u.name as unit_name,
                (select jsonb_object_agg(b.branch_id::text, b.quantity::text) from stock_balances b where b.item_id = i.id) as on_hand

@@ -34,7 +34,14 @@ const pgArray = (ids: number[]) => `{${ids.join(',')}}`;
 export async function prepareLines(tx: Db, lines: LineInput[], errors: FieldError[]): Promise<PreparedLine[]> {
   const itemIds = [...new Set(lines.flatMap((l) => (l.itemId ? [l.itemId] : [])))];
   const accountIds = [...new Set(lines.flatMap((l) => (!l.itemId && l.accountId ? [l.accountId] : [])))];
-  const items = await queryRows<{ id: number; kind: string; status: string; income_account_id: number; expense_account_id: number; inventory_account_id: number | null }>(
+  const items = await queryRows<{
+    id: number;
+    kind: string;
+    status: string;
+    income_account_id: number;
+    expense_account_id: number;
+    inventory_account_id: number | null;
+  }>(
     tx,
     sql`select id, kind, status, income_account_id, expense_account_id, inventory_account_id from items where id in (select unnest(${pgArray(itemIds)}::int[]))`,
   );
@@ -45,7 +52,7 @@ export async function prepareLines(tx: Db, lines: LineInput[], errors: FieldErro
   const itemById = new Map(items.map((i) => [Number(i.id), i]));
   const accountById = new Map(accounts.map((a) => [Number(a.id), a]));
   const prepared: PreparedLine[] = [];
-  lines.forEach((l, i) => {
+  for (const [i, l] of lines.entries()) {
     const base = {
       position: i + 1,
       description: l.description ?? null,
@@ -57,8 +64,10 @@ export async function prepareLines(tx: Db, lines: LineInput[], errors: FieldErro
     };
     if (l.itemId) {
       const item = itemById.get(l.itemId);
-      if (!item) return errors.push({ field: `lines.${i}.itemId`, message: 'v.notFound' });
-      if (item.status !== 'Active') return errors.push({ field: `lines.${i}.itemId`, message: 'sales.itemInactive' });
+      if (!item || item.status !== 'Active') {
+        errors.push({ field: `lines.${i}.itemId`, message: item ? 'sales.itemInactive' : 'v.notFound' });
+        continue;
+      }
       prepared.push({
         ...base,
         itemId: l.itemId,
@@ -67,13 +76,13 @@ export async function prepareLines(tx: Db, lines: LineInput[], errors: FieldErro
         expenseAccountId: Number(item.expense_account_id),
         inventoryAccountId: item.inventory_account_id === null ? null : Number(item.inventory_account_id),
       });
-      return;
+      continue;
     }
-    if (!l.accountId) return errors.push({ field: `lines.${i}.accountId`, message: 'sales.itemOrAccount' });
-    const account = accountById.get(l.accountId);
-    if (account?.type !== 'income' || account.status !== 'Active') return errors.push({ field: `lines.${i}.accountId`, message: 'sales.notIncomeAccount' });
-    prepared.push({ ...base, itemId: null, stocked: false, accountId: l.accountId, expenseAccountId: null, inventoryAccountId: null });
-  });
+    const account = l.accountId ? accountById.get(l.accountId) : undefined;
+    if (!l.accountId) errors.push({ field: `lines.${i}.accountId`, message: 'sales.itemOrAccount' });
+    else if (account?.type !== 'income' || account.status !== 'Active') errors.push({ field: `lines.${i}.accountId`, message: 'sales.notIncomeAccount' });
+    else prepared.push({ ...base, itemId: null, stocked: false, accountId: l.accountId, expenseAccountId: null, inventoryAccountId: null });
+  }
   return prepared;
 }
 

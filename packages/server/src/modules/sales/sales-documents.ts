@@ -94,7 +94,8 @@ const selectDocuments = (lang: string) => sql`
     left join users u on u.id = d.created_by
   ) x`;
 
-const ref = (id: string | null, kind: SalesKind, no: string | null) => (id === null || no === null ? null : { id: Number(id), number: documentNumber(SALES_SERIES[kind], Number(no)) });
+const ref = (id: string | null, kind: SalesKind, no: string | null) =>
+  id === null || no === null ? null : { id: Number(id), number: documentNumber(SALES_SERIES[kind], Number(no)) };
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
 function toRow(r: DocumentRow): SalesDocumentRow {

@@ -3,7 +3,17 @@
 // paid and what is still due).
 import { type Lang, type SalesDocument, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
-import { type PrintableDocument, documentTexts, loadPrintCompany, printableLogo, printedDate, renderDocumentPdf, tradeColumns, tradeRows, tradeTotals } from '../document-print/index.ts';
+import {
+  type PrintableDocument,
+  documentTexts,
+  loadPrintCompany,
+  printableLogo,
+  printedDate,
+  renderDocumentPdf,
+  tradeColumns,
+  tradeRows,
+  tradeTotals,
+} from '../document-print/index.ts';
 
 export async function salesDocumentPdf(opts: { tx: Db; clientId: number; lang: Lang; doc: SalesDocument }) {
   const { tx, lang, doc } = opts;

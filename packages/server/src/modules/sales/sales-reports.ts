@@ -88,7 +88,13 @@ export async function salesActivity(opts: SalesReportScope & { query: z.output<t
         marginPercent: percentOf(m, r.revenue),
       };
     }),
-    totals: { quantity: bdec(t.quantity).toString(), revenue: billMoney(t.revenue), cost: billMoney(t.cost), margin, marginPercent: percentOf(margin, t.revenue) },
+    totals: {
+      quantity: bdec(t.quantity).toString(),
+      revenue: billMoney(t.revenue),
+      cost: billMoney(t.cost),
+      margin,
+      marginPercent: percentOf(margin, t.revenue),
+    },
     total: Number(t.n),
     page: query._page,
     limit: query._limit,
@@ -158,8 +164,20 @@ const periodLine = (lang: Lang, a: string, b: string) => translate(`report.perio
 
 export function salesActivityTable(r: SalesActivity, ctx: { lang: Lang; organisation: string }): ReportTable {
   const { lang } = ctx;
-  const rows: ReportRow[] = r.rows.map((x) => ({ cells: { code: x.code ?? x.key, name: x.name, quantity: x.quantity, revenue: x.revenue, cost: x.cost, margin: x.margin, marginPercent: x.marginPercent } }));
-  rows.push({ style: 'total', cells: { code: translate('row.total', lang), quantity: r.totals.quantity, revenue: r.totals.revenue, cost: r.totals.cost, margin: r.totals.margin, marginPercent: r.totals.marginPercent } });
+  const rows: ReportRow[] = r.rows.map((x) => ({
+    cells: { code: x.code ?? x.key, name: x.name, quantity: x.quantity, revenue: x.revenue, cost: x.cost, margin: x.margin, marginPercent: x.marginPercent },
+  }));
+  rows.push({
+    style: 'total',
+    cells: {
+      code: translate('row.total', lang),
+      quantity: r.totals.quantity,
+      revenue: r.totals.revenue,
+      cost: r.totals.cost,
+      margin: r.totals.margin,
+      marginPercent: r.totals.marginPercent,
+    },
+  });
   return {
     title: translate('salesReports.title.salesActivity', lang),
     subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate), translate(`salesReports.by.${r.groupBy}`, lang)],
@@ -180,9 +198,21 @@ export function salesActivityTable(r: SalesActivity, ctx: { lang: Lang; organisa
 export function returnTransactionTable(r: ReturnTransaction, ctx: { lang: Lang; organisation: string }): ReportTable {
   const { lang } = ctx;
   const rows: ReportRow[] = r.rows.map((x) => ({
-    cells: { date: x.date, number: x.number, sale: x.saleNumber, customer: `${x.customerNo} ${x.customerName}`, item: [x.itemCode, x.itemName].filter(Boolean).join(' '), quantity: x.quantity, amount: x.amount, cost: x.cost },
+    cells: {
+      date: x.date,
+      number: x.number,
+      sale: x.saleNumber,
+      customer: `${x.customerNo} ${x.customerName}`,
+      item: [x.itemCode, x.itemName].filter(Boolean).join(' '),
+      quantity: x.quantity,
+      amount: x.amount,
+      cost: x.cost,
+    },
   }));
-  rows.push({ style: 'total', cells: { date: `${translate('row.total', lang)} (${r.totals.returns})`, quantity: r.totals.quantity, amount: r.totals.amount, cost: r.totals.cost } });
+  rows.push({
+    style: 'total',
+    cells: { date: `${translate('row.total', lang)} (${r.totals.returns})`, quantity: r.totals.quantity, amount: r.totals.amount, cost: r.totals.cost },
+  });
   return {
     title: translate('salesReports.title.returnTransaction', lang),
     subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate)],

@@ -80,7 +80,12 @@ export async function createSalesReturn(opts: { tx: Db; actor: Actor; input: z.o
       errors.push({ field: `lines.${i}.quantity`, message: `sales.returnTooMuch|${available.toString()}|${bdec(s.quantity).toString()}` });
       return;
     }
-    const priced = { quantity: bdec(r.quantity).toString(), unitPrice: billMoney(s.unit_price), discountPercent: s.discount_percent, taxPercent: s.tax_percent };
+    const priced = {
+      quantity: bdec(r.quantity).toString(),
+      unitPrice: billMoney(s.unit_price),
+      discountPercent: s.discount_percent,
+      taxPercent: s.tax_percent,
+    };
     lines.push({
       ...priced,
       position: lines.length + 1,
@@ -147,7 +152,9 @@ export async function createSalesReturn(opts: { tx: Db; actor: Actor; input: z.o
   );
   const posting = { clientId, date: input.date, reference: number, sourceType, sourceId: id, branchId, userId: actor.userId };
   const entry = postingLines.length > 0 ? await postJournal(tx, { ...posting, memo, lines: postingLines, limitField: 'lines' }) : null;
-  const moveIds = plan ? await writeStockMoves(tx, actor, plan, { date: input.date, sourceType, sourceId: id, sourceNo: number, journalEntryId: entry?.id ?? null }) : [];
+  const moveIds = plan
+    ? await writeStockMoves(tx, actor, plan, { date: input.date, sourceType, sourceId: id, sourceNo: number, journalEntryId: entry?.id ?? null })
+    : [];
   k = 0;
   await insertLines(
     tx,
@@ -181,7 +188,17 @@ export async function createSalesReturn(opts: { tx: Db; actor: Actor; input: z.o
       });
       settleEntryId = refund.id;
       const [refundId] = await addOpenItems(tx, clientId, [
-        { ...party, side: 'debit', kind: 'refund', sourceType: `${sourceType}-refund`, sourceId: id, number, date: input.date, amount: figures.total, journalEntryId: refund.id },
+        {
+          ...party,
+          side: 'debit',
+          kind: 'refund',
+          sourceType: `${sourceType}-refund`,
+          sourceId: id,
+          number,
+          date: input.date,
+          amount: figures.total,
+          journalEntryId: refund.id,
+        },
       ]);
       await allocate(tx, clientId, creditId, [{ itemId: refundId, amount: figures.total }]);
     }

@@ -27,7 +27,9 @@ export function salesKit(ctx: TestContext, org: Org) {
     branchId: () => mainBranchId(ctx, org.clientId),
     async item(overrides: Record<string, unknown> = {}) {
       serial += 1;
-      return ok(await call(org.token, 'POST', '/api/elc/items', { code: `S-${serial}`, name: `Meter ${serial}`, kind: 'stock', salePrice: '45.00', ...overrides }));
+      return ok(
+        await call(org.token, 'POST', '/api/elc/items', { code: `S-${serial}`, name: `Meter ${serial}`, kind: 'stock', salePrice: '45.00', ...overrides }),
+      );
     },
     /** Stock in at a unit cost (an opening stock document). */
     async stockIn(itemId: number, quantity: string, unitCost: string, date = '2026-01-01') {
@@ -36,7 +38,9 @@ export function salesKit(ctx: TestContext, org: Org) {
     },
     async customer(overrides: Record<string, unknown> = {}) {
       serial += 1;
-      return ok(await call(org.token, 'POST', '/api/elc/customers', { name: `Buyer ${serial}`, phone: '0615000000', customerClass: 'commercial', ...overrides }));
+      return ok(
+        await call(org.token, 'POST', '/api/elc/customers', { name: `Buyer ${serial}`, phone: '0615000000', customerClass: 'commercial', ...overrides }),
+      );
     },
     async accountId(code: string): Promise<number> {
       const [row] = await inSystem(ctx.database.db, (tx) =>
@@ -103,7 +107,10 @@ export function salesKit(ctx: TestContext, org: Org) {
 /** Every journal entry of the organisation balances. */
 export async function expectEntriesBalanced(ctx: TestContext, clientId: number) {
   const rows = await inSystem(ctx.database.db, (tx) =>
-    queryRows<{ id: number }>(tx, sql`select entry_id as id from journal_lines where client_id = ${clientId} group by entry_id having sum(debit) <> sum(credit)`),
+    queryRows<{ id: number }>(
+      tx,
+      sql`select entry_id as id from journal_lines where client_id = ${clientId} group by entry_id having sum(debit) <> sum(credit)`,
+    ),
   );
   expect(rows).toEqual([]);
 }

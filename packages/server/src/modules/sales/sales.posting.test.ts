@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../ledger/index.ts';
 import { salePosting, settlementPosting } from './sales.posting.ts';
 
-const sum = (lines: ReturnType<typeof salePosting>, k: 'debit' | 'credit') => lines.reduce((s, l) => s.plus(new Decimal(String(l[k] ?? 0))), new Decimal(0)).toFixed(2);
+const sum = (lines: ReturnType<typeof salePosting>, k: 'debit' | 'credit') =>
+  lines.reduce((s, l) => s.plus(new Decimal(String(l[k] ?? 0))), new Decimal(0)).toFixed(2);
 
 describe('sales postings', () => {
   const figures = {
@@ -41,6 +42,9 @@ describe('sales postings', () => {
       { accountId: 1010, memo: null, debit: '5.00' },
       { accountId: 1100, partyType: 'customer', partyId: 7, memo: null, credit: '5.00' },
     ]);
-    expect(settlementPosting({ accountId: 1010, receivableId: 1100, customerId: 7, amount: '5.00' }, null, 'refund')[1]).toMatchObject({ accountId: 1010, credit: '5.00' });
+    expect(settlementPosting({ accountId: 1010, receivableId: 1100, customerId: 7, amount: '5.00' }, null, 'refund')[1]).toMatchObject({
+      accountId: 1010,
+      credit: '5.00',
+    });
   });
 });

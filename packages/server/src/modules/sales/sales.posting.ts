@@ -60,7 +60,11 @@ export function salePosting(f: SaleFigures, memo: string | null, direction: 'sal
 }
 
 /** A cash sale paid at once ('pay'), or a cash sale's return refunded ('refund'). */
-export function settlementPosting(p: { accountId: number; receivableId: number; customerId: number; amount: string }, memo: string | null, direction: 'pay' | 'refund'): PostingLine[] {
+export function settlementPosting(
+  p: { accountId: number; receivableId: number; customerId: number; amount: string },
+  memo: string | null,
+  direction: 'pay' | 'refund',
+): PostingLine[] {
   if (new Decimal(p.amount).isZero()) return [];
   const money = { accountId: p.accountId, memo };
   const receivable = { accountId: p.receivableId, partyType: 'customer' as const, partyId: p.customerId, memo };

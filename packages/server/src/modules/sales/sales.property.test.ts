@@ -25,7 +25,13 @@ const qty = fc.integer({ min: 1, max: 9000 }).map((n) => (n / 1000).toFixed(3));
 const op = fc.oneof(
   fc.record({ t: fc.constant('in' as const), quantity: qty, unitCost: fc.integer({ min: 1, max: 5000 }).map((n) => (n / 100).toFixed(2)) }),
   fc.record({ t: fc.constant('out' as const), quantity: qty }),
-  fc.record({ t: fc.constant('sale' as const), cash: fc.boolean(), quantity: qty, price: fc.integer({ min: 0, max: 9000 }).map((n) => (n / 100).toFixed(2)), tax: fc.constantFrom('0', '5', '15') }),
+  fc.record({
+    t: fc.constant('sale' as const),
+    cash: fc.boolean(),
+    quantity: qty,
+    price: fc.integer({ min: 0, max: 9000 }).map((n) => (n / 100).toFixed(2)),
+    tax: fc.constantFrom('0', '5', '15'),
+  }),
   fc.record({ t: fc.constant('return' as const), pick: fc.nat(), part: fc.integer({ min: 1, max: 100 }) }),
   fc.record({ t: fc.constant('cancel' as const), pick: fc.nat() }),
 );
@@ -51,7 +57,12 @@ describe('sales over random sequences', () => {
           if (o.t === 'in') {
             await kit.stockIn(item.id, o.quantity, o.unitCost, '2026-02-01');
           } else if (o.t === 'out') {
-            const res = await kit.api('POST', '/api/elc/stock-adjustments', { kind: 'adjustment', branchId, date: '2026-02-01', lines: [{ itemId: item.id, quantity: `-${o.quantity}` }] });
+            const res = await kit.api('POST', '/api/elc/stock-adjustments', {
+              kind: 'adjustment',
+              branchId,
+              date: '2026-02-01',
+              lines: [{ itemId: item.id, quantity: `-${o.quantity}` }],
+            });
             expect([201, 400]).toContain(res.statusCode);
           } else if (o.t === 'sale') {
             const before = await kit.snapshot();

@@ -18,14 +18,14 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { sendPdf } from '../document-print/index.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
 import { organisationName } from './organisation-name.ts';
 import { cancelSalesDocument } from './cancel-sales.ts';
 import { convertQuotation, createQuotation, createSale } from './create-sale.ts';
-import { salesChoices } from './sales-choices.ts';
+import { salesChoices, salesCustomers } from './sales-choices.ts';
 import { getSalesDocument, listSalesDocuments, returnableSales } from './sales-documents.ts';
 import { salesDocumentPdf } from './sales-pdf.ts';
 import { returnTransactionTable, returnTransactions, salesActivity, salesActivityTable } from './sales-reports.ts';
@@ -42,9 +42,7 @@ function serveDocuments(app: FastifyInstance, group: DocumentGroup, kind: SalesK
   const config = access(privilege);
   serve(app, group.list, config, async (req) => tenantTx(req, (tx, actor) => listSalesDocuments({ tx, lang: actor.lang, kind, query: req.query })));
   serve(app, group.get, config, async (req) => tenantTx(req, (tx, actor) => getSalesDocument({ tx, lang: actor.lang, kind, id: req.params.id })));
-  serve(app, group.cancel, config, async (req) =>
-    tenantTx(req, (tx, actor) => cancelSalesDocument({ tx, actor, kind, id: req.params.id, input: req.body })),
-  );
+  serve(app, group.cancel, config, async (req) => tenantTx(req, (tx, actor) => cancelSalesDocument({ tx, actor, kind, id: req.params.id, input: req.body })));
   serve(app, group.pdf, config, async (req, reply) => {
     const doc = await tenantTx(req, async (tx, actor) => {
       const found = await getSalesDocument({ tx, lang: actor.lang, kind, id: req.params.id });
@@ -64,9 +62,9 @@ function fileOr<Q, R>(
 ) {
   const { format, ...rest } = query;
   if (!format) return tenantTx(req, (tx, actor) => run(tx, actor.lang, rest as Q, false));
-  return tenantTx(req, async (tx, actor) => table(await run(tx, actor.lang, rest as Q, true), { lang: actor.lang, organisation: await organisationName(tx, actor.clientId) })).then(
-    (t) => sendReport(reply, t, format),
-  );
+  return tenantTx(req, async (tx, actor) =>
+    table(await run(tx, actor.lang, rest as Q, true), { lang: actor.lang, organisation: await organisationName(tx, actor.clientId) }),
+  ).then((t) => sendReport(reply, t, format));
 }
 
 const EXPORT_ROWS = 100_000;
@@ -89,11 +87,24 @@ export async function salesRoutes(app: FastifyInstance) {
     tenantTx(req, (tx, actor) => convertQuotation({ tx, actor, id: req.params.id, input: req.body })),
   );
   serve(app, returns.create, access('sales-return'), async (req) => tenantTx(req, (tx, actor) => createSalesReturn({ tx, actor, input: req.body })));
-  serve(app, returns.returnable, access('sales-return'), async (req) => tenantTx(req, (tx, actor) => returnableSales({ tx, lang: actor.lang, query: req.query })));
+  serve(app, returns.returnable, access('sales-return'), async (req) =>
+    tenantTx(req, (tx, actor) => returnableSales({ tx, lang: actor.lang, query: req.query })),
+  );
+  serve(app, returns.returnableSale, access('sales-return'), async (req) =>
+    tenantTx(req, async (tx, actor) => {
+      const sale = await getSalesDocument({ tx, lang: actor.lang, id: req.params.id });
+      if (sale.kind !== 'invoice' && sale.kind !== 'receipt') throw notFound();
+      return sale;
+    }),
+  );
   // Any one of the four sales privileges reads what the forms choose from.
   serve(app, choices.get, { access: 'authenticated', tags }, async (req) => {
     if (!SALES_PRIVILEGES.some((p) => hasPrivilege(caller(req), p))) throw forbidden();
     return tenantTx(req, (tx, actor) => salesChoices({ tx, lang: actor.lang }));
+  });
+  serve(app, choices.customers, { access: 'authenticated', tags }, async (req) => {
+    if (!SALES_PRIVILEGES.some((p) => hasPrivilege(caller(req), p))) throw forbidden();
+    return tenantTx(req, (tx) => salesCustomers({ tx, q: req.query.q }));
   });
 
   const activity = (tx: Db, lang: Lang, q: Parameters<typeof salesActivity>[0]['query'], all: boolean) =>
@@ -102,8 +113,16 @@ export async function salesRoutes(app: FastifyInstance) {
   serve(app, reports.salesActivityExport, access('sales-activity'), async (req, reply) => fileOr(req, reply, req.query, activity, salesActivityTable) as never);
   const returned = (tx: Db, lang: Lang, q: Parameters<typeof returnTransactions>[0]['query'], all: boolean) =>
     returnTransactions({ tx, lang, query: all ? { ...q, _page: 1, _limit: EXPORT_ROWS } : q });
-  serve(app, reports.returnTransaction, access('return-transaction'), async (req, reply) => fileOr(req, reply, req.query, returned, returnTransactionTable) as never);
-  serve(app, reports.returnTransactionExport, access('return-transaction'), async (req, reply) =>
-    fileOr(req, reply, req.query, returned, returnTransactionTable) as never,
+  serve(
+    app,
+    reports.returnTransaction,
+    access('return-transaction'),
+    async (req, reply) => fileOr(req, reply, req.query, returned, returnTransactionTable) as never,
+  );
+  serve(
+    app,
+    reports.returnTransactionExport,
+    access('return-transaction'),
+    async (req, reply) => fileOr(req, reply, req.query, returned, returnTransactionTable) as never,
   );
 }

@@ -55,7 +55,10 @@ describe('sales invoice', () => {
       { code: '4050', debit: '0.00', credit: '117.00', party_id: null },
       { code: '5010', debit: '40.00', credit: '0.00', party_id: null },
     ]);
-    const account = (await kit.ok(await kit.api('GET', `/api/elc/customers/${c.id}/account`), 200)) as { balance: string; openItems: Array<{ kind: string; number: string; open: string }> };
+    const account = (await kit.ok(await kit.api('GET', `/api/elc/customers/${c.id}/account`), 200)) as {
+      balance: string;
+      openItems: Array<{ kind: string; number: string; open: string }>;
+    };
     expect(account.balance).toBe('126.00');
     expect(account.openItems).toMatchObject([{ kind: 'invoice', number: 'SI-000001', open: '126.00' }]);
     const statement = await kit.ok(await kit.api('GET', `/api/billing-reports/customer-transaction?customerId=${c.id}`), 200);
@@ -74,12 +77,26 @@ describe('sales invoice', () => {
     const before = await kit.snapshot();
     const beyond = await kit.invoice({ customerId: c.id, lines: lines('100') }, 400);
     expect(beyond.details).toEqual([{ field: 'lines.0.quantity', message: 'Not enough MTR-1 Prepaid meter in stock: 8 on hand.' }]);
-    const so = await kit.api('POST', '/api/elc/sales-invoices', { customerId: c.id, date: '2026-03-01', dueDate: '2026-03-31', branchId: await kit.branchId(), lines: lines('100') }, { lang: 'so' });
+    const so = await kit.api(
+      'POST',
+      '/api/elc/sales-invoices',
+      { customerId: c.id, date: '2026-03-01', dueDate: '2026-03-31', branchId: await kit.branchId(), lines: lines('100') },
+      { lang: 'so' },
+    );
     expect(so.json().details[0].message).toBe('MTR-1 Prepaid meter kuma filna bakhaarka: waxaa yaal 8.');
     const price = await kit.invoice({ customerId: c.id, lines: [{ itemId: meter.id, quantity: '1', unitPrice: '1.005' }] }, 400);
     expect(price.details).toEqual([expect.objectContaining({ field: 'lines.0.unitPrice' })]);
     const cash = await kit.accountId('1010');
-    const free = await kit.invoice({ customerId: c.id, lines: [{ quantity: '1', unitPrice: '5' }, { accountId: cash, quantity: '1', unitPrice: '5' }] }, 400);
+    const free = await kit.invoice(
+      {
+        customerId: c.id,
+        lines: [
+          { quantity: '1', unitPrice: '5' },
+          { accountId: cash, quantity: '1', unitPrice: '5' },
+        ],
+      },
+      400,
+    );
     expect(free.details.map((d: { field: string }) => d.field)).toEqual(['lines.0.accountId', 'lines.1.accountId']);
     const due = await kit.invoice({ customerId: c.id, dueDate: '2026-02-01', lines: lines() }, 400);
     expect(due.details).toEqual([expect.objectContaining({ field: 'dueDate' })]);
@@ -91,10 +108,17 @@ describe('sales invoice', () => {
     const pk = paymentsKit(ctx, orgA);
     const c = await pk.billableCustomer();
     const bill = await pk.bill(c.id, '2025-05', 10); // 12.00, dated today
-    const inv = await kit.invoice({ customerId: c.id, date: '2026-01-15', dueDate: '2026-02-15', lines: [{ itemId: service.id, quantity: '1', unitPrice: '50.00' }] });
+    const inv = await kit.invoice({
+      customerId: c.id,
+      date: '2026-01-15',
+      dueDate: '2026-02-15',
+      lines: [{ itemId: service.id, quantity: '1', unitPrice: '50.00' }],
+    });
     const cash = await kit.accountId('1010');
     // Oldest first: the invoice (2026-01-15) before the bill (issued today).
-    const pay = await kit.ok(await kit.api('POST', '/api/finance/payments', { customerId: c.id, amount: '55.00', date: '2026-03-05', accountId: cash, method: 'cash' }));
+    const pay = await kit.ok(
+      await kit.api('POST', '/api/finance/payments', { customerId: c.id, amount: '55.00', date: '2026-03-05', accountId: cash, method: 'cash' }),
+    );
     expect(pay.allocated).toBe('55.00');
     const paidInvoice = await kit.ok(await kit.api('GET', `/api/elc/sales-invoices/${inv.id}`), 200);
     expect(paidInvoice).toMatchObject({ paid: '50.00', balance: '0.00', shownStatus: 'Paid' });
@@ -107,7 +131,14 @@ describe('sales invoice', () => {
     const account = await pk.account(c.id);
     const item = account.openItems.find((i: { number: string }) => i.number === inv2.number);
     const pay2 = await kit.ok(
-      await kit.api('POST', '/api/finance/payments', { customerId: c.id, amount: '20.00', date: '2026-03-05', accountId: cash, method: 'cash', allocations: [{ openItemId: item.openItemId, amount: '20.00' }] }),
+      await kit.api('POST', '/api/finance/payments', {
+        customerId: c.id,
+        amount: '20.00',
+        date: '2026-03-05',
+        accountId: cash,
+        method: 'cash',
+        allocations: [{ openItemId: item.openItemId, amount: '20.00' }],
+      }),
     );
     expect(pay2.allocated).toBe('20.00');
     expect((await kit.ok(await kit.api('GET', `/api/elc/sales-invoices/${inv2.id}`), 200)).shownStatus).toBe('Paid');
@@ -139,9 +170,17 @@ describe('sales return', () => {
     expect(noLine.json().details).toEqual([{ field: 'lines.0.position', message: expect.any(String) }]);
     expect(await kit.snapshot()).toEqual(before);
 
-    const ret = await kit.ok(await kit.api('POST', '/api/elc/sales-returns', { saleId: inv.id, date: '2026-03-03', reason: 'faulty', lines: [{ position: 1, quantity: '1' }] }));
+    const ret = await kit.ok(
+      await kit.api('POST', '/api/elc/sales-returns', { saleId: inv.id, date: '2026-03-03', reason: 'faulty', lines: [{ position: 1, quantity: '1' }] }),
+    );
     // 45 + 4.50 tax; cost 20.00.
-    expect(ret).toMatchObject({ kind: 'return', number: 'SRT-000001', total: '49.50', cost: '20.00', sale: { id: inv.id, number: inv.number, kind: 'invoice' } });
+    expect(ret).toMatchObject({
+      kind: 'return',
+      number: 'SRT-000001',
+      total: '49.50',
+      cost: '20.00',
+      sale: { id: inv.id, number: inv.number, kind: 'invoice' },
+    });
     expect(await kit.balance('1200')).toBe((Number(inventoryBefore) + 20).toFixed(2));
     expect(await entryLines(ret.journalEntryId)).toEqual([
       { code: '1100', debit: '0.00', credit: '49.50', party_id: c.id },
@@ -181,7 +220,16 @@ describe('cash sale', () => {
   it('sells to the walk-in customer (made once), paid at once into cash; the statement shows sale and payment; refund on return', async () => {
     const cashBefore = await kit.balance('1010');
     const sale = await kit.cashSale({ lines: [{ itemId: meter.id, quantity: '1', unitPrice: '45.00' }] });
-    expect(sale).toMatchObject({ kind: 'receipt', number: 'CS-000001', walkIn: true, customerNo: 'WALK-IN', customerName: 'Walk-in customer', total: '45.00', paid: '45.00', balance: '0.00' });
+    expect(sale).toMatchObject({
+      kind: 'receipt',
+      number: 'CS-000001',
+      walkIn: true,
+      customerNo: 'WALK-IN',
+      customerName: 'Walk-in customer',
+      total: '45.00',
+      paid: '45.00',
+      balance: '0.00',
+    });
     const second = await kit.cashSale({ lines: [{ itemId: service.id, quantity: '2', unitPrice: '30.00' }] });
     expect(second.customerId).toBe(sale.customerId);
     expect(await kit.balance('1010')).toBe((Number(cashBefore) + 105).toFixed(2));
@@ -195,13 +243,17 @@ describe('cash sale', () => {
     expect(statement.closingBalance).toBe('0.00');
     expect(statement.lines[0].kind).toBe('cashSale');
     // The walk-in customer is never billed: it has no house.
-    const [houses] = await inSystem(ctx.database.db, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from houses where customer_id = ${sale.customerId}`));
+    const [houses] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from houses where customer_id = ${sale.customerId}`),
+    );
     expect(houses.n).toBe(0);
 
     const noAccount = await kit.api('POST', '/api/elc/sales-returns', { saleId: sale.id, date: '2026-03-04', lines: [{ position: 1, quantity: '1' }] });
     expect(noAccount.json().details).toEqual([{ field: 'refundAccountId', message: 'Choose the account the refund is paid from.' }]);
     const cash = await kit.accountId('1010');
-    const ret = await kit.ok(await kit.api('POST', '/api/elc/sales-returns', { saleId: sale.id, date: '2026-03-04', refundAccountId: cash, lines: [{ position: 1, quantity: '1' }] }));
+    const ret = await kit.ok(
+      await kit.api('POST', '/api/elc/sales-returns', { saleId: sale.id, date: '2026-03-04', refundAccountId: cash, lines: [{ position: 1, quantity: '1' }] }),
+    );
     expect(ret).toMatchObject({ total: '45.00', cost: sale.cost, accountId: cash });
     expect(await kit.balance('1010')).toBe((Number(cashBefore) + 60).toFixed(2));
     await kit.expectBooksAgree();
@@ -225,7 +277,13 @@ describe('quotation', () => {
     const c = await kit.customer();
     const before = await kit.snapshot();
     const q = await kit.ok(
-      await kit.api('POST', '/api/elc/quotations', { customerId: c.id, date: '2026-03-01', validUntil: '2999-03-31', branchId: await kit.branchId(), lines: lines('1') }),
+      await kit.api('POST', '/api/elc/quotations', {
+        customerId: c.id,
+        date: '2026-03-01',
+        validUntil: '2999-03-31',
+        branchId: await kit.branchId(),
+        lines: lines('1'),
+      }),
     );
     expect(q).toMatchObject({ kind: 'quotation', number: 'QT-000001', status: 'Open', shownStatus: 'Open', total: '76.50', journalEntryId: null });
     const after = await kit.snapshot();
@@ -246,7 +304,13 @@ describe('quotation', () => {
   it('an expired quotation shows Expired and is not converted', async () => {
     const c = await kit.customer();
     const q = await kit.ok(
-      await kit.api('POST', '/api/elc/quotations', { customerId: c.id, date: '2026-01-01', validUntil: '2026-01-10', branchId: await kit.branchId(), lines: lines('1') }),
+      await kit.api('POST', '/api/elc/quotations', {
+        customerId: c.id,
+        date: '2026-01-01',
+        validUntil: '2026-01-10',
+        branchId: await kit.branchId(),
+        lines: lines('1'),
+      }),
     );
     expect(q.shownStatus).toBe('Expired');
     expect((await kit.api('POST', `/api/elc/quotations/${q.id}/convert`, {})).statusCode).toBe(409);
@@ -262,10 +326,18 @@ describe('access, organisations, prints and reports', () => {
     const nobody = await staffUser(ctx, orgA, ['list-item']);
     expect((await kit.api('GET', '/api/elc/sales/choices', undefined, { token: nobody.token })).statusCode).toBe(403);
     const before = await kit.snapshot();
-    const refused = await kit.api('POST', '/api/elc/sales-invoices', { customerId: c.id, date: '2026-03-01', dueDate: '2026-03-31', branchId: await kit.branchId(), lines: lines('1') }, { token: clerk.token });
+    const refused = await kit.api(
+      'POST',
+      '/api/elc/sales-invoices',
+      { customerId: c.id, date: '2026-03-01', dueDate: '2026-03-31', branchId: await kit.branchId(), lines: lines('1') },
+      { token: clerk.token },
+    );
     expect(refused.statusCode).toBe(403);
     expect((await kit.api('POST', `/api/elc/sales-invoices/${inv.id}/cancel`, { reason: 'x' }, { token: clerk.token })).statusCode).toBe(403);
-    expect((await kit.api('POST', `/api/elc/sales-returns`, { saleId: inv.id, date: '2026-03-03', lines: [{ position: 1, quantity: '1' }] }, { token: clerk.token })).statusCode).toBe(403);
+    expect(
+      (await kit.api('POST', `/api/elc/sales-returns`, { saleId: inv.id, date: '2026-03-03', lines: [{ position: 1, quantity: '1' }] }, { token: clerk.token }))
+        .statusCode,
+    ).toBe(403);
     expect(await kit.snapshot()).toEqual(before);
     expect((await kit.api('GET', '/api/elc/sales/choices', undefined, { token: clerk.token })).statusCode).toBe(200);
 
@@ -302,17 +374,32 @@ describe('access, organisations, prints and reports', () => {
     const item = await kit.item({ code: 'BRK-9', name: 'Breaker' });
     await kit.stockIn(item.id, '10', '5.00');
     const c = await kit.customer({ name: 'Report Buyer' });
-    const inv = await kit.invoice({ customerId: c.id, date: '2026-04-02', dueDate: '2026-04-30', lines: [{ itemId: item.id, quantity: '4', unitPrice: '12.00', taxPercent: '5' }] });
+    const inv = await kit.invoice({
+      customerId: c.id,
+      date: '2026-04-02',
+      dueDate: '2026-04-30',
+      lines: [{ itemId: item.id, quantity: '4', unitPrice: '12.00', taxPercent: '5' }],
+    });
     await kit.cashSale({ customerId: c.id, date: '2026-04-03', lines: [{ itemId: item.id, quantity: '2', unitPrice: '12.00' }] });
     await kit.ok(await kit.api('POST', '/api/elc/sales-returns', { saleId: inv.id, date: '2026-04-04', lines: [{ position: 1, quantity: '1' }] }));
     const r = await kit.ok(await kit.api('GET', `/api/sales-reports/sales-activity?startDate=2026-04-01&endDate=2026-04-30&itemId=${item.id}`), 200);
-    expect(r.rows).toEqual([{ key: String(item.id), code: 'BRK-9', name: 'Breaker', quantity: '5', revenue: '60.00', cost: '25.00', margin: '35.00', marginPercent: '58.33' }]);
-    const byCustomer = await kit.ok(await kit.api('GET', `/api/sales-reports/sales-activity?startDate=2026-04-01&endDate=2026-04-30&groupBy=customer&customerId=${c.id}`), 200);
+    expect(r.rows).toEqual([
+      { key: String(item.id), code: 'BRK-9', name: 'Breaker', quantity: '5', revenue: '60.00', cost: '25.00', margin: '35.00', marginPercent: '58.33' },
+    ]);
+    const byCustomer = await kit.ok(
+      await kit.api('GET', `/api/sales-reports/sales-activity?startDate=2026-04-01&endDate=2026-04-30&groupBy=customer&customerId=${c.id}`),
+      200,
+    );
     expect(byCustomer.rows).toMatchObject([{ name: 'Report Buyer', revenue: '60.00' }]);
-    const byMonth = await kit.ok(await kit.api('GET', `/api/sales-reports/sales-activity?startDate=2026-04-01&endDate=2026-04-30&groupBy=month&itemId=${item.id}`), 200);
+    const byMonth = await kit.ok(
+      await kit.api('GET', `/api/sales-reports/sales-activity?startDate=2026-04-01&endDate=2026-04-30&groupBy=month&itemId=${item.id}`),
+      200,
+    );
     expect(byMonth.rows).toMatchObject([{ key: '2026-04', margin: '35.00' }]);
     const returns = await kit.ok(await kit.api('GET', `/api/sales-reports/return-transaction?startDate=2026-04-01&endDate=2026-04-30&itemId=${item.id}`), 200);
-    expect(returns.rows).toMatchObject([{ saleNumber: inv.number, customerName: 'Report Buyer', itemCode: 'BRK-9', quantity: '1', amount: '12.60', cost: '5.00' }]);
+    expect(returns.rows).toMatchObject([
+      { saleNumber: inv.number, customerName: 'Report Buyer', itemCode: 'BRK-9', quantity: '1', amount: '12.60', cost: '5.00' },
+    ]);
     const csv = await kit.api('GET', `/api/sales-reports/sales-activity/export?format=csv&startDate=2026-04-01&endDate=2026-04-30&itemId=${item.id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Breaker');

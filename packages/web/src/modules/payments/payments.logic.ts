@@ -8,6 +8,7 @@ import {
   type BatchMatchedRow,
   type CustomerLookup,
   type CustomerOpenBill,
+  type CustomerOpenItem,
   type PaymentBody,
   type PaymentInput,
   type paymentBody,
@@ -85,7 +86,7 @@ export const emptyReceipt = (date: string, account?: ReceivingAccount): ReceiveF
  * keeps its period and its bill id (sent as billId); other charges are sent by open item.
  */
 export type ChargeRow = CustomerOpenBill & { kind: string; realBillId: number | null };
-export function chargeRows(preview: Pick<AllocationPreview, 'openBills' | 'openItems'> | undefined): ChargeRow[] {
+export function chargeRows(preview: { openBills: readonly CustomerOpenBill[]; openItems: readonly CustomerOpenItem[] } | undefined): ChargeRow[] {
   if (!preview) return [];
   const bills = new Map(preview.openBills.map((b) => [b.number, b]));
   return preview.openItems.map((it) => {
