@@ -95,8 +95,8 @@ export function SalesLinesEditor({
                       onChange={(_, v) => {
                         f.onChange(v ? String(v.id) : '');
                         if (v) {
-                          setValue(`lines.${i}.unitPrice`, v.salePrice);
-                          setValue(`lines.${i}.taxPercent`, v.taxPercent);
+                          setValue(`lines.${i}.unitPrice`, v.salePrice, { shouldValidate: true });
+                          setValue(`lines.${i}.taxPercent`, v.taxPercent, { shouldValidate: true });
                           setValue(`lines.${i}.accountId`, '');
                         }
                       }}
