@@ -139,7 +139,7 @@ describe.skipIf(!run)('sales: quotation, invoice, payment, return, cash sale', (
     await visible(page.getByRole('heading', { name: 'New cash sale', level: 2 }));
     await pickItem(page, 0, CODE);
     await page.getByRole('button', { name: 'Post' }).click();
-    await visible(page.getByRole('heading', { name: /^Cash sales CS-\d{6}$/ }));
+    await visible(page.getByRole('heading', { name: /^Cash sale CS-\d{6}$/ }));
     await visible(page.getByText('Walk-in customer · WALK-IN'));
     await e2e.shot(page, 'sales-08-cash-sale');
 

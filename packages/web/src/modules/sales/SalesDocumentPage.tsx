@@ -81,7 +81,7 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
   return (
     <>
       <PageHeader
-        title={`${t(`sales.kind.${kind}.title`)} ${d.number}`}
+        title={`${t(`sales.kind.${kind}.one`)} ${d.number}`}
         subtitle={`${d.customerName} · ${d.customerNo}`}
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>

@@ -24,7 +24,7 @@ function documentRoutes(kind: SalesKind): ModuleRoute[] {
       privilege,
       title: `sales.kind.${kind}.new`,
     },
-    { path: `${path}/:id`, element: createElement(Page, { kind }), privilege, title: `sales.kind.${kind}.title` },
+    { path: `${path}/:id`, element: createElement(Page, { kind }), privilege, title: `sales.kind.${kind}.one` },
   ];
 }
 

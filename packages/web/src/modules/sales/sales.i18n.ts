@@ -5,6 +5,7 @@ import type { Texts } from '../../app/i18n/types.ts';
 export const en = {
   kind: {
     invoice: {
+      one: 'Sales invoice',
       title: 'Sales invoice',
       subtitle: 'Goods and services sold on credit: the customer owes them until paid.',
       add: 'New invoice',
@@ -13,6 +14,7 @@ export const en = {
       empty: 'No sales invoices yet.',
     },
     receipt: {
+      one: 'Cash sale',
       title: 'Cash sales',
       subtitle: 'Sales paid at once into a cash, bank or mobile-money account.',
       add: 'New cash sale',
@@ -21,6 +23,7 @@ export const en = {
       empty: 'No cash sales yet.',
     },
     quotation: {
+      one: 'Quotation',
       title: 'Quotation',
       subtitle: 'Prices offered to a customer; one click turns an accepted one into an invoice.',
       add: 'New quotation',
@@ -29,6 +32,7 @@ export const en = {
       empty: 'No quotations yet.',
     },
     return: {
+      one: 'Sales return',
       title: 'Sales return',
       subtitle: 'Goods back from an invoice or a cash sale: a credit note or a refund.',
       add: 'New return',
@@ -156,6 +160,7 @@ export const en = {
 export const so: Texts<typeof en> = {
   kind: {
     invoice: {
+      one: 'Qaansheegta iibka',
       title: 'Qaansheegta iibka',
       subtitle: 'Alaab iyo adeeg deyn lagu iibiyay: macmiilku wuu ku leeyahay ilaa uu bixiyo.',
       add: 'Qaansheeg cusub',
@@ -164,6 +169,7 @@ export const so: Texts<typeof en> = {
       empty: 'Weli ma jiraan qaansheegyo iib.',
     },
     receipt: {
+      one: 'Iib kaash ah',
       title: 'Iib kaash ah',
       subtitle: 'Iib isla markiiba lagu bixiyay xisaab kaash, bangi ama lacag moobayl ah.',
       add: 'Iib kaash cusub',
@@ -172,6 +178,7 @@ export const so: Texts<typeof en> = {
       empty: 'Weli ma jiraan iib kaash ah.',
     },
     quotation: {
+      one: 'Qiimeyn-bixin',
       title: 'Qiimeyn-bixin',
       subtitle: 'Qiimo macmiil loo soo jeediyay; hal gujin ayaa mid la aqbalay u beddesha qaansheeg.',
       add: 'Qiimeyn-bixin cusub',
@@ -180,6 +187,7 @@ export const so: Texts<typeof en> = {
       empty: 'Weli ma jiraan qiimeyn-bixinno.',
     },
     return: {
+      one: 'Celinta iibka',
       title: 'Celinta iibka',
       subtitle: 'Alaab laga soo celiyay qaansheeg ama iib kaash ah: warqad deyn-dhimis ama lacag celin.',
       add: 'Celin cusub',
