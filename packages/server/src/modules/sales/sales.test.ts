@@ -5,6 +5,7 @@ import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { flatTariff, paymentsKit } from '../payments/payments-test-kit.ts';
 import { auditRows, staffUser } from '../settings/test-support.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { expectEntriesBalanced, salesKit } from './sales-test-kit.ts';
 
 let ctx: TestContext;
@@ -366,6 +367,11 @@ describe('access, organisations, prints and reports', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain(inv.number);
+      expect(text).toContain(lang === 'so' ? 'Qaansheegta iibka' : 'Sales invoice');
+      expect(text).toContain('MTR-1 Prepaid meter');
+      if (process.env.SALES_PDF_DUMP) (await import('node:fs')).writeFileSync(`/tmp/sales-invoice-${lang}.pdf`, res.rawPayload);
     }
     expect((await kit.api('GET', `/api/elc/quotations/${inv.id}/pdf`)).statusCode).toBe(404);
   });

@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type SalesDocumentRow, salesReturnsEndpoints } from '@ubo/contracts';
+import { type SalesDocumentRow, salesReturnBody, salesReturnsEndpoints } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -81,33 +81,31 @@ export default function SalesReturnFormPage() {
     setLineErrors({});
     if (!s) return setFormError(t('sales.returnForm.noLines'));
     if (lines.length === 0) return setFormError(t('sales.returnForm.nothing'));
-    post.mutate(
-      {
-        body: {
-          saleId: s.id,
-          date: values.date,
-          refundAccountId: s.kind === 'receipt' ? Number(values.refundAccountId) || undefined : undefined,
-          reason: values.reason,
-          lines: lines.map((l) => ({ position: l.position, quantity: quantities[l.position].trim() })),
-        },
-      },
-      {
-        onError: (err) => {
-          if (!(err instanceof ApiError)) return;
-          const onLines: Record<number, string> = {};
-          const rest: string[] = [];
-          for (const d of err.details) {
-            const m = /^lines\.(\d+)\./.exec(d.field);
-            if (m && lines[Number(m[1])]) onLines[lines[Number(m[1])].position] = d.message;
-            else if (d.field === 'date' || d.field === 'refundAccountId' || d.field === 'reason') form.setError(d.field, { message: d.message });
-            else rest.push(d.message);
-          }
-          setLineErrors(onLines);
-          if (rest.length > 0 || err.details.length === 0) setFormError(rest.join(' ') || err.message);
-        },
-      },
-    );
+    const body = {
+      saleId: s.id,
+      date: values.date,
+      refundAccountId: s.kind === 'receipt' ? Number(values.refundAccountId) || undefined : undefined,
+      reason: values.reason,
+      lines: lines.map((l) => ({ position: l.position, quantity: quantities[l.position].trim() })),
+    };
+    // The contracts' body first: a quantity that is not one is marked on its line without a round trip.
+    const checked = salesReturnBody.safeParse(body);
+    if (!checked.success) return showErrors(checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+    post.mutate({ body }, { onError: (err) => err instanceof ApiError && showErrors(err.details, err.message) });
   });
+  /** Errors by field: a line's on its quantity, the form's fields on theirs, the rest above the buttons. */
+  function showErrors(details: ReadonlyArray<{ field: string; message: string }>, fallback?: string) {
+    const onLines: Record<number, string> = {};
+    const rest: string[] = [];
+    for (const d of details) {
+      const m = /^lines\.(\d+)\./.exec(d.field);
+      if (m && lines[Number(m[1])]) onLines[lines[Number(m[1])].position] = d.message;
+      else if (d.field === 'date' || d.field === 'refundAccountId' || d.field === 'reason') form.setError(d.field, { message: d.message });
+      else rest.push(d.message);
+    }
+    setLineErrors(onLines);
+    if (rest.length > 0 || details.length === 0) setFormError(rest.join(' ') || fallback || null);
+  }
 
   return (
     <>
