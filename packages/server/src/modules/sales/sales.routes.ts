@@ -17,6 +17,8 @@ import {
   salesReturnsEndpoints as returns,
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
@@ -69,24 +71,43 @@ function fileOr<Q, R>(
 
 const EXPORT_ROWS = 100_000;
 
+/** A money-moving POST runs once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
+async function idempotentPost<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  body: unknown,
+  work: (tx: Db, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const key = readIdempotencyKey(req.headers);
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode: 201, body: await work(tx, actor) })),
+  );
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  reply.code(result.statusCode);
+  return result.body;
+}
+
 export async function salesRoutes(app: FastifyInstance) {
   serveDocuments(app, invoices, 'invoice', 'sales-invoice');
   serveDocuments(app, receipts, 'receipt', 'sales-receipt');
   serveDocuments(app, quotations, 'quotation', 'quotation');
   serveDocuments(app, returns, 'return', 'sales-return');
 
-  serve(app, invoices.create, access('sales-invoice'), async (req) =>
-    tenantTx(req, (tx, actor) => createSale({ tx, actor, input: { kind: 'invoice', ...req.body } })),
+  serve(app, invoices.create, access('sales-invoice'), async (req, reply) =>
+    idempotentPost(req, reply, 'sales-invoice', req.body, (tx, actor) => createSale({ tx, actor, input: { kind: 'invoice', ...req.body } })),
   );
-  serve(app, receipts.create, access('sales-receipt'), async (req) =>
-    tenantTx(req, (tx, actor) => createSale({ tx, actor, input: { kind: 'receipt', ...req.body } })),
+  serve(app, receipts.create, access('sales-receipt'), async (req, reply) =>
+    idempotentPost(req, reply, 'sales-receipt', req.body, (tx, actor) => createSale({ tx, actor, input: { kind: 'receipt', ...req.body } })),
   );
   serve(app, quotations.create, access('quotation'), async (req) => tenantTx(req, (tx, actor) => createQuotation({ tx, actor, input: req.body })));
   // Converting posts an invoice: both privileges.
   serve(app, quotations.convert, access(['quotation', 'sales-invoice']), async (req) =>
     tenantTx(req, (tx, actor) => convertQuotation({ tx, actor, id: req.params.id, input: req.body })),
   );
-  serve(app, returns.create, access('sales-return'), async (req) => tenantTx(req, (tx, actor) => createSalesReturn({ tx, actor, input: req.body })));
+  serve(app, returns.create, access('sales-return'), async (req, reply) =>
+    idempotentPost(req, reply, 'sales-return', req.body, (tx, actor) => createSalesReturn({ tx, actor, input: req.body })),
+  );
   serve(app, returns.returnable, access('sales-return'), async (req) =>
     tenantTx(req, (tx, actor) => returnableSales({ tx, lang: actor.lang, query: req.query })),
   );

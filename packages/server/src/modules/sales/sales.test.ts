@@ -146,6 +146,24 @@ describe('sales invoice', () => {
     await kit.expectBooksAgree();
   });
 
+  it('posts once per Idempotency-Key: a retry gets the same invoice', async () => {
+    const c = await kit.customer();
+    const body = {
+      customerId: c.id,
+      date: '2026-03-01',
+      dueDate: '2027-12-31',
+      branchId: await kit.branchId(),
+      lines: [{ itemId: service.id, quantity: '1', unitPrice: '10.00' }],
+    };
+    const headers = { 'idempotency-key': `sale-${c.id}` };
+    const first = await kit.call(orgA.token, 'POST', '/api/elc/sales-invoices', body, undefined, headers);
+    const again = await kit.call(orgA.token, 'POST', '/api/elc/sales-invoices', body, undefined, headers);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect((await kit.ok(await kit.api('GET', `/api/elc/sales-invoices?customerId=${c.id}`), 200)).total).toBe(1);
+  });
+
   it('a customer with credit has it applied to a new invoice', async () => {
     const c = await kit.customer();
     const cash = await kit.accountId('1010');
