@@ -64,7 +64,7 @@ export async function prepareLines(tx: Db, lines: LineInput[], errors: FieldErro
     };
     if (l.itemId) {
       const item = itemById.get(l.itemId);
-      if (!item || item.status !== 'Active') {
+      if (item?.status !== 'Active') {
         errors.push({ field: `lines.${i}.itemId`, message: item ? 'sales.itemInactive' : 'v.notFound' });
         continue;
       }
