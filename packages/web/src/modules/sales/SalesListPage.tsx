@@ -1,10 +1,9 @@
 // /customers/sales-invoice, /customers/sales-receipt, /customers/quotation, /customers/sales-return: one
-// kind's documents, newest first, searched by number, customer or notes and filtered by status, branch
-// and dates; a row opens its page, the New button its form.
+// kind's documents, newest first, searched by number, customer or notes and filtered by status and
+// branch (the API also takes a date range); a row opens its page, the New button its form.
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,8 +31,6 @@ export default function SalesListPage({ kind }: { kind: SalesKind }) {
   const branches = useSalesChoices().data?.branches ?? [];
   const [status, setStatus] = useState('');
   const [branchId, setBranchId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
   const k = kinds[kind];
 
   const columns = useMemo<DataTableColumn<SalesDocumentRow>[]>(
@@ -109,12 +106,12 @@ export default function SalesListPage({ kind }: { kind: SalesKind }) {
       <DataTable
         endpoint={commonEndpoints(kind).list}
         columns={columns}
-        params={{ status: status || undefined, branchId: branchId || undefined, from: from || undefined, to: to || undefined }}
+        params={{ status: status || undefined, branchId: branchId || undefined }}
         exportName={`sales-${kind}`}
         emptyText={t(`sales.kind.${kind}.empty`)}
         onRowClick={(r) => navigate(`${k.path}/${r.id}`)}
         toolbar={
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5}>
             <SelectFilter
               label={t('sales.field.status')}
               value={status}
@@ -129,15 +126,6 @@ export default function SalesListPage({ kind }: { kind: SalesKind }) {
               allLabel={t('sales.reports.allBranches')}
               options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
             />
-            <TextField
-              size="small"
-              type="date"
-              label={t('sales.field.date')}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField size="small" type="date" label="–" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           </Stack>
         }
       />
