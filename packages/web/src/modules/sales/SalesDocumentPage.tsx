@@ -134,7 +134,7 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
               <DateText value={d.validUntil} />
             </Fact>
           )}
-          {d.branchName && <Fact label={t('sales.field.branch')}>{d.branchName}</Fact>}
+          {d.branchName && <Fact label={kind === 'return' ? t('sales.field.branchBack') : t('sales.field.branch')}>{d.branchName}</Fact>}
           {d.accountName && <Fact label={kind === 'return' ? t('sales.field.refundAccount') : t('sales.field.account')}>{d.accountName}</Fact>}
           {d.reference && <Fact label={t('sales.field.reference')}>{d.reference}</Fact>}
           {d.quotation && (
