@@ -27,7 +27,10 @@ export interface GeneratedTrade {
   seconds: number;
 }
 
-export async function generateTrade(db: Db, opts: { clientId: number; userId: number; items: number; vendors: number; moves: number }): Promise<GeneratedTrade> {
+export async function generateTrade(
+  db: Db,
+  opts: { clientId: number; userId: number; items: number; vendors: number; moves: number },
+): Promise<GeneratedTrade> {
   const { clientId, userId } = opts;
   const start = process.hrtime.bigint();
   await inSystem(db, async (tx) => {

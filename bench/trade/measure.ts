@@ -108,4 +108,3 @@ export async function measureTradeReports(opts: { app: FastifyInstance; db: Db; 
   }
   return out;
 }
-

@@ -94,7 +94,12 @@ export async function benchTrade(target: TradeTarget, options: TradeOptions): Pr
     await app.ready();
     try {
       const password = 'Bench@2026';
-      const { clientId, adminId } = await createOrganisation(database.db, { code: 9003, name: 'Benchmark Trader', adminUsername: 'admin', adminPassword: password });
+      const { clientId, adminId } = await createOrganisation(database.db, {
+        code: 9003,
+        name: 'Benchmark Trader',
+        adminUsername: 'admin',
+        adminPassword: password,
+      });
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password, code: 9003 } });
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
       const token: string = login.json().token;

@@ -54,10 +54,28 @@ export const stockCountsEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/elc/inventory-counts', query: stockCountListQuery, response: stockCountPage }),
   get: endpoint({ method: 'GET', path: '/api/elc/inventory-counts/:id', params: documentIdParams, response: stockCount }),
   create: endpoint({ method: 'POST', path: '/api/elc/inventory-counts', body: stockCountBody, response: stockCount, status: 201 }),
-  saveLines: endpoint({ method: 'PUT', path: '/api/elc/inventory-counts/:id/lines', params: documentIdParams, body: stockCountLinesBody, response: stockCount }),
-  importCsv: endpoint({ method: 'POST', path: '/api/elc/inventory-counts/:id/import', params: documentIdParams, body: stockCountImportBody, response: stockCount }),
+  saveLines: endpoint({
+    method: 'PUT',
+    path: '/api/elc/inventory-counts/:id/lines',
+    params: documentIdParams,
+    body: stockCountLinesBody,
+    response: stockCount,
+  }),
+  importCsv: endpoint({
+    method: 'POST',
+    path: '/api/elc/inventory-counts/:id/import',
+    params: documentIdParams,
+    body: stockCountImportBody,
+    response: stockCount,
+  }),
   post: endpoint({ method: 'POST', path: '/api/elc/inventory-counts/:id/post', params: documentIdParams, response: stockCount }),
-  cancel: endpoint({ method: 'POST', path: '/api/elc/inventory-counts/:id/cancel', params: documentIdParams, body: stockCountCancelBody, response: stockCount }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/elc/inventory-counts/:id/cancel',
+    params: documentIdParams,
+    body: stockCountCancelBody,
+    response: stockCount,
+  }),
 };
 
 const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;

@@ -60,7 +60,9 @@ async function accountBalance(code: string, clientId = orgA.clientId) {
 }
 
 async function accountId(code: string, clientId = orgA.clientId) {
-  const [row] = await inSystem(ctx.database.db, (tx) => queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and code = ${code}`));
+  const [row] = await inSystem(ctx.database.db, (tx) =>
+    queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and code = ${code}`),
+  );
   return Number(row.id);
 }
 
@@ -76,7 +78,9 @@ describe('inventory counting', () => {
       { itemId: b.id, quantity: '4', unitCost: '7.00' },
       { itemId: outside.id, quantity: '1', unitCost: '1.00' },
     ]);
-    const count = await ok(await call(orgA.token, 'POST', '/api/elc/inventory-counts', { branchId, categoryId: cat.id, date: '2026-03-05', memo: 'March count' }));
+    const count = await ok(
+      await call(orgA.token, 'POST', '/api/elc/inventory-counts', { branchId, categoryId: cat.id, date: '2026-03-05', memo: 'March count' }),
+    );
     expect(count).toMatchObject({ status: 'Draft', number: expect.stringMatching(/^IC-0+1$/), lineCount: 3, countedCount: 0, categoryName: 'Counted cables' });
     expect(count.lines.map((l: { itemId: number }) => l.itemId).sort()).toEqual([a.id, b.id, c.id].sort());
     const line = (id: number, doc = count) => doc.lines.find((l: { itemId: number }) => l.itemId === id);
@@ -127,10 +131,16 @@ describe('inventory counting', () => {
   it('imports counted quantities from CSV, naming the row of each error and changing nothing; cancels a draft', async () => {
     const cat = await category('CSV goods');
     const a = await item({ categoryId: cat.id, code: 'CSV-A' });
-    const b = await item({ categoryId: cat.id, code: 'CSV-B' });
+    const _b = await item({ categoryId: cat.id, code: 'CSV-B' });
     await adjust([{ itemId: a.id, quantity: '2', unitCost: '1.00' }]);
     const count = await ok(await call(orgA.token, 'POST', '/api/elc/inventory-counts', { branchId, categoryId: cat.id, date: '2026-03-06' }));
-    const bad = await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/import`, { csv: 'code,quantity\nCSV-A,3\nNOPE,1\nCSV-B,-2\nCSV-A,4' }, 'so');
+    const bad = await call(
+      orgA.token,
+      'POST',
+      `/api/elc/inventory-counts/${count.id}/import`,
+      { csv: 'code,quantity\nCSV-A,3\nNOPE,1\nCSV-B,-2\nCSV-A,4' },
+      'so',
+    );
     expect(bad.statusCode).toBe(400);
     const details = bad.json().details as Array<{ field: string; message: string }>;
     expect(details.map((d) => d.field)).toEqual(['csv', 'csv', 'csv']);
@@ -141,7 +151,10 @@ describe('inventory counting', () => {
     const unchanged = await ok(await call(orgA.token, 'GET', `/api/elc/inventory-counts/${count.id}`), 200);
     expect(unchanged.countedCount).toBe(0);
 
-    const good = await ok(await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/import`, { csv: 'Item code;Counted\r\ncsv-a;3\n"CSV-B";0.5\n' }), 200);
+    const good = await ok(
+      await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/import`, { csv: 'Item code;Counted\r\ncsv-a;3\n"CSV-B";0.5\n' }),
+      200,
+    );
     expect(good.lines.map((l: { countedQuantity: string | null }) => l.countedQuantity)).toEqual(['3', '0.5']);
 
     const cancelled = await ok(await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/cancel`, { reason: 'Counted the wrong shelf' }), 200);
@@ -194,10 +207,20 @@ describe('stock reports', () => {
     await adjust([{ itemId: a.id, quantity: '6', unitCost: '4.00' }], '2026-03-10');
     // Back-dated after the others were posted.
     await adjust([{ itemId: a.id, quantity: '2', unitCost: '3.00' }], '2026-01-20');
-    const report = await ok(await call(orgA.token, 'GET', `/api/elc/stock-reports/item-transaction?itemId=${a.id}&startDate=2026-02-01&endDate=2026-03-31`), 200);
+    const report = await ok(
+      await call(orgA.token, 'GET', `/api/elc/stock-reports/item-transaction?itemId=${a.id}&startDate=2026-02-01&endDate=2026-03-31`),
+      200,
+    );
     // Before February: 10 @ 3 and the back-dated 2 @ 3.
     expect(report.opening).toEqual({ quantity: '12', value: '36.00' });
-    expect(report.lines.map((l: { date: string; quantityIn: string | null; quantityOut: string | null; balance: string }) => [l.date, l.quantityIn, l.quantityOut, l.balance])).toEqual([
+    expect(
+      report.lines.map((l: { date: string; quantityIn: string | null; quantityOut: string | null; balance: string }) => [
+        l.date,
+        l.quantityIn,
+        l.quantityOut,
+        l.balance,
+      ]),
+    ).toEqual([
       ['2026-02-10', null, '4', '8'],
       ['2026-03-10', '6', null, '14'],
     ]);
@@ -223,7 +246,8 @@ describe('stock reports', () => {
     await adjust([{ itemId: a.id, quantity: '10', unitCost: '2.00' }], '2026-01-05');
     await adjust([{ itemId: b.id, quantity: '3', unitCost: '5.00' }], '2026-02-05');
     await adjust([{ itemId: a.id, quantity: '-5' }], '2026-03-05');
-    const at = async (date: string) => ok(await call(orgA.token, 'GET', `/api/elc/stock-reports/stock-on-hand?date=${date}&categoryId=${cat.id}&branchId=${branchId}`), 200);
+    const at = async (date: string) =>
+      ok(await call(orgA.token, 'GET', `/api/elc/stock-reports/stock-on-hand?date=${date}&categoryId=${cat.id}&branchId=${branchId}`), 200);
     expect((await at('2026-01-31')).rows).toEqual([
       { itemId: a.id, code: 'OH-1', name: a.name, categoryName: 'On hand goods', unitName: null, quantity: '10', averageCost: '2.000000', value: '20.00' },
     ]);
@@ -250,15 +274,29 @@ describe('item categories give their accounts', () => {
     const cat = await category('Transformers');
     const income = await accountId('4050');
     const expense = await accountId('5010');
-    const bad = await call(orgA.token, 'PUT', `/api/elc/item-categories/${cat.id}/accounts`, { incomeAccountId: expense, expenseAccountId: expense, inventoryAccountId: null });
+    const bad = await call(orgA.token, 'PUT', `/api/elc/item-categories/${cat.id}/accounts`, {
+      incomeAccountId: expense,
+      expenseAccountId: expense,
+      inventoryAccountId: null,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([{ field: 'incomeAccountId', message: expect.any(String) }]);
     // A second inventory account for transformers.
     const inventory = await ok(
-      await call(orgA.token, 'POST', '/api/finance/accounts', { code: '1257', nameEn: 'Transformers in store', nameSo: 'Transformarada bakhaarka', type: 'asset', subtype: 'inventory' }),
+      await call(orgA.token, 'POST', '/api/finance/accounts', {
+        code: '1257',
+        nameEn: 'Transformers in store',
+        nameSo: 'Transformarada bakhaarka',
+        type: 'asset',
+        subtype: 'inventory',
+      }),
     );
     const saved = await ok(
-      await call(orgA.token, 'PUT', `/api/elc/item-categories/${cat.id}/accounts`, { incomeAccountId: income, expenseAccountId: expense, inventoryAccountId: inventory.id }),
+      await call(orgA.token, 'PUT', `/api/elc/item-categories/${cat.id}/accounts`, {
+        incomeAccountId: income,
+        expenseAccountId: expense,
+        inventoryAccountId: inventory.id,
+      }),
       200,
     );
     expect(saved).toEqual({ categoryId: cat.id, incomeAccountId: income, expenseAccountId: expense, inventoryAccountId: inventory.id });
@@ -293,7 +331,13 @@ describe('hand-made entries on the stock accounts', () => {
       orgA.token,
       'POST',
       '/api/finance/transaction',
-      { date: '2026-03-10', lines: [{ accountId: inventory, debit: '5.00' }, { accountId: equity, credit: '5.00' }] },
+      {
+        date: '2026-03-10',
+        lines: [
+          { accountId: inventory, debit: '5.00' },
+          { accountId: equity, credit: '5.00' },
+        ],
+      },
       undefined,
       { 'idempotency-key': `stock-${Date.now()}` },
     );

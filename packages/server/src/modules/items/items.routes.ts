@@ -10,7 +10,6 @@ import {
   stockAdjustmentsEndpoints as adjustments,
   stockMovesEndpoints as moves,
   stockCountsEndpoints as counts,
-  type ReportFormat,
   stockReportsEndpoints as reports,
   STOCK_EXPORT_MAX_ROWS,
   stockSettingsEndpoints as settings,
@@ -22,7 +21,15 @@ import { tenantTx } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sendReport } from '../finance-reports/index.ts';
 import { saveCategoryAccounts } from './category-accounts.ts';
-import { cancelStockCount, createStockCount, getStockCount, importStockCountCsv, listStockCounts, postStockCount, saveStockCountLines } from './stock-counts.ts';
+import {
+  cancelStockCount,
+  createStockCount,
+  getStockCount,
+  importStockCountCsv,
+  listStockCounts,
+  postStockCount,
+  saveStockCountLines,
+} from './stock-counts.ts';
 import { itemTransactionTable, stockOnHandTable } from './stock-report-tables.ts';
 import { itemTransaction, stockOnHand } from './stock-reports.ts';
 import { serve } from '../../plugins/endpoint.ts';

@@ -134,7 +134,12 @@ export async function postStockAdjustment(
       branchId: input.branchId,
       kind: input.kind === 'opening' ? 'opening' : 'adjustment',
       quantity: q.toString(),
-      value: q.isPositive() ? dec(line.unitCost ?? 0).times(q).toDecimalPlaces(2).toFixed(2) : null,
+      value: q.isPositive()
+        ? dec(line.unitCost ?? 0)
+            .times(q)
+            .toDecimalPlaces(2)
+            .toFixed(2)
+        : null,
       field: line.field,
     };
   });

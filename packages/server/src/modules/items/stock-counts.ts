@@ -166,7 +166,10 @@ export async function listStockCounts(opts: { tx: Db; query: z.output<typeof sto
     ${query.from ? sql`and c.date >= ${query.from}::date` : sql``}
     ${query.to ? sql`and c.date <= ${query.to}::date` : sql``}
     ${query.q ? sql`and (c.memo ilike ${`%${query.q}%`} or c.count_no::text = ${query.q.replace(/^IC-0*/i, '')})` : sql``}`;
-  const rows = await queryRows<CountRow>(tx, sql`${selectCounts} where ${where} order by c.date desc, c.id desc limit ${query._limit} offset ${(query._page - 1) * query._limit}`);
+  const rows = await queryRows<CountRow>(
+    tx,
+    sql`${selectCounts} where ${where} order by c.date desc, c.id desc limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
   const [{ total }] = await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from stock_counts c where ${where}`);
   return { data: rows.map(toCount), total: Number(total), page: query._page, limit: query._limit };
 }
@@ -272,7 +275,15 @@ export function parseCountCsv(text: string): Array<{ row: number; cells: string[
   return text
     .replace(/^\uFEFF/, '')
     .split(/\r\n|\n|\r/)
-    .map((line, i) => ({ row: i + 1, cells: line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim()) }))
+    .map((line, i) => ({
+      row: i + 1,
+      cells: line.split(/[,;\t]/).map((c) =>
+        c
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim(),
+      ),
+    }))
     .filter((r) => r.cells.some((c) => c !== ''));
 }
 

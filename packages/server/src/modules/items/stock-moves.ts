@@ -214,7 +214,12 @@ export async function writeStockMoves(
  * later day of a back-dated move gets its difference. The balance rows are locked by the plan, so two
  * documents never write the same pair's days at once.
  */
-async function writeDailyBalances(tx: Db, clientId: number, day: string, moves: Array<{ item_id: number; branch_id: number; quantity: string; value: string }>) {
+async function writeDailyBalances(
+  tx: Db,
+  clientId: number,
+  day: string,
+  moves: Array<{ item_id: number; branch_id: number; quantity: string; value: string }>,
+) {
   await tx.execute(sql`
     with d as (
       select x.item_id, x.branch_id, sum(x.quantity) as q, sum(x.value) as v, count(*)::int as n

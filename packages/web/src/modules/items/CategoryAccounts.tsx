@@ -32,7 +32,10 @@ export function CategoryAccounts<T extends AccountValues>({
   const { t } = useTranslation();
   const c = control as unknown as Control<AccountValues>;
   const set = setValue as unknown as UseFormSetValue<AccountValues>;
-  const [categoryId, income, expense, inventory, kind] = useWatch({ control: c, name: ['categoryId', 'incomeAccountId', 'expenseAccountId', 'inventoryAccountId', 'kind'] });
+  const [categoryId, income, expense, inventory, kind] = useWatch({
+    control: c,
+    name: ['categoryId', 'incomeAccountId', 'expenseAccountId', 'inventoryAccountId', 'kind'],
+  });
   const previous = useRef<string | null>(null);
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
   const category = choices?.categories.find((x) => String(x.id) === categoryId) ?? null;

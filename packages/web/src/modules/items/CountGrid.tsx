@@ -143,7 +143,7 @@ const CountRow = memo(function CountRow({
           <QuantityText value={line.countedQuantity} />
         )}
       </TableCell>
-      <TableCell align="right" sx={{ color: diff && diff.difference.startsWith('-') ? 'error.main' : undefined }}>
+      <TableCell align="right" sx={{ color: diff?.difference.startsWith('-') ? 'error.main' : undefined }}>
         {diff ? <QuantityText value={diff.difference} /> : ''}
       </TableCell>
       <TableCell align="right">{diff ? <MoneyText value={diff.value} negativeColor /> : ''}</TableCell>

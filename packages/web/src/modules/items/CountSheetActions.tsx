@@ -20,6 +20,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 
+const nowrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+
 export function CountSheetActions({
   count,
   changed,
@@ -65,7 +67,9 @@ export function CountSheetActions({
       toast(t('items.counting.importDone', { count: done.countedCount }), 'success');
       onImported([]);
     } catch (err) {
-      onImported(err instanceof ApiError ? [t('items.counting.importRefused'), ...(err.details.length ? err.details.map((d) => d.message) : [err.message])] : []);
+      onImported(
+        err instanceof ApiError ? [t('items.counting.importRefused'), ...(err.details.length ? err.details.map((d) => d.message) : [err.message])] : [],
+      );
     }
   };
 
@@ -73,31 +77,24 @@ export function CountSheetActions({
     <>
       {editable && (
         <>
-          <Button variant="outlined" startIcon={<SaveIcon />} onClick={onSave} disabled={busy || changed === 0}>
+          <Button variant="outlined" sx={nowrap} startIcon={<SaveIcon />} onClick={onSave} disabled={busy || changed === 0}>
             {t('items.counting.save')}
           </Button>
-          <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => file.current?.click()} disabled={busy || importCsv.isPending}>
+          <Button variant="outlined" sx={nowrap} startIcon={<UploadIcon />} onClick={() => file.current?.click()} disabled={busy || importCsv.isPending}>
             {t('items.counting.importCsv')}
           </Button>
-          <input
-            ref={file}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            hidden
-            data-testid="count-csv"
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
+          <input ref={file} type="file" accept=".csv,text/csv,text/plain" hidden data-testid="count-csv" onChange={(e) => void onFile(e.target.files?.[0])} />
         </>
       )}
-      <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
+      <Button variant="outlined" sx={nowrap} startIcon={<PrintIcon />} onClick={() => window.print()}>
         {t('items.counting.print')}
       </Button>
       {editable && (
         <>
-          <Button color="error" startIcon={<CancelIcon />} onClick={() => setCancelOpen(true)} disabled={busy}>
+          <Button color="error" sx={nowrap} startIcon={<CancelIcon />} onClick={() => setCancelOpen(true)} disabled={busy}>
             {t('items.counting.cancel')}
           </Button>
-          <Button variant="contained" startIcon={<CheckIcon />} onClick={() => setPostOpen(true)} disabled={busy}>
+          <Button variant="contained" sx={nowrap} startIcon={<CheckIcon />} onClick={() => setPostOpen(true)} disabled={busy}>
             {t('items.counting.post')}
           </Button>
         </>

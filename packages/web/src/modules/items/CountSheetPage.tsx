@@ -152,13 +152,21 @@ export default function CountSheetPage() {
             </Link>
           )}
         </Box>
-        {!editable && <Alert severity="info" sx={{ mb: 1 }}>{t('items.counting.readOnly', { status: t(`items.counting.statusName.${count.status}`) })}</Alert>}
+        {!editable && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('items.counting.readOnly', { status: t(`items.counting.statusName.${count.status}`) })}
+          </Alert>
+        )}
         {editable && count.movesSince > 0 && (
           <Alert severity="warning" sx={{ mb: 1 }} data-testid="moves-since">
             {t('items.counting.movesSince', { count: count.movesSince })}
           </Alert>
         )}
-        {changed.length > 0 && <Alert severity="info" sx={{ mb: 1 }}>{t('items.counting.unsaved', { count: changed.length })}</Alert>}
+        {changed.length > 0 && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('items.counting.unsaved', { count: changed.length })}
+          </Alert>
+        )}
         {other.map((m) => (
           <Alert key={m} severity="error" sx={{ mb: 1 }} role="alert">
             {message(m)}

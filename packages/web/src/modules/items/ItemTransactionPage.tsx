@@ -5,6 +5,7 @@
 // dialog, all in the URL; CSV of what is shown, Excel of every line from the server, print.
 import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -61,7 +62,18 @@ export default function ItemTransactionPage() {
       ? [
           [h('date'), h('move'), h('document'), h('branch'), h('quantityIn'), h('quantityOut'), h('balance'), h('unitCost'), h('value'), h('balanceValue')],
           ['', '', h('opening'), '', '', '', data.opening.quantity, '', '', data.opening.value],
-          ...data.lines.map((l) => [l.date, t(`items.moveKind.${l.kind}`), l.document, l.branchName, l.quantityIn, l.quantityOut, l.balance, l.unitCost, l.value, l.balanceValue]),
+          ...data.lines.map((l) => [
+            l.date,
+            t(`items.moveKind.${l.kind}`),
+            l.document,
+            l.branchName,
+            l.quantityIn,
+            l.quantityOut,
+            l.balance,
+            l.unitCost,
+            l.value,
+            l.balanceValue,
+          ]),
           ['', '', h('closing'), '', data.totals.quantityIn, data.totals.quantityOut, data.closing.quantity, '', data.totals.value, data.closing.value],
         ]
       : null;
@@ -87,13 +99,15 @@ export default function ItemTransactionPage() {
             sx={{ minWidth: 320, flex: '0 1 420px' }}
             renderInput={(p) => <TextField {...p} label={h('item')} size="small" />}
           />
-          <SelectFilter
-            label={h('branch')}
-            value={branchId ? String(branchId) : ''}
-            onChange={(v) => update({ branchId: v || null, page: null })}
-            allLabel={h('allBranches')}
-            options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
-          />
+          <Box sx={{ width: 240, flexShrink: 0 }}>
+            <SelectFilter
+              label={h('branch')}
+              value={branchId ? String(branchId) : ''}
+              onChange={(v) => update({ branchId: v || null, page: null })}
+              allLabel={h('allBranches')}
+              options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
+            />
+          </Box>
         </>
       }
     >

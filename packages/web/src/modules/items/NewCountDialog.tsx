@@ -32,10 +32,15 @@ export function NewCountDialog({ open, onClose, onStarted }: { open: boolean; on
   const { t } = useTranslation();
   const titleId = useId();
   const choices = useItemChoices(open);
-  const form = useForm<FormValues, unknown, Parsed>({ mode: 'onTouched', resolver, defaultValues: { branchId: '', categoryId: '', date: todayIso(), memo: '' } });
+  const form = useForm<FormValues, unknown, Parsed>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: { branchId: '', categoryId: '', date: todayIso(), memo: '' },
+  });
   const control = form.control as unknown as Control<FormValues>;
   useEffect(() => {
-    if (open) form.reset({ branchId: choices.data?.branches.length === 1 ? String(choices.data.branches[0].id) : '', categoryId: '', date: todayIso(), memo: '' });
+    if (open)
+      form.reset({ branchId: choices.data?.branches.length === 1 ? String(choices.data.branches[0].id) : '', categoryId: '', date: todayIso(), memo: '' });
   }, [open, choices.data, form]);
   const start = useEndpointMutation(stockCountsEndpoints.create, {
     setError: form.setError,

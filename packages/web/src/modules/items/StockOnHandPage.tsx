@@ -4,6 +4,7 @@
 // when none), branch, category and search in the toolbar, all in the URL. A row opens the item's stock
 // card up to that date. CSV of the page, Excel of every row, print.
 import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -75,20 +76,24 @@ export default function StockOnHandPage() {
       isFetching={report.isFetching}
       toolbar={
         <>
-          <SelectFilter
-            label={h('branch')}
-            value={branchId ? String(branchId) : ''}
-            onChange={(v) => update({ branchId: v || null, page: null })}
-            allLabel={h('allBranches')}
-            options={(choices?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-          />
-          <SelectFilter
-            label={h('category')}
-            value={categoryId ? String(categoryId) : ''}
-            onChange={(v) => update({ categoryId: v || null, page: null })}
-            allLabel={h('allCategories')}
-            options={(choices?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          />
+          <Box sx={{ width: 240, flexShrink: 0 }}>
+            <SelectFilter
+              label={h('branch')}
+              value={branchId ? String(branchId) : ''}
+              onChange={(v) => update({ branchId: v || null, page: null })}
+              allLabel={h('allBranches')}
+              options={(choices?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+            />
+          </Box>
+          <Box sx={{ width: 240, flexShrink: 0 }}>
+            <SelectFilter
+              label={h('category')}
+              value={categoryId ? String(categoryId) : ''}
+              onChange={(v) => update({ categoryId: v || null, page: null })}
+              allLabel={h('allCategories')}
+              options={(choices?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            />
+          </Box>
           <TextField size="small" label={h('search')} defaultValue={q} onBlur={(e) => update({ q: e.target.value.trim() || null, page: null })} />
         </>
       }

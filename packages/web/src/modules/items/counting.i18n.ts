@@ -17,7 +17,8 @@ export const countingEn = {
   progress: '{{counted}} of {{lines}} counted',
   differenceValue: 'Difference value',
   newTitle: 'Start a count',
-  newText: 'The quantity and average cost of every good on the sheet are frozen now. Sales and receipts posted while you count are taken into account when the count is posted.',
+  newText:
+    'The quantity and average cost of every good on the sheet are frozen now. Sales and receipts posted while you count are taken into account when the count is posted.',
   start: 'Start count',
   started: 'Count {{number}} started.',
   sheetTitle: 'Count {{number}}',
@@ -55,7 +56,8 @@ export const countingEn = {
   movesSince: '{{count}} stock moves of these goods were posted since the count started: the count posts counted minus frozen, so they stay as they are.',
   readOnly: 'This count is {{status}}: it can no longer change.',
   unsaved: '{{count}} counts not saved yet (Ctrl+Enter saves).',
-  keyboardHint: 'Type the counted quantity; Enter or ↓ goes to the next line, ↑ or Shift+Enter back, Ctrl+Enter saves. Leave a line empty if it was not counted.',
+  keyboardHint:
+    'Type the counted quantity; Enter or ↓ goes to the next line, ↑ or Shift+Enter back, Ctrl+Enter saves. Leave a line empty if it was not counted.',
   print: 'Print sheet',
   signature: 'Counted by ____________________    Checked by ____________________',
   open: 'Open',
@@ -78,7 +80,8 @@ export const countingSo = {
   progress: '{{counted}} ka mid ah {{lines}} ayaa la tiriyay',
   differenceValue: 'Qiimaha farqiga',
   newTitle: 'Bilow tirin',
-  newText: 'Tirada iyo celceliska qiimaha alaab kasta oo xaashida ku jirta hadda ayaa la qaboojinayaa. Iibka iyo soo-gelinta la dhigo inta aad tirinayso waa la xisaabtamayaa marka tirinta la dhigo.',
+  newText:
+    'Tirada iyo celceliska qiimaha alaab kasta oo xaashida ku jirta hadda ayaa la qaboojinayaa. Iibka iyo soo-gelinta la dhigo inta aad tirinayso waa la xisaabtamayaa marka tirinta la dhigo.',
   start: 'Bilow tirinta',
   started: 'Tirinta {{number}} waa la bilaabay.',
   sheetTitle: 'Tirinta {{number}}',
@@ -98,13 +101,15 @@ export const countingSo = {
   nothingToSave: 'Tirin isbeddeshay ma jirto.',
   importCsv: 'Soo geli CSV',
   importTitle: 'Soo geli tirooyinka la tiriyay',
-  importText: 'Fayl CSV ah oo saf kasta leeyahay koodka alaabta iyo tirada la tiriyay (saf cinwaan ah waa la oggol yahay). Alaabta aan faylka ku jirin tiradeedu way sii jiraysaa.',
+  importText:
+    'Fayl CSV ah oo saf kasta leeyahay koodka alaabta iyo tirada la tiriyay (saf cinwaan ah waa la oggol yahay). Alaabta aan faylka ku jirin tiradeedu way sii jiraysaa.',
   chooseFile: 'Dooro fayl',
   importDone: '{{count}} tirin ayaa la soo geliyay.',
   importRefused: 'Faylka lama soo gelin:',
   post: 'Dhig tirinta',
   postTitle: 'Ma dhigtaa tirinta {{number}}?',
-  postText: 'Hal hagaajin bakhaar oo qiimihiisu yahay {{value}} ayaa loo dhigayaa {{count}} sadar ee la tiriyay ee kala duwan; kadib tirintu isma beddeli karto.',
+  postText:
+    'Hal hagaajin bakhaar oo qiimihiisu yahay {{value}} ayaa loo dhigayaa {{count}} sadar ee la tiriyay ee kala duwan; kadib tirintu isma beddeli karto.',
   postedAs: 'Tirinta {{number}} waxaa loo dhigay hagaajinta {{adjustment}}.',
   postedNoDifference: 'Tirinta {{number}} waa la dhigay: farqi ma jiro.',
   adjustment: 'Hagaajin',
@@ -113,10 +118,12 @@ export const countingSo = {
   cancelText: 'Qabyada waxaa loo hayaa sidii la joojiyay; waxba lama dhigayo.',
   cancelReason: 'Maxaa loo joojiyay?',
   cancelled: 'Tirinta {{number}} waa la joojiyay.',
-  movesSince: '{{count}} dhaqdhaqaaq bakhaar oo alaabtan ah ayaa la dhigay tan iyo markii tirintu bilaabatay: tirintu waxay dhigtaa la tiriyay ka jar la qaboojiyay, sidaas darteed sidooda ayay ahaanayaan.',
+  movesSince:
+    '{{count}} dhaqdhaqaaq bakhaar oo alaabtan ah ayaa la dhigay tan iyo markii tirintu bilaabatay: tirintu waxay dhigtaa la tiriyay ka jar la qaboojiyay, sidaas darteed sidooda ayay ahaanayaan.',
   readOnly: 'Tirintani waa {{status}}: mar dambe isma beddeli karto.',
   unsaved: '{{count}} tirin weli lama kaydin (Ctrl+Enter ayaa kaydiya).',
-  keyboardHint: 'Qor tirada la tiriyay; Enter ama ↓ waxay aadaan sadarka xiga, ↑ ama Shift+Enter dib, Ctrl+Enter waa kaydin. Sadar ha buuxin haddii aan la tirin.',
+  keyboardHint:
+    'Qor tirada la tiriyay; Enter ama ↓ waxay aadaan sadarka xiga, ↑ ama Shift+Enter dib, Ctrl+Enter waa kaydin. Sadar ha buuxin haddii aan la tirin.',
   print: 'Daabac xaashida',
   signature: 'Waxaa tiriyay ____________________    Waxaa hubiyay ____________________',
   open: 'Fur',
