@@ -7,8 +7,9 @@
 // * the moves of an item and branch alternate in (purchase, 5 to 50 units) and out (sale, 1 unit up to
 //   what the move before brought in), so stock never goes below zero; dates never go backwards, ids
 //   follow the dates, and quantity_after / value_after are the running sums;
-// * stock_balances is each pair's last running figure, stock_daily_balances each pair's days (the same
-//   INSERT ... GROUP BY as migration 0054's backfill);
+// * stock_balances is each pair's last running figure, stock_daily_balances each pair's days and
+//   stock_item_daily_balances each item's days over the branches (the same INSERT ... GROUP BY as the
+//   backfills of migrations 0054 and 0055);
 // * the books: one entry (postJournal) puts the stock's value on the inventory account against opening
 //   balance equity, so verifyStock holds.
 import { sql } from 'drizzle-orm';
@@ -88,7 +89,14 @@ export async function generateTrade(
       from stock_moves where client_id = ${clientId}
       group by client_id, item_id, branch_id, moved_on
       window w as (partition by client_id, item_id, branch_id order by moved_on)`);
+    await tx.execute(sql`
+      insert into stock_item_daily_balances (client_id, item_id, day, quantity, value, day_quantity, day_value, moves)
+      select client_id, item_id, day, sum(sum(day_quantity)) over w, sum(sum(day_value)) over w, sum(day_quantity), sum(day_value), sum(moves)
+      from stock_daily_balances where client_id = ${clientId}
+      group by client_id, item_id, day
+      window w as (partition by client_id, item_id order by day)`);
     await tx.execute(sql`analyze stock_moves`);
+    await tx.execute(sql`analyze stock_item_daily_balances`);
     await tx.execute(sql`analyze stock_daily_balances`);
     await tx.execute(sql`analyze stock_balances`);
     await tx.execute(sql`analyze items`);

@@ -52,7 +52,8 @@ async function cases(db: Db, clientId: number, branchId: number): Promise<Case[]
       name: `Stock card of one item (all branches, ${YEAR_START.slice(0, 4)}, first page of 100, brought forward and totals)`,
       url: `/api/elc/stock-reports/item-transaction?itemId=${item}&startDate=${YEAR_START}&endDate=${YEAR_END}`,
       floor: sql`
-        select (select sum(d.quantity) from stock_balances b cross join lateral (${lastDay('2024-12-31')}) d where b.item_id = ${item}) as opening,
+        select (select d.quantity from stock_item_daily_balances d where d.client_id = ${clientId} and d.item_id = ${item} and d.day <= '2024-12-31'
+                order by d.day desc limit 1) as opening,
                (select count(*) from stock_moves m where m.client_id = ${clientId} and m.item_id = ${item} and m.moved_on between ${YEAR_START} and ${YEAR_END}) as n,
                (select json_agg(p) from (${cardPage}) p) as page`,
       moves: sql`
@@ -64,8 +65,10 @@ async function cases(db: Db, clientId: number, branchId: number): Promise<Case[]
       name: `Stock on hand and value of every item, all branches, as at ${AT} (first page of 100, totals of all)`,
       url: `/api/elc/stock-reports/stock-on-hand?date=${AT}`,
       floor: sql`
-        select b.item_id, sum(d.quantity) as quantity, sum(d.value) as value
-        from stock_balances b cross join lateral (${lastDay(AT)}) d group by b.item_id`,
+        select i.id, d.quantity, d.value from items i cross join lateral (
+          select d.quantity, d.value from stock_item_daily_balances d
+          where d.client_id = i.client_id and d.item_id = i.id and d.day <= ${AT}::date order by d.day desc limit 1
+        ) d where i.kind = 'stock'`,
       moves: sql`
         select item_id, sum(quantity) as quantity, sum(value) as value from stock_moves
         where client_id = ${clientId} and moved_on <= ${AT}::date group by item_id`,

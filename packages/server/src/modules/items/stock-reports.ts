@@ -25,7 +25,11 @@ async function itemStockAt(tx: Db, itemId: number, branchId: number | undefined,
     date === null
       ? sql`select coalesce(sum(quantity), 0)::text as quantity, coalesce(sum(value), 0)::text as value from stock_balances
             where item_id = ${itemId} ${branchId ? sql`and branch_id = ${branchId}` : sql``}`
-      : sql`select coalesce(sum(d.quantity), 0)::text as quantity, coalesce(sum(d.value), 0)::text as value
+      : !branchId
+        ? sql`select coalesce(sum(d.quantity), 0)::text as quantity, coalesce(sum(d.value), 0)::text as value
+              from (select d.quantity, d.value from stock_item_daily_balances d
+                    where d.client_id = app_client_id() and d.item_id = ${itemId} and d.day <= ${date}::date order by d.day desc limit 1) d`
+        : sql`select coalesce(sum(d.quantity), 0)::text as quantity, coalesce(sum(d.value), 0)::text as value
             from stock_balances b
             cross join lateral (
               select d.quantity, d.value from stock_daily_balances d
@@ -126,6 +130,25 @@ export async function stockOnHand(opts: { tx: Db; query: z.output<typeof stockOn
   const itemFilter = sql`i.kind = 'stock'
     ${query.categoryId ? sql`and i.category_id = ${query.categoryId}` : sql``}
     ${query.q ? sql`and (i.code ilike ${`%${query.q}%`} or i.name ilike ${`%${query.q}%`})` : sql``}`;
+  // Per item over every branch (one probe per item), or per item and branch at one branch.
+  const stockAt = (d: string) =>
+    query.branchId
+      ? sql`select b.item_id, d.quantity, d.value
+            from stock_balances b join items i on i.id = b.item_id
+            cross join lateral (
+              select d.quantity, d.value from stock_daily_balances d
+              where d.client_id = b.client_id and d.item_id = b.item_id and d.branch_id = b.branch_id and d.day <= ${d}::date
+              order by d.day desc limit 1
+            ) d
+            where ${itemFilter} and b.branch_id = ${query.branchId} and (d.quantity <> 0 or d.value <> 0)`
+      : sql`select i.id as item_id, d.quantity, d.value
+            from items i
+            cross join lateral (
+              select d.quantity, d.value from stock_item_daily_balances d
+              where d.client_id = i.client_id and d.item_id = i.id and d.day <= ${d}::date
+              order by d.day desc limit 1
+            ) d
+            where ${itemFilter} and (d.quantity <> 0 or d.value <> 0)`;
   const rows = await queryRows<{
     item_id: number;
     code: string;
@@ -139,19 +162,7 @@ export async function stockOnHand(opts: { tx: Db; query: z.output<typeof stockOn
   }>(
     tx,
     sql`
-    with s as (
-      select b.item_id, sum(d.quantity) as quantity, sum(d.value) as value
-      from stock_balances b
-      join items i on i.id = b.item_id
-      cross join lateral (
-        select d.quantity, d.value from stock_daily_balances d
-        where d.client_id = b.client_id and d.item_id = b.item_id and d.branch_id = b.branch_id and d.day <= ${date}::date
-        order by d.day desc limit 1
-      ) d
-      where ${itemFilter} ${query.branchId ? sql`and b.branch_id = ${query.branchId}` : sql``}
-      group by b.item_id
-      having sum(d.quantity) <> 0 or sum(d.value) <> 0
-    )
+    with s as (${stockAt(date)})
     select i.id as item_id, i.code, i.name, c.name as category_name, u.name as unit_name, s.quantity::text, s.value::text,
            count(*) over ()::int as items, sum(s.value) over ()::text as total_value
     from s join items i on i.id = s.item_id
@@ -165,12 +176,7 @@ export async function stockOnHand(opts: { tx: Db; query: z.output<typeof stockOn
     // Past the last page: the totals still cover every row.
     const [t] = await queryRows<{ items: number; total_value: string }>(
       tx,
-      sql`select count(*)::int as items, coalesce(sum(v), 0)::text as total_value from (
-            select sum(d.value) as v from stock_balances b join items i on i.id = b.item_id
-            cross join lateral (select d.quantity, d.value from stock_daily_balances d
-              where d.client_id = b.client_id and d.item_id = b.item_id and d.branch_id = b.branch_id and d.day <= ${date}::date order by d.day desc limit 1) d
-            where ${itemFilter} ${query.branchId ? sql`and b.branch_id = ${query.branchId}` : sql``}
-            group by b.item_id having sum(d.quantity) <> 0 or sum(d.value) <> 0) x`,
+      sql`select count(*)::int as items, coalesce(sum(s.value), 0)::text as total_value from (${stockAt(date)}) s`,
     );
     items = t.items;
     totalValue = t.total_value;

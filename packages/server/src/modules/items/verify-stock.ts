@@ -71,6 +71,25 @@ export async function verifyStock(tx: Db, opts: { clientId?: number } = {}): Pro
       window w as (partition by client_id, item_id, branch_id order by day)
     ) d
     where d.quantity <> d.running_quantity or d.value <> d.running_value or d.moves <> d.counted
+    union all
+    -- The items' rows over every branch (stock_item_daily_balances, branch 0 here): each day the branch
+    -- rows' day summed, and each day's stock the days summed up to it.
+    select coalesce(i.client_id, b.client_id), coalesce(i.item_id, b.item_id), 0, coalesce(i.day_quantity, 0)::text, coalesce(b.q, 0)::text,
+           coalesce(i.day_value, 0)::text, coalesce(b.v, 0)::text
+    from (select * from stock_item_daily_balances where ${only('client_id')}) i
+    full join (
+      select client_id, item_id, day, sum(day_quantity) as q, sum(day_value) as v, sum(moves) as n
+      from stock_daily_balances where ${only('client_id')} group by 1, 2, 3
+    ) b on b.client_id = i.client_id and b.item_id = i.item_id and b.day = i.day
+    where i.day_quantity is distinct from b.q or i.day_value is distinct from b.v or i.moves is distinct from b.n
+    union all
+    select client_id, item_id, 0, quantity::text, running_quantity::text, value::text, running_value::text
+    from (
+      select client_id, item_id, quantity, value, sum(day_quantity) over w as running_quantity, sum(day_value) over w as running_value
+      from stock_item_daily_balances where ${only('client_id')}
+      window w as (partition by client_id, item_id order by day)
+    ) x
+    where quantity <> running_quantity or value <> running_value
     order by 1, 2, 3`,
   );
   return {
