@@ -44,7 +44,7 @@ export const menu: MenuItem[] = [
     link('c2c', 'Customer balance transfer', 'Wareejinta haraaga macmiilka', 'receive-payment', true),
   ]),
   sub('/Sales-reports', 'Sales reports', 'Warbixinnada iibka', 'Assessment', [
-    link('item-transaction', 'Item transactions', 'Dhaqdhaqaaqa alaabta', 'item-transaction'),
+    link('item-transaction', 'Item transactions', 'Dhaqdhaqaaqa alaabta', 'item-transaction', true),
     link('return-transaction', 'Return transactions', 'Dhaqdhaqaaqa celinta', 'return-transaction', true),
     link('customer-transaction', 'Customer statement', 'Bayaanka xisaabta macmiilka', 'customer-transaction', true),
     link('vendor-transaction', 'Vendor transactions', 'Dhaqdhaqaaqa iibiyaha', 'vendor-transaction'),
@@ -71,7 +71,7 @@ export const menu: MenuItem[] = [
     link('monthly-reconciliation', 'Monthly reconciliation', 'Isu-waafajinta bishii', 'monthly-reconciliation', true),
     link('revenue-report', 'Revenue report', 'Warbixinta dakhliga', 'revenue-report', true),
     link('cash-flow-statement', 'Cash flow statement', 'Bayaanka socodka lacagta', 'cash-flow-statement', true),
-    link('inventory-counting', 'Inventory counting', 'Tirinta bakhaarka', 'inventory-counting'),
+    link('inventory-counting', 'Inventory counting', 'Tirinta bakhaarka', 'inventory-counting', true),
     link('budget-registration', 'Budget registration', 'Diiwaangelinta miisaaniyadda', 'budget-registration', true),
   ]),
   sub('/customers', 'Customers', 'Macaamiisha', 'People', [
@@ -110,6 +110,7 @@ export const menu: MenuItem[] = [
     link('list', 'Items list', 'Liiska alaabta', 'list-item', true),
     link('adjustments', 'Stock adjustments', 'Hagaajinta bakhaarka', 'stock-adjustment', true),
     link('transfers', 'Stock transfers', 'Wareejinta bakhaarka', 'stock-adjustment', true),
+    link('stock-on-hand', 'Stock on hand and value', 'Bakhaarka jira iyo qiimihiisa', 'list-item', true),
   ]),
   sub('/books', 'Books', 'Buugaagta', 'MenuBook', [
     link('add', 'Add voucher', 'Ku dar foojar', 'add-book'),
