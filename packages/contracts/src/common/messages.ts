@@ -5,6 +5,7 @@ import { billRunMessages } from '../bills/messages.ts';
 import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
+import { salesMessages } from '../sales/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
@@ -468,6 +469,7 @@ export const messages = {
   ...financeExtraMessages,
   ...itemsMessages,
   ...purchasesMessages,
+  ...salesMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

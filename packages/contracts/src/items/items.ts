@@ -106,7 +106,14 @@ const accountOption = z.object({ id: z.number().int(), code: z.string(), name: z
 
 /** GET /api/elc/items/choices: what the item form offers, and the default accounts. */
 export const itemChoices = z.object({
-  categories: z.array(choiceOption),
+  /** With the accounts each category gives its items (null: the organisation's default). */
+  categories: z.array(
+    choiceOption.extend({
+      incomeAccountId: z.number().int().nullable(),
+      expenseAccountId: z.number().int().nullable(),
+      inventoryAccountId: z.number().int().nullable(),
+    }),
+  ),
   units: z.array(choiceOption),
   branches: z.array(choiceOption),
   incomeAccounts: z.array(accountOption),
@@ -115,3 +122,18 @@ export const itemChoices = z.object({
   defaults: z.object({ incomeAccountId: z.number().int(), expenseAccountId: z.number().int(), inventoryAccountId: z.number().int() }),
 });
 export type ItemChoices = z.infer<typeof itemChoices>;
+
+/** PUT /api/elc/item-categories/:id/accounts: the accounts a category gives the items made in it (null: none). */
+export const itemCategoryAccountsBody = z.object({
+  incomeAccountId: optionalAccount,
+  expenseAccountId: optionalAccount,
+  inventoryAccountId: optionalAccount,
+});
+export type ItemCategoryAccountsBody = z.input<typeof itemCategoryAccountsBody>;
+export const itemCategoryAccounts = z.object({
+  categoryId: z.number().int(),
+  incomeAccountId: z.number().int().nullable(),
+  expenseAccountId: z.number().int().nullable(),
+  inventoryAccountId: z.number().int().nullable(),
+});
+export type ItemCategoryAccounts = z.infer<typeof itemCategoryAccounts>;

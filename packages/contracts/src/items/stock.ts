@@ -6,6 +6,8 @@ import { nullableText } from '../settings/fields.ts';
 import { positiveQuantity, signedQuantity } from './items.ts';
 
 export const stockAdjustmentKindValues = ['opening', 'adjustment'] as const;
+/** Kinds of the documents: a count's adjustment is made by posting the count. */
+export const stockAdjustmentDocumentKindValues = ['opening', 'adjustment', 'count'] as const;
 export type StockAdjustmentKind = (typeof stockAdjustmentKindValues)[number];
 export const stockDocumentStatusValues = ['Posted', 'Cancelled'] as const;
 
@@ -58,7 +60,7 @@ const documentLine = z.object({
 export const stockAdjustment = z.object({
   id: z.number().int(),
   number: z.string(),
-  kind: z.enum(stockAdjustmentKindValues),
+  kind: z.enum(stockAdjustmentDocumentKindValues),
   branchId: z.number().int(),
   branchName: z.string(),
   date: z.string(),
@@ -77,7 +79,7 @@ export type StockAdjustment = z.infer<typeof stockAdjustment>;
 export const stockAdjustmentListQuery = listQuery.extend({
   branchId: optionalId,
   kind: z
-    .union([z.enum(stockAdjustmentKindValues), z.literal('')])
+    .union([z.enum(stockAdjustmentDocumentKindValues), z.literal('')])
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   from: isoDate.optional(),

@@ -5,3 +5,4 @@ export { incomeStatement } from './income-statement.ts';
 export { balanceSheet } from './balance-sheet.ts';
 export { accountStatement } from './account-statement.ts';
 export { listLedgerParties } from './list-ledger-parties.ts';
+export { refuseStockAccounts } from './stock-accounts.ts';

@@ -10,6 +10,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { type PostedEntryDetail, postJournal } from '../../ledger/index.ts';
 import { type GroupedJournal, postGrouped } from './journal-group-commit.ts';
 import { journalAuditLine, journalPosting } from './journal.posting.ts';
+import { refuseStockAccounts } from './stock-accounts.ts';
+import { inTenant } from '../../db/tenant.ts';
 
 /** The answer to the request, built from what the posting returned (no read back). */
 export function journalAnswer(actor: Actor, posted: PostedEntryDetail): JournalEntry {
@@ -52,6 +54,7 @@ export function journalAnswer(actor: Actor, posted: PostedEntryDetail): JournalE
 /** Posts one journal entry inside the caller's transaction (the Idempotency-Key path). */
 export async function postGeneralJournal(opts: { tx: Db; actor: Actor; input: JournalBody }): Promise<JournalEntry> {
   const { tx, actor, input } = opts;
+  await refuseStockAccounts(tx, input.lines);
   const posted = await postJournal(tx, journalPosting(actor, input), { audit: (entered) => journalAuditLine(actor, input, entered) });
   return journalAnswer(actor, posted);
 }
@@ -62,6 +65,8 @@ export async function postGeneralJournal(opts: { tx: Db; actor: Actor; input: Jo
  * audit line and answer, and a refused entry is refused alone).
  */
 export async function postGeneralJournalGrouped(db: Db, actor: Actor, input: JournalBody): Promise<JournalEntry> {
+  // Read before joining the group (a refused entry must not hold the others back).
+  await inTenant(db, actor.clientId, (tx) => refuseStockAccounts(tx, input.lines), actor.userId);
   const posting = journalPosting(actor, input);
   const job: GroupedJournal = {
     posting,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Item, ReferenceStatus, itemBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { categoryAccounts } from './category-accounts.ts';
 import { systemAccountId } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { pgCode } from '../../lib/sql.ts';
@@ -35,10 +36,12 @@ export async function itemDefaultAccounts(tx: Db, clientId: number) {
 async function checkItem(tx: Db, actor: Actor, input: ItemInput, exceptId?: number): Promise<ResolvedAccounts> {
   const problems: FieldError[] = [];
   const defaults = await itemDefaultAccounts(tx, actor.clientId);
+  // An account left empty: the category's, then the organisation's default.
+  const category = await categoryAccounts(tx, input.categoryId);
   const resolved: ResolvedAccounts = {
-    incomeAccountId: input.incomeAccountId ?? defaults.incomeAccountId,
-    expenseAccountId: input.expenseAccountId ?? defaults.expenseAccountId,
-    inventoryAccountId: input.kind === 'stock' ? (input.inventoryAccountId ?? defaults.inventoryAccountId) : null,
+    incomeAccountId: input.incomeAccountId ?? category.incomeAccountId ?? defaults.incomeAccountId,
+    expenseAccountId: input.expenseAccountId ?? category.expenseAccountId ?? defaults.expenseAccountId,
+    inventoryAccountId: input.kind === 'stock' ? (input.inventoryAccountId ?? category.inventoryAccountId ?? defaults.inventoryAccountId) : null,
   };
   const [taken] = await queryRows<{ code: boolean; barcode: boolean }>(
     tx,

@@ -108,19 +108,39 @@ export async function checkOpenDate(tx: Db, clientId: number, date: string): Pro
   if (lockDate && date <= lockDate) throw fieldError('date', `ledger.locked|${lockDate}`);
 }
 
-export async function createStockAdjustment(opts: { tx: Db; actor: Actor; input: AdjustmentInput }): Promise<StockAdjustment> {
-  const { tx, actor, input } = opts;
-  await checkActiveBranch(tx, input.branchId, 'branchId');
-  await checkOpenDate(tx, actor.clientId, input.date);
-  const requests: StockMoveRequest[] = input.lines.map((line, i) => {
+/** One line of an adjustment to post: signed quantity, cost per unit of what comes in, the field a refusal names. */
+export interface AdjustmentPostingLine {
+  itemId: number;
+  quantity: string;
+  unitCost?: string | null;
+  memo?: string | null;
+  field: string;
+}
+
+/**
+ * Posts a stock adjustment: the moves of its lines at its branch and, in the same transaction, their value
+ * at cost against opening balance equity (opening) or stock adjustments and losses (adjustment, count).
+ * The counts of modules/items post through this too (kind 'count').
+ */
+export async function postStockAdjustment(
+  tx: Db,
+  actor: Actor,
+  input: { kind: StockAdjustment['kind']; branchId: number; date: string; reason: string | null; lines: AdjustmentPostingLine[] },
+): Promise<StockAdjustment> {
+  const requests: StockMoveRequest[] = input.lines.map((line) => {
     const q = dec(line.quantity);
     return {
       itemId: line.itemId,
       branchId: input.branchId,
       kind: input.kind === 'opening' ? 'opening' : 'adjustment',
       quantity: q.toString(),
-      value: q.isPositive() ? dec(line.unitCost).times(q).toDecimalPlaces(2).toFixed(2) : null,
-      field: `lines.${i}.quantity`,
+      value: q.isPositive()
+        ? dec(line.unitCost ?? 0)
+            .times(q)
+            .toDecimalPlaces(2)
+            .toFixed(2)
+        : null,
+      field: line.field,
     };
   });
   const plan = await planStockMoves(tx, actor, requests);
@@ -173,6 +193,25 @@ export async function createStockAdjustment(opts: { tx: Db; actor: Actor; input:
     after: { number, kind: input.kind, branchId: input.branchId, date: input.date, total: saved.total, lines: saved.lines },
   });
   return saved;
+}
+
+export async function createStockAdjustment(opts: { tx: Db; actor: Actor; input: AdjustmentInput }): Promise<StockAdjustment> {
+  const { tx, actor, input } = opts;
+  await checkActiveBranch(tx, input.branchId, 'branchId');
+  await checkOpenDate(tx, actor.clientId, input.date);
+  return postStockAdjustment(tx, actor, {
+    kind: input.kind,
+    branchId: input.branchId,
+    date: input.date,
+    reason: input.reason,
+    lines: input.lines.map((line, i) => ({
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unitCost: line.unitCost ?? null,
+      memo: line.memo ?? null,
+      field: `lines.${i}.quantity`,
+    })),
+  });
 }
 
 export async function cancelStockAdjustment(opts: { tx: Db; actor: Actor; id: number; input: StockCancelBody }): Promise<StockAdjustment> {

@@ -204,5 +204,59 @@ export async function writeStockMoves(
     update stock_balances b set quantity = x.quantity, value = x.value, last_unit_cost = x.last_unit_cost, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb) as x(item_id int, branch_id int, quantity numeric, value numeric, last_unit_cost numeric)
     where b.item_id = x.item_id and b.branch_id = x.branch_id`);
+  await writeDailyBalances(tx, actor.clientId, source.date, rows);
   return inserted.map((r) => Number(r.id));
+}
+
+/**
+ * The stock at the end of the document's day per item and branch (stock_daily_balances) and per item over
+ * every branch (stock_item_daily_balances), in one statement: the day's row gets the moves (created from
+ * the last earlier day's stock when new), and every later day of a back-dated move gets its difference.
+ * The balance rows are locked by the plan, so two documents never write the same pair's days at once; the
+ * item rows are upserted in item order, so two documents at different branches queue on them, never
+ * deadlock.
+ */
+async function writeDailyBalances(
+  tx: Db,
+  clientId: number,
+  day: string,
+  moves: Array<{ item_id: number; branch_id: number; quantity: string; value: string }>,
+) {
+  await tx.execute(sql`
+    with d as (
+      select x.item_id, x.branch_id, sum(x.quantity) as q, sum(x.value) as v, count(*)::int as n
+      from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as x(item_id int, branch_id int, quantity numeric, value numeric)
+      group by x.item_id, x.branch_id
+    ), di as (
+      select item_id, sum(q) as q, sum(v) as v, sum(n)::int as n from d group by item_id
+    ), item_days as (
+      insert into stock_item_daily_balances as s (client_id, item_id, day, quantity, value, day_quantity, day_value, moves)
+      select ${clientId}, di.item_id, ${day}::date, coalesce(p.quantity, 0) + di.q, coalesce(p.value, 0) + di.v, di.q, di.v, di.n
+      from di left join lateral (
+        select p.quantity, p.value from stock_item_daily_balances p
+        where p.client_id = ${clientId} and p.item_id = di.item_id and p.day < ${day}::date
+        order by p.day desc limit 1
+      ) p on true
+      order by di.item_id
+      on conflict (client_id, item_id, day) do update
+        set quantity = s.quantity + excluded.day_quantity, value = s.value + excluded.day_value,
+            day_quantity = s.day_quantity + excluded.day_quantity, day_value = s.day_value + excluded.day_value, moves = s.moves + excluded.moves
+    ), later_items as (
+      update stock_item_daily_balances s set quantity = s.quantity + di.q, value = s.value + di.v
+      from di where s.client_id = ${clientId} and s.item_id = di.item_id and s.day > ${day}::date
+    ), later as (
+      update stock_daily_balances s set quantity = s.quantity + d.q, value = s.value + d.v
+      from d where s.client_id = ${clientId} and s.item_id = d.item_id and s.branch_id = d.branch_id and s.day > ${day}::date
+    )
+    insert into stock_daily_balances as s (client_id, item_id, branch_id, day, quantity, value, day_quantity, day_value, moves)
+    select ${clientId}, d.item_id, d.branch_id, ${day}::date, coalesce(p.quantity, 0) + d.q, coalesce(p.value, 0) + d.v, d.q, d.v, d.n
+    from d left join lateral (
+      select p.quantity, p.value from stock_daily_balances p
+      where p.client_id = ${clientId} and p.item_id = d.item_id and p.branch_id = d.branch_id and p.day < ${day}::date
+      order by p.day desc limit 1
+    ) p on true
+    order by d.item_id, d.branch_id
+    on conflict (client_id, item_id, branch_id, day) do update
+      set quantity = s.quantity + excluded.day_quantity, value = s.value + excluded.day_value,
+          day_quantity = s.day_quantity + excluded.day_quantity, day_value = s.day_value + excluded.day_value, moves = s.moves + excluded.moves`);
 }

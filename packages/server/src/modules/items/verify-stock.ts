@@ -1,5 +1,6 @@
 // The stock's self-check, beside the ledger's: every inventory account that items use has a balance in the
-// books equal to the value of the stock moves valued on it, and every item-and-branch balance equals the sum of its moves.
+// books equal to the value of the stock moves valued on it, and every item-and-branch balance equals the sum of its moves
+// and the stock of its last day (stock_daily_balances), whose days add up their moves.
 // Read as whoever calls it (an organisation inside its tenant transaction, the operator over all).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -50,7 +51,46 @@ export async function verifyStock(tx: Db, opts: { clientId?: number } = {}): Pro
     left join (select client_id, item_id, branch_id, sum(quantity) as quantity, sum(value) as value from stock_moves group by 1, 2, 3) m
       on m.client_id = b.client_id and m.item_id = b.item_id and m.branch_id = b.branch_id
     where ${only('b.client_id')} and (b.quantity <> coalesce(m.quantity, 0) or b.value <> coalesce(m.value, 0))
-    order by b.client_id, b.item_id, b.branch_id`,
+    union all
+    -- The stock at the end of the pair's last day (stock_daily_balances) is the balance too, and each
+    -- day's stock is the days' moves summed up to it.
+    select b.client_id, b.item_id, b.branch_id, b.quantity::text, coalesce(d.quantity, 0)::text, b.value::text, coalesce(d.value, 0)::text
+    from stock_balances b
+    left join lateral (
+      select d.quantity, d.value from stock_daily_balances d
+      where d.client_id = b.client_id and d.item_id = b.item_id and d.branch_id = b.branch_id order by d.day desc limit 1
+    ) d on true
+    where ${only('b.client_id')} and (b.quantity <> coalesce(d.quantity, 0) or b.value <> coalesce(d.value, 0))
+    union all
+    select d.client_id, d.item_id, d.branch_id, d.quantity::text, d.running_quantity::text, d.value::text, d.running_value::text
+    from (
+      select client_id, item_id, branch_id, quantity, value,
+             sum(day_quantity) over w as running_quantity, sum(day_value) over w as running_value,
+             moves, (select count(*) from stock_moves m where m.client_id = s.client_id and m.item_id = s.item_id and m.branch_id = s.branch_id and m.moved_on = s.day) as counted
+      from stock_daily_balances s where ${only('client_id')}
+      window w as (partition by client_id, item_id, branch_id order by day)
+    ) d
+    where d.quantity <> d.running_quantity or d.value <> d.running_value or d.moves <> d.counted
+    union all
+    -- The items' rows over every branch (stock_item_daily_balances, branch 0 here): each day the branch
+    -- rows' day summed, and each day's stock the days summed up to it.
+    select coalesce(i.client_id, b.client_id), coalesce(i.item_id, b.item_id), 0, coalesce(i.day_quantity, 0)::text, coalesce(b.q, 0)::text,
+           coalesce(i.day_value, 0)::text, coalesce(b.v, 0)::text
+    from (select * from stock_item_daily_balances where ${only('client_id')}) i
+    full join (
+      select client_id, item_id, day, sum(day_quantity) as q, sum(day_value) as v, sum(moves) as n
+      from stock_daily_balances where ${only('client_id')} group by 1, 2, 3
+    ) b on b.client_id = i.client_id and b.item_id = i.item_id and b.day = i.day
+    where i.day_quantity is distinct from b.q or i.day_value is distinct from b.v or i.moves is distinct from b.n
+    union all
+    select client_id, item_id, 0, quantity::text, running_quantity::text, value::text, running_value::text
+    from (
+      select client_id, item_id, quantity, value, sum(day_quantity) over w as running_quantity, sum(day_value) over w as running_value
+      from stock_item_daily_balances where ${only('client_id')}
+      window w as (partition by client_id, item_id order by day)
+    ) x
+    where quantity <> running_quantity or value <> running_value
+    order by 1, 2, 3`,
   );
   return {
     ok: accounts.length === 0 && balances.length === 0,

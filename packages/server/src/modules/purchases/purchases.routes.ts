@@ -13,6 +13,7 @@ import {
   vendorBillsEndpoints as bills,
   purchaseOrdersEndpoints as orders,
   purchaseReturnsEndpoints as returns,
+  purchasePrintEndpoints as print,
   purchasesEndpoints as purchases,
   type ReportFormat,
 } from '@ubo/contracts';
@@ -20,9 +21,11 @@ import { queryRows } from '../../db/rows.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
+import { sendPdf } from '../document-print/index.ts';
 import { sendReport } from '../finance-reports/index.ts';
 import { expensesReport, expensesTable } from './expenses-report.ts';
 import { purchaseChoices } from './purchase-choices.ts';
+import { purchaseOrderPdf, purchasePdf, purchaseReturnPdf } from './purchases-pdf.ts';
 import { cancelPurchase, createPurchase, getPurchase, listPurchases } from './purchase-documents.ts';
 import {
   approvePurchaseOrder,
@@ -96,4 +99,34 @@ export async function purchasesRoutes(app: FastifyInstance) {
     return tenantTx(req, (tx, actor) => expensesReport({ tx, lang: actor.lang, query }));
   });
   serve(app, purchases.expensesExport, report, async (req, reply) => expensesFile(req, reply, req.query as never));
+
+  // Printable PDFs, under each document's privilege.
+  serve(app, print.billPdf, bill, async (req, reply) => {
+    const out = await tenantTx(req, async (tx, actor) => {
+      const doc = await getPurchase({ tx, kind: 'bill', id: req.params.id, lang: actor.lang });
+      return { name: doc.number, pdf: await purchasePdf({ tx, clientId: actor.clientId, lang: actor.lang, doc }) };
+    });
+    return sendPdf(reply, out.pdf, out.name);
+  });
+  serve(app, print.cashPurchasePdf, cashed, async (req, reply) => {
+    const out = await tenantTx(req, async (tx, actor) => {
+      const doc = await getPurchase({ tx, kind: 'cash', id: req.params.id, lang: actor.lang });
+      return { name: doc.number, pdf: await purchasePdf({ tx, clientId: actor.clientId, lang: actor.lang, doc }) };
+    });
+    return sendPdf(reply, out.pdf, out.name);
+  });
+  serve(app, print.returnPdf, ret, async (req, reply) => {
+    const out = await tenantTx(req, async (tx, actor) => {
+      const doc = await getPurchaseReturn({ tx, id: req.params.id, lang: actor.lang });
+      return { name: doc.number, pdf: await purchaseReturnPdf({ tx, clientId: actor.clientId, lang: actor.lang, ret: doc }) };
+    });
+    return sendPdf(reply, out.pdf, out.name);
+  });
+  serve(app, print.orderPdf, order, async (req, reply) => {
+    const out = await tenantTx(req, async (tx, actor) => {
+      const doc = await getPurchaseOrder({ tx, id: req.params.id });
+      return { name: doc.number, pdf: await purchaseOrderPdf({ tx, clientId: actor.clientId, lang: actor.lang, order: doc }) };
+    });
+    return sendPdf(reply, out.pdf, out.name);
+  });
 }

@@ -6,6 +6,7 @@ import { postJournal } from '../../ledger/index.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { tableSnapshot } from '../../../test/table-snapshot.ts';
 import { mainBranchId } from '../metering/billing-test-kit.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { addOpenItems, allocate } from '../open-items/index.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
 import { purchasesKit } from './purchases-test-kit.ts';
@@ -383,6 +384,44 @@ describe('purchase orders', () => {
     expect((await post(`/api/elc/vendors/orders/${draft.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
     expect((await get(`/api/elc/vendors/orders?vendorId=${vendor}&status=ClosedShort`)).total).toBe(1);
     await kit.expectBooksAgree();
+  });
+});
+
+describe('printable documents', () => {
+  it("prints a purchase order, its bill and a return as PDFs in the caller's language", async () => {
+    const vendor = await kit.vendor({ name: 'Print Supplies' });
+    const part = await kit.item({ code: 'PRN-1', name: 'Breaker 20A' });
+    const order = await kit.ok(
+      await post('/api/elc/vendors/orders', {
+        vendorId: vendor,
+        date: '2026-03-01',
+        branchId,
+        lines: [{ itemId: part.id, quantity: '4', unitPrice: '12.00' }],
+      }),
+    );
+    await kit.ok(await post(`/api/elc/vendors/orders/${order.id}/approve`, {}), 200);
+    const received = await kit.ok(
+      await post(`/api/elc/vendors/orders/${order.id}/receive`, { vendorBillNo: 'PS-9', date: '2026-03-02', lines: [{ position: 1, quantity: '4' }] }),
+      200,
+    );
+    const ret = await kit.ok(
+      await post('/api/elc/vendors/purchase-returns', { purchaseId: received.bills[0].id, date: '2026-03-03', lines: [{ position: 1, quantity: '1' }] }),
+    );
+    const pdf = async (url: string, lang?: string) => {
+      const res = await kit.call(orgA.token, 'GET', url, undefined, lang);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      return pdfText(res.rawPayload);
+    };
+    const orderText = await pdf(`/api/elc/vendors/orders/${order.id}/pdf`);
+    expect(orderText).toContain('Purchase order');
+    expect(orderText).toContain(order.number);
+    expect(orderText).toContain('Print Supplies');
+    const billText = await pdf(`/api/elc/vendors/bills/${received.bills[0].id}/pdf`, 'so');
+    expect(billText).toContain('Biilka iibiyaha');
+    expect(billText).toContain('PS-9');
+    expect(await pdf(`/api/elc/vendors/purchase-returns/${ret.id}/pdf`)).toContain(ret.number);
+    expect((await kit.call(orgB.token, 'GET', `/api/elc/vendors/orders/${order.id}/pdf`)).statusCode).toBe(404);
   });
 });
 

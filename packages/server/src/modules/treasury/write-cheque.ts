@@ -15,6 +15,7 @@ import { CHEQUE_NO_MAX, chequeNoAfterEnd, formatChequeNo, getCheque } from './li
 import { chequeLines, cheques } from './treasury.tables.ts';
 import { CHEQUE_SOURCE_TYPE, chequePosting, chequeSeries } from './treasury.posting.ts';
 import { nextRowId, readAccounts, textOrNull, validationError } from './treasury-accounts.ts';
+import { refuseStockAccounts } from '../finance/index.ts';
 
 async function isChequeNoTaken(tx: Db, clientId: number, bankAccountId: number, chequeNo: number): Promise<boolean> {
   const rows = await queryRows(
@@ -66,6 +67,7 @@ export async function writeCheque(opts: { tx: Db; actor: Actor; input: ChequeBod
     else if (account.status !== 'Active') errors.push({ field, message: 'ledger.inactiveAccount' });
   });
   if (errors.length > 0 || !bank) throw validationError(errors);
+  await refuseStockAccounts(tx, input.lines);
 
   await holdLockDate(tx, clientId);
   const chequeNo = await takeChequeNo(tx, clientId, bank.id, input.chequeNo);

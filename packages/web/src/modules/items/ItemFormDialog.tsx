@@ -17,6 +17,7 @@ import { type Item, itemBody, itemKindValues, itemsEndpoints, type z } from '@ub
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
 import { useSaveEndpoint } from '../../lib/queries.ts';
+import { CategoryAccounts } from './CategoryAccounts.tsx';
 import { useItemChoices } from './items.queries.ts';
 
 type FormValues = {
@@ -214,6 +215,9 @@ export function ItemFormDialog({ item, open, onClose }: ItemFormDialogProps) {
                 </Grid>
               </>
             )}
+            <Grid size={12}>
+              <CategoryAccounts control={control} setValue={form.setValue as never} choices={data} open={open} />
+            </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormTextField control={control} name="barcode" label={t('items.field.barcode')} slotProps={{ htmlInput: { maxLength: 64 } }} fullWidth />
             </Grid>

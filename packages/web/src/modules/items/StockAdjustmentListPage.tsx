@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type StockAdjustment, stockAdjustmentKindValues, stockAdjustmentsEndpoints } from '@ubo/contracts';
+import { type StockAdjustment, stockAdjustmentDocumentKindValues, stockAdjustmentsEndpoints } from '@ubo/contracts';
 import { DataTable, type DataTableColumn, type RowAction } from '../../components/DataTable.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -81,7 +81,7 @@ export default function StockAdjustmentListPage() {
               label={t('items.field.kind')}
               value={kind}
               onChange={setKind}
-              options={stockAdjustmentKindValues.map((k) => ({ value: k, label: t(`items.adjustments.kind.${k}`) }))}
+              options={stockAdjustmentDocumentKindValues.map((k) => ({ value: k, label: t(`items.adjustments.kind.${k}`) }))}
             />
             <SelectFilter
               label={t('items.page.branch')}

@@ -3,4 +3,6 @@ export const itemsPrivileges = {
   list: 'list-item',
   edit: 'add-item',
   stock: 'stock-adjustment',
+  counting: 'inventory-counting',
+  itemTransaction: 'item-transaction',
 } as const;

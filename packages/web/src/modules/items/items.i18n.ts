@@ -1,6 +1,7 @@
 // Texts of the items module (the item register, an item's stock and stock card, stock adjustments),
 // used as t('items.…'). Somali mirrors every English key; i18n.test.ts checks both.
 import type { Texts } from '../../app/i18n/types.ts';
+import { countingEn, countingSo, stockReportsEn, stockReportsSo } from './counting.i18n.ts';
 
 export const en = {
   kind: { stock: 'Stocked good', non_stock: 'Non-stocked good', service: 'Service' },
@@ -53,6 +54,9 @@ export const en = {
     saved: 'Item {{code}} saved.',
     kindHelp: 'A stocked good is counted and valued in the store; the others never are.',
     lockedHelp: 'This item has stock moves: its kind and inventory account stay.',
+    categoryAccounts: 'Accounts filled in from the category {{name}}.',
+    saveCategoryAccounts: 'Make these accounts the defaults of {{name}}',
+    categoryAccountsSaved: 'New items in {{name}} get these accounts.',
   },
   page: {
     title: 'Item',
@@ -81,7 +85,7 @@ export const en = {
     add: 'New adjustment',
     empty: 'No stock adjustments yet.',
     number: 'Number',
-    kind: { opening: 'Opening stock', adjustment: 'Adjustment' },
+    kind: { opening: 'Opening stock', adjustment: 'Adjustment', count: 'Stock count' },
     reason: 'Reason',
     total: 'Value',
     newTitle: 'New stock adjustment',
@@ -116,6 +120,8 @@ export const en = {
     cancelText: 'The stock goes back to the first branch at the values it moved with.',
     cancelled: 'Transfer {{number}} cancelled.',
   },
+  counting: countingEn,
+  stockReports: stockReportsEn,
 } as const;
 
 export const so: Texts<typeof en> = {
@@ -169,6 +175,9 @@ export const so: Texts<typeof en> = {
     saved: 'Alaabta {{code}} waa la keydiyay.',
     kindHelp: 'Alaabta bakhaarka lagu hayo waa la tiriyaa oo la qiimeeyaa; kuwa kale marnaba.',
     lockedHelp: 'Alaabtan waxay leedahay dhaqdhaqaaq bakhaar: nooceeda iyo xisaabteeda bakhaarku way sii jiraan.',
+    categoryAccounts: 'Xisaabaadka waxaa laga buuxiyay qaybta {{name}}.',
+    saveCategoryAccounts: 'Ka dhig xisaabaadkan kuwa caadiga ah ee {{name}}',
+    categoryAccountsSaved: 'Alaabta cusub ee {{name}} waxay heli doontaa xisaabaadkan.',
   },
   page: {
     title: 'Alaab',
@@ -197,7 +206,7 @@ export const so: Texts<typeof en> = {
     add: 'Hagaajin cusub',
     empty: 'Weli hagaajin bakhaar ma jirto.',
     number: 'Lambar',
-    kind: { opening: 'Bakhaarka furitaanka', adjustment: 'Hagaajin' },
+    kind: { opening: 'Bakhaarka furitaanka', adjustment: 'Hagaajin', count: 'Tirinta bakhaarka' },
     reason: 'Sababta',
     total: 'Qiime',
     newTitle: 'Hagaajin bakhaar oo cusub',
@@ -232,4 +241,6 @@ export const so: Texts<typeof en> = {
     cancelText: 'Bakhaarku wuxuu ku noqonayaa laanta hore qiimayaashii uu ku dhaqaaqay.',
     cancelled: 'Wareejinta {{number}} waa la joojiyay.',
   },
+  counting: countingSo,
+  stockReports: stockReportsSo,
 };

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { purchaseOrdersEndpoints } from '@ubo/contracts';
+import { purchaseOrdersEndpoints, purchasePrintEndpoints } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -25,7 +25,7 @@ import { toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
-import { Detail, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
 
 export default function PurchaseOrderPage() {
@@ -52,6 +52,7 @@ export default function PurchaseOrderPage() {
         subtitle={o.vendorName}
         actions={
           <Stack direction="row" spacing={1}>
+            <PrintButton endpoint={purchasePrintEndpoints.orderPdf} id={o.id} />
             {o.status === 'Draft' && (
               <>
                 <Button variant="outlined" onClick={() => navigate(`/vendors/orders/${o.id}/edit`)}>

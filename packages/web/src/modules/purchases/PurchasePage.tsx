@@ -17,14 +17,21 @@ import UndoIcon from '@mui/icons-material/Undo';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { cashPurchasesEndpoints, itemsEndpoints, purchaseOrdersEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
+import {
+  cashPurchasesEndpoints,
+  itemsEndpoints,
+  purchaseOrdersEndpoints,
+  purchasePrintEndpoints,
+  stockMovesEndpoints,
+  vendorBillsEndpoints,
+} from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasesPrivileges as p } from './purchases.access.ts';
-import { Detail, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
 
 export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
   const { t } = useTranslation();
@@ -45,6 +52,7 @@ export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
         subtitle={d.vendorName}
         actions={
           <Stack direction="row" spacing={1}>
+            <PrintButton endpoint={kind === 'bill' ? purchasePrintEndpoints.billPdf : purchasePrintEndpoints.cashPurchasePdf} id={d.id} />
             {posted && can(p.ret) && (
               <Button variant="outlined" startIcon={<KeyboardReturnIcon />} onClick={() => navigate(`/vendors/purchase-return/new?purchaseId=${d.id}`)}>
                 {t('purchases.document.returnItems')}

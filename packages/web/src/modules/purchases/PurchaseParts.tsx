@@ -12,13 +12,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import PrintIcon from '@mui/icons-material/Print';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Endpoint, purchaseCancelBody, type PurchaseCancelBody, type vendorBillsEndpoints } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
-import { ApiError, toast } from '../../lib/api.ts';
+import { ApiError, callEndpoint, toast } from '../../lib/api.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 
 const colours: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary'> = {
@@ -156,5 +157,27 @@ export function ReasonDialog({ open, id, endpoint, title, text, action, done, in
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** Opens a document's PDF (a `produces` endpoint taking { id }) in a new tab; the api client says why when it fails. */
+export function PrintButton({ endpoint, id }: { endpoint: Endpoint; id: number }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      const blob = (await callEndpoint(endpoint as Endpoint & { produces: readonly string[] }, { params: { id } } as never)) as unknown as Blob;
+      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+    } catch {
+      // Told by the api client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<PrintIcon />} onClick={open} disabled={busy}>
+      {t('purchases.document.print')}
+    </Button>
   );
 }

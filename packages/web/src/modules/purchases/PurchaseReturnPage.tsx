@@ -14,13 +14,21 @@ import TableRow from '@mui/material/TableRow';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { cashPurchasesEndpoints, itemsEndpoints, purchaseReturnsEndpoints, stockMovesEndpoints, vendorBillsEndpoints } from '@ubo/contracts';
+import {
+  cashPurchasesEndpoints,
+  itemsEndpoints,
+  purchasePrintEndpoints,
+  purchaseReturnsEndpoints,
+  stockMovesEndpoints,
+  vendorBillsEndpoints,
+} from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasePaths } from './purchases.access.ts';
-import { Detail, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import Stack from '@mui/material/Stack';
 
 export default function PurchaseReturnPage() {
   const { t } = useTranslation();
@@ -36,11 +44,14 @@ export default function PurchaseReturnPage() {
         title={`${t('purchases.returns.title')} ${d.number}`}
         subtitle={d.vendorName}
         actions={
-          d.status === 'Posted' && (
-            <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setCancelling(true)}>
-              {t('purchases.document.cancel')}
-            </Button>
-          )
+          <Stack direction="row" spacing={1}>
+            <PrintButton endpoint={purchasePrintEndpoints.returnPdf} id={d.id} />
+            {d.status === 'Posted' && (
+              <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setCancelling(true)}>
+                {t('purchases.document.cancel')}
+              </Button>
+            )}
+          </Stack>
         }
       />
       <Paper sx={{ p: { xs: 2, md: 3 } }}>
