@@ -111,7 +111,7 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
     await page.getByLabel('Return now 1').fill('1');
     await page.getByRole('button', { name: 'Post return' }).click();
     await page.waitForURL(/#\/vendors\/purchase-return\/\d+$/);
-    await visible(page.getByRole('heading', { name: /^Purchase returns PR-\d{6}$/, level: 2 }));
+    await visible(page.getByRole('heading', { name: /^Purchase return PR-\d{6}$/, level: 2 }));
     await e2e.shot(page, 'purchases-06-return');
     await page.getByRole('link', { name: /^VB-\d{6}$/ }).click();
     await visible(page.getByRole('heading', { name: /^Vendor bill VB-\d{6}$/, level: 2 }));

@@ -66,7 +66,7 @@ export const en = {
     toReceive: 'Receive now',
   },
   bills: {
-    title: 'Credit purchases',
+    title: 'Credit purchase',
     subtitle: 'Vendor bills: stock in at cost, expenses, tax paid, and what is owed to the vendor until it is paid.',
     add: 'New vendor bill',
     empty: 'No vendor bills yet.',
@@ -76,7 +76,7 @@ export const en = {
     posted: 'Vendor bill {{number}} posted.',
   },
   cash: {
-    title: 'Cash purchases',
+    title: 'Cash purchase',
     subtitle: 'Bought and paid at once from a cash, bank or mobile-money account.',
     add: 'New cash purchase',
     empty: 'No cash purchases yet.',
@@ -96,7 +96,7 @@ export const en = {
     print: 'Print',
   },
   returns: {
-    title: 'Purchase returns',
+    title: 'Purchase return',
     subtitle: 'Goods sent back to vendors: a debit note against the bill, or a refund of a cash purchase.',
     add: 'New return',
     empty: 'No purchase returns yet.',
@@ -225,7 +225,7 @@ export const so: Texts<typeof en> = {
     toReceive: 'Hadda qaado',
   },
   bills: {
-    title: 'Iibsiga deynta ah',
+    title: 'Iibsi deyn ah',
     subtitle: 'Biilasha iibiyeyaasha: alaab bakhaarka gasha kharashkeeda, kharashaad, canshuur la bixiyay, iyo deynta iibiyaha ilaa la bixiyo.',
     add: 'Biil iibiye oo cusub',
     empty: 'Weli biil iibiye ma jiro.',
@@ -235,7 +235,7 @@ export const so: Texts<typeof en> = {
     posted: 'Biilka iibiyaha {{number}} waa la diiwaangeliyay.',
   },
   cash: {
-    title: 'Iibsiga kaashka ah',
+    title: 'Iibsi kaash ah',
     subtitle: 'Wax la iibsaday oo isla markiiba laga bixiyay xisaab lacag caddaan, bangi ama lacag mobayl.',
     add: 'Iibsi kaash ah oo cusub',
     empty: 'Weli iibsi kaash ah ma jiro.',
