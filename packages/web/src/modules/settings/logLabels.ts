@@ -18,6 +18,8 @@ export const logActions = [
   'batch',
   'attach',
   'replace-meter',
+  'approve',
+  'receive',
   'login',
   'logout',
   'password',
@@ -68,6 +70,10 @@ export const logEntities = [
   'sales-invoice',
   'sales-receipt',
   'sales-return',
+  'purchase-order',
+  'vendor-bill',
+  'cash-purchase',
+  'purchase-return',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */
