@@ -10,6 +10,7 @@ export const purchasesMessages = {
     en: 'This vendor already has a bill with this number ({n}).',
     so: 'Iibiyahan wuxuu horay u lahaa biil lambarkan leh ({n}).',
   },
+  'purchases.duplicateBillNoNow': { en: 'This vendor already has a bill with this number.', so: 'Iibiyahan wuxuu horay u lahaa biil lambarkan leh.' },
   'purchases.vendorInactive': { en: 'Choose an active vendor.', so: 'Dooro iibiye firfircoon.' },
   'purchases.expenseAccount': { en: 'Choose an active expense account.', so: 'Dooro xisaab kharash oo firfircoon.' },
   'purchases.accountRequired': {

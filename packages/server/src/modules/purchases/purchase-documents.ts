@@ -28,6 +28,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import { type StockMoveRequest, planStockMoves, writeStockMoves } from '../items/index.ts';
 import { addOpenItems, applyPartyCredit, cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
 import { receiptsCancelled } from './order-status.ts';
+import { isUniqueViolation } from './purchases-common.ts';
 import {
   checkBranch,
   checkMoneyAccount,
@@ -305,6 +306,7 @@ export async function createPurchase(opts: {
   const number = documentNumber(series, no);
   const totals = totalsOf(lines);
   const dueDate = kind === 'bill' ? (input.dueDate ?? dateplusDays(input.date, vendor.payment_terms_days)) : null;
+  // Two clerks entering the same vendor bill at once: the unique index refuses the second, on its field.
   const [doc] = await queryRows<{ id: string }>(
     tx,
     sql`insert into purchases (client_id, kind, doc_no, vendor_id, vendor_bill_no, date, due_date, branch_id, payment_account_id, order_id, notes,
@@ -313,7 +315,10 @@ export async function createPurchase(opts: {
                 ${kind === 'cash' ? Number(input.paymentAccountId) : null}, ${source.orderId ?? null}, ${input.notes ?? null},
                 ${totals.subtotal}, ${totals.discount}, ${totals.tax}, ${totals.total}, ${actor.userId})
         returning id`,
-  );
+  ).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw validation([{ field: 'vendorBillNo', message: 'purchases.duplicateBillNoNow' }]);
+    throw err;
+  });
   const id = Number(doc.id);
   const payable = await systemAccountId(tx, actor.clientId, 'payable');
   const memoKey = kind === 'bill' ? 'purchases.billMemo' : 'purchases.cashMemo';

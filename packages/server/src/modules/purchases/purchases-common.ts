@@ -177,3 +177,9 @@ export function totalsOf(lines: ResolvedLine[]) {
 }
 
 export const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A unique-index violation (the same vendor bill entered twice at once). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -138,7 +138,7 @@ describe('purchasing over random sequences', () => {
         expect(Number(negative.n)).toBe(0);
         await kit.expectBooksAgree();
       }),
-      { numRuns: 12 },
+      { numRuns: 25 },
     );
   });
 });

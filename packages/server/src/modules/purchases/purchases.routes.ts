@@ -18,6 +18,9 @@ import {
   type ReportFormat,
 } from '@ubo/contracts';
 import { queryRows } from '../../db/rows.ts';
+import type { Db } from '../../db/client.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
@@ -56,21 +59,47 @@ async function expensesFile(req: FastifyRequest, reply: FastifyReply, query: Exp
   return sendReport(reply, table, format as ReportFormat);
 }
 
+/** A money-moving POST runs once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
+async function once<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  statusCode: number,
+  work: (tx: Db, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const key = readIdempotencyKey(req.headers);
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body: { params: req.params, body: req.body } }, async () => ({
+      statusCode,
+      body: await work(tx, actor),
+    })),
+  );
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  reply.code(result.statusCode);
+  return result.body;
+}
+
 export async function purchasesRoutes(app: FastifyInstance) {
   serve(app, bills.list, bill, async (req) => tenantTx(req, (tx, actor) => listPurchases({ tx, kind: 'bill', lang: actor.lang, query: req.query })));
   serve(app, bills.get, bill, async (req) => tenantTx(req, (tx, actor) => getPurchase({ tx, kind: 'bill', id: req.params.id, lang: actor.lang })));
-  serve(app, bills.create, bill, async (req) => tenantTx(req, (tx, actor) => createPurchase({ tx, actor, kind: 'bill', input: req.body })));
+  serve(app, bills.create, bill, async (req, reply) =>
+    once(req, reply, 'vendor-bill', 201, (tx, actor) => createPurchase({ tx, actor, kind: 'bill', input: req.body })),
+  );
   serve(app, bills.cancel, bill, async (req) => tenantTx(req, (tx, actor) => cancelPurchase({ tx, actor, kind: 'bill', id: req.params.id, input: req.body })));
 
   serve(app, cash.list, cashed, async (req) => tenantTx(req, (tx, actor) => listPurchases({ tx, kind: 'cash', lang: actor.lang, query: req.query })));
   serve(app, cash.get, cashed, async (req) => tenantTx(req, (tx, actor) => getPurchase({ tx, kind: 'cash', id: req.params.id, lang: actor.lang })));
-  serve(app, cash.create, cashed, async (req) => tenantTx(req, (tx, actor) => createPurchase({ tx, actor, kind: 'cash', input: req.body })));
+  serve(app, cash.create, cashed, async (req, reply) =>
+    once(req, reply, 'cash-purchase', 201, (tx, actor) => createPurchase({ tx, actor, kind: 'cash', input: req.body })),
+  );
   serve(app, cash.cancel, cashed, async (req) => tenantTx(req, (tx, actor) => cancelPurchase({ tx, actor, kind: 'cash', id: req.params.id, input: req.body })));
 
   serve(app, returns.list, ret, async (req) => tenantTx(req, (tx, actor) => listPurchaseReturns({ tx, lang: actor.lang, query: req.query })));
   serve(app, returns.get, ret, async (req) => tenantTx(req, (tx, actor) => getPurchaseReturn({ tx, id: req.params.id, lang: actor.lang })));
   serve(app, returns.purchase, ret, async (req) => tenantTx(req, (tx, actor) => getPurchase({ tx, id: req.params.id, lang: actor.lang })));
-  serve(app, returns.create, ret, async (req) => tenantTx(req, (tx, actor) => createPurchaseReturn({ tx, actor, input: req.body })));
+  serve(app, returns.create, ret, async (req, reply) =>
+    once(req, reply, 'purchase-return', 201, (tx, actor) => createPurchaseReturn({ tx, actor, input: req.body })),
+  );
   serve(app, returns.cancel, ret, async (req) => tenantTx(req, (tx, actor) => cancelPurchaseReturn({ tx, actor, id: req.params.id, input: req.body })));
 
   serve(app, orders.list, order, async (req) => tenantTx(req, (tx) => listPurchaseOrders({ tx, query: req.query })));
@@ -78,7 +107,9 @@ export async function purchasesRoutes(app: FastifyInstance) {
   serve(app, orders.create, order, async (req) => tenantTx(req, (tx, actor) => createPurchaseOrder({ tx, actor, input: req.body })));
   serve(app, orders.update, order, async (req) => tenantTx(req, (tx, actor) => updatePurchaseOrder({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, orders.approve, order, async (req) => tenantTx(req, (tx, actor) => approvePurchaseOrder({ tx, actor, id: req.params.id })));
-  serve(app, orders.receive, order, async (req) => tenantTx(req, (tx, actor) => receivePurchaseOrder({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, orders.receive, order, async (req, reply) =>
+    once(req, reply, 'purchase-receipt', 200, (tx, actor) => receivePurchaseOrder({ tx, actor, id: req.params.id, input: req.body })),
+  );
   serve(app, orders.close, order, async (req) =>
     tenantTx(req, (tx, actor) => closePurchaseOrder({ tx, actor, id: req.params.id, input: req.body, cancel: false })),
   );

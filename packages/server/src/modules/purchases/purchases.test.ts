@@ -165,6 +165,15 @@ describe('vendor bills', () => {
     const noItem = await bill(vendor, [{ quantity: '1', unitPrice: '5' }]);
     expect(noItem.json().details).toEqual([{ field: 'lines.0.description', message: 'Choose an item or describe the line.' }]);
     expect(await tableSnapshot(ctx.database.db)).toEqual(before);
+    // A retry with the same Idempotency-Key answers the first bill; the same key with another body is refused.
+    const headers = { 'idempotency-key': 'bill-retry-1' };
+    const once = { vendorId: other, vendorBillNo: 'K-1', date: '2026-03-02', branchId, lines: [{ itemId: part.id, quantity: '1', unitPrice: '5' }] };
+    const first = await kit.ok(await kit.call(orgA.token, 'POST', '/api/elc/vendors/bills', once, undefined, headers));
+    const replay = await kit.call(orgA.token, 'POST', '/api/elc/vendors/bills', once, undefined, headers);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(first.id);
+    expect((await kit.call(orgA.token, 'POST', '/api/elc/vendors/bills', { ...once, vendorBillNo: 'K-2' }, undefined, headers)).statusCode).toBe(409);
     // Another vendor may use the same number.
     await kit.ok(await bill(other, [{ itemId: part.id, quantity: '1', unitPrice: '5' }], { vendorBillNo: 'A-77' }));
   });
