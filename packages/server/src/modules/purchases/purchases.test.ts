@@ -174,6 +174,11 @@ describe('vendor bills', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(first.id);
     expect((await kit.call(orgA.token, 'POST', '/api/elc/vendors/bills', { ...once, vendorBillNo: 'K-2' }, undefined, headers)).statusCode).toBe(409);
+    // The same bill entered by two clerks at once: one is posted, the other refused on its field.
+    const twice = { ...once, vendorBillNo: 'RACE-1' };
+    const both = await Promise.all([bill(other, twice.lines, { vendorBillNo: 'RACE-1' }), bill(other, twice.lines, { vendorBillNo: 'RACE-1' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(both.find((r) => r.statusCode === 400)?.json().details[0].field).toBe('vendorBillNo');
     // Another vendor may use the same number.
     await kit.ok(await bill(other, [{ itemId: part.id, quantity: '1', unitPrice: '5' }], { vendorBillNo: 'A-77' }));
   });
