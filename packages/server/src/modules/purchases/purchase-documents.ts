@@ -483,7 +483,7 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
     entity: sourceType,
     entityId: id,
     before: { status: 'Posted' },
-    after: { status: 'Cancelled', reason: input.reason, reversal: reversal?.number ?? null },
+    after: { number: doc.number, status: 'Cancelled', reason: input.reason, reversal: reversal?.number ?? null },
   });
   return getPurchase({ tx, id, lang: actor.lang });
 }

@@ -336,7 +336,7 @@ export async function receivePurchaseOrder(opts: { tx: Db; actor: Actor; id: num
     action: 'receive',
     entity: 'purchase-order',
     entityId: id,
-    after: { bill: bill.number, lines: received.map((r) => [r.position, r.quantity]) },
+    after: { number: order.number, bill: bill.number, lines: received.map((r) => [r.position, r.quantity]) },
   });
   return getPurchaseOrder({ tx, id });
 }

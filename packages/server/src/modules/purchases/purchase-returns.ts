@@ -411,7 +411,7 @@ export async function cancelPurchaseReturn(opts: { tx: Db; actor: Actor; id: num
     entity: PURCHASE_RETURN_SOURCE_TYPE,
     entityId: id,
     before: { status: 'Posted' },
-    after: { status: 'Cancelled', reason: input.reason, reversal: reversal?.number ?? null },
+    after: { number: doc.number, status: 'Cancelled', reason: input.reason, reversal: reversal?.number ?? null },
   });
   return getPurchaseReturn({ tx, id, lang: actor.lang });
 }
