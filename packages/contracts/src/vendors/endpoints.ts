@@ -23,6 +23,7 @@ import {
   vendorListQuery,
   vendorOpenBills,
   vendorOpenBillsQuery,
+  vendorOptionList,
   vendorPage,
   vendorStatementQuery,
   vendorSummary,
@@ -44,12 +45,14 @@ export const vendorsEndpoints = {
     params: idParams,
     response: vendorOpenBills,
   }),
+  payments: endpoint({ method: 'GET', path: '/api/elc/vendors/:id/payments', params: idParams, query: vendorPaymentListQuery, response: vendorPaymentPage }),
   transaction: endpoint({ method: 'GET', path: '/api/elc/vendors/:id/transaction', params: idParams, query: vendorStatementQuery, response: vendorTransaction }),
 };
 
 export const vendorPaymentsEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/elc/vendor-payments', query: vendorPaymentListQuery, response: vendorPaymentPage }),
   choices: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/choices', response: vendorPaymentChoices }),
+  vendors: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/vendors', response: vendorOptionList }),
   openBills: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/open-bills', query: vendorOpenBillsQuery, response: vendorOpenBills }),
   get: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/:id', params: longIdParams, response: vendorPaymentDetail }),
   create: endpoint({ method: 'POST', path: '/api/elc/vendor-payments', body: vendorPaymentBody, response: vendorPaymentDetail, status: 201 }),

@@ -85,7 +85,7 @@ export type VendorListQuery = z.input<typeof vendorListQuery>;
 export const vendorPage = page(vendor).extend({ totalBalance: moneyTotal });
 
 const accountOption = z.object({ id: z.number().int(), code: z.string(), name: z.string(), subtype: z.string() });
-const vendorOption = z.object({ id: z.number().int(), number: z.string(), name: z.string(), status: referenceStatus, balance: moneyTotal });
+export const vendorOption = z.object({ id: z.number().int(), number: z.string(), name: z.string(), status: referenceStatus, balance: moneyTotal });
 export type VendorOption = z.infer<typeof vendorOption>;
 
 /** GET /api/elc/vendors/choices: the pickers (vendors to choose, expense accounts of the form) and the next number. */
@@ -210,3 +210,6 @@ export const vendorSummary = z.object({
   totals: z.object({ vendors: z.number().int(), ...figures }),
 });
 export type VendorSummary = z.infer<typeof vendorSummary>;
+
+/** GET /api/elc/vendor-payments/vendors: the vendors the Pay bill screen offers (with their balance). */
+export const vendorOptionList = z.object({ data: z.array(vendorOption) });

@@ -1,7 +1,7 @@
 // /api/elc/vendors (list-vendor to read; add-vendor to create, edit and change status): the vendor register,
 // a vendor's open bills and statement (the spec's elc/vendors transaction). /api/elc/vendor-payments
-// (pay-bill; the list and a payment also with list-vendor, for the vendor page): Pay bill, cancel by
-// reversal. /api/vendor-reports (vendor-transaction, vendor-summary): the reports as JSON, or their file
+// (pay-bill): Pay bill, its vendors, accounts and open bills, the list, cancel by reversal; a vendor's
+// payments on its page come from /api/elc/vendors/:id/payments (list-vendor). /api/vendor-reports (vendor-transaction, vendor-summary): the reports as JSON, or their file
 // with format, and <path>/export. Paths and schemas are the contracts' vendorsEndpoints,
 // vendorPaymentsEndpoints and vendorReportsEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,7 +24,6 @@ const tags = ['vendors'];
 const read = { access: { privilege: 'list-vendor' }, tags };
 const edit = { access: { privilege: 'add-vendor' }, tags };
 const pay = { access: { privilege: 'pay-bill' }, tags };
-const payOrRead = { access: { privilege: ['pay-bill', 'list-vendor'] }, tags };
 
 /** Every line of a statement for a file: at most this many. */
 const EXPORT_MAX_LINES = 50_000;
@@ -39,20 +38,26 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, format: Report
 
 export async function vendorsRoutes(app: FastifyInstance) {
   serve(app, vendors.list, read, async (req) => tenantTx(req, (tx, a) => listVendors({ tx, clientId: a.clientId, lang: a.lang, query: req.query })));
-  serve(app, vendors.choices, payOrRead, async (req) => tenantTx(req, (tx, a) => vendorChoices({ tx, clientId: a.clientId, lang: a.lang })));
+  serve(app, vendors.choices, read, async (req) => tenantTx(req, (tx, a) => vendorChoices({ tx, clientId: a.clientId, lang: a.lang })));
   serve(app, vendors.get, read, async (req) => tenantTx(req, (tx, a) => getVendor({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id })));
   serve(app, vendors.create, edit, async (req) => tenantTx(req, (tx, actor) => createVendor({ tx, actor, input: req.body })));
   serve(app, vendors.update, edit, async (req) => tenantTx(req, (tx, actor) => updateVendor({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, vendors.setStatus, edit, async (req) => tenantTx(req, (tx, actor) => setVendorStatus({ tx, actor, id: req.params.id, status: req.body.status })));
   serve(app, vendors.openBills, read, async (req) => tenantTx(req, (tx, a) => vendorOpenBills({ tx, clientId: a.clientId, vendorId: req.params.id })));
+  serve(app, vendors.payments, read, async (req) =>
+    tenantTx(req, (tx, a) => listVendorPayments({ tx, clientId: a.clientId, lang: a.lang, query: { ...req.query, vendorId: req.params.id } })),
+  );
   serve(app, vendors.transaction, read, async (req) =>
     tenantTx(req, (tx, a) => vendorLedger({ tx, clientId: a.clientId, lang: a.lang, query: { ...req.query, vendorId: req.params.id } })),
   );
 
-  serve(app, payments.list, payOrRead, async (req) => tenantTx(req, (tx, a) => listVendorPayments({ tx, clientId: a.clientId, lang: a.lang, query: req.query })));
+  serve(app, payments.list, pay, async (req) => tenantTx(req, (tx, a) => listVendorPayments({ tx, clientId: a.clientId, lang: a.lang, query: req.query })));
+  serve(app, payments.vendors, pay, async (req) =>
+    tenantTx(req, async (tx, a) => ({ data: (await vendorChoices({ tx, clientId: a.clientId, lang: a.lang })).vendors.filter((v) => v.status === 'Active') })),
+  );
   serve(app, payments.choices, pay, async (req) => tenantTx(req, (tx, a) => vendorPaymentChoices({ tx, clientId: a.clientId, lang: a.lang })));
   serve(app, payments.openBills, pay, async (req) => tenantTx(req, (tx, a) => vendorOpenBills({ tx, clientId: a.clientId, vendorId: req.query.vendorId })));
-  serve(app, payments.get, payOrRead, async (req) => tenantTx(req, (tx, a) => getVendorPayment({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id })));
+  serve(app, payments.get, pay, async (req) => tenantTx(req, (tx, a) => getVendorPayment({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id })));
   serve(app, payments.create, pay, async (req) => tenantTx(req, (tx, actor) => payVendor({ tx, actor, input: req.body })));
   serve(app, payments.cancel, pay, async (req) => tenantTx(req, (tx, actor) => cancelVendorPayment({ tx, actor, id: req.params.id, input: req.body })));
 
