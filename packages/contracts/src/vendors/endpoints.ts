@@ -46,7 +46,13 @@ export const vendorsEndpoints = {
     response: vendorOpenBills,
   }),
   payments: endpoint({ method: 'GET', path: '/api/elc/vendors/:id/payments', params: idParams, query: vendorPaymentListQuery, response: vendorPaymentPage }),
-  transaction: endpoint({ method: 'GET', path: '/api/elc/vendors/:id/transaction', params: idParams, query: vendorStatementQuery, response: vendorTransaction }),
+  transaction: endpoint({
+    method: 'GET',
+    path: '/api/elc/vendors/:id/transaction',
+    params: idParams,
+    query: vendorStatementQuery,
+    response: vendorTransaction,
+  }),
 };
 
 export const vendorPaymentsEndpoints = {

@@ -159,9 +159,7 @@ export const vendorStatementQuery = z.object(rangeFields).refine(ordered, orderI
 export type VendorStatementQuery = z.input<typeof vendorStatementQuery>;
 
 /** The vendor-transaction report: one vendor (vendorId) or every vendor. */
-export const vendorTransactionQuery = z
-  .object({ vendorId: optionalId, ...rangeFields })
-  .refine(ordered, orderIssue);
+export const vendorTransactionQuery = z.object({ vendorId: optionalId, ...rangeFields }).refine(ordered, orderIssue);
 export type VendorTransactionQuery = z.input<typeof vendorTransactionQuery>;
 
 export const vendorTransaction = z.object({

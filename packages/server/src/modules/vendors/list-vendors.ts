@@ -1,7 +1,18 @@
 // GET /api/elc/vendors, /:id, /choices, /:id/open-bills: the vendor register with each vendor's balance
 // (the payable's lines naming it: credit less debit) and open bills (its unsettled payable open items).
 import { type SQL, sql } from 'drizzle-orm';
-import { type Lang, type Vendor, type VendorChoices, type VendorOpenBills, type vendorListQuery, bdec, billMoney, VENDOR_SERIES, vendorNumber, type z } from '@ubo/contracts';
+import {
+  type Lang,
+  type Vendor,
+  type VendorChoices,
+  type VendorOpenBills,
+  type vendorListQuery,
+  bdec,
+  billMoney,
+  VENDOR_SERIES,
+  vendorNumber,
+  type z,
+} from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { peekDocumentNumber } from '../../ledger/index.ts';

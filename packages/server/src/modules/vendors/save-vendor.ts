@@ -93,8 +93,7 @@ export async function updateVendor(opts: { tx: Db; actor: Actor; id: number; inp
   );
   if (!locked) throw notFound();
   const openingChanged =
-    !bdec(locked.opening_balance).eq(bdec(input.openingBalance)) ||
-    (bdec(input.openingBalance).gt(0) && (input.openingDate ?? null) !== locked.opening_date);
+    !bdec(locked.opening_balance).eq(bdec(input.openingBalance)) || (bdec(input.openingBalance).gt(0) && (input.openingDate ?? null) !== locked.opening_date);
   if (openingChanged && locked.entry !== null) throw validationError([{ field: 'openingBalance', message: 'vendors.openingPosted' }]);
   await checkVendor(tx, actor, input, id);
   const before = await getVendor({ tx, clientId: actor.clientId, lang: actor.lang, id });

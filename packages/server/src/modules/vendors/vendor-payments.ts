@@ -302,7 +302,12 @@ export async function listVendorPayments(opts: { tx: Db; clientId: number; lang:
   const order = sql.raw(sortColumns[query._sort ?? 'number'] ?? 'p.payment_no');
   const rows = await queryRows<PaymentRow>(
     tx,
-    selectPayments(clientId, lang, where, sql`order by ${order} ${direction}, p.id ${direction} limit ${query._limit} offset ${(query._page - 1) * query._limit}`),
+    selectPayments(
+      clientId,
+      lang,
+      where,
+      sql`order by ${order} ${direction}, p.id ${direction} limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+    ),
   );
   const [totals] = await queryRows<{ total: number; amount: string }>(
     tx,

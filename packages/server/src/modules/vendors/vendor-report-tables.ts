@@ -46,7 +46,10 @@ export function vendorTransactionTable(r: VendorTransaction, lang: Lang, organis
       col('balance', t('col.balance', lang), 'money'),
     ],
     rows,
-    fileName: `vendor-transactions-${r.vendor?.number ?? 'all'}-${[r.startDate, r.endDate].filter(Boolean).join('-') || 'all'}`.replace(/[^A-Za-z0-9._-]/g, '_'),
+    fileName: `vendor-transactions-${r.vendor?.number ?? 'all'}-${[r.startDate, r.endDate].filter(Boolean).join('-') || 'all'}`.replace(
+      /[^A-Za-z0-9._-]/g,
+      '_',
+    ),
   };
 }
 

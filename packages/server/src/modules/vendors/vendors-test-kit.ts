@@ -51,7 +51,9 @@ export async function postTestVendorBill(ctx: TestContext, clientId: number, ven
 }
 
 export async function accountIdByCode(ctx: TestContext, clientId: number, code: string): Promise<number> {
-  const [row] = await inSystem(ctx.database.db, (tx) => queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and code = ${code}`));
+  const [row] = await inSystem(ctx.database.db, (tx) =>
+    queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${clientId} and code = ${code}`),
+  );
   return Number(row.id);
 }
 

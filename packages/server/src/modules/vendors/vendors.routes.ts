@@ -28,7 +28,12 @@ const pay = { access: { privilege: 'pay-bill' }, tags };
 /** Every line of a statement for a file: at most this many. */
 const EXPORT_MAX_LINES = 50_000;
 
-async function sendFile(req: FastifyRequest, reply: FastifyReply, format: ReportFormat, build: (tx: Db, actor: Actor, organisation: string) => Promise<ReportTable>) {
+async function sendFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  format: ReportFormat,
+  build: (tx: Db, actor: Actor, organisation: string) => Promise<ReportTable>,
+) {
   const table = await tenantTx(req, async (tx, actor) => {
     const [org] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${actor.clientId}`);
     return build(tx, actor, org?.name ?? '');

@@ -114,7 +114,12 @@ describe('vendor register', () => {
     expect(noDate.json().details).toEqual([{ field: 'openingDate', message: 'Enter the date of the opening balance.' }]);
     const fields = await call(orgA.token, 'POST', '/api/elc/vendors', { name: '', openingBalance: '1.005', paymentTermsDays: -1, email: 'no' });
     expect(fields.statusCode).toBe(400);
-    expect(fields.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'name', 'openingBalance', 'paymentTermsDays']);
+    expect(
+      fields
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'openingBalance', 'paymentTermsDays']);
     expect(await vendorSnapshot(ctx, orgA.clientId)).toEqual(before);
 
     const posted = await vendor({ openingBalance: '80', openingDate: '2026-02-01' });
@@ -292,9 +297,7 @@ describe('vendor reports', () => {
     const b = await ok(await call(org.token, 'POST', '/api/elc/vendors', { name: 'Beta Trading' }));
     await postTestVendorBill(ctx, org.clientId, a.id, '200.00', '2026-02-01', '2026-02-10');
     await postTestVendorBill(ctx, org.clientId, b.id, '400.00', '2026-03-01', '2026-03-31');
-    await ok(
-      await call(org.token, 'POST', '/api/elc/vendor-payments', { vendorId: a.id, amount: '150', accountId: cash, method: 'cash', date: '2026-03-05' }),
-    );
+    await ok(await call(org.token, 'POST', '/api/elc/vendor-payments', { vendorId: a.id, amount: '150', accountId: cash, method: 'cash', date: '2026-03-05' }));
 
     const all = await ok(await call(org.token, 'GET', '/api/vendor-reports/vendor-transaction?startDate=2026-02-01&endDate=2026-03-31'), 200);
     expect(all).toMatchObject({ vendor: null, openingBalance: '100.00', closingBalance: '550.00', totals: { debit: '150.00', credit: '600.00' }, total: 3 });
@@ -308,7 +311,15 @@ describe('vendor reports', () => {
 
     const summary = await ok(await call(org.token, 'GET', '/api/vendor-reports/vendor-summary?startDate=2026-02-01&endDate=2026-04-15'), 200);
     expect(summary.rows).toEqual([
-      expect.objectContaining({ name: 'Alpha Supplies', opening: '100.00', billed: '200.00', paid: '150.00', closing: '150.00', d61_90: '150.00', current: '0.00' }),
+      expect.objectContaining({
+        name: 'Alpha Supplies',
+        opening: '100.00',
+        billed: '200.00',
+        paid: '150.00',
+        closing: '150.00',
+        d61_90: '150.00',
+        current: '0.00',
+      }),
       expect.objectContaining({ name: 'Beta Trading', opening: '0.00', billed: '400.00', paid: '0.00', closing: '400.00', d1_30: '400.00' }),
     ]);
     expect(summary.totals).toMatchObject({ vendors: 2, closing: '550.00', billed: '600.00', paid: '150.00' });

@@ -64,6 +64,8 @@ export const logEntities = [
   'stock-adjustment',
   'stock-transfer',
   'stock-settings',
+  'vendor',
+  'vendor-payment',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */
