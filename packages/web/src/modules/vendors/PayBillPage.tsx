@@ -33,7 +33,8 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api, toast } from '../../lib/api.ts';
-import { todayIso } from '../../lib/format.ts';
+import { formatMoney, todayIso } from '../../lib/format.ts';
+import { useLang } from '../../lib/messages.ts';
 import { endpointKeys } from '../../lib/queryKeys.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 import { PayBillAllocations } from './PayBillAllocations.tsx';
@@ -44,6 +45,7 @@ const blank = (vendorId: string): FormValues => ({ vendorId, amount: '', date: t
 
 export default function PayBillPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useForm<FormValues, unknown, VendorPaymentInput>({ mode: 'all', resolver, defaultValues: blank(params.get('vendorId') ?? '') });
@@ -136,7 +138,7 @@ export default function PayBillPage() {
           <FormTextField control={control} name="vendorId" label={t('vendors.pay.vendor')} select required sx={{ maxWidth: 520 }}>
             {(vendors.data?.data ?? []).map((v) => (
               <MenuItem key={v.id} value={String(v.id)}>
-                {`${v.number} · ${v.name}`} ({billMoney(v.balance)})
+                {`${v.number} · ${v.name}`} ({formatMoney(v.balance, lang)})
               </MenuItem>
             ))}
           </FormTextField>
@@ -218,9 +220,11 @@ export default function PayBillPage() {
                   <ToggleButton value="oldest">{t('vendors.pay.oldestFirst')}</ToggleButton>
                   <ToggleButton value="hand">{t('vendors.pay.byHand')}</ToggleButton>
                 </ToggleButtonGroup>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="pay-open-total">
-                  {t('vendors.pay.openTotal', { amount: billMoney(open.data?.openTotal ?? '0') })}
-                </Typography>
+                {open.data && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="pay-open-total">
+                    {t('vendors.pay.openTotal', { amount: formatMoney(open.data.openTotal, lang) })}
+                  </Typography>
+                )}
               </Stack>
               {bills.length === 0 ? (
                 <Alert severity="info">{t('vendors.pay.noBills')}</Alert>

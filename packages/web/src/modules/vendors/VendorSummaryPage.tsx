@@ -28,8 +28,6 @@ import { useLang } from '../../lib/messages.ts';
 import { endpointKeys } from '../../lib/queryKeys.ts';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 
-const AGEING = new Set(['current', 'd1_30', 'd31_60', 'd61_90', 'over90', 'unallocated']);
-
 export default function VendorSummaryPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -83,8 +81,8 @@ export default function VendorSummaryPage() {
                   <TableRow>
                     <TableCell>{t('vendors.col.vendorNo')}</TableCell>
                     <TableCell>{t('vendors.col.vendor')}</TableCell>
-                    {heads.map((h, i) => (
-                      <TableCell key={h} align="right" sx={{ bgcolor: AGEING.has(vendorSummaryFigures[i]) ? 'action.hover' : undefined }}>
+                    {heads.map((h) => (
+                      <TableCell key={h} align="right">
                         {h}
                       </TableCell>
                     ))}
