@@ -3,13 +3,14 @@
 // GET /api/bills/print/batch.pdf?period&zoneId (every open bill of a zone's period, one per page),
 // both PDFs drawn on the server in the caller's language. Paths and schemas are the contracts'
 // billPrintEndpoints.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { billPrintEndpoints as api } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { type BillSelection, loadPrintableBills, printableLogo, printCompany } from './load-printable-bills.ts';
+import { loadPrintCompany, printableLogo, responseClosed, sendPdf } from '../document-print/index.ts';
+import { type BillSelection, loadPrintableBills } from './load-printable-bills.ts';
 import { pdfTexts } from './pdf-texts.ts';
 import { renderBillsPdf } from './render-bill-pdf.ts';
 
@@ -19,32 +20,13 @@ const batchAccess = { access: { privilege: 'batch-bill' }, tags: ['bills'] } as 
 async function loadForPrint(tx: Db, clientId: number, which: BillSelection) {
   const bills = await loadPrintableBills({ tx, clientId, which });
   if (bills.length === 0) return { bills, company: null, logo: null };
-  const company = await printCompany({ tx, clientId });
+  const company = await loadPrintCompany({ tx, clientId });
   const logo = await printableLogo({ tx, fileId: company.logoFileId });
   return { bills, company, logo };
 }
 
-/** Aborts when the response closes (sent, or the client went away first), so drawing stops. */
-function responseClosed(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
-  return controller.signal;
-}
-
-/** A file name of plain ASCII letters, digits and dashes. */
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9-]+/g, '-');
-
-function sendPdf(reply: FastifyReply, doc: NodeJS.ReadableStream, filename: string, disposition: 'inline' | 'attachment') {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `${disposition}; filename="${safeName(filename)}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(doc);
-}
-
 export async function billPrintRoutes(app: FastifyInstance) {
-  serve(app, api.company, batchAccess, async (req) => tenantTx(req, (tx) => printCompany({ tx, clientId: caller(req).clientId })));
+  serve(app, api.company, batchAccess, async (req) => tenantTx(req, (tx) => loadPrintCompany({ tx, clientId: caller(req).clientId })));
 
   serve(app, api.batchPdf, batchAccess, async (req, reply) => {
     const { period, zoneId } = req.query;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
-import { pdfPageCount, pdfText } from './pdf-inspect.ts';
+import { pdfPageCount, pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { periodEnd, waitForBillRunJobs } from '../bills/index.ts';
 
 let ctx: TestContext;

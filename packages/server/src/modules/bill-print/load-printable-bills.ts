@@ -3,11 +3,10 @@
 // organisation's header and logo. Three set-based reads whatever the number of bills, inside the
 // caller's tenant transaction (row-level security keeps other organisations' bills out as well).
 import { type SQL, sql } from 'drizzle-orm';
-import { type BillPrintCompany, type BreakdownLine, billMoney, plainDecimal } from '@ubo/contracts';
+import { type BreakdownLine, billMoney, plainDecimal } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { billNumber } from '../bills/index.ts';
-import { readFile } from '../files/index.ts';
 
 export interface PrintableReading {
   type: string;
@@ -200,47 +199,4 @@ export async function loadPrintableBills(opts: { tx: Db; clientId: number; which
     lines: linesOf.get(Number(r.id)) ?? [],
     readings: readingsOf.get(Number(r.id)) ?? [],
   }));
-}
-
-interface CompanyRow {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  currency: string;
-  contact_phone: string | null;
-  short_code: string | null;
-  billing_code: string | null;
-  logo_file_id: string | null;
-}
-
-/** The organisation's header and payment instructions as every printed bill shows them. */
-export async function printCompany(opts: { tx: Db; clientId: number }): Promise<BillPrintCompany> {
-  const [c] = await queryRows<CompanyRow>(
-    opts.tx,
-    sql`
-    select name, address, phone, email, website, currency, contact_phone, short_code, billing_code, logo_file_id::text as logo_file_id
-    from clients where id = ${opts.clientId}`,
-  );
-  return {
-    name: c?.name ?? '',
-    address: c?.address ?? null,
-    phone: c?.phone ?? null,
-    email: c?.email ?? null,
-    website: c?.website ?? null,
-    currency: c?.currency ?? '',
-    contactPhone: c?.contact_phone ?? null,
-    shortCode: c?.short_code ?? null,
-    billingCode: c?.billing_code ?? null,
-    logoFileId: c?.logo_file_id ?? null,
-  };
-}
-
-/** The logo's bytes when PDFs can embed them (PNG or JPEG); a WEBP logo is left off the PDF. */
-export async function printableLogo(opts: { tx: Db; fileId: string | null }): Promise<Buffer | null> {
-  if (!opts.fileId) return null;
-  const file = await readFile({ tx: opts.tx, id: opts.fileId });
-  if (!file || (file.mime !== 'image/png' && file.mime !== 'image/jpeg')) return null;
-  return Buffer.from(file.content);
 }

@@ -98,8 +98,3 @@ const so: PdfTexts = {
 
 export const pdfTexts: Record<Lang, PdfTexts> = { en, so };
 export type { PdfTexts };
-
-/** Puts the values into a text's {placeholders}. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillPrintCompany } from '@ubo/contracts';
 import type { PrintableBill } from './load-printable-bills.ts';
-import { pdfPageCount, pdfText } from './pdf-inspect.ts';
+import { pdfPageCount, pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { renderBillsPdf } from './render-bill-pdf.ts';
 
 const company: BillPrintCompany = {

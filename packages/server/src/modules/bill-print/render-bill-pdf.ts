@@ -5,9 +5,9 @@
 // route sends as it is produced.
 import PDFDocument from 'pdfkit';
 import type { BillPrintCompany, BreakdownLine, Lang } from '@ubo/contracts';
-import { printedDate, printedMoney, printedPeriod, printedUnits } from './format-print.ts';
+import { fill, printedDate, printedMoney, printedPeriod, printedUnits } from '../document-print/index.ts';
 import type { PrintableBill } from './load-printable-bills.ts';
-import { fill, type PdfTexts, pdfTexts } from './pdf-texts.ts';
+import { type PdfTexts, pdfTexts } from './pdf-texts.ts';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const LEFT = 40;

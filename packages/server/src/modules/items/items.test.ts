@@ -5,6 +5,7 @@ import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { caller, mainBranchId } from '../metering/billing-test-kit.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
+import { expectStockMatchesBooks as expectStockMatchesBooksIn } from '../../../test/stock-invariant.ts';
 import { verifyStock } from './verify-stock.ts';
 
 let ctx: TestContext;
@@ -41,10 +42,7 @@ const adjust = (body: Record<string, unknown>, lang?: string) =>
   call(orgA.token, 'POST', '/api/elc/stock-adjustments', { kind: 'adjustment', branchId, date: '2026-03-01', ...body }, lang);
 
 /** The books' inventory accounts equal the stock's value, and each balance its moves. */
-async function expectStockMatchesBooks() {
-  const report = await inSystem(ctx.database.db, (tx) => verifyStock(tx));
-  expect(report).toEqual({ ok: true, accounts: [], balances: [] });
-}
+const expectStockMatchesBooks = () => expectStockMatchesBooksIn(ctx.database.db);
 
 async function accountBalance(code: string) {
   const [row] = await inSystem(ctx.database.db, (tx) =>
