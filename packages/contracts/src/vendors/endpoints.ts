@@ -62,6 +62,8 @@ export const vendorPaymentsEndpoints = {
   openBills: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/open-bills', query: vendorOpenBillsQuery, response: vendorOpenBills }),
   get: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/:id', params: longIdParams, response: vendorPaymentDetail }),
   create: endpoint({ method: 'POST', path: '/api/elc/vendor-payments', body: vendorPaymentBody, response: vendorPaymentDetail, status: 201 }),
+  /** The payment voucher as a PDF (the organisation's header, the vendor, the bills settled, signatures). */
+  voucherPdf: endpoint({ method: 'GET', path: '/api/elc/vendor-payments/:id/voucher.pdf', params: longIdParams, produces: ['application/pdf'] }),
   cancel: endpoint({
     method: 'POST',
     path: '/api/elc/vendor-payments/:id/cancel',

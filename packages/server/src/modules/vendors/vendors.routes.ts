@@ -1,6 +1,6 @@
 // /api/elc/vendors (list-vendor to read; add-vendor to create, edit and change status): the vendor register,
 // a vendor's open bills and statement (the spec's elc/vendors transaction). /api/elc/vendor-payments
-// (pay-bill): Pay bill, its vendors, accounts and open bills, the list, cancel by reversal; a vendor's
+// (pay-bill): Pay bill (honours an Idempotency-Key), the payment voucher PDF, its vendors, accounts and open bills, the list, cancel by reversal; a vendor's
 // payments on its page come from /api/elc/vendors/:id/payments (list-vendor). /api/vendor-reports (vendor-transaction, vendor-summary): the reports as JSON, or their file
 // with format, and <path>/export. Paths and schemas are the contracts' vendorsEndpoints,
 // vendorPaymentsEndpoints and vendorReportsEndpoints.
@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ReportFormat, vendorPaymentsEndpoints as payments, vendorReportsEndpoints as reports, vendorsEndpoints as vendors } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
@@ -19,6 +20,8 @@ import { vendorLedger } from './vendor-ledger.ts';
 import { cancelVendorPayment, getVendorPayment, listVendorPayments, payVendor, vendorPaymentChoices } from './vendor-payments.ts';
 import { vendorSummaryTable, vendorTransactionTable } from './vendor-report-tables.ts';
 import { vendorSummary } from './vendor-summary.ts';
+import { loadVoucher, renderVoucher } from './vendor-payment-voucher.ts';
+import { sendPdf } from '../document-print/index.ts';
 
 const tags = ['vendors'];
 const read = { access: { privilege: 'list-vendor' }, tags };
@@ -63,7 +66,23 @@ export async function vendorsRoutes(app: FastifyInstance) {
   serve(app, payments.choices, pay, async (req) => tenantTx(req, (tx, a) => vendorPaymentChoices({ tx, clientId: a.clientId, lang: a.lang })));
   serve(app, payments.openBills, pay, async (req) => tenantTx(req, (tx, a) => vendorOpenBills({ tx, clientId: a.clientId, vendorId: req.query.vendorId })));
   serve(app, payments.get, pay, async (req) => tenantTx(req, (tx, a) => getVendorPayment({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id })));
-  serve(app, payments.create, pay, async (req) => tenantTx(req, (tx, actor) => payVendor({ tx, actor, input: req.body })));
+  serve(app, payments.create, pay, async (req, reply) => {
+    // Money moves: a retry with the same Idempotency-Key gets the stored answer instead of paying twice.
+    const key = readIdempotencyKey(req.headers);
+    const result = await tenantTx(req, (tx, actor) =>
+      withIdempotency(tx, { clientId: actor.clientId, key, operation: `POST ${payments.create.path}`, body: req.body }, async () => ({
+        statusCode: 201,
+        body: await payVendor({ tx, actor, input: req.body }),
+      })),
+    );
+    if (result.isReplay) reply.header('idempotent-replayed', 'true');
+    reply.code(result.statusCode);
+    return result.body;
+  });
+  serve(app, payments.voucherPdf, pay, async (req, reply) => {
+    const voucher = await tenantTx(req, (tx, a) => loadVoucher({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id }));
+    return sendPdf(reply, renderVoucher(voucher), `payment-voucher-${voucher.number}`, 'inline');
+  });
   serve(app, payments.cancel, pay, async (req) => tenantTx(req, (tx, actor) => cancelVendorPayment({ tx, actor, id: req.params.id, input: req.body })));
 
   const transactionAccess = { access: { privilege: 'vendor-transaction' }, tags };

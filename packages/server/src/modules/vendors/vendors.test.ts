@@ -161,6 +161,10 @@ describe('pay bill', () => {
     const ranged = await ok(await call(orgA.token, 'GET', `/api/elc/vendors/${v.id}/transaction?startDate=2026-02-15&endDate=2026-03-31`), 200);
     expect(ranged).toMatchObject({ openingBalance: '300.00', closingBalance: '600.00', total: 1 });
 
+    const pdf = await call(orgA.token, 'GET', `/api/elc/vendor-payments/${paid.id}/voucher.pdf`, undefined, 'so');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const list = await ok(await call(orgA.token, 'GET', `/api/elc/vendor-payments?vendorId=${v.id}`), 200);
     expect(list).toMatchObject({ total: 1, totalAmount: '250.00', data: [{ id: paid.id, vendor: { id: v.id } }] });
     await expectVendorsMatchLedger();
@@ -236,6 +240,19 @@ describe('pay bill', () => {
     const statement = await ok(await call(orgA.token, 'GET', `/api/elc/vendors/${v.id}/transaction`), 200);
     expect(statement.lines.map((l: { kind: string }) => l.kind)).toEqual(['opening', 'bill', 'payment', 'reversal']);
     await expectVendorsMatchLedger();
+  });
+
+  it('pays once per Idempotency-Key: a retry gets the same payment', async () => {
+    const v = await vendor({ openingBalance: '90', openingDate: '2026-01-01' });
+    const headers = { 'idempotency-key': `pay-${v.id}` };
+    const body = { vendorId: v.id, amount: '40.00', accountId: cashId, method: 'cash', date: '2026-04-01' };
+    const first = await call(orgA.token, 'POST', '/api/elc/vendor-payments', body, undefined, headers);
+    const again = await call(orgA.token, 'POST', '/api/elc/vendor-payments', body, undefined, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect((await openBills(v.id)).balance).toBe('50.00');
   });
 
   it('refuses a bad account, an inactive vendor and a missing reference on their fields', async () => {

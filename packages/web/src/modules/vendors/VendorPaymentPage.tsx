@@ -1,7 +1,7 @@
 // /vendors/payments/:id: a vendor payment as its voucher: the organisation, the voucher number and date,
 // the vendor paid, the amount, the account and method, the bills it settled and what is left as the
 // vendor's credit, the journal entry (and its reversal when cancelled), and lines to sign. Print gives the
-// voucher on paper (the server's PDF voucher comes with the document printing of main); Cancel reverses it.
+// voucher on paper, PDF the server's voucher (document-print); Cancel reverses it.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -25,6 +26,7 @@ import { useSession } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { NO_PRINT, PrintStyles } from '../../components/PrintStyles.tsx';
+import { downloadEndpoint } from '../../lib/api.ts';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { CancelVendorPaymentDialog } from './CancelVendorPaymentDialog.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
@@ -61,6 +63,13 @@ export default function VendorPaymentPage() {
             {t('vendors.payments.cancel')}
           </Button>
         )}
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          onClick={() => void downloadEndpoint(vendorPaymentsEndpoints.voucherPdf, { params: { id: p.id } }, `payment-voucher-${p.number}.pdf`)}
+        >
+          {t('vendors.payments.pdf')}
+        </Button>
         <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
           {t('vendors.payments.print')}
         </Button>
