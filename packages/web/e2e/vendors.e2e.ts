@@ -1,7 +1,9 @@
 // Journey: vendors. The administrator adds a vendor with an opening balance (posted), finds it on the
 // vendors list with what is owed, opens its page (the opening balance as its open bill, the statement),
-// pays part of it on Pay bill (oldest first) and reads the payment voucher, sees the balance go down on
-// the vendor's page and reads the vendor summary with its ageing; then the vendor summary in Somali.
+// pays part of it on Pay bill (oldest first), reads the payment voucher and downloads its PDF, sees the
+// balance go down on the vendor's page, reads the vendor transactions and the vendor summary with its
+// ageing; then the vendor summary in Somali.
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -75,10 +77,30 @@ describe.skipIf(!run)('vendors: register with an opening balance, pay bill, vend
     await expect(page.getByTestId('voucher-number').textContent()).resolves.toMatch(/^PV-\d{6}$/);
     await visible(voucher.getByRole('cell', { name: 'Opening balance' }));
     await e2e.shot(page, 'vendors-05-voucher');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^payment-voucher-PV-\d{6}\.pdf$/);
+    expect(
+      readFileSync((await pdf.path()) ?? '')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.goto(vendorUrl);
     await visible(page.getByTestId('vendor-balance').filter({ hasText: /^700\.00$/ }));
     await visible(page.getByRole('cell', { name: /^PV-\d{6}$/ }).first());
     await e2e.shot(page, 'vendors-06-page-after-payment');
+  });
+
+  it('reads the vendor transactions: the opening balance, the payment and the running balance', async () => {
+    await page.goto('/#/Sales-reports/vendor-transaction?startDate=2026-01-01&endDate=2026-12-31');
+    await visible(page.getByRole('heading', { name: /^Vendor transactions: All vendors/, level: 2 }));
+    await visible(
+      page
+        .getByRole('row')
+        .filter({ hasText: /^.*Opening balance.*1,200\.00.*$/ })
+        .first(),
+    );
+    await visible(page.getByTestId('transaction-closing').filter({ hasText: /^700\.00$/ }));
+    await e2e.shot(page, 'vendors-07-transactions');
   });
 
   it('reads the vendor summary with the ageing, then in Somali', async () => {
@@ -90,13 +112,13 @@ describe.skipIf(!run)('vendors: register with an opening balance, pay bill, vend
     expect(text).toMatch(/1.200\.00/);
     expect(text).toMatch(/500\.00/);
     expect(text).toMatch(/700\.00/);
-    await e2e.shot(page, 'vendors-07-summary');
+    await e2e.shot(page, 'vendors-08-summary');
 
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: /^Soo koobidda iibiyeyaasha/, level: 2 }));
     await visible(page.getByRole('columnheader', { name: 'La bixiyay' }));
-    await e2e.shot(page, 'vendors-08-summary-somali');
+    await e2e.shot(page, 'vendors-09-summary-somali');
     expect(e2e.pageErrors).toEqual([]);
   });
 });
