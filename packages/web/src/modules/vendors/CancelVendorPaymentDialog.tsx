@@ -30,7 +30,7 @@ export function CancelVendorPaymentDialog({ payment, onClose }: { payment: { id:
     if (payment) reset({ reason: '' });
   }, [payment, reset]);
   const cancel = useEndpointMutation(vendorPaymentsEndpoints.cancel, {
-    invalidate: [vendorsEndpoints.list, vendorsEndpoints.get],
+    invalidate: [vendorsEndpoints.list, vendorPaymentsEndpoints.openBills, vendorPaymentsEndpoints.vendors],
     setError,
     successMessage: false,
     onSuccess: (p) => {

@@ -60,6 +60,7 @@ export default function PayBillPage() {
   const vendors = useQuery({
     queryKey: endpointKeys(vendorPaymentsEndpoints.vendors).detail({}),
     queryFn: ({ signal }) => api.call(vendorPaymentsEndpoints.vendors, {}, { signal }),
+    staleTime: 0,
   });
   const choices = useQuery({
     queryKey: endpointKeys(vendorPaymentsEndpoints.choices).detail({}),
@@ -69,6 +70,8 @@ export default function PayBillPage() {
     queryKey: endpointKeys(vendorPaymentsEndpoints.openBills).detail({ vendorId }),
     queryFn: ({ signal }) => api.call(vendorPaymentsEndpoints.openBills, { query: { vendorId } }, { signal }),
     enabled: vendorId > 0,
+    // Read afresh whenever the screen opens: another clerk may have paid or billed meanwhile.
+    staleTime: 0,
   });
   // Another vendor: its own bills, nothing typed or confirmed yet.
   const [shownVendor, setShownVendor] = useState(vendorId);
@@ -95,7 +98,7 @@ export default function PayBillPage() {
   const pay = useEndpointMutation(vendorPaymentsEndpoints.create, {
     setError: form.setError,
     successMessage: false,
-    invalidate: [vendorsEndpoints.list, vendorsEndpoints.get],
+    invalidate: [vendorsEndpoints.list, vendorPaymentsEndpoints.openBills, vendorPaymentsEndpoints.vendors],
     onSuccess: (payment) => {
       toast(t('vendors.pay.posted', { number: payment.number }), 'success');
       navigate(`/vendors/payments/${payment.id}`);
