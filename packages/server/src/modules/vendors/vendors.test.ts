@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { expectOpenItemsMatchLedger } from '../../../test/receivable-invariant.ts';
+import { inSystem } from '../../db/tenant.ts';
+import { setLockDate } from '../../ledger/index.ts';
 import { caller } from '../metering/billing-test-kit.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
 import { accountBalance, accountIdByCode, postTestVendorBill, vendorSnapshot } from './vendors-test-kit.ts';
@@ -270,6 +272,29 @@ describe('pay bill', () => {
     const money = await pay({ vendorId: v.id, amount: '10.001' });
     expect(money.json().details).toEqual([{ field: 'amount', message: expect.any(String) }]);
     expect(await vendorSnapshot(ctx, orgA.clientId)).toEqual(before);
+  });
+});
+
+describe('lock date', () => {
+  it('refuses an opening balance or a payment dated in a closed period, on the date, and changes nothing', async () => {
+    const org = await newOrganisation(ctx, { name: 'Locked Org' });
+    const cash = await accountIdByCode(ctx, org.clientId, '1010');
+    const v = await ok(await call(org.token, 'POST', '/api/elc/vendors', { name: 'Open vendor', openingBalance: '50', openingDate: '2026-03-01' }));
+    await inSystem(ctx.database.db, (tx) => setLockDate(tx, org.clientId, '2026-01-31'));
+    const before = await vendorSnapshot(ctx, org.clientId);
+    const opening = await call(org.token, 'POST', '/api/elc/vendors', { name: 'Late vendor', openingBalance: '10', openingDate: '2026-01-15' });
+    expect(opening.statusCode).toBe(400);
+    expect(opening.json().details.map((d: { field: string }) => d.field)).toEqual(['openingDate']);
+    const payment = await call(org.token, 'POST', '/api/elc/vendor-payments', {
+      vendorId: v.id,
+      amount: '10',
+      accountId: cash,
+      method: 'cash',
+      date: '2026-01-20',
+    });
+    expect(payment.statusCode).toBe(400);
+    expect(payment.json().details.map((d: { field: string }) => d.field)).toEqual(['date']);
+    expect(await vendorSnapshot(ctx, org.clientId)).toEqual(before);
   });
 });
 
