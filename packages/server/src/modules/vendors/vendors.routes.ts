@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { tenantTx } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -89,6 +90,11 @@ export async function vendorsRoutes(app: FastifyInstance) {
   const transactionFile = (req: FastifyRequest, reply: FastifyReply, query: Parameters<typeof vendorLedger>[0]['query'], format: ReportFormat) =>
     sendFile(req, reply, format, async (tx, a, org) => {
       const report = await vendorLedger({ tx, clientId: a.clientId, lang: a.lang, query: { ...query, _page: 1, _limit: EXPORT_MAX_LINES } });
+      // A file holds every line of its range; a longer range is asked to be shortened.
+      if (report.total > EXPORT_MAX_LINES) {
+        const key = `financeReports.exportTooLarge|${EXPORT_MAX_LINES}`;
+        throw new AppError(400, 'EXPORT_TOO_LARGE', key, [{ field: 'startDate', message: key }]);
+      }
       return vendorTransactionTable(report, a.lang, org);
     });
   serve(app, reports.transaction, transactionAccess, async (req, reply) => {

@@ -97,7 +97,15 @@ export default function VendorListPage() {
         onRowClick={(v) => navigate(`/vendors/${v.id}`)}
         toolbar={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField select size="small" label={t('vendors.field.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 140 }}>
+            <TextField
+              select
+              size="small"
+              label={t('vendors.field.status')}
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ width: 160, flexShrink: 0 }}
+            >
               <MenuItem value="">{t('common.all')}</MenuItem>
               {referenceStatusValues.map((s) => (
                 <MenuItem key={s} value={s}>

@@ -71,7 +71,15 @@ export default function VendorPaymentListPage() {
         emptyText={t('vendors.payments.empty')}
         onRowClick={(r) => navigate(`/vendors/payments/${r.id}`)}
         toolbar={
-          <TextField select size="small" label={t('vendors.field.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 140 }}>
+          <TextField
+            select
+            size="small"
+            label={t('vendors.field.status')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ width: 160, flexShrink: 0 }}
+          >
             <MenuItem value="">{t('common.all')}</MenuItem>
             {paymentStatusValues.map((s) => (
               <MenuItem key={s} value={s}>

@@ -1,18 +1,21 @@
 // /Sales-reports/vendor-transaction: the payable lines naming vendors in a period (GET
 // /api/vendor-reports/vendor-transaction): one vendor's (?vendorId, chosen in the filter dialog) or every
 // vendor's, with the balance brought forward, each line's document, entry, debit and credit and a running
-// balance, and the balance at the end. CSV of what is shown, Excel from the server, print.
+// balance, and the balance at the end; paged (the totals and the Excel file cover every line). CSV of
+// what is shown, Excel from the server, print.
 import { useMemo, useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vendorReportsEndpoints } from '@ubo/contracts';
 import { FilterDialog } from '../../components/FilterDialog.tsx';
+import { NO_PRINT } from '../../components/PrintStyles.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
 import { ReportState } from '../../components/ReportState.tsx';
@@ -32,7 +35,9 @@ export default function VendorTransactionPage() {
   const periodText = usePeriodText();
   const [isFilterOpen, setFilterOpen] = useState(false);
   const vendorId = Number(params.get('vendorId')) || undefined;
-  const query = { ...range, vendorId, _limit: 1000 };
+  const pageNo = Math.max(1, Number(params.get('_page')) || 1);
+  const limit = [100, 250, 500, 1000].includes(Number(params.get('_limit'))) ? Number(params.get('_limit')) : 250;
+  const query = { ...range, vendorId, _page: pageNo, _limit: limit };
   const report = useQuery({
     queryKey: endpointKeys(vendorReportsEndpoints.transaction).list(query),
     queryFn: ({ signal }) => api.call(vendorReportsEndpoints.transaction, { query }, { signal }),
@@ -130,6 +135,16 @@ export default function VendorTransactionPage() {
                 </TableBody>
               </Table>
             </TableContainer>
+            <TablePagination
+              component="div"
+              className={NO_PRINT}
+              count={data.total}
+              page={pageNo - 1}
+              rowsPerPage={limit}
+              rowsPerPageOptions={[100, 250, 500, 1000]}
+              onPageChange={(_, n) => update({ _page: String(n + 1) })}
+              onRowsPerPageChange={(e) => update({ _limit: e.target.value, _page: null })}
+            />
           </Paper>
         )}
       </ReportState>
