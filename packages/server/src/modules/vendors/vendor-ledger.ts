@@ -101,11 +101,11 @@ export async function vendorLedger(opts: { tx: Db; clientId: number; lang: Lang;
       limit ${query._limit} offset ${(query._page - 1) * query._limit}
     )
     select p.id, p.entry_id, p.date::text as date, p.debit::text as debit, p.credit::text as credit, p.running::text as running,
-           p.memo as line_memo, p.party_id, v.number as vendor_number, v.name as vendor_name,
+           p.memo as line_memo, p.party_id, coalesce(v.number, '') as vendor_number, coalesce(v.name, '#' || p.party_id) as vendor_name,
            e.series, e.entry_no, e.reference, e.memo, e.source_type, e.reverses_id is not null as is_reversal, vp.payment_no
     from page p
     join journal_entries e on e.client_id = ${clientId} and e.id = p.entry_id
-    join vendors v on v.client_id = ${clientId} and v.id = p.party_id
+    left join vendors v on v.client_id = ${clientId} and v.id = p.party_id
     left join vendor_payments vp on e.source_type = ${VENDOR_PAYMENT_SOURCE_TYPE} and vp.client_id = ${clientId} and vp.id = e.source_id
     order by p.date, p.entry_id, p.id`,
   );
