@@ -138,6 +138,10 @@ export async function payVendor(opts: { tx: Db; actor: Actor; input: VendorPayme
       ),
     );
   }
+  // Another payment may have settled bills between the check and the lock: paid oldest first without the
+  // confirmation, the amount must still go wholly to bills (else nothing is written).
+  if (!lines && !input.confirmOverpayment && bdec(result.settled).lt(entry.total))
+    throw validationError([{ field: 'amount', message: `vendors.overpayConfirm|${billMoney(result.settled)}` }]);
   await writeAudit(tx, actor, {
     action: 'create',
     entity: 'vendor-payment',

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -103,6 +104,11 @@ export default function VendorPage() {
             {can(p.pay) && v.status === 'Active' && (
               <Button variant="contained" startIcon={<PaymentsOutlinedIcon />} onClick={() => navigate(`/vendors/pay-bill?vendorId=${v.id}`)}>
                 {t('vendors.page.pay')}
+              </Button>
+            )}
+            {can(p.transaction) && (
+              <Button variant="outlined" startIcon={<ReceiptLongOutlinedIcon />} onClick={() => navigate(`/Sales-reports/vendor-transaction?vendorId=${v.id}`)}>
+                {t('vendors.page.transactions')}
               </Button>
             )}
             {can(p.edit) && (
