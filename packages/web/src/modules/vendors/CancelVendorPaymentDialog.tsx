@@ -14,6 +14,7 @@ import { type VendorPaymentCancelBody, vendorPaymentCancelBody, vendorPaymentsEn
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toast } from '../../lib/api.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
+import { useRefreshVendorPages } from './vendors.queries.ts';
 
 type FormValues = { reason: string };
 const resolver = zodResolver(vendorPaymentCancelBody) as unknown as Resolver<FormValues, unknown, VendorPaymentCancelBody>;
@@ -29,11 +30,13 @@ export function CancelVendorPaymentDialog({ payment, onClose }: { payment: { id:
   useEffect(() => {
     if (payment) reset({ reason: '' });
   }, [payment, reset]);
+  const refreshVendorPages = useRefreshVendorPages();
   const cancel = useEndpointMutation(vendorPaymentsEndpoints.cancel, {
     invalidate: [vendorsEndpoints.list, vendorPaymentsEndpoints.openBills, vendorPaymentsEndpoints.vendors],
     setError,
     successMessage: false,
     onSuccess: (p) => {
+      void refreshVendorPages();
       toast(t('vendors.payments.cancelled', { number: p.number }), 'success');
       onClose();
     },

@@ -37,6 +37,7 @@ import { formatMoney, todayIso } from '../../lib/format.ts';
 import { useLang } from '../../lib/messages.ts';
 import { endpointKeys } from '../../lib/queryKeys.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
+import { useRefreshVendorPages } from './vendors.queries.ts';
 import { PayBillAllocations } from './PayBillAllocations.tsx';
 
 type FormValues = { vendorId: string; amount: string; date: string; accountId: string; method: string; reference: string; memo: string };
@@ -95,11 +96,13 @@ export default function PayBillPage() {
   const left = bdec(validAmount).minus(toBills);
   const overpaying = open.data !== undefined && bdec(validAmount).gt(open.data.openTotal);
 
+  const refreshVendorPages = useRefreshVendorPages();
   const pay = useEndpointMutation(vendorPaymentsEndpoints.create, {
     setError: form.setError,
     successMessage: false,
     invalidate: [vendorsEndpoints.list, vendorPaymentsEndpoints.openBills, vendorPaymentsEndpoints.vendors],
     onSuccess: (payment) => {
+      void refreshVendorPages();
       toast(t('vendors.pay.posted', { number: payment.number }), 'success');
       navigate(`/vendors/payments/${payment.id}`);
     },
