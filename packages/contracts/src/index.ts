@@ -29,3 +29,4 @@ export * from './items/index.ts';
 export * from './trade/index.ts';
 export * from './purchases/index.ts';
 export * from './sales/index.ts';
+export * from './vendors/index.ts';

@@ -56,6 +56,9 @@ import {
   treasuryEndpoints,
   usersEndpoints,
   zonesEndpoints,
+  vendorsEndpoints,
+  vendorPaymentsEndpoints,
+  vendorReportsEndpoints,
 } from '@ubo/contracts';
 import { moduleRoutes } from '../src/modules/routes.ts';
 
@@ -100,6 +103,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   amountLimitsRoutes: [amountLimitsEndpoints],
   financeReportsRoutes: [financeReportsEndpoints],
   treasuryRoutes: [treasuryEndpoints],
+  vendorsRoutes: [vendorsEndpoints, vendorPaymentsEndpoints, vendorReportsEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
 };
 

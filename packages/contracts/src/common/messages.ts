@@ -6,6 +6,7 @@ import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
+import { vendorsMessages } from '../vendors/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
@@ -470,6 +471,7 @@ export const messages = {
   ...itemsMessages,
   ...purchasesMessages,
   ...salesMessages,
+  ...vendorsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -25,6 +25,7 @@ import { billingReportsRoutes } from './billing-reports/billing-reports.routes.t
 import { itemsRoutes } from './items/items.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
+import { vendorsRoutes } from './vendors/vendors.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -52,4 +53,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   itemsRoutes,
   purchasesRoutes,
   salesRoutes,
+  vendorsRoutes,
 ];

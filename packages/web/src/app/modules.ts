@@ -16,6 +16,7 @@ import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidge
 import { routes as itemsRoutes } from '../modules/items/index.ts';
 import { routes as purchasesRoutes } from '../modules/purchases/index.ts';
 import { routes as salesRoutes } from '../modules/sales/index.ts';
+import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -33,6 +34,7 @@ export const modules: WebModule[] = [
   { routes: itemsRoutes },
   { routes: purchasesRoutes },
   { routes: salesRoutes },
+  { routes: vendorsRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -20,6 +20,7 @@ import * as billingReports from '../../modules/billing-reports/billing-reports.i
 import * as items from '../../modules/items/items.i18n.ts';
 import * as purchases from '../../modules/purchases/purchases.i18n.ts';
 import * as sales from '../../modules/sales/sales.i18n.ts';
+import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -37,6 +38,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   items,
   purchases,
   sales,
+  vendors,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

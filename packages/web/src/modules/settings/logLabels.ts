@@ -74,6 +74,8 @@ export const logEntities = [
   'vendor-bill',
   'cash-purchase',
   'purchase-return',
+  'vendor',
+  'vendor-payment',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */
