@@ -7,7 +7,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
-import { seedDemoIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
+import { seedDemoIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
@@ -17,10 +17,16 @@ if (config.seedDemo) {
   const created = await seedDemoIfEmpty(database.db);
   if (created) {
     const utility = await seedDemoUtilityIfEmpty(database.db);
+    const store = await seedDemoStoreIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
         `  ${utility.customers} customers, ${utility.bills} bills for ${utility.billedPeriods.join(', ')}, ${utility.payments} payments; ${utility.pendingPeriod} readings ready to bill`,
+      );
+    }
+    if (store) {
+      console.log(
+        `  A store: ${store.items} items, ${store.vendors} vendors, ${store.purchaseOrders} purchase orders, ${store.vendorBills} vendor bills, ${store.sales} sales, ${store.returns} return`,
       );
     }
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
 import { seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
-import { seedDemoUtilityCommand } from './demo-commands.ts';
+import { seedDemoStoreCommand, seedDemoUtilityCommand } from './demo-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
   createOrganisationCommand,
@@ -72,6 +72,16 @@ export const commands: Record<string, CommandSpec> = {
       so: 'Sii ururka tijaabada (koodh 1000) adeeg nool: aagag, qiimayaal, 30 macmiil, saddex bilood oo la biileeyay oo lacag-bixinno leh iyo akhriska bishan oo diyaar u ah biilasha. Waxba ma sameeyo haddii uu horay macaamiil u leeyahay.',
     },
     run: seedDemoUtilityCommand,
+  },
+  'seed-demo-store': {
+    usage: 'seed-demo-store',
+    options: [],
+    needsDatabase: true,
+    help: {
+      en: 'Give the demo organisation (code 1000) its store: 12 items with opening stock, 3 vendors, purchase orders, vendor bills and payments, a quotation turned into an invoice, cash sales and a return. Does nothing if it already has items.',
+      so: 'Sii ururka tijaabada (koodh 1000) bakhaar: 12 alaab oo leh bakhaarka furitaanka, 3 iibiye, dalabaad iibsi, biilal iibiye iyo lacag-bixinnadooda, qiimeyn-bixin loo beddelay qaansheeg, iib kaash ah iyo celin. Waxba ma sameeyo haddii uu horay alaab u leeyahay.',
+    },
+    run: seedDemoStoreCommand,
   },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };

@@ -84,7 +84,7 @@ function dayOf(period: string, day: number): string {
 }
 
 /** The demo's administrator as the actor of every step (audit lines, created_by, entries name them). */
-async function demoAdministrator(db: Db, code: number, username: string): Promise<Actor> {
+export async function demoAdministrator(db: Db, code: number, username: string): Promise<Actor> {
   const [admin] = await inSystem(db, (tx) =>
     tx
       .select({ clientId: clients.id, userId: users.id, username: users.username, fullname: users.fullname, isAdmin: users.isAdmin, branchId: users.branchId })

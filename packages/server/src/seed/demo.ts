@@ -1,7 +1,8 @@
 // The demo organisation a new user signs in to: code 1000, an administrator and a cashier whose role
 // holds what a cashier does: look up customers and their bills (customers list, statement, unpaid bills),
 // receive payments and print their receipts, and see the day's collections. Created once, on an empty
-// installation; then its living utility (seedDemoUtilityIfEmpty), built by the modules' services.
+// installation; then its living utility (seedDemoUtilityIfEmpty) and its store (seedDemoStoreIfEmpty),
+// built by the modules' services.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
@@ -10,6 +11,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { subscriptionPayments } from '../modules/organisations/index.ts';
 import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
+import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 
 export const DEMO = {
   code: 1000,
@@ -85,4 +87,21 @@ export async function seedDemoUtilityIfEmpty(db: Db, today?: Date): Promise<Demo
   );
   if (!demo || demo.customers > 0) return null;
   return seedDemoBilling(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
+ * Gives the demo organisation its store (items, vendors, purchases, sales; demo-store.ts) unless it already
+ * has items. Returns what was built, or null.
+ */
+export async function seedDemoStoreIfEmpty(db: Db, today?: Date): Promise<DemoStoreResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ items: number }>(
+      tx,
+      sql`
+      select (select count(*) from items i where i.client_id = c.id)::int as items
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.items > 0) return null;
+  return seedDemoStore(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

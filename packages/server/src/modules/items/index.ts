@@ -2,6 +2,9 @@
 // of other modules that move stock (purchases, sales, returns, counts).
 export { items, stockBalances, stockMoves } from './items.tables.ts';
 export { getItem } from './list-items.ts';
+// The demo seed builds its store through the same services the routes call.
+export { createItem } from './save-item.ts';
+export { createStockAdjustment } from './stock-adjustments.ts';
 export {
   planStockMoves,
   writeStockMoves,

@@ -3,3 +3,5 @@
 export { purchasesRoutes } from './purchases.routes.ts';
 export { createPurchase, getPurchase, listPurchases, cancelPurchase } from './purchase-documents.ts';
 export { VENDOR_BILL_SOURCE_TYPE, CASH_PURCHASE_SOURCE_TYPE, PURCHASE_RETURN_SOURCE_TYPE } from './vendor-bill.posting.ts';
+// The demo seed builds its orders through the same services the routes call.
+export { createPurchaseOrder, approvePurchaseOrder, receivePurchaseOrder } from './purchase-orders.ts';

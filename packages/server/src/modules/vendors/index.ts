@@ -4,3 +4,6 @@ export { vendors } from './vendors.tables.ts';
 export { vendorPayments } from './vendor-payments.tables.ts';
 export { vendorOpenBills, getVendor } from './list-vendors.ts';
 export { VENDOR_OPENING_SOURCE_TYPE, VENDOR_PAYMENT_SOURCE_TYPE } from './vendors-common.ts';
+// The demo seed builds its vendors and their payments through the same services the routes call.
+export { createVendor } from './save-vendor.ts';
+export { payVendor } from './vendor-payments.ts';
