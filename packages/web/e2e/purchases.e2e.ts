@@ -1,6 +1,5 @@
-// Journey: purchasing. A vendor exists (written before the server starts: the vendor register is another
-// module's) and a stocked item is added. The administrator orders 100 of it, approves the order (who and
-// when shown), receives 60 of it (120 is refused on the line: only 100 are expected), sees the order partly
+// Journey: purchasing. A vendor and a stocked item are added through their registers. The administrator
+// orders 100 of the item, approves the order (who and when shown), receives 60 of it (120 is refused on the line: only 100 are expected), sees the order partly
 // received with the vendor bill its receipt made, opens the bill (stock in at cost, the payable open),
 // returns one item against it (a debit note: the bill's open amount goes down), and reads the order once
 // more in Somali.
@@ -23,24 +22,26 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
   let orderUrl = '';
 
   beforeAll(async () => {
-    e2e = await startE2E({
-      prepare: async (p) => {
-        await p.exec(`
-          insert into vendors (client_id, number, name, payment_terms_days, default_expense_account_id)
-          select c.id, 'V-0001', '${VENDOR}', 30, a.id from clients c join accounts a on a.client_id = c.id and a.code = '6100' where c.code = 1000`);
-      },
-    });
+    e2e = await startE2E();
     page = await e2e.newPage();
     await signInAs(page, demo.admin);
-    const status = await page.evaluate(async (code) => {
-      const res = await fetch('/api/elc/items', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ code, name: 'Cable 16mm copper', kind: 'stock', purchasePrice: '2.50', salePrice: '4.00' }),
-      });
-      return res.status;
-    }, CODE);
-    expect(status).toBe(201);
+    // The vendor through the vendors module's register, the item through the items register.
+    const statuses = await page.evaluate(
+      async ({ code, vendor }) => {
+        const post = (path: string, body: object) =>
+          fetch(path, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((r) => r.status);
+        return [
+          await post('/api/elc/vendors', { number: 'V-E2E1', name: vendor, paymentTermsDays: 30 }),
+          await post('/api/elc/items', { code, name: 'Cable 16mm copper', kind: 'stock', purchasePrice: '2.50', salePrice: '4.00' }),
+        ];
+      },
+      { code: CODE, vendor: VENDOR },
+    );
+    expect(statuses).toEqual([201, 201]);
   });
   afterEach((ctx) => e2e?.afterEachTest(ctx));
   afterAll(async () => {
