@@ -204,6 +204,8 @@ export type VendorSummaryRow = z.infer<typeof vendorSummaryRow>;
 export const vendorSummary = z.object({
   startDate: isoDate.nullable(),
   endDate: isoDate,
+  /** The day the ageing is taken on: the period's end, or today when the period ends later. */
+  ageingDate: isoDate,
   rows: z.array(vendorSummaryRow),
   totals: z.object({ vendors: z.number().int(), ...figures }),
 });

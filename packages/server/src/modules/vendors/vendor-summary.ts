@@ -2,7 +2,7 @@
 // payable's lines naming it: the balance before the period (opening), what was billed (every movement
 // but payments: bills, opening balances, returns, net of their cancellations), what was paid (vendor
 // payments net of cancellations), the balance at the end (opening + billed - paid), and its ageing on the
-// period's last day (partyAgeing of the open items: current, 1-30, 31-60, 61-90, over 90 days past due,
+// period's last day (today when the period ends later: a bill is not overdue on a day still to come) (partyAgeing of the open items: current, 1-30, 31-60, 61-90, over 90 days past due,
 // and the credit not on any bill). Every vendor is listed (filter by status, hide the empty ones).
 import { sql } from 'drizzle-orm';
 import { type VendorSummary, type VendorSummaryFigure, type VendorSummaryRow, vendorSummaryFigures, type vendorSummaryQuery, type z } from '@ubo/contracts';
@@ -17,6 +17,7 @@ export async function vendorSummary(opts: { tx: Db; clientId: number; query: z.o
   const payableId = await payableAccountId(tx, clientId);
   const [{ today }] = await queryRows<{ today: string }>(tx, sql`select current_date::text as today`);
   const endDate = query.endDate ?? today;
+  const ageingDate = endDate < today ? endDate : today;
   const start = query.startDate ? sql`${query.startDate}::date` : sql`'1900-01-01'::date`;
   const rows = await queryRows<{ id: number; number: string; name: string; status: 'Active' | 'Inactive'; opening: string; billed: string; paid: string }>(
     tx,
@@ -38,7 +39,7 @@ export async function vendorSummary(opts: { tx: Db; clientId: number; query: z.o
     where v.client_id = ${clientId} ${query.status ? sql`and v.status = ${query.status}` : sql``}
     order by lower(v.name), v.id`,
   );
-  const ageing = new Map((await partyAgeing({ tx, clientId, partyType: 'vendor', accountId: payableId, date: endDate })).map((a) => [a.partyId, a]));
+  const ageing = new Map((await partyAgeing({ tx, clientId, partyType: 'vendor', accountId: payableId, date: ageingDate })).map((a) => [a.partyId, a]));
   const out: VendorSummaryRow[] = [];
   const totals = Object.fromEntries(vendorSummaryFigures.map((f) => [f, new Decimal(0)])) as Record<VendorSummaryFigure, Decimal>;
   for (const r of rows) {
@@ -63,6 +64,7 @@ export async function vendorSummary(opts: { tx: Db; clientId: number; query: z.o
   return {
     startDate: query.startDate ?? null,
     endDate,
+    ageingDate,
     rows: out,
     totals: { vendors: out.length, ...(Object.fromEntries(vendorSummaryFigures.map((f) => [f, money(totals[f])])) as Record<VendorSummaryFigure, string>) },
   };

@@ -14,7 +14,7 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useItemChoices } from './items.queries.ts';
 import { NewCountDialog } from './NewCountDialog.tsx';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 
 type Row = Omit<StockCount, 'lines' | 'movesSince'>;
 

@@ -24,7 +24,7 @@ import { useEndpointMutation } from '../../lib/queries.ts';
 import { itemsPrivileges as p } from './items.access.ts';
 import { ItemFormDialog } from './ItemFormDialog.tsx';
 import { QuantityText } from './QuantityText.tsx';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 
 export default function ItemListPage() {
   const { t } = useTranslation();
@@ -114,7 +114,7 @@ export default function ItemListPage() {
         emptyText={t('items.list.empty')}
         onRowClick={(i) => navigate(`/items/${i.id}`)}
         toolbar={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <SelectFilter
               label={t('items.list.kindFilter')}
               value={kind}

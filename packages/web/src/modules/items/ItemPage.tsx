@@ -30,7 +30,7 @@ import { useDetailQuery } from '../../lib/queries.ts';
 import { itemsPrivileges as p } from './items.access.ts';
 import { ItemFormDialog } from './ItemFormDialog.tsx';
 import { QuantityText } from './QuantityText.tsx';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -28,7 +28,7 @@ import { isIsoDate } from '../../lib/reportPeriods.ts';
 import { usePeriodText, useReportParams } from '../../lib/useReportParams.ts';
 import { useItemChoices } from './items.queries.ts';
 import { QuantityText } from './QuantityText.tsx';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 import { useStockItems } from './StockItemField.tsx';
 import { NumberCell, ReportPager, useStockReport } from './StockReportParts.tsx';
 

@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { CancelStockDocumentDialog } from './CancelStockDocumentDialog.tsx';
 import { useItemChoices } from './items.queries.ts';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 
 type Row = Omit<StockAdjustment, 'lines'>;
 

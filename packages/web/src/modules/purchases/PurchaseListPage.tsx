@@ -12,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx'
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 import { purchasePaths } from './purchases.access.ts';
 import { PurchaseStatusChip } from './PurchaseParts.tsx';
 import { usePurchaseChoices } from './purchases.queries.ts';

@@ -13,7 +13,7 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PurchaseStatusChip } from './PurchaseParts.tsx';
 import { usePurchaseChoices } from './purchases.queries.ts';
-import { SelectFilter } from './SelectFilter.tsx';
+import { SelectFilter } from '../../components/SelectFilter.tsx';
 
 type Row = Omit<PurchaseReturn, 'lines'>;
 

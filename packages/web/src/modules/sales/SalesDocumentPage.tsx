@@ -85,7 +85,7 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
         title={`${t(`sales.kind.${kind}.one`)} ${d.number}`}
         subtitle={`${d.customerName} · ${d.customerNo}`}
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <Button variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={print} disabled={printing}>
               {t('sales.action.print')}
             </Button>

@@ -209,7 +209,7 @@ export default function PayBillPage() {
                 />
                 <FormTextField control={control} name="memo" label={t('vendors.pay.memo')} slotProps={{ htmlInput: { maxLength: 1000 } }} sx={{ flex: 1 }} />
               </Stack>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" component="h3">
                   {t('vendors.pay.allocation')}
                 </Typography>

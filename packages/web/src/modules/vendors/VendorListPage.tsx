@@ -96,7 +96,7 @@ export default function VendorListPage() {
         emptyText={t('vendors.list.empty')}
         onRowClick={(v) => navigate(`/vendors/${v.id}`)}
         toolbar={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <TextField
               select
               size="small"

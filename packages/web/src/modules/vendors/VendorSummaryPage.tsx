@@ -58,7 +58,7 @@ export default function VendorSummaryPage() {
   return (
     <ReportFrame
       title={[title, status ? t(`status.${status}`) : null].filter(Boolean).join(': ')}
-      period={`${periodText.range(range)} · ${t('vendors.reports.ageingAsAt', { date: formatDate(range.endDate, lang) })}`}
+      period={`${periodText.range(range)} · ${t('vendors.reports.ageingAsAt', { date: formatDate(data?.ageingDate ?? range.endDate, lang) })}`}
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
       csvName={csvFileName(title, range.startDate, range.endDate)}

@@ -1,5 +1,5 @@
-// A list's filter as a small select whose empty choice reads "All" (or the given text), as the items
-// module's lists have it.
+// A list's filter as a small select whose empty choice reads "All" (or the given text): the toolbars of
+// the items, sales and purchasing lists.
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
