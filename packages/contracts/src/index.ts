@@ -27,3 +27,4 @@ export * from './payments/index.ts';
 export * from './sms/index.ts';
 export * from './items/index.ts';
 export * from './trade/index.ts';
+export * from './sales/index.ts';

@@ -18,7 +18,7 @@ export const customerTransactionQuery = z
   .refine(rangeIsOrdered, rangeIssue);
 export type CustomerTransactionQuery = z.infer<typeof customerTransactionQuery>;
 
-export const statementLineKindValues = ['bill', 'payment', 'reversal', 'transfer', 'opening', 'journal', 'other'] as const;
+export const statementLineKindValues = ['bill', 'payment', 'reversal', 'transfer', 'opening', 'journal', 'invoice', 'creditNote', 'cashSale', 'other'] as const;
 export type StatementLineKind = (typeof statementLineKindValues)[number];
 
 export const customerStatementLine = z.object({

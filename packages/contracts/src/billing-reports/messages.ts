@@ -69,6 +69,9 @@ export const billingReportsMessages = {
   'billingReports.kind.transfer': { en: 'Balance transfer', so: 'Wareejin haraag' },
   'billingReports.kind.opening': { en: 'Opening balance', so: 'Haraaga furitaanka' },
   'billingReports.kind.journal': { en: 'Journal entry', so: 'Diiwaan xisaabeed' },
+  'billingReports.kind.invoice': { en: 'Sales invoice', so: 'Qaansheegta iibka' },
+  'billingReports.kind.creditNote': { en: 'Sales return', so: 'Celinta iibka' },
+  'billingReports.kind.cashSale': { en: 'Cash sale', so: 'Iib kaash ah' },
   'billingReports.kind.other': { en: 'Other', so: 'Kale' },
 
   'billingReports.method.cash': { en: 'Cash', so: 'Lacag caddaan ah' },

@@ -5,6 +5,7 @@ import { billRunMessages } from '../bills/messages.ts';
 import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
+import { salesMessages } from '../sales/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
@@ -466,6 +467,7 @@ export const messages = {
   ...billRunMessages,
   ...financeExtraMessages,
   ...itemsMessages,
+  ...salesMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

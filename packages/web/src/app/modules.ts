@@ -14,6 +14,7 @@ import { routes as billingRunsRoutes } from '../modules/billing-runs/index.ts';
 import { routes as smsRoutes } from '../modules/sms/index.ts';
 import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
 import { routes as itemsRoutes } from '../modules/items/index.ts';
+import { routes as salesRoutes } from '../modules/sales/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -29,6 +30,7 @@ export const modules: WebModule[] = [
   { routes: smsRoutes },
   { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
   { routes: itemsRoutes },
+  { routes: salesRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

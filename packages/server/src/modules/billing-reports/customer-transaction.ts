@@ -59,6 +59,13 @@ function kindOf(r: LineRow): StatementLineKind {
       return 'opening';
     case 'journal':
       return 'journal';
+    // Sales documents (modules/sales): the entry's reference is the document's number.
+    case 'sales-invoice':
+      return 'invoice';
+    case 'sales-return':
+      return 'creditNote';
+    case 'sales-receipt':
+      return 'cashSale';
     default:
       return 'other';
   }

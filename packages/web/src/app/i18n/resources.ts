@@ -18,6 +18,7 @@ import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 import * as sms from '../../modules/sms/sms.i18n.ts';
 import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
 import * as items from '../../modules/items/items.i18n.ts';
+import * as sales from '../../modules/sales/sales.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -33,6 +34,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   sms,
   billingReports,
   items,
+  sales,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

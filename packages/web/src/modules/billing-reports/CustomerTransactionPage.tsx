@@ -42,6 +42,9 @@ const KIND_COLOURS: Record<StatementLineKind, 'default' | 'primary' | 'success' 
   transfer: 'info',
   opening: 'secondary',
   journal: 'default',
+  invoice: 'primary',
+  creditNote: 'warning',
+  cashSale: 'success',
   other: 'default',
 };
 

@@ -69,6 +69,9 @@ export const en = {
     transfer: 'Balance transfer',
     opening: 'Opening balance',
     journal: 'Journal entry',
+    invoice: 'Sales invoice',
+    creditNote: 'Sales return',
+    cashSale: 'Cash sale',
     other: 'Other',
   },
   method: {
@@ -233,6 +236,9 @@ export const so: Texts<typeof en> = {
     transfer: 'Wareejin haraag',
     opening: 'Haraaga furitaanka',
     journal: 'Diiwaan xisaabeed',
+    invoice: 'Qaansheegta iibka',
+    creditNote: 'Celinta iibka',
+    cashSale: 'Iib kaash ah',
     other: 'Kale',
   },
   method: {

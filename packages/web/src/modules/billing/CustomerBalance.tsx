@@ -1,6 +1,6 @@
 // The customer's standing in the ledger, under the header of the customer page (GET
-// /api/elc/customers/:id/account): the balance (owed, or in credit), the open bills, the credit waiting
-// for a bill, charges outside bills and the last payment.
+// /api/elc/customers/:id/account): the balance (owed, or in credit), the open charges (bills, sales
+// invoices, ...), the credit waiting for a charge, charges outside bills and the last payment.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -45,7 +45,7 @@ export function CustomerBalance({ customerId }: { customerId: number }) {
               {balance.isZero() ? t('billing.customers.settled') : balance.isNegative() ? t('billing.customers.inCredit') : t('billing.customers.owes')}
             </Typography>
           </Figure>
-          <Figure label={t('billing.customers.openBills', { count: a.openBills.length })}>
+          <Figure label={t('billing.customers.openBills', { count: a.openItems.length })}>
             <MoneyText value={a.openTotal} />
           </Figure>
           <Figure label={t('billing.customers.credit')}>

@@ -70,7 +70,9 @@ export function AllocationTable({ bills, amounts, check, isManual, serverErrors,
             return (
               <TableRow key={b.billId} hover>
                 <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>{b.number}</TableCell>
-                <TableCell>{b.period}</TableCell>
+                <TableCell>
+                  {'kind' in b && b.kind !== 'bill' ? t(`payments.receive.kind.${String(b.kind)}`, { defaultValue: String(b.kind) }) : b.period}
+                </TableCell>
                 <TableCell>
                   <DateText value={b.dueDate} />
                 </TableCell>

@@ -54,7 +54,7 @@ export function PayerSummary({ customer, preview, balanceAfter }: PayerSummaryPr
       </Cell>
       <Cell label={t('payments.receive.openBills')}>
         {preview ? (
-          t('payments.receive.openBillsCount', { count: preview.openBills.length, amount: formatMoney(preview.openTotal, lang) })
+          t('payments.receive.openBillsCount', { count: preview.openItems.length, amount: formatMoney(preview.openTotal, lang) })
         ) : (
           <Skeleton width={120} />
         )}

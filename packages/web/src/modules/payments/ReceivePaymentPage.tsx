@@ -36,6 +36,7 @@ import {
   type AllocationState,
   type ReceiveFormValues,
   amountOf,
+  chargeRows,
   checkAllocation,
   defaultAccount,
   emptyReceipt,
@@ -81,7 +82,7 @@ export default function ReceivePaymentPage() {
   }, [accounts.data, accountId, setValue]);
 
   const bills = useCustomerBills(customer?.id ?? wantedId);
-  const openBills = bills.data?.openBills ?? [];
+  const openBills = useMemo(() => chargeRows(bills.data), [bills.data]);
   const amounts = allocation.isManual ? allocation.amounts : proposed(openBills, amount);
   const check = useMemo(() => checkAllocation(openBills, amounts, amount), [openBills, amounts, amount]);
   const balanceAfter = bills.data ? new Decimal(bills.data.balance).minus(amountOf(amount) ?? 0) : null;

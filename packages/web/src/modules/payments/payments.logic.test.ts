@@ -4,6 +4,7 @@ import {
   amountOf,
   batchRows,
   batchTotals,
+  chargeRows,
   checkAllocation,
   defaultAccount,
   emptyReceipt,
@@ -135,5 +136,29 @@ describe('a customer chosen before the Receive payment screen opens', () => {
   it("makes the picker's value from the customer's allocation preview", () => {
     const customer = { id: 7, customerNo: 'C-000007', name: 'Xaliimo Axmed', phone: '0615000111', status: 'Active' };
     expect(lookupOfPreview({ customer, balance: '27.30' })).toEqual({ ...customer, meterNumbers: [], balance: '27.30' });
+  });
+});
+
+describe('the allocation table over every open charge (bills and invoices alike)', () => {
+  const preview = {
+    openBills: [bill(7, '12.00')],
+    openItems: [
+      { openItemId: 40, kind: 'invoice', number: 'SI-000001', date: '2025-01-10', dueDate: '2025-02-10', amount: '50.00', settled: '10.00', open: '40.00' },
+      { openItemId: 41, kind: 'bill', number: 'B-000007', date: '2025-01-31', dueDate: '2025-02-15', amount: '12.00', settled: '0.00', open: '12.00' },
+    ],
+  };
+  it('lists them oldest first, a bill with its period, and sends a bill by bill id, an invoice by open item', () => {
+    const rows = chargeRows(preview);
+    expect(rows.map((r) => [r.billId, r.number, r.period, r.kind, r.realBillId, r.open])).toEqual([
+      [40, 'SI-000001', '', 'invoice', null, '40.00'],
+      [41, 'B-000007', '2025-01', 'bill', 7, '12.00'],
+    ]);
+    expect(proposed(rows, '45')).toEqual({ 40: '40.00', 41: '5.00' });
+    const values = paymentBody.parse({ customerId: 3, amount: '45', date: '2025-03-01', accountId: 9, method: 'cash' });
+    expect(toPaymentBody(values, { amounts: { 40: '30', 41: '12' }, isManual: true }, rows).allocations).toEqual([
+      { openItemId: 40, amount: '30.00' },
+      { billId: 7, amount: '12.00' },
+    ]);
+    expect(chargeRows(undefined)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   type BatchMatchedRow,
   type CustomerLookup,
   type CustomerOpenBill,
+  type CustomerOpenItem,
   type PaymentBody,
   type PaymentInput,
   type paymentBody,
@@ -79,11 +80,43 @@ export const emptyReceipt = (date: string, account?: ReceivingAccount): ReceiveF
   memo: '',
 });
 
+/**
+ * The allocation table's rows: every open charge of the customer (bills, sales invoices, an opening
+ * balance, a transfer received), oldest first as payments pay them, keyed by its open item id. A bill
+ * keeps its period and its bill id (sent as billId); other charges are sent by open item.
+ */
+export type ChargeRow = CustomerOpenBill & { kind: string; realBillId: number | null };
+export function chargeRows(preview: { openBills: readonly CustomerOpenBill[]; openItems: readonly CustomerOpenItem[] } | undefined): ChargeRow[] {
+  if (!preview) return [];
+  const bills = new Map(preview.openBills.map((b) => [b.number, b]));
+  return preview.openItems.map((it) => {
+    const bill = it.kind === 'bill' ? bills.get(it.number) : undefined;
+    return {
+      billId: it.openItemId,
+      number: it.number,
+      period: bill?.period ?? '',
+      billDate: it.date,
+      dueDate: it.dueDate,
+      amount: it.amount,
+      paidAmount: it.settled,
+      open: it.open,
+      kind: it.kind,
+      realBillId: bill?.billId ?? null,
+    };
+  });
+}
+
 /** The POST body from the checked form: allocations only when the cashier changed the proposal (else the server proposes the same, oldest first). */
 export function toPaymentBody(values: PaymentInput, allocation: AllocationState, bills: readonly CustomerOpenBill[]): PaymentBody {
   const allocations: AllocationInput[] | undefined = allocation.isManual
     ? bills
-        .map((b) => ({ billId: b.billId, amount: (amountOf(allocation.amounts[b.billId]) ?? new Decimal(0)).toFixed(2) }))
+        .map((b) => {
+          const amount = (amountOf(allocation.amounts[b.billId]) ?? new Decimal(0)).toFixed(2);
+          // A charge row names its bill by bill id, any other charge by its open item.
+          if (!('realBillId' in b)) return { billId: b.billId, amount };
+          const row = b as ChargeRow;
+          return row.realBillId !== null ? { billId: row.realBillId, amount } : { openItemId: row.billId, amount };
+        })
         .filter((a) => new Decimal(a.amount).gt(0))
     : undefined;
   const { allocations: _typed, ...fields } = values;

@@ -64,6 +64,10 @@ export const logEntities = [
   'stock-adjustment',
   'stock-transfer',
   'stock-settings',
+  'quotation',
+  'sales-invoice',
+  'sales-receipt',
+  'sales-return',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */

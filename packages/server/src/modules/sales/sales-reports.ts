@@ -1,0 +1,232 @@
+// The sales reports: sales activity (invoices and cash sales less returns, posted, in a period: quantity,
+// revenue before tax, cost at the stock's cost, margin; by item, customer or month) and return
+// transactions (each line of the period's posted sales returns). Both read the documents' lines, and lay
+// themselves out as the finance exporter's ReportTable for CSV and XLSX.
+import { sql } from 'drizzle-orm';
+import {
+  type Lang,
+  type ReturnTransaction,
+  SALES_SERIES,
+  type SalesActivity,
+  type SalesKind,
+  bdec,
+  billMoney,
+  translate,
+  type returnTransactionQuery,
+  type salesActivityQuery,
+  type z,
+} from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { documentNumber } from '../../ledger/index.ts';
+import type { ReportColumn, ReportRow, ReportTable } from '../finance-reports/index.ts';
+
+export interface SalesReportScope {
+  tx: Db;
+  lang: Lang;
+}
+
+const percentOf = (margin: string, revenue: string) => (bdec(revenue).isZero() ? null : bdec(margin).div(revenue).mul(100).toFixed(2));
+
+export async function salesActivity(opts: SalesReportScope & { query: z.output<typeof salesActivityQuery> }): Promise<SalesActivity> {
+  const { tx, query } = opts;
+  const key =
+    query.groupBy === 'item'
+      ? sql`coalesce('i' || l.item_id::text, 'a' || l.account_id::text)`
+      : query.groupBy === 'customer'
+        ? sql`d.customer_id::text`
+        : sql`to_char(d.date, 'YYYY-MM')`;
+  const base = sql`
+    select ${key} as key,
+           sum(case when d.kind = 'return' then -l.quantity else l.quantity end) as quantity,
+           sum(case when d.kind = 'return' then -(l.net - l.discount) else l.net - l.discount end) as revenue,
+           sum(case when d.kind = 'return' then -l.cost else l.cost end) as cost
+    from sales_documents d join sales_document_lines l on l.document_id = d.id
+    where d.kind in ('invoice', 'receipt', 'return') and d.status = 'Posted' and d.date between ${query.startDate}::date and ${query.endDate}::date
+      ${query.branchId ? sql`and d.branch_id = ${query.branchId}` : sql``}
+      ${query.customerId ? sql`and d.customer_id = ${query.customerId}` : sql``}
+      ${query.itemId ? sql`and l.item_id = ${query.itemId}` : sql``}
+    group by 1`;
+  const name =
+    query.groupBy === 'item'
+      ? sql`case when g.key like 'i%' then i.name else ${translate('salesReports.freeLines', opts.lang)} || ': ' || a.code || ' ' || ${opts.lang === 'so' ? sql`a.name_so` : sql`a.name_en`} end`
+      : query.groupBy === 'customer'
+        ? sql`c.name`
+        : sql`g.key`;
+  const code = query.groupBy === 'item' ? sql`i.code` : query.groupBy === 'customer' ? sql`c.customer_no` : sql`null::text`;
+  const joins =
+    query.groupBy === 'item'
+      ? sql`left join items i on g.key like 'i%' and i.id = substr(g.key, 2)::int left join accounts a on g.key like 'a%' and a.id = substr(g.key, 2)::int`
+      : query.groupBy === 'customer'
+        ? sql`join customers c on c.id = g.key::int`
+        : sql``;
+  const order = query.groupBy === 'month' ? sql`g.key` : sql`g.revenue desc, g.key`;
+  const rows = await queryRows<{ key: string; code: string | null; name: string; quantity: string; revenue: string; cost: string }>(
+    tx,
+    sql`select g.key, ${code} as code, ${name} as name, g.quantity::text, g.revenue::text, g.cost::text
+        from (${base}) g ${joins} order by ${order} limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
+  const [t] = await queryRows<{ n: number; quantity: string; revenue: string; cost: string }>(
+    tx,
+    sql`select count(*)::int as n, coalesce(sum(quantity), 0)::text as quantity, coalesce(sum(revenue), 0)::text as revenue, coalesce(sum(cost), 0)::text as cost from (${base}) g`,
+  );
+  const margin = billMoney(bdec(t.revenue).minus(t.cost));
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    groupBy: query.groupBy,
+    rows: rows.map((r) => {
+      const m = billMoney(bdec(r.revenue).minus(r.cost));
+      return {
+        key: r.key.replace(/^[ia]/, ''),
+        code: r.code,
+        name: r.name,
+        quantity: bdec(r.quantity).toString(),
+        revenue: billMoney(r.revenue),
+        cost: billMoney(r.cost),
+        margin: m,
+        marginPercent: percentOf(m, r.revenue),
+      };
+    }),
+    totals: {
+      quantity: bdec(t.quantity).toString(),
+      revenue: billMoney(t.revenue),
+      cost: billMoney(t.cost),
+      margin,
+      marginPercent: percentOf(margin, t.revenue),
+    },
+    total: Number(t.n),
+    page: query._page,
+    limit: query._limit,
+  };
+}
+
+export async function returnTransactions(opts: SalesReportScope & { query: z.output<typeof returnTransactionQuery> }): Promise<ReturnTransaction> {
+  const { tx, query } = opts;
+  const where = sql`d.kind = 'return' and d.status = 'Posted' and d.date between ${query.startDate}::date and ${query.endDate}::date
+    ${query.customerId ? sql`and d.customer_id = ${query.customerId}` : sql``}
+    ${query.itemId ? sql`and l.item_id = ${query.itemId}` : sql``}`;
+  const from = sql`from sales_documents d join sales_document_lines l on l.document_id = d.id`;
+  const rows = await queryRows<{
+    id: string;
+    date: string;
+    doc_no: string;
+    sale_no: string;
+    sale_kind: SalesKind;
+    customer_id: number;
+    customer_no: string;
+    customer_name: string;
+    item_code: string | null;
+    item_name: string | null;
+    description: string | null;
+    quantity: string;
+    total: string;
+    cost: string;
+  }>(
+    tx,
+    sql`select d.id, d.date::text, d.doc_no, s.doc_no as sale_no, s.kind as sale_kind, d.customer_id, c.customer_no, c.name as customer_name,
+               i.code as item_code, i.name as item_name, l.description, l.quantity::text, l.total::text, l.cost::text
+        ${from} join sales_documents s on s.id = d.sale_id join customers c on c.id = d.customer_id left join items i on i.id = l.item_id
+        where ${where} order by d.date, d.id, l.position limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+  );
+  const [t] = await queryRows<{ n: number; docs: number; quantity: string; amount: string; cost: string }>(
+    tx,
+    sql`select count(*)::int as n, count(distinct d.id)::int as docs, coalesce(sum(l.quantity), 0)::text as quantity,
+               coalesce(sum(l.total), 0)::text as amount, coalesce(sum(l.cost), 0)::text as cost ${from} where ${where}`,
+  );
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    rows: rows.map((r) => ({
+      returnId: Number(r.id),
+      date: r.date,
+      number: documentNumber(SALES_SERIES.return, Number(r.doc_no)),
+      saleNumber: documentNumber(SALES_SERIES[r.sale_kind], Number(r.sale_no)),
+      customerId: Number(r.customer_id),
+      customerNo: r.customer_no,
+      customerName: r.customer_name,
+      itemCode: r.item_code,
+      itemName: r.item_name ?? r.description ?? '',
+      quantity: bdec(r.quantity).toString(),
+      amount: billMoney(r.total),
+      cost: billMoney(r.cost),
+    })),
+    totals: { returns: Number(t.docs), quantity: bdec(t.quantity).toString(), amount: billMoney(t.amount), cost: billMoney(t.cost) },
+    total: Number(t.n),
+    page: query._page,
+    limit: query._limit,
+  };
+}
+
+const col = (key: string, header: string, kind: ReportColumn['kind'], width?: number): ReportColumn => ({ key, header, kind, width });
+const h = (key: string, lang: Lang) => translate(`salesReports.col.${key}`, lang);
+const periodLine = (lang: Lang, a: string, b: string) => translate(`report.period|${a} – ${b}`, lang);
+
+export function salesActivityTable(r: SalesActivity, ctx: { lang: Lang; organisation: string }): ReportTable {
+  const { lang } = ctx;
+  const rows: ReportRow[] = r.rows.map((x) => ({
+    cells: { code: x.code ?? x.key, name: x.name, quantity: x.quantity, revenue: x.revenue, cost: x.cost, margin: x.margin, marginPercent: x.marginPercent },
+  }));
+  rows.push({
+    style: 'total',
+    cells: {
+      code: translate('row.total', lang),
+      quantity: r.totals.quantity,
+      revenue: r.totals.revenue,
+      cost: r.totals.cost,
+      margin: r.totals.margin,
+      marginPercent: r.totals.marginPercent,
+    },
+  });
+  return {
+    title: translate('salesReports.title.salesActivity', lang),
+    subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate), translate(`salesReports.by.${r.groupBy}`, lang)],
+    columns: [
+      col('code', h('key', lang), 'text', 14),
+      col('name', h('name', lang), 'text', 30),
+      col('quantity', h('quantity', lang), 'text', 12),
+      col('revenue', h('revenue', lang), 'money'),
+      col('cost', h('cost', lang), 'money'),
+      col('margin', h('margin', lang), 'money'),
+      col('marginPercent', h('marginPercent', lang), 'percent'),
+    ],
+    rows,
+    fileName: `sales-activity-${r.groupBy}-${r.startDate}-${r.endDate}`,
+  };
+}
+
+export function returnTransactionTable(r: ReturnTransaction, ctx: { lang: Lang; organisation: string }): ReportTable {
+  const { lang } = ctx;
+  const rows: ReportRow[] = r.rows.map((x) => ({
+    cells: {
+      date: x.date,
+      number: x.number,
+      sale: x.saleNumber,
+      customer: `${x.customerNo} ${x.customerName}`,
+      item: [x.itemCode, x.itemName].filter(Boolean).join(' '),
+      quantity: x.quantity,
+      amount: x.amount,
+      cost: x.cost,
+    },
+  }));
+  rows.push({
+    style: 'total',
+    cells: { date: `${translate('row.total', lang)} (${r.totals.returns})`, quantity: r.totals.quantity, amount: r.totals.amount, cost: r.totals.cost },
+  });
+  return {
+    title: translate('salesReports.title.returnTransaction', lang),
+    subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate)],
+    columns: [
+      col('date', translate('col.date', lang), 'date'),
+      col('number', h('document', lang), 'text', 14),
+      col('sale', h('sale', lang), 'text', 14),
+      col('customer', h('customer', lang), 'text', 28),
+      col('item', h('item', lang), 'text', 28),
+      col('quantity', h('quantity', lang), 'text', 10),
+      col('amount', h('amount', lang), 'money'),
+      col('cost', h('cost', lang), 'money'),
+    ],
+    rows,
+    fileName: `return-transactions-${r.startDate}-${r.endDate}`,
+  };
+}
