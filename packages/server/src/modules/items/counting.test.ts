@@ -373,5 +373,21 @@ describe('hand-made entries on the stock accounts', () => {
       ],
     });
     expect(fine.statusCode).toBe(201);
+    // Requests arriving together are written as one group: the one on the stock's account alone is refused.
+    const bank = await accountId('1030');
+    const together = await Promise.all(
+      [equity, inventory, equity].map((debitAccount) =>
+        call(orgA.token, 'POST', '/api/finance/transaction', {
+          date: '2026-03-11',
+          lines: [
+            { accountId: debitAccount, debit: '2.00' },
+            { accountId: bank, credit: '2.00' },
+          ],
+        }),
+      ),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual([201, 400, 201]);
+    expect(together[1].json().details).toEqual([{ field: 'lines.0.accountId', message: expect.any(String) }]);
+    expect(await accountBalance('1200')).toBe(before);
   });
 });
