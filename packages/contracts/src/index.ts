@@ -28,3 +28,4 @@ export * from './sms/index.ts';
 export * from './items/index.ts';
 export * from './trade/index.ts';
 export * from './sales/index.ts';
+export * from './vendors/index.ts';

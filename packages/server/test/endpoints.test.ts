@@ -50,6 +50,9 @@ import {
   treasuryEndpoints,
   usersEndpoints,
   zonesEndpoints,
+  vendorsEndpoints,
+  vendorPaymentsEndpoints,
+  vendorReportsEndpoints,
 } from '@ubo/contracts';
 import { moduleRoutes } from '../src/modules/routes.ts';
 
@@ -86,6 +89,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   amountLimitsRoutes: [amountLimitsEndpoints],
   financeReportsRoutes: [financeReportsEndpoints],
   treasuryRoutes: [treasuryEndpoints],
+  vendorsRoutes: [vendorsEndpoints, vendorPaymentsEndpoints, vendorReportsEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
 };
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pdfPageCount, pdfText } from '../../server/src/modules/bill-print/pdf-inspect.ts';
+import { pdfPageCount, pdfText } from '../../server/src/modules/document-print/pdf-inspect-test-kit.ts';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();

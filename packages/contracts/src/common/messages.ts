@@ -6,6 +6,7 @@ import { billingReportsMessages } from '../billing-reports/messages.ts';
 import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
+import { vendorsMessages } from '../vendors/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
@@ -468,6 +469,7 @@ export const messages = {
   ...financeExtraMessages,
   ...itemsMessages,
   ...salesMessages,
+  ...vendorsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -24,6 +24,7 @@ import { smsRoutes } from './sms/sms.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
+import { vendorsRoutes } from './vendors/vendors.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -50,4 +51,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   billingReportsRoutes,
   itemsRoutes,
   salesRoutes,
+  vendorsRoutes,
 ];

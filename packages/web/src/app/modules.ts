@@ -15,6 +15,7 @@ import { routes as smsRoutes } from '../modules/sms/index.ts';
 import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
 import { routes as itemsRoutes } from '../modules/items/index.ts';
 import { routes as salesRoutes } from '../modules/sales/index.ts';
+import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -31,6 +32,7 @@ export const modules: WebModule[] = [
   { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
   { routes: itemsRoutes },
   { routes: salesRoutes },
+  { routes: vendorsRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

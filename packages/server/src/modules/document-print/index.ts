@@ -6,4 +6,4 @@ export { loadPrintCompany, printableLogo } from './print-company.ts';
 export { renderDocumentPdf, tradeColumns, tradeRows, tradeTotals, type PrintableDocument, type PrintColumn, type PrintTotal } from './render-document-pdf.ts';
 export { documentTexts, fill, type DocumentTexts } from './document-texts.ts';
 export { groupedAmount, printedDate, printedMoney, printedPeriod, printedUnits } from './pdf-format.ts';
-export { responseClosed, sendPdf } from './pdf-reply.ts';
+export { responseClosed, sendPdf } from './pdf-reply.routes.ts';

@@ -66,10 +66,10 @@ describe('translations', () => {
       initAsync: false,
       interpolation: { escapeValue: false },
     });
-    expect(i18n.t('payments.receive.openBillsCount', { count: 1, amount: '5.00' })).toBe('1 open bill, 5.00');
-    expect(i18n.t('payments.receive.openBillsCount', { count: 2, amount: '5.00' })).toBe('2 open bills, 5.00');
+    expect(i18n.t('payments.receive.openBillsCount', { count: 1, amount: '5.00' })).toBe('1 open charge, 5.00');
+    expect(i18n.t('payments.receive.openBillsCount', { count: 2, amount: '5.00' })).toBe('2 open charges, 5.00');
     expect(i18n.t('dashboard.screensCount', { count: 1 })).toBe('1 screen');
-    expect(i18n.t('payments.receive.openBillsCount', { lng: 'so', count: 1, amount: '5.00' })).toBe('1 biil oo furan, 5.00');
+    expect(i18n.t('payments.receive.openBillsCount', { lng: 'so', count: 1, amount: '5.00' })).toBe('1 deyn oo furan, 5.00');
     expect(i18n.t('dashboard.screensCount', { lng: 'so', count: 47 })).toBe('47 shaashadood');
   });
 

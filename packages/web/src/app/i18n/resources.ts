@@ -19,6 +19,7 @@ import * as sms from '../../modules/sms/sms.i18n.ts';
 import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
 import * as items from '../../modules/items/items.i18n.ts';
 import * as sales from '../../modules/sales/sales.i18n.ts';
+import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -35,6 +36,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   billingReports,
   items,
   sales,
+  vendors,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

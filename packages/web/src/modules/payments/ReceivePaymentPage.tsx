@@ -1,6 +1,7 @@
 // /customers/payment: a cashier receives a payment. Pick the customer (name, number, phone or meter),
-// see their balance and open bills, type the amount: the oldest bills are proposed first and any amount
-// can be typed over; what is not put on bills stays as the customer's credit. Saving posts the payment
+// see their balance and open charges (bills, sales invoices, an opening balance), type the amount: the
+// oldest are proposed first and any amount can be typed over; what is not put on them stays as the
+// customer's credit. Saving posts the payment
 // (paymentsEndpoints.create with an Idempotency-Key) and opens its receipt, ready to print.
 // Keyboard: the customer box has the focus; Enter picks the highlighted customer and moves to the
 // amount; Enter there saves. Opened from a customer's page (?customerId=N), that customer is chosen

@@ -25,7 +25,7 @@ import { useCan } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { callEndpoint, toast } from '../../lib/api.ts';
+import { ApiError, callEndpoint, toast } from '../../lib/api.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
 import { CancelSalesDialog } from './CancelSalesDialog.tsx';
 import { salesPrivileges as p } from './sales.access.ts';
@@ -54,6 +54,7 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
   const doc = useDetailQuery(commonEndpoints(kind).get, id);
   const [cancelling, setCancelling] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const [convertError, setConvertError] = useState<string | null>(null);
   const convert = useEndpointMutation(quotationsEndpoints.convert, {
     successMessage: false,
     onSuccess: (inv) => {
@@ -89,7 +90,18 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
               {t('sales.action.print')}
             </Button>
             {kind === 'quotation' && d.shownStatus === 'Open' && can(p.invoice) && (
-              <Button variant="contained" onClick={() => convert.mutate({ params: { id: d.id }, body: {} })} disabled={convert.isPending}>
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setConvertError(null);
+                  convert.mutate(
+                    { params: { id: d.id }, body: {} },
+                    // Not enough in stock now, an item made inactive: the refusals, in words, above the page.
+                    { onError: (err) => err instanceof ApiError && setConvertError(err.details.map((x) => x.message).join(' ') || err.message) },
+                  );
+                }}
+                disabled={convert.isPending}
+              >
                 {t('sales.action.convert')}
               </Button>
             )}
@@ -111,6 +123,11 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
           </Stack>
         }
       />
+      {convertError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {convertError}
+        </Alert>
+      )}
       {d.status === 'Cancelled' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('sales.status.Cancelled')}: {d.cancelReason}

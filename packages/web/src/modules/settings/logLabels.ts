@@ -68,6 +68,8 @@ export const logEntities = [
   'sales-invoice',
   'sales-receipt',
   'sales-return',
+  'vendor',
+  'vendor-payment',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */

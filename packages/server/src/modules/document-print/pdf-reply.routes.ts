@@ -1,3 +1,4 @@
+// The routes side of printing (it reads the reply), kept here so every module sends its PDFs alike.
 // Sending a drawn PDF: inline (opened in the browser's viewer) or as a download, never cached, and
 // drawing stops when the browser goes away.
 import type { FastifyReply } from 'fastify';
