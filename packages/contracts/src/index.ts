@@ -27,5 +27,6 @@ export * from './payments/index.ts';
 export * from './sms/index.ts';
 export * from './items/index.ts';
 export * from './trade/index.ts';
+export * from './purchases/index.ts';
 export * from './sales/index.ts';
 export * from './vendors/index.ts';

@@ -63,6 +63,8 @@ export interface Preparation {
   addStaff(opts: { code: number; username: string; password: string; fullname: string; role: string; privileges: string[] }): Promise<void>;
   /** The database's date plus `days` as YYYY-MM-DD (the date the server compares subscriptions with). */
   date(days?: number): Promise<string>;
+  /** Runs SQL as the owner (rows no screen writes yet, such as vendors before their register exists). */
+  exec(text: string): Promise<void>;
 }
 
 async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Promise<void>): Promise<void> {
@@ -105,6 +107,9 @@ async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Pr
       async date(days = 0) {
         const [row] = await queryRows<{ d: string }>(db, sql`select to_char(current_date + ${days}::int, 'YYYY-MM-DD') as d`);
         return row.d;
+      },
+      async exec(text) {
+        await inSystem(db, (tx) => tx.execute(sql.raw(text)));
       },
     });
   } finally {

@@ -8,6 +8,7 @@ import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
+import { purchasesMessages } from '../purchases/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
 export type Lang = 'en' | 'so';
@@ -468,6 +469,7 @@ export const messages = {
   ...billRunMessages,
   ...financeExtraMessages,
   ...itemsMessages,
+  ...purchasesMessages,
   ...salesMessages,
   ...vendorsMessages,
 } as const;

@@ -23,6 +23,7 @@ import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
 import { vendorsRoutes } from './vendors/vendors.routes.ts';
 
@@ -50,6 +51,7 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   paymentsRoutes,
   billingReportsRoutes,
   itemsRoutes,
+  purchasesRoutes,
   salesRoutes,
   vendorsRoutes,
 ];

@@ -14,6 +14,7 @@ import { routes as billingRunsRoutes } from '../modules/billing-runs/index.ts';
 import { routes as smsRoutes } from '../modules/sms/index.ts';
 import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
 import { routes as itemsRoutes } from '../modules/items/index.ts';
+import { routes as purchasesRoutes } from '../modules/purchases/index.ts';
 import { routes as salesRoutes } from '../modules/sales/index.ts';
 import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
@@ -31,6 +32,7 @@ export const modules: WebModule[] = [
   { routes: smsRoutes },
   { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
   { routes: itemsRoutes },
+  { routes: purchasesRoutes },
   { routes: salesRoutes },
   { routes: vendorsRoutes },
 ];

@@ -18,6 +18,7 @@ import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 import * as sms from '../../modules/sms/sms.i18n.ts';
 import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
 import * as items from '../../modules/items/items.i18n.ts';
+import * as purchases from '../../modules/purchases/purchases.i18n.ts';
 import * as sales from '../../modules/sales/sales.i18n.ts';
 import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 
@@ -35,6 +36,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   sms,
   billingReports,
   items,
+  purchases,
   sales,
   vendors,
 };

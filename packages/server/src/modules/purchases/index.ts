@@ -1,0 +1,5 @@
+// Public surface of the purchases module: its routes, and the vendor-bill service (a receipt of a purchase
+// order makes one; a vendor's page may list them) with the source types its entries and open items carry.
+export { purchasesRoutes } from './purchases.routes.ts';
+export { createPurchase, getPurchase, listPurchases, cancelPurchase } from './purchase-documents.ts';
+export { VENDOR_BILL_SOURCE_TYPE, CASH_PURCHASE_SOURCE_TYPE, PURCHASE_RETURN_SOURCE_TYPE } from './vendor-bill.posting.ts';
