@@ -1,6 +1,6 @@
 // Journey: count the store and post the difference. Two stocked goods in a category with stock (through
 // the API), a count started for that category at the main branch, the counted quantities typed in the
-// grid with the keyboard (the difference and its value follow each key), saved and posted as one stock
+// grid with the keyboard after a CSV file with an unknown code was refused naming its row (the difference and its value follow each key), saved and posted as one stock
 // adjustment; the posted count is read-only. Then the item transaction report (the stock card as a report)
 // and stock on hand and value show the counted stock, and the count sheet once more in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,13 @@ describe.skipIf(!run)('inventory counting: count the store, post the difference,
     const rows = (await page.getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     expect(rows.some((r) => /BRK-32 Breaker 32 A 10 12\.00/.test(r))).toBe(true);
     expect(rows.some((r) => /CBL-16 Cable 16 mm 100 2\.50/.test(r))).toBe(true);
+  });
+
+  it('refuses a CSV file with an unknown code, naming its row, and changes nothing', async () => {
+    await page.getByTestId('count-csv').setInputFiles({ name: 'count.csv', mimeType: 'text/csv', buffer: Buffer.from('code,counted\nBRK-32,9\nNOPE-1,4\n') });
+    await visible(page.getByText('Row 3: no item with code "NOPE-1" on this sheet.'));
+    await visible(page.getByText('0 of 2 counted'));
+    await e2e.shot(page, 'counting-00-csv-refused');
   });
 
   it('takes the counts from the keyboard: Enter goes down, letters are refused, differences and their value follow', async () => {

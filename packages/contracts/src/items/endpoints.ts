@@ -75,7 +75,8 @@ export const stockCountsEndpoints = {
     params: documentIdParams,
     body: stockCountCancelBody,
     response: stockCount,
-  }),
+  }) /** The printable count sheet (A4 PDF): system quantities, and counted ones once entered (room to write them otherwise). */,
+  pdf: endpoint({ method: 'GET', path: '/api/elc/inventory-counts/:id/sheet.pdf', params: documentIdParams, produces: ['application/pdf'] }),
 };
 
 const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { inTenant } from '../../db/tenant.ts';
 import type { AuditLine } from '../../plugins/audit.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { stockAccountsAmong } from './stock-accounts.ts';
 import {
   type PlannedBatch,
   type PostedEntryDetail,
@@ -123,7 +124,19 @@ const isServerRefusal = (err: unknown) => sqlState(err) !== undefined;
 
 async function writeGroup(db: Db, clientId: number, group: Waiting[]): Promise<void> {
   // A request failing a check that needs no database (a field, the balance) is refused on its own.
-  const alone = group.filter((w) => !passesWithoutDatabase(w.job.posting));
+  // ... and so is one with a line on an inventory account that items use (stock-accounts.ts): one read
+  // for the whole group, and the request posted alone gets its refusal on that line's field (a group of
+  // one is posted alone anyway, which checks it in its own transaction).
+  const stockAccounts =
+    group.length > 1
+      ? await inTenant(db, clientId, (tx) =>
+          stockAccountsAmong(
+            tx,
+            group.flatMap((w) => w.job.posting.lines.map((l) => l.accountId)),
+          ),
+        )
+      : new Set<number>();
+  const alone = group.filter((w) => !passesWithoutDatabase(w.job.posting) || w.job.posting.lines.some((l) => stockAccounts.has(l.accountId)));
   let pending = group.filter((w) => !alone.includes(w));
   const refusedAlone = Promise.all(alone.map((w) => postAlone(db, clientId, w)));
   while (pending.length > 1) {

@@ -11,7 +11,6 @@ import { type PostedEntryDetail, postJournal } from '../../ledger/index.ts';
 import { type GroupedJournal, postGrouped } from './journal-group-commit.ts';
 import { journalAuditLine, journalPosting } from './journal.posting.ts';
 import { refuseStockAccounts } from './stock-accounts.ts';
-import { inTenant } from '../../db/tenant.ts';
 
 /** The answer to the request, built from what the posting returned (no read back). */
 export function journalAnswer(actor: Actor, posted: PostedEntryDetail): JournalEntry {
@@ -65,8 +64,6 @@ export async function postGeneralJournal(opts: { tx: Db; actor: Actor; input: Jo
  * audit line and answer, and a refused entry is refused alone).
  */
 export async function postGeneralJournalGrouped(db: Db, actor: Actor, input: JournalBody): Promise<JournalEntry> {
-  // Read before joining the group (a refused entry must not hold the others back).
-  await inTenant(db, actor.clientId, (tx) => refuseStockAccounts(tx, input.lines), actor.userId);
   const posting = journalPosting(actor, input);
   const job: GroupedJournal = {
     posting,

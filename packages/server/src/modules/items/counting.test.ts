@@ -7,6 +7,7 @@ import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { caller, mainBranchId } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { verifyStock } from './verify-stock.ts';
 
 let ctx: TestContext;
@@ -124,6 +125,16 @@ describe('inventory counting', () => {
     expect(again.statusCode).toBe(409);
     expect((await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/post`)).statusCode).toBe(409);
     expect((await call(orgA.token, 'POST', `/api/elc/inventory-counts/${count.id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
+    // The printed sheet: title, number, each good with its system and counted quantity, the difference value.
+    const pdf = await call(orgA.token, 'GET', `/api/elc/inventory-counts/${count.id}/sheet.pdf`, undefined, 'so');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Xaashida tirinta');
+    expect(text).toContain(count.number);
+    expect(text).toContain('Counted cables');
+    expect(text).toContain('5.5');
+    expect((await call(orgB.token, 'GET', `/api/elc/inventory-counts/${count.id}/sheet.pdf`)).statusCode).toBe(404);
     const list = await ok(await call(orgA.token, 'GET', '/api/elc/inventory-counts?status=Posted'), 200);
     expect(list.data.map((x: { id: number }) => x.id)).toContain(count.id);
   });
@@ -362,5 +373,21 @@ describe('hand-made entries on the stock accounts', () => {
       ],
     });
     expect(fine.statusCode).toBe(201);
+    // Requests arriving together are written as one group: the one on the stock's account alone is refused.
+    const bank = await accountId('1030');
+    const together = await Promise.all(
+      [equity, inventory, equity].map((debitAccount) =>
+        call(orgA.token, 'POST', '/api/finance/transaction', {
+          date: '2026-03-11',
+          lines: [
+            { accountId: debitAccount, debit: '2.00' },
+            { accountId: bank, credit: '2.00' },
+          ],
+        }),
+      ),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual([201, 400, 201]);
+    expect(together[1].json().details).toEqual([{ field: 'lines.0.accountId', message: expect.any(String) }]);
+    expect(await accountBalance('1200')).toBe(before);
   });
 });

@@ -19,7 +19,9 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { tenantTx } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { sendPdf } from '../document-print/index.ts';
 import { sendReport } from '../finance-reports/index.ts';
+import { stockCountPdf } from './stock-count-pdf.ts';
 import { saveCategoryAccounts } from './category-accounts.ts';
 import {
   cancelStockCount,
@@ -91,6 +93,10 @@ export async function itemsRoutes(app: FastifyInstance) {
   serve(app, counts.saveLines, counting, async (req) => tenantTx(req, (tx, actor) => saveStockCountLines({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, counts.importCsv, counting, async (req) => tenantTx(req, (tx, actor) => importStockCountCsv({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, counts.post, counting, async (req) => tenantTx(req, (tx, actor) => postStockCount({ tx, actor, id: req.params.id })));
+  serve(app, counts.pdf, counting, async (req, reply) => {
+    const { doc, fileName } = await tenantTx(req, (tx, actor) => stockCountPdf({ tx, clientId: actor.clientId, id: req.params.id, lang: actor.lang }));
+    return sendPdf(reply, doc, fileName, 'inline');
+  });
   serve(app, counts.cancel, counting, async (req) => tenantTx(req, (tx, actor) => cancelStockCount({ tx, actor, id: req.params.id, reason: req.body.reason })));
 
   type TxQuery<F extends (o: never) => unknown> = Parameters<F>[0] extends { query: infer Q } ? Q : never;

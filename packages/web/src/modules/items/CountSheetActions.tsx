@@ -11,13 +11,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import CancelIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/CheckCircle';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { type StockCount, itemsEndpoints, stockCountsEndpoints } from '@ubo/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ApiError, toast } from '../../lib/api.ts';
+import { ApiError, downloadEndpoint, toast } from '../../lib/api.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 
 const nowrap = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
@@ -47,6 +48,7 @@ export function CountSheetActions({
   const [isPostOpen, setPostOpen] = useState(false);
   const [isCancelOpen, setCancelOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [isPdfBusy, setPdfBusy] = useState(false);
   const importCsv = useEndpointMutation(stockCountsEndpoints.importCsv, { successMessage: false });
   const cancel = useEndpointMutation(stockCountsEndpoints.cancel, {
     invalidate: [itemsEndpoints.list],
@@ -88,6 +90,24 @@ export function CountSheetActions({
       )}
       <Button variant="outlined" sx={nowrap} startIcon={<PrintIcon />} onClick={() => window.print()}>
         {t('items.counting.print')}
+      </Button>
+      <Button
+        variant="outlined"
+        sx={nowrap}
+        startIcon={<PictureAsPdfIcon />}
+        disabled={isPdfBusy}
+        onClick={async () => {
+          setPdfBusy(true);
+          try {
+            await downloadEndpoint(stockCountsEndpoints.pdf, { params: { id: count.id } }, `count-sheet-${count.number}.pdf`);
+          } catch {
+            // The api client has told the user why.
+          } finally {
+            setPdfBusy(false);
+          }
+        }}
+      >
+        {t('items.counting.pdf')}
       </Button>
       {editable && (
         <>

@@ -167,11 +167,13 @@ export default function CountSheetPage() {
             {t('items.counting.unsaved', { count: changed.length })}
           </Alert>
         )}
-        {other.map((m) => (
-          <Alert key={m} severity="error" sx={{ mb: 1 }} role="alert">
-            {message(m)}
+        {other.length > 0 && (
+          <Alert severity="error" sx={{ mb: 1 }} role="alert">
+            {other.map((m) => (
+              <div key={m}>{message(m)}</div>
+            ))}
           </Alert>
-        ))}
+        )}
       </Box>
       <Paper>
         <CountGrid lines={count.lines} typed={typed} errors={errors} editable={editable} onType={onType} onSave={() => void saveTyped()} totalValue={total} />

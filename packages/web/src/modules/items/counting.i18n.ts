@@ -63,6 +63,7 @@ export const countingEn = {
   keyboardHint:
     'Type the counted quantity; Enter or ↓ goes to the next line, ↑ or Shift+Enter back, Ctrl+Enter saves. Leave a line empty if it was not counted.',
   print: 'Print sheet',
+  pdf: 'PDF',
   signature: 'Counted by ____________________    Checked by ____________________',
   open: 'Open',
 } as const;
@@ -135,6 +136,7 @@ export const countingSo = {
   keyboardHint:
     'Qor tirada la tiriyay; Enter ama ↓ waxay aadaan sadarka xiga, ↑ ama Shift+Enter dib, Ctrl+Enter waa kaydin. Sadar ha buuxin haddii aan la tirin.',
   print: 'Daabac xaashida',
+  pdf: 'PDF',
   signature: 'Waxaa tiriyay ____________________    Waxaa hubiyay ____________________',
   open: 'Fur',
 } as const;
