@@ -1,7 +1,7 @@
 // `npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 4000] [--keep-triggers]`
 // `npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]`
 // `npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]` (PostgreSQL: the app's request path against a bare server)
-// `npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--runs 20] [--db all|pglite|postgres]` (bench/trade/run-trade.ts)
+// `npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]` (bench/trade/run-trade.ts)
 // Builds a fresh database (PGlite in memory; on PostgreSQL a new database next to DATABASE_URL or
 // TEST_DATABASE_URL, dropped afterwards), migrates it, creates one organisation with ~200 accounts and
 // N journal lines over two years (bench/ledger/generate.ts), checks it with verifyLedger, measures the
@@ -201,13 +201,14 @@ async function main(argv: string[]): Promise<number> {
       items: { type: 'string', default: '2000' },
       vendors: { type: 'string', default: '500' },
       moves: { type: 'string', default: '1000000' },
+      invoices: { type: 'string', default: '50000' },
     },
   });
   const usage = [
     'Usage: npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 4000] [--keep-triggers]',
     '       npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]',
     '       npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]',
-    '       npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--runs 20] [--db all|pglite|postgres]',
+    '       npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]',
   ].join('\n');
   const which = positionals[0];
   if (!['ledger', 'billing', 'request', 'trade'].includes(which) || positionals.length > 1) {
@@ -245,6 +246,7 @@ async function main(argv: string[]): Promise<number> {
       items: int('items', values.items, 1),
       vendors: int('vendors', values.vendors, 0),
       moves: int('moves', values.moves, 1),
+      invoices: int('invoices', values.invoices, 1),
       runs: int('runs', values.runs, 1),
     });
     return 0;

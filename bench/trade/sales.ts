@@ -1,0 +1,148 @@
+// The sales benchmarks of `npm run bench -- trade`, on the generated store (generate.ts):
+// * posting 5-line sales invoices of stocked goods through the API (buildApp + app.inject as the signed-in
+//   administrator: validation, stock plan and moves, the ledger entry, the open item, audit), one client
+//   (p50, p95) and 8 clients at once (invoices/s), beside the same service called without HTTP in its own
+//   tenant transaction (the floor of what the route adds);
+// * the sales activity report for a year (grouped by item, first page and totals) through the API, beside
+//   its bare SQL, over invoices generated with set-based SQL: documents and lines only (the report reads
+//   nothing else), dated through 2025.
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../packages/server/src/db/client.ts';
+import { queryRows } from '../../packages/server/src/db/rows.ts';
+import { inTenant } from '../../packages/server/src/db/tenant.ts';
+import { createSale } from '../../packages/server/src/modules/sales/index.ts';
+import { actorTx } from '../../packages/server/src/plugins/auth.ts';
+import type { Actor } from '../../packages/server/src/lib/actor.ts';
+import { median, percentile, timed } from '../stats.ts';
+
+export interface SalesTiming {
+  postOneClient: { p50: number; p95: number; floorP50: number; floorP95: number; invoices: number };
+  postEightClients: { perSecond: number; invoices: number; seconds: number };
+  activity: { apiMedian: number; apiP95: number; floorMedian: number; documents: number; lines: number };
+}
+
+const YEAR_START = '2025-01-01';
+const YEAR_END = '2025-12-31';
+
+/** Invoices of five lines each over 2025, written straight into the documents (no postings: the report reads none). */
+async function generateInvoices(db: Db, clientId: number, customerId: number, documents: number): Promise<number> {
+  return inTenant(db, clientId, async (tx) => {
+    await tx.execute(sql`
+      insert into sales_documents (client_id, kind, doc_no, customer_id, date, due_date, branch_id, subtotal, total, cost, status)
+      select ${clientId}, 'invoice', 1000000 + g, ${customerId}, ${YEAR_START}::date + (g % 365), ${YEAR_START}::date + (g % 365) + 30,
+             (select min(id) from branches), 0, 0, 0, 'Posted'
+      from generate_series(1, ${documents}) g`);
+    await tx.execute(sql`
+      with d as (select id from sales_documents where client_id = ${clientId} and kind = 'invoice' and doc_no > 1000000),
+           i as (select id, income_account_id, sale_price, row_number() over (order by id) - 1 as k, count(*) over () as n from items where kind = 'stock')
+      insert into sales_document_lines (client_id, document_id, position, item_id, account_id, quantity, unit_price, net, discount, tax, total, cost)
+      select ${clientId}, d.id, p, i.id, i.income_account_id, 1 + (d.id % 7), i.sale_price, (1 + (d.id % 7)) * i.sale_price, 0, 0,
+             (1 + (d.id % 7)) * i.sale_price, round((1 + (d.id % 7)) * i.sale_price * 0.7, 2)
+      from d cross join generate_series(1, 5) p join i on i.k = (d.id * 5 + p) % i.n`);
+    const [n] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from sales_document_lines l join sales_documents d on d.id = l.document_id
+          where d.client_id = ${clientId} and d.doc_no > 1000000`,
+    );
+    return Number(n.n);
+  });
+}
+
+export async function measureSales(opts: {
+  app: FastifyInstance;
+  db: Db;
+  clientId: number;
+  actor: Actor;
+  token: string;
+  runs: number;
+  documents: number;
+}): Promise<SalesTiming> {
+  const { app, db, clientId, actor, token } = opts;
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/elc/customers',
+    headers,
+    payload: { name: 'Bench Trading Co', phone: '0615550000', customerClass: 'commercial' },
+  });
+  if (created.statusCode !== 201) throw new Error(`customer: ${created.statusCode} ${created.body.slice(0, 300)}`);
+  const customerId: number = created.json().id;
+  // The 40 items with the most on hand at the first branch: every invoice takes a few units of five.
+  const [branch] = await inTenant(db, clientId, (tx) => queryRows<{ id: number }>(tx, sql`select min(id) as id from branches`));
+  const stocked = await inTenant(db, clientId, (tx) =>
+    queryRows<{ item_id: number; sale_price: string }>(
+      tx,
+      sql`select b.item_id, i.sale_price::text from stock_balances b join items i on i.id = b.item_id
+          where b.branch_id = ${branch.id} order by b.quantity desc limit 40`,
+    ),
+  );
+  let next = 0;
+  const body = () => {
+    const lines = Array.from({ length: 5 }, () => {
+      const item = stocked[next++ % stocked.length];
+      return { itemId: Number(item.item_id), quantity: '1', unitPrice: item.sale_price, taxPercent: '5' };
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    return { customerId, date: today, dueDate: today, branchId: Number(branch.id), lines };
+  };
+  const post = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/elc/sales-invoices', headers, payload: body() });
+    if (res.statusCode !== 201) throw new Error(`invoice: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  };
+  const floor = () => actorTx(db, actor, (tx) => createSale({ tx, actor, input: { kind: 'invoice', ...body() } as never }));
+
+  for (let i = 0; i < 5; i++) {
+    await post();
+    await floor();
+  }
+  const api: number[] = [];
+  const bare: number[] = [];
+  const invoices = Math.max(opts.runs * 5, 100);
+  for (let i = 0; i < invoices; i++) {
+    api.push((await timed(post)).ms);
+    bare.push((await timed(floor)).ms);
+  }
+
+  const eight = invoices * 2;
+  const started = performance.now();
+  let left = eight;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await post();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  const lines = await generateInvoices(db, clientId, customerId, opts.documents);
+  await inTenant(db, clientId, (tx) => tx.execute(sql`analyze sales_documents`).catch(() => undefined));
+  const url = `/api/sales-reports/sales-activity?startDate=${YEAR_START}&endDate=${YEAR_END}&groupBy=item`;
+  const report = async () => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  };
+  const bareReport: SQL = sql`
+    select l.item_id, sum(l.quantity), sum(l.net - l.discount), sum(l.cost)
+    from sales_documents d join sales_document_lines l on l.document_id = d.id
+    where d.kind in ('invoice', 'receipt', 'return') and d.status = 'Posted' and d.date between ${YEAR_START}::date and ${YEAR_END}::date
+    group by 1`;
+  const reportFloor = () => inTenant(db, clientId, (tx) => queryRows(tx, bareReport));
+  for (let i = 0; i < 2; i++) {
+    await report();
+    await reportFloor();
+  }
+  const r: number[] = [];
+  const f: number[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    r.push((await timed(report)).ms);
+    f.push((await timed(reportFloor)).ms);
+  }
+  return {
+    postOneClient: { p50: median(api), p95: percentile(api, 95), floorP50: median(bare), floorP95: percentile(bare, 95), invoices },
+    postEightClients: { perSecond: eight / seconds, invoices: eight, seconds },
+    activity: { apiMedian: median(r), apiP95: percentile(r, 95), floorMedian: median(f), documents: opts.documents, lines },
+  };
+}
