@@ -1,6 +1,6 @@
 // Sales reports (/Sales-reports): sales activity (by item, customer or month: quantity, revenue, cost,
 // margin; invoices and cash sales less returns) and return transactions (the sales returns of a period,
-// line by line; purchase returns join under kind 'purchase' when vendors bring them).
+// or the purchase returns (kind 'purchase'), line by line).
 import { isoDate, moneyTotal, z } from '../common/validation.ts';
 import { choice, optionalId } from '../billing/fields.ts';
 import { pageFields, reportPaging } from '../billing-reports/common.ts';
@@ -45,12 +45,14 @@ export const salesActivity = z.object({
 });
 export type SalesActivity = z.infer<typeof salesActivity>;
 
-export const returnKindValues = ['sales'] as const;
+export const returnKindValues = ['sales', 'purchase'] as const;
+export type ReturnKind = (typeof returnKindValues)[number];
 export const returnTransactionQuery = z
   .object({
     ...requiredRange,
     kind: choice(returnKindValues).default('sales'),
     customerId: optionalId,
+    vendorId: optionalId,
     itemId: optionalId,
     ...reportPaging,
   })
@@ -61,19 +63,23 @@ export const returnTransactionRow = z.object({
   returnId: z.number().int(),
   date: isoDate,
   number: z.string(),
-  saleNumber: z.string(),
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  customerName: z.string(),
+  /** The sale (invoice, cash sale) or purchase (vendor bill, cash purchase) the goods came back from. */
+  fromNumber: z.string(),
+  /** The customer (sales returns) or vendor (purchase returns). */
+  partyId: z.number().int(),
+  partyNo: z.string(),
+  partyName: z.string(),
   itemCode: z.string().nullable(),
   itemName: z.string(),
   quantity: z.string(),
   amount: moneyTotal,
+  /** Value at cost of what moved: the stock that came back (sales) or left (purchases); a free line's amount. */
   cost: moneyTotal,
 });
 export type ReturnTransactionRow = z.infer<typeof returnTransactionRow>;
 
 export const returnTransaction = z.object({
+  kind: z.enum(returnKindValues),
   startDate: isoDate,
   endDate: isoDate,
   rows: z.array(returnTransactionRow),

@@ -5,3 +5,5 @@ export { createPurchase, getPurchase, listPurchases, cancelPurchase } from './pu
 export { VENDOR_BILL_SOURCE_TYPE, CASH_PURCHASE_SOURCE_TYPE, PURCHASE_RETURN_SOURCE_TYPE } from './vendor-bill.posting.ts';
 // The demo seed builds its orders through the same services the routes call.
 export { createPurchaseOrder, approvePurchaseOrder, receivePurchaseOrder } from './purchase-orders.ts';
+// The return transactions report (answered by the sales module) reads the purchase returns through this.
+export { purchaseReturnTransactions } from './purchase-return-report.ts';

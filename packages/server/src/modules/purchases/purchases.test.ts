@@ -265,6 +265,14 @@ describe('purchase returns', () => {
     await kit.ok(await post(`/api/elc/vendors/purchase-returns/${last.id}/cancel`, { reason: 'Vendor refused it' }), 200);
     expect(await get(`/api/elc/vendors/bills/${first.id}`)).toMatchObject({ open: '10.50' });
     await kit.expectBooksAgree();
+    // The return transactions report, purchase returns: the one still posted, at the cost the stock left with.
+    const report = await get(`/api/sales-reports/return-transaction?kind=purchase&startDate=2026-03-01&endDate=2026-03-31&itemId=${meter.id}`);
+    expect(report).toMatchObject({ kind: 'purchase', total: 1, totals: { returns: 1, quantity: '2', amount: '21.00', cost: '20.00' } });
+    expect(report.rows).toMatchObject([
+      { number: ret.number, fromNumber: first.number, partyNo: expect.stringMatching(/^V-/), itemCode: 'MTR-3P', quantity: '2' },
+    ]);
+    const sales = await get(`/api/sales-reports/return-transaction?startDate=2026-03-01&endDate=2026-03-31&itemId=${meter.id}`);
+    expect(sales).toMatchObject({ kind: 'sales', total: 0 });
   });
 });
 

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { documentNumber } from '../../ledger/index.ts';
 import type { ReportColumn, ReportRow, ReportTable } from '../finance-reports/index.ts';
+import { purchaseReturnTransactions } from '../purchases/index.ts';
 
 export interface SalesReportScope {
   tx: Db;
@@ -103,6 +104,7 @@ export async function salesActivity(opts: SalesReportScope & { query: z.output<t
 
 export async function returnTransactions(opts: SalesReportScope & { query: z.output<typeof returnTransactionQuery> }): Promise<ReturnTransaction> {
   const { tx, query } = opts;
+  if (query.kind === 'purchase') return purchaseReturnTransactions({ tx, query });
   const where = sql`d.kind = 'return' and d.status = 'Posted' and d.date between ${query.startDate}::date and ${query.endDate}::date
     ${query.customerId ? sql`and d.customer_id = ${query.customerId}` : sql``}
     ${query.itemId ? sql`and l.item_id = ${query.itemId}` : sql``}`;
@@ -135,16 +137,17 @@ export async function returnTransactions(opts: SalesReportScope & { query: z.out
                coalesce(sum(l.total), 0)::text as amount, coalesce(sum(l.cost), 0)::text as cost ${from} where ${where}`,
   );
   return {
+    kind: 'sales',
     startDate: query.startDate,
     endDate: query.endDate,
     rows: rows.map((r) => ({
       returnId: Number(r.id),
       date: r.date,
       number: documentNumber(SALES_SERIES.return, Number(r.doc_no)),
-      saleNumber: documentNumber(SALES_SERIES[r.sale_kind], Number(r.sale_no)),
-      customerId: Number(r.customer_id),
-      customerNo: r.customer_no,
-      customerName: r.customer_name,
+      fromNumber: documentNumber(SALES_SERIES[r.sale_kind], Number(r.sale_no)),
+      partyId: Number(r.customer_id),
+      partyNo: r.customer_no,
+      partyName: r.customer_name,
       itemCode: r.item_code,
       itemName: r.item_name ?? r.description ?? '',
       quantity: bdec(r.quantity).toString(),
@@ -201,8 +204,8 @@ export function returnTransactionTable(r: ReturnTransaction, ctx: { lang: Lang; 
     cells: {
       date: x.date,
       number: x.number,
-      sale: x.saleNumber,
-      customer: `${x.customerNo} ${x.customerName}`,
+      sale: x.fromNumber,
+      customer: `${x.partyNo} ${x.partyName}`,
       item: [x.itemCode, x.itemName].filter(Boolean).join(' '),
       quantity: x.quantity,
       amount: x.amount,
@@ -214,13 +217,13 @@ export function returnTransactionTable(r: ReturnTransaction, ctx: { lang: Lang; 
     cells: { date: `${translate('row.total', lang)} (${r.totals.returns})`, quantity: r.totals.quantity, amount: r.totals.amount, cost: r.totals.cost },
   });
   return {
-    title: translate('salesReports.title.returnTransaction', lang),
+    title: translate(r.kind === 'purchase' ? 'salesReports.title.purchaseReturns' : 'salesReports.title.returnTransaction', lang),
     subtitle: [ctx.organisation, periodLine(lang, r.startDate, r.endDate)],
     columns: [
       col('date', translate('col.date', lang), 'date'),
       col('number', h('document', lang), 'text', 14),
-      col('sale', h('sale', lang), 'text', 14),
-      col('customer', h('customer', lang), 'text', 28),
+      col('sale', h(r.kind === 'purchase' ? 'purchase' : 'sale', lang), 'text', 14),
+      col('customer', h(r.kind === 'purchase' ? 'vendor' : 'customer', lang), 'text', 28),
       col('item', h('item', lang), 'text', 28),
       col('quantity', h('quantity', lang), 'text', 10),
       col('amount', h('amount', lang), 'money'),

@@ -422,7 +422,7 @@ describe('access, organisations, prints and reports', () => {
     expect(byMonth.rows).toMatchObject([{ key: '2026-04', margin: '35.00' }]);
     const returns = await kit.ok(await kit.api('GET', `/api/sales-reports/return-transaction?startDate=2026-04-01&endDate=2026-04-30&itemId=${item.id}`), 200);
     expect(returns.rows).toMatchObject([
-      { saleNumber: inv.number, customerName: 'Report Buyer', itemCode: 'BRK-9', quantity: '1', amount: '12.60', cost: '5.00' },
+      { fromNumber: inv.number, partyName: 'Report Buyer', itemCode: 'BRK-9', quantity: '1', amount: '12.60', cost: '5.00' },
     ]);
     const csv = await kit.api('GET', `/api/sales-reports/sales-activity/export?format=csv&startDate=2026-04-01&endDate=2026-04-30&itemId=${item.id}`);
     expect(csv.statusCode).toBe(200);

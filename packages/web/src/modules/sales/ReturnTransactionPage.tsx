@@ -1,7 +1,7 @@
-// /Sales-reports/return-transaction: the sales returns of a period line by line (date, return, the sale
-// it came from, customer, item, quantity, amount and cost; GET /api/sales-reports/return-transaction).
-// Kind: sales returns (purchase returns join when the vendors module brings them). Filters: period, item.
-// CSV, Excel and print.
+// /Sales-reports/return-transaction: the returns of a period line by line (date, return, the sale or
+// purchase it came from, customer or vendor, item, quantity, amount and cost; GET
+// /api/sales-reports/return-transaction). Kind: sales returns or purchase returns. Filters: kind, period,
+// item. CSV, Excel and print.
 import { useMemo, useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { salesReportsEndpoints } from '@ubo/contracts';
+import { type ReturnKind, salesReportsEndpoints } from '@ubo/contracts';
 import { DateText } from '../../components/DateText.tsx';
 import { FilterDialog, type FilterSelect } from '../../components/FilterDialog.tsx';
 import { ReportFrame } from '../../components/ReportFrame.tsx';
@@ -31,7 +31,8 @@ export default function ReturnTransactionPage() {
   const periodText = usePeriodText();
   const choices = useSalesChoices();
   const [isFilterOpen, setFilterOpen] = useState(false);
-  const filters = { ...range, kind: 'sales' as const, itemId: id('itemId') };
+  const [kind, setKind] = useState<ReturnKind>('sales');
+  const filters = { ...range, kind, itemId: id('itemId') };
   const query = { ...filters, _page: paging.page, _limit: paging.limit };
   const report = useQuery({
     queryKey: endpointKeys(salesReportsEndpoints.returnTransaction).list(query),
@@ -42,7 +43,14 @@ export default function ReturnTransactionPage() {
   const c = (k: string) => t(`sales.reports.col.${k}`);
   const selects = useMemo<FilterSelect[]>(
     () => [
-      { name: 'kind', label: t('sales.reports.kind'), options: [{ value: 'sales', label: t('sales.reports.kindSales') }] },
+      {
+        name: 'kind',
+        label: t('sales.reports.kind'),
+        options: [
+          { value: 'sales', label: t('sales.reports.kindSales') },
+          { value: 'purchase', label: t('sales.reports.kindPurchase') },
+        ],
+      },
       {
         name: 'item',
         label: t('sales.reports.col.item'),
@@ -52,10 +60,19 @@ export default function ReturnTransactionPage() {
     [choices.data, t],
   );
   const initial = useMemo(
-    () => ({ startDate: range.startDate, endDate: range.endDate, selects: { kind: 'sales', item: filters.itemId ? String(filters.itemId) : (0 as const) } }),
-    [range.startDate, range.endDate, filters.itemId],
+    () => ({ startDate: range.startDate, endDate: range.endDate, selects: { kind, item: filters.itemId ? String(filters.itemId) : (0 as const) } }),
+    [range.startDate, range.endDate, filters.itemId, kind],
   );
-  const cols = ['date', 'document', 'sale', 'customer', 'item', 'quantity', 'amount', 'cost'] as const;
+  const cols = [
+    'date',
+    'document',
+    kind === 'purchase' ? 'purchase' : 'sale',
+    kind === 'purchase' ? 'vendor' : 'customer',
+    'item',
+    'quantity',
+    'amount',
+    'cost',
+  ] as const;
   const csv = () =>
     data
       ? [
@@ -63,8 +80,8 @@ export default function ReturnTransactionPage() {
           ...data.rows.map((r) => [
             r.date,
             r.number,
-            r.saleNumber,
-            `${r.customerNo} ${r.customerName}`,
+            r.fromNumber,
+            `${r.partyNo} ${r.partyName}`,
             [r.itemCode, r.itemName].filter(Boolean).join(' '),
             r.quantity,
             r.amount,
@@ -76,7 +93,7 @@ export default function ReturnTransactionPage() {
 
   return (
     <ReportFrame
-      title={title}
+      title={`${title}: ${t(kind === 'purchase' ? 'sales.reports.kindPurchase' : 'sales.reports.kindSales')}`}
       period={periodText.range(range)}
       onPeriod={() => setFilterOpen(true)}
       csv={csv}
@@ -106,8 +123,8 @@ export default function ReturnTransactionPage() {
                         <DateText value={r.date} />
                       </TableCell>
                       <TableCell>{r.number}</TableCell>
-                      <TableCell>{r.saleNumber}</TableCell>
-                      <TableCell>{`${r.customerName} · ${r.customerNo}`}</TableCell>
+                      <TableCell>{r.fromNumber}</TableCell>
+                      <TableCell>{`${r.partyName} · ${r.partyNo}`}</TableCell>
                       <TableCell>{[r.itemCode, r.itemName].filter(Boolean).join(' ')}</TableCell>
                       <TableCell align="right">{r.quantity}</TableCell>
                       <Money value={r.amount} />
@@ -135,7 +152,10 @@ export default function ReturnTransactionPage() {
         fields={['startDate', 'endDate']}
         selects={selects}
         initial={initial}
-        onApply={(v) => filter({ startDate: v.startDate, endDate: v.endDate, itemId: selectedId(v.selects?.item) })}
+        onApply={(v) => {
+          setKind(v.selects?.kind === 'purchase' ? 'purchase' : 'sales');
+          filter({ startDate: v.startDate, endDate: v.endDate, itemId: selectedId(v.selects?.item) });
+        }}
         onClose={() => setFilterOpen(false)}
       />
     </ReportFrame>
