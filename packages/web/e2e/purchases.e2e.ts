@@ -1,8 +1,8 @@
 // Journey: purchasing. A vendor and a stocked item are added through their registers. The administrator
 // orders 100 of the item, approves the order (who and when shown), receives 60 of it (120 is refused on the line: only 100 are expected), sees the order partly
 // received with the vendor bill its receipt made, opens the bill (stock in at cost, the payable open),
-// returns one item against it (a debit note: the bill's open amount goes down), and reads the order once
-// more in Somali.
+// returns one item against it (a debit note: the bill's open amount goes down), pays the rest on Pay bill
+// (the bill reads Paid), and reads the order once more in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -20,20 +20,22 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
   let e2e: E2E;
   let page: Page;
   let orderUrl = '';
+  let billUrl = '';
+  let vendorId = 0;
 
   beforeAll(async () => {
     e2e = await startE2E();
     page = await e2e.newPage();
     await signInAs(page, demo.admin);
     // The vendor through the vendors module's register, the item through the items register.
-    const statuses = await page.evaluate(
+    const created = await page.evaluate(
       async ({ code, vendor }) => {
         const post = (path: string, body: object) =>
           fetch(path, {
             method: 'POST',
             headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
             body: JSON.stringify(body),
-          }).then((r) => r.status);
+          }).then(async (r) => ({ status: r.status, id: (await r.json()).id as number }));
         return [
           await post('/api/elc/vendors', { number: 'V-E2E1', name: vendor, paymentTermsDays: 30 }),
           await post('/api/elc/items', { code, name: 'Cable 16mm copper', kind: 'stock', purchasePrice: '2.50', salePrice: '4.00' }),
@@ -41,7 +43,8 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
       },
       { code: CODE, vendor: VENDOR },
     );
-    expect(statuses).toEqual([201, 201]);
+    expect(created.map((c) => c.status)).toEqual([201, 201]);
+    vendorId = created[0].id;
   });
   afterEach((ctx) => e2e?.afterEachTest(ctx));
   afterAll(async () => {
@@ -94,6 +97,7 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
   it('opens the bill the receipt made: stock at cost, the payable open', async () => {
     await page.getByRole('link', { name: /^VB-\d{6}$/ }).click();
     await visible(page.getByRole('heading', { name: /^Vendor bill VB-\d{6}$/, level: 2 }));
+    billUrl = page.url();
     await visible(page.getByText('SC-5501'));
     await visible(page.getByRole('link', { name: /^PO-\d{6}$/ }));
     const row = (await page.getByRole('row').filter({ hasText: CODE }).innerText()).replace(/\s+/g, ' ').trim();
@@ -119,6 +123,20 @@ describe.skipIf(!run)('purchasing: order, approve, receive part, the bill, a ret
     // The page refreshes the bill it had: what is open goes down by the debit note.
     await visible(page.getByText('Open', { exact: true }).locator('..').getByText('147.50'));
     await e2e.shot(page, 'purchases-07-bill-after-return');
+  });
+
+  it('pays what is left of the bill on Pay bill: nothing is owed and the bill reads Paid', async () => {
+    await page.goto(`/#/vendors/pay-bill?vendorId=${vendorId}`);
+    await visible(page.getByTestId('pay-open-total').filter({ hasText: /147\.50/ }));
+    await page.getByLabel(/^Amount/).fill('147.50');
+    await choose(page, /^Pay from/, /Cash/);
+    await page.getByRole('button', { name: 'Pay vendor' }).click();
+    await visible(page.getByTestId('payment-voucher'));
+    await e2e.shot(page, 'purchases-07b-paid');
+    await page.goto(billUrl);
+    await visible(page.getByText('Open', { exact: true }).locator('..').getByText('0.00'));
+    await visible(page.getByText('Paid', { exact: true }).first());
+    await e2e.shot(page, 'purchases-07c-bill-paid');
   });
 
   it('shows the order in Somali', async () => {
