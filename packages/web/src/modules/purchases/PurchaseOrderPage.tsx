@@ -25,8 +25,9 @@ import { toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
-import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
@@ -183,8 +184,8 @@ export default function PurchaseOrderPage() {
       </Paper>
       <ReceiveOrderDialog order={o} open={dialog === 'receive'} onClose={() => setDialog(null)} />
       <ReasonDialog
-        open={dialog === 'close' || dialog === 'cancel'}
-        id={o.id}
+        document={dialog === 'close' || dialog === 'cancel' ? { id: o.id, number: o.number } : null}
+        reasonLabel={t('purchases.reason')}
         endpoint={dialog === 'cancel' ? purchaseOrdersEndpoints.cancel : purchaseOrdersEndpoints.close}
         title={t(dialog === 'cancel' ? 'purchases.orders.cancelTitle' : 'purchases.orders.closeTitle', { number: o.number })}
         text={t(dialog === 'cancel' ? 'purchases.orders.cancelText' : 'purchases.orders.closeText')}

@@ -31,7 +31,8 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasesPrivileges as p } from './purchases.access.ts';
-import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
   const { t } = useTranslation();
@@ -145,8 +146,8 @@ export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
         />
       </Paper>
       <ReasonDialog
-        open={cancelling}
-        id={d.id}
+        document={cancelling ? { id: d.id, number: d.number } : null}
+        reasonLabel={t('purchases.reason')}
         endpoint={endpoints.cancel}
         title={t('purchases.document.cancelTitle', { number: d.number })}
         text={t('purchases.document.cancelText')}

@@ -27,8 +27,9 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasePaths } from './purchases.access.ts';
-import { Detail, PrintButton, PurchaseStatusChip, ReasonDialog, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
 import Stack from '@mui/material/Stack';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export default function PurchaseReturnPage() {
   const { t } = useTranslation();
@@ -110,8 +111,8 @@ export default function PurchaseReturnPage() {
         />
       </Paper>
       <ReasonDialog
-        open={cancelling}
-        id={d.id}
+        document={cancelling ? { id: d.id, number: d.number } : null}
+        reasonLabel={t('purchases.reason')}
         endpoint={purchaseReturnsEndpoints.cancel}
         title={t('purchases.document.cancelTitle', { number: d.number })}
         text={t('purchases.returns.cancelText')}

@@ -110,7 +110,6 @@ export const en = {
     text: 'The entries are reversed and the stock moves back at the values it moved with. The document stays, marked cancelled.',
     reason: 'Reason',
     done: '{{number}} cancelled.',
-    close: 'Close',
   },
   page: {
     lines: 'Lines',
@@ -277,7 +276,6 @@ export const so: Texts<typeof en> = {
     text: 'Diiwaannada waa la rogayaa, bakhaarkuna wuxuu ku noqonayaa qiimayaashii uu ku dhaqaaqay. Dukumeentigu wuu harayaa, isagoo la joojiyay.',
     reason: 'Sababta',
     done: '{{number}} waa la joojiyay.',
-    close: 'Xir',
   },
   page: {
     lines: 'Sadarrada',
