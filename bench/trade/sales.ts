@@ -34,12 +34,14 @@ async function generateInvoices(db: Db, clientId: number, customerId: number, do
              (select min(id) from branches), 0, 0, 0, 'Posted'
       from generate_series(1, ${documents}) g`);
     await tx.execute(sql`
-      with d as (select id from sales_documents where client_id = ${clientId} and kind = 'invoice' and doc_no > 1000000),
-           i as (select id, income_account_id, sale_price, row_number() over (order by id) - 1 as k, count(*) over () as n from items where kind = 'stock')
+      with n as (select count(*) as n from items where kind = 'stock'),
+           d as (select s.id, (s.id * 5) % n.n as base from sales_documents s, n where s.client_id = ${clientId} and s.kind = 'invoice' and s.doc_no > 1000000),
+           i as (select id, income_account_id, sale_price, row_number() over (order by id) - 1 as k from items where kind = 'stock'),
+           dl as (select d.id, p, (d.base + p) % n.n as k from d cross join generate_series(1, 5) p cross join n)
       insert into sales_document_lines (client_id, document_id, position, item_id, account_id, quantity, unit_price, net, discount, tax, total, cost)
-      select ${clientId}, d.id, p, i.id, i.income_account_id, 1 + (d.id % 7), i.sale_price, (1 + (d.id % 7)) * i.sale_price, 0, 0,
-             (1 + (d.id % 7)) * i.sale_price, round((1 + (d.id % 7)) * i.sale_price * 0.7, 2)
-      from d cross join generate_series(1, 5) p join i on i.k = (d.id * 5 + p) % i.n`);
+      select ${clientId}, dl.id, dl.p, i.id, i.income_account_id, 1 + (dl.id % 7), i.sale_price, (1 + (dl.id % 7)) * i.sale_price, 0, 0,
+             (1 + (dl.id % 7)) * i.sale_price, round((1 + (dl.id % 7)) * i.sale_price * 0.7, 2)
+      from dl join i on i.k = dl.k`);
     const [n] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*)::int as n from sales_document_lines l join sales_documents d on d.id = l.document_id
@@ -92,6 +94,8 @@ export async function measureSales(opts: {
   };
   const floor = () => actorTx(db, actor, (tx) => createSale({ tx, actor, input: { kind: 'invoice', ...body() } as never }));
 
+  const say = (what: string) => process.stderr.write(`  sales: ${what}\n`);
+  say('posting, one client');
   for (let i = 0; i < 5; i++) {
     await post();
     await floor();
@@ -104,6 +108,7 @@ export async function measureSales(opts: {
     bare.push((await timed(floor)).ms);
   }
 
+  say('posting, 8 clients');
   const eight = invoices * 2;
   const started = performance.now();
   let left = eight;
@@ -117,7 +122,9 @@ export async function measureSales(opts: {
   );
   const seconds = (performance.now() - started) / 1000;
 
+  say(`generating ${opts.documents} invoices for the activity report`);
   const lines = await generateInvoices(db, clientId, customerId, opts.documents);
+  say('sales activity');
   await inTenant(db, clientId, (tx) => tx.execute(sql`analyze sales_documents`).catch(() => undefined));
   const url = `/api/sales-reports/sales-activity?startDate=${YEAR_START}&endDate=${YEAR_END}&groupBy=item`;
   const report = async () => {
