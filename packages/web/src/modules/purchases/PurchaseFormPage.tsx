@@ -18,7 +18,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
-import { emptyLine, type LineValues, PurchaseLinesEditor, type WithLines } from './PurchaseLinesEditor.tsx';
+import { emptyLine, type LineValues, PurchaseLinesEditor } from './PurchaseLinesEditor.tsx';
+import type { TradeLinesForm } from '../../components/TradeLinesEditor.tsx';
 import { purchasePaths } from './purchases.access.ts';
 import { usePurchaseChoices } from './purchases.queries.ts';
 
@@ -120,7 +121,11 @@ export default function PurchaseFormPage({ kind }: { kind: 'bill' | 'cash' }) {
             <FormTextField control={control} name="notes" label={t('purchases.field.notes')} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
           </Grid>
         </Grid>
-        <PurchaseLinesEditor control={control as unknown as Control<WithLines>} setValue={form.setValue as unknown as UseFormSetValue<WithLines>} choices={c} />
+        <PurchaseLinesEditor
+          control={control as unknown as Control<TradeLinesForm>}
+          setValue={form.setValue as unknown as UseFormSetValue<TradeLinesForm>}
+          choices={c}
+        />
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(purchasePaths[kind])} disabled={post.isPending}>
             {t('common.cancel')}

@@ -17,7 +17,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../lib/api.ts';
 import { todayIso } from '../../lib/format.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
-import { emptyLine, type LineValues, PurchaseLinesEditor, type WithLines } from './PurchaseLinesEditor.tsx';
+import { emptyLine, type LineValues, PurchaseLinesEditor } from './PurchaseLinesEditor.tsx';
+import type { TradeLinesForm } from '../../components/TradeLinesEditor.tsx';
 import { usePurchaseChoices } from './purchases.queries.ts';
 
 interface FormValues {
@@ -102,7 +103,11 @@ function OrderForm({ order }: { order?: PurchaseOrder }) {
           <FormTextField control={control} name="notes" label={t('purchases.field.notes')} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
         </Grid>
       </Grid>
-      <PurchaseLinesEditor control={control as unknown as Control<WithLines>} setValue={form.setValue as unknown as UseFormSetValue<WithLines>} choices={c} />
+      <PurchaseLinesEditor
+        control={control as unknown as Control<TradeLinesForm>}
+        setValue={form.setValue as unknown as UseFormSetValue<TradeLinesForm>}
+        choices={c}
+      />
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         <Button onClick={() => navigate(order ? `/vendors/orders/${order.id}` : '/vendors/orders')} disabled={pending}>
           {t('common.cancel')}

@@ -25,7 +25,8 @@ import { toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
-import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip } from './PurchaseParts.tsx';
+import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
@@ -143,7 +144,7 @@ export default function PurchaseOrderPage() {
             ))}
           </TableBody>
         </Table>
-        <Totals
+        <TradeTotals
           rows={[
             { label: t('purchases.field.subtotal'), value: o.subtotal },
             { label: t('purchases.field.discount'), value: o.discount },

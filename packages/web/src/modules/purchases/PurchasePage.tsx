@@ -31,7 +31,8 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasesPrivileges as p } from './purchases.access.ts';
-import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip } from './PurchaseParts.tsx';
+import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
@@ -129,7 +130,7 @@ export default function PurchasePage({ kind }: { kind: 'bill' | 'cash' }) {
             ))}
           </TableBody>
         </Table>
-        <Totals
+        <TradeTotals
           rows={[
             { label: t('purchases.field.subtotal'), value: d.subtotal },
             { label: t('purchases.field.discount'), value: d.discount },

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint } from '@ubo/contracts';
-import { MoneyText } from '../../components/MoneyText.tsx';
 import { callEndpoint } from '../../lib/api.ts';
 
 const colours: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info' | 'primary'> = {
@@ -48,23 +46,6 @@ export function Detail({ label, children }: { label: string; children: React.Rea
         {children}
       </Typography>
     </Grid>
-  );
-}
-
-export function Totals({ rows }: { rows: Array<{ label: string; value: string; bold?: boolean }> }) {
-  return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-end', mt: 2 }}>
-      {rows.map((r) => (
-        <Stack key={r.label} direction="row" spacing={3} sx={{ minWidth: 260, justifyContent: 'space-between' }}>
-          <Typography variant="body2" sx={{ fontWeight: r.bold ? 700 : 400 }}>
-            {r.label}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: r.bold ? 700 : 400 }}>
-            <MoneyText value={r.value} />
-          </Typography>
-        </Stack>
-      ))}
-    </Stack>
   );
 }
 

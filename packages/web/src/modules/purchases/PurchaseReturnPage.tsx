@@ -27,7 +27,8 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useDetailQuery } from '../../lib/queries.ts';
 import { purchasePaths } from './purchases.access.ts';
-import { Detail, PrintButton, PurchaseStatusChip, Totals } from './PurchaseParts.tsx';
+import { Detail, PrintButton, PurchaseStatusChip } from './PurchaseParts.tsx';
+import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 import Stack from '@mui/material/Stack';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
@@ -102,7 +103,7 @@ export default function PurchaseReturnPage() {
             ))}
           </TableBody>
         </Table>
-        <Totals
+        <TradeTotals
           rows={[
             { label: t('purchases.returns.amount'), value: d.amount },
             { label: t('purchases.field.tax'), value: d.tax },

@@ -31,7 +31,7 @@ import { CancelSalesDialog } from './CancelSalesDialog.tsx';
 import { salesPrivileges as p } from './sales.access.ts';
 import { commonEndpoints, kinds } from './sales.kinds.ts';
 import { SalesStatusChip } from './SalesStatusChip.tsx';
-import { TotalRow } from './SalesLinesEditor.tsx';
+import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -213,18 +213,21 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
             ))}
           </TableBody>
         </Table>
-        <Box sx={{ ml: 'auto', mt: 2, maxWidth: 320 }} data-testid="document-totals">
-          <TotalRow label={t('sales.totals.subtotal')} value={d.subtotal} />
-          <TotalRow label={t('sales.totals.discount')} value={d.discount} />
-          <TotalRow label={t('sales.totals.tax')} value={d.tax} />
-          <TotalRow label={t('sales.totals.total')} value={d.total} bold />
-          {kind === 'invoice' && (
-            <>
-              <TotalRow label={t('sales.totals.paid')} value={d.paid} />
-              <TotalRow label={t('sales.totals.balance')} value={d.balance} bold />
-            </>
-          )}
-        </Box>
+        <TradeTotals
+          testId="document-totals"
+          rows={[
+            { label: t('sales.totals.subtotal'), value: d.subtotal },
+            { label: t('sales.totals.discount'), value: d.discount },
+            { label: t('sales.totals.tax'), value: d.tax },
+            { label: t('sales.totals.total'), value: d.total, bold: true },
+            ...(kind === 'invoice'
+              ? [
+                  { label: t('sales.totals.paid'), value: d.paid },
+                  { label: t('sales.totals.balance'), value: d.balance, bold: true },
+                ]
+              : []),
+          ]}
+        />
         {d.createdByName && (
           <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 2 }}>
             {t('sales.page.createdBy', { name: d.createdByName })}

@@ -24,7 +24,8 @@ import { useMessage } from '../../lib/messages.ts';
 import { useEndpointMutation } from '../../lib/queries.ts';
 import { kinds } from './sales.kinds.ts';
 import { useSalesChoices, useSalesCustomerSearch } from './sales.queries.ts';
-import { type LineValues, type LinesForm, SalesLinesEditor, emptyLine } from './SalesLinesEditor.tsx';
+import { type LineValues, SalesLinesEditor, emptyLine } from './SalesLinesEditor.tsx';
+import type { TradeLinesForm } from '../../components/TradeLinesEditor.tsx';
 
 type FormKind = 'invoice' | 'receipt' | 'quotation';
 interface FormValues {
@@ -173,7 +174,11 @@ export default function SalesFormPage({ kind }: { kind: FormKind }) {
             <FormTextField control={control} name="notes" label={t('sales.field.notes')} fullWidth slotProps={{ htmlInput: { maxLength: 1000 } }} />
           </Grid>
         </Grid>
-        <SalesLinesEditor control={control as unknown as Control<LinesForm>} setValue={form.setValue as unknown as UseFormSetValue<LinesForm>} choices={data} />
+        <SalesLinesEditor
+          control={control as unknown as Control<TradeLinesForm>}
+          setValue={form.setValue as unknown as UseFormSetValue<TradeLinesForm>}
+          choices={data}
+        />
         <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
           <Button onClick={() => navigate(k.path)} disabled={post.isPending}>
             {t('common.cancel')}
