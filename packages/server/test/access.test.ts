@@ -2,6 +2,7 @@
 // rules hold for all of them: each /api route declares its access with catalogue keys, each
 // non-public route answers 401 without a token, and each privileged route answers 403 FORBIDDEN
 // to a signed-in user who holds every other privilege, without changing a single row anywhere.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeKeys } from '@ubo/contracts';
 import { inSystem } from '../src/db/tenant.ts';
@@ -36,7 +37,19 @@ const withBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes
 /** HEAD mirrors GET (same handler and access), so the sweeps call the GET. */
 const sweepable = () => apiRoutes.filter((r) => r.method !== 'HEAD');
 
+/** The committed table of every route and the access it demands: a change of any route's privilege is a visible diff. */
+const ROUTE_TABLE = new URL('./route-privileges.txt', import.meta.url);
+
+const accessText = (access: Access | undefined) => (access === undefined ? 'UNDECLARED' : typeof access === 'string' ? access : requiredKeys(access)!.join(' + '));
+
 describe('route access', () => {
+  it('every route demands exactly the access the committed table (test/route-privileges.txt) says', () => {
+    const table = `${apiRoutes.map((r) => `${r.method} ${r.url}  ${accessText(r.access)}`).join('\n')}\n`;
+    // After a deliberate change of routes, rewrite the table and commit it: UPDATE_ROUTE_TABLE=1 npx vitest run test/access.test.ts
+    if (process.env.UPDATE_ROUTE_TABLE === '1') writeFileSync(ROUTE_TABLE, table);
+    expect(table).toBe(readFileSync(ROUTE_TABLE, 'utf8'));
+  });
+
   it('finds the registered routes', () => {
     const seen = apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect(seen).toContain('POST /api/auth/login');
