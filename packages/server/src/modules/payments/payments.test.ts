@@ -274,6 +274,26 @@ describe('receiving a payment', () => {
     await invariant();
   });
 
+  it('applies waiting credit to the oldest of several reopened bills first', async () => {
+    const c = await a.billableCustomer();
+    const jan = await a.bill(c.id, '2025-07', 10); // 12.00
+    const feb = await a.bill(c.id, '2025-08', 20); // 22.00
+    const mar = await a.bill(c.id, '2025-09', 30); // 32.00
+    const both = (await pay({ customerId: c.id, amount: '66', reference: 'All three' })).json();
+    const credit = (await pay({ customerId: c.id, amount: '40', reference: 'Ahead' })).json();
+    expect(credit).toMatchObject({ allocated: '0.00', credit: '40.00' });
+
+    // Cancelling the first payment reopens all three bills; the 40.00 waiting pays January, then February, then part of March.
+    expect((await a.api('POST', `${PAY}/${both.id}/cancel`, { reason: 'Bounced' })).statusCode).toBe(200);
+    expect([(await a.billById(jan.id)).paidAmount, (await a.billById(feb.id)).paidAmount, (await a.billById(mar.id)).paidAmount]).toEqual([
+      '12.00',
+      '22.00',
+      '6.00',
+    ]);
+    expect(await a.account(c.id)).toMatchObject({ balance: '26.00', credit: '0.00', openBills: [{ billId: mar.id, open: '26.00' }] });
+    await invariant();
+  });
+
   it('answers a retry with the same Idempotency-Key with the first answer, and refuses the key for another body', async () => {
     const c = await a.billableCustomer();
     const headers = { 'idempotency-key': `pay-${c.id}` };
