@@ -40,7 +40,8 @@ const sweepable = () => apiRoutes.filter((r) => r.method !== 'HEAD');
 /** The committed table of every route and the access it demands: a change of any route's privilege is a visible diff. */
 const ROUTE_TABLE = new URL('./route-privileges.txt', import.meta.url);
 
-const accessText = (access: Access | undefined) => (access === undefined ? 'UNDECLARED' : typeof access === 'string' ? access : requiredKeys(access)!.join(' + '));
+const accessText = (access: Access | undefined) =>
+  access === undefined ? 'UNDECLARED' : typeof access === 'string' ? access : requiredKeys(access)!.join(' + ');
 
 describe('route access', () => {
   it('every route demands exactly the access the committed table (test/route-privileges.txt) says', () => {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { inSystem } from '../../db/tenant.ts';
+import { deviceSubject } from './device.ts';
 import { bearer, newOrganisation, nextIp, startTestApp, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -167,6 +170,31 @@ describe('sign-in limits', () => {
       if (previous === undefined) delete process.env.LOGIN_IP_LIMIT;
       else process.env.LOGIN_IP_LIMIT = previous;
     }
+  });
+
+  it('while a user name is locked even its correct password is refused; once the lock has passed it signs in, and a new failure starts over', async () => {
+    const target = await newOrganisation(ctx, { name: 'Patient Water' });
+    const office = nextIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code }, office)).statusCode).toBe(401);
+    }
+    const refused = await login({ username: 'admin', password: target.password, code: target.code }, office);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(refused.json().token).toBeUndefined();
+    // The lock is 30 seconds: move its end (and the 15-minute window) into the past, as the clock would.
+    const userKey = `user:${deviceSubject(target.code, 'admin')}`;
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(
+        sql`update login_throttle set locked_until = now() - interval '1 second', window_start = now() - interval '16 minutes' where key = ${userKey}`,
+      ),
+    );
+    const after = await login({ username: 'admin', password: target.password, code: target.code }, office);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().token).toEqual(expect.any(String));
+    // Success cleared the name's failures: one more wrong password is a plain 401, not a lock.
+    expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code }, office)).statusCode).toBe(401);
+    expect((await login({ username: 'admin', password: target.password, code: target.code }, office)).statusCode).toBe(200);
   });
 
   it('failures with a device token count against that device alone', async () => {
