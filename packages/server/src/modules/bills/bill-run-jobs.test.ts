@@ -137,6 +137,38 @@ describe('bill run jobs', () => {
     expect((await verifyLedger(db, { clientId: org.clientId })).isSound).toBe(true);
   });
 
+  it('the database itself holds one live bill per house and period (below the lock): a second one is refused, a cancelled one is not', async () => {
+    const { org, f, zone } = await billableOrg('Qardho Water', '2025-04', 1);
+    const saved = await f.call(org.token, 'POST', '/api/bills/saveCustomersBill', { period: '2025-04', zoneId: zone.id, service: 'water' });
+    expect(saved.statusCode).toBe(201);
+    // A copy of the bill under a new number, as a second run without the lock would write it.
+    const copy = (status: string) =>
+      system((tx) =>
+        tx.execute(sql`
+          insert into bills (client_id, run_id, bill_no, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,
+                             previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
+                             bill_date, due_date, status)
+          select client_id, run_id, bill_no + 1000, period, service, house_id, customer_id, zone_id, meter_id, tariff_id,
+                 previous_reading, current_reading, consumption, subtotal, tax, amount, previous_balance, amount_due,
+                 bill_date, due_date, ${status}
+          from bills where client_id = ${org.clientId}`),
+      );
+    const refusal = await copy('Open').then(
+      () => 'inserted',
+      (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message),
+    );
+    expect(refusal).toMatch(/duplicate key value violates unique constraint "bills_house_period"/);
+    await copy('Cancelled');
+    const [counts] = await system((tx) =>
+      queryRows<{ live: number; cancelled: number }>(
+        tx,
+        sql`select count(*) filter (where status = 'Open')::int as live, count(*) filter (where status = 'Cancelled')::int as cancelled
+            from bills where client_id = ${org.clientId}`,
+      ),
+    );
+    expect(counts).toEqual({ live: 1, cancelled: 1 });
+  });
+
   it('marks a refused run failed, in the user language, with nothing billed', async () => {
     const { org, f } = await billableOrg('Bosaso Water', '2025-04', 2);
     await system((tx) => tx.execute(sql`update accounts set status = 'Inactive' where client_id = ${org.clientId} and code = '4010'`));

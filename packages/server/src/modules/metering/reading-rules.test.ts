@@ -45,6 +45,15 @@ describe('reading rules', () => {
     expect(r).toMatchObject({ ok: true, reading: { consumption: '110', isRollover: true, flags: ['rollover'] } });
   });
 
+  it('takes a wrap of just under half the register as a rollover and refuses exactly half as a misread', () => {
+    // Register 10,000, previous 9950: 4949 wraps by 4999 units, 4950 by exactly 5000.
+    expect(read(state(), { currentReading: '4949', confirmed: true })).toMatchObject({ ok: true, reading: { consumption: '4999', isRollover: true } });
+    expect(read(state(), { currentReading: '4950', confirmed: true })).toEqual({
+      ok: false,
+      errors: [{ field: 'currentReading', message: 'reading.belowPrevious|9950' }],
+    });
+  });
+
   it('refuses a reading below the previous one that is not a plausible rollover, naming the previous value', () => {
     const r = read(state({ baselineValue: '5000' }), { currentReading: '4000' });
     expect(r).toEqual({ ok: false, errors: [{ field: 'currentReading', message: 'reading.belowPrevious|5000' }] });
