@@ -89,9 +89,9 @@ describe('log sheet', () => {
     expect(meters.total).toBe(4);
     expect((await get(orgA.token, `${LOG}?entity=meter&action=delete`)).json().total).toBe(0);
 
-    expect(
-      (await get(orgA.token, `${LOG}?q=${staff.username.toUpperCase()}`)).json().data.every((d: { username: string }) => d.username === staff.username),
-    ).toBe(true);
+    const byName = (await get(orgA.token, `${LOG}?q=${staff.username.toUpperCase()}`)).json().data;
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((d: { username: string }) => d.username === staff.username)).toBe(true);
     expect((await get(orgA.token, `${LOG}?q=day-`)).json().total).toBe(2);
     expect((await get(orgA.token, `${LOG}?q=DAY`)).json().total).toBe(4);
     expect((await get(orgA.token, `${LOG}?q=mete`)).json().total).toBe(4);

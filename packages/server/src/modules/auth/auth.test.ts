@@ -15,6 +15,14 @@ afterAll(() => ctx.close());
 
 const login = (payload: unknown, ip = nextIp()) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
 
+/** A refusal because of the sign-in lock: 429 with its code, when to come back, and no token. */
+function expectLocked(res: Awaited<ReturnType<typeof login>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS' });
+  expect(res.json().token).toBeUndefined();
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
 describe('sign-in', () => {
   it('returns the spec login record', async () => {
     const res = await login({ username: 'admin', password: org.password, code: org.code });
@@ -50,8 +58,7 @@ describe('sign-in', () => {
       const r = await login({ username: 'locktest', password: 'Wrong@2026', code: org.code });
       expect(r.statusCode).toBe(401);
     }
-    const sixth = await login({ username: 'locktest', password: 'Wrong@2026', code: org.code });
-    expect(sixth.statusCode).toBe(429);
+    expectLocked(await login({ username: 'locktest', password: 'Wrong@2026', code: org.code }));
   });
 
   it('ends the session at logout', async () => {
@@ -141,15 +148,14 @@ describe('sign-in limits', () => {
       headers: { 'accept-language': 'so' },
       payload: { username: 'admin', password: target.password, code: target.code },
     });
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expectLocked(locked);
     expect(locked.json().message).toMatch(/daqiiqo kadib/);
     // The owner's browser sends the device token of its last sign-in: the lock others caused does not apply.
     const known = await login({ username: 'admin', password: target.password, code: target.code, device });
     expect(known.statusCode).toBe(200);
     // A device token is bound to its organisation code and user name: one from another user does not help.
     const foreign = (await login({ username: 'admin', password: org.password, code: org.code })).json().device as string;
-    expect((await login({ username: 'admin', password: target.password, code: target.code, device: foreign })).statusCode).toBe(429);
+    expectLocked(await login({ username: 'admin', password: target.password, code: target.code, device: foreign }));
   });
 
   it('an address past its cap is slowed for everyone but known devices', async () => {
@@ -163,7 +169,7 @@ describe('sign-in limits', () => {
         expect((await login({ username: `guess${u}`, password: 'Wrong@2026', code: target.code }, network)).statusCode).toBe(401);
       }
       const capped = await login({ username: 'admin', password: target.password, code: target.code }, network);
-      expect(capped.statusCode).toBe(429);
+      expectLocked(capped);
       expect(capped.json().message).toMatch(/Try again in \d+ minute/);
       expect((await login({ username: 'admin', password: target.password, code: target.code, device }, network)).statusCode).toBe(200);
     } finally {
@@ -179,9 +185,7 @@ describe('sign-in limits', () => {
       expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code }, office)).statusCode).toBe(401);
     }
     const refused = await login({ username: 'admin', password: target.password, code: target.code }, office);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
-    expect(refused.json().token).toBeUndefined();
+    expectLocked(refused);
     // The lock is 30 seconds: move its end (and the 15-minute window) into the past, as the clock would.
     const userKey = `user:${deviceSubject(target.code, 'admin')}`;
     await inSystem(ctx.database.db, (tx) =>
@@ -203,7 +207,7 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 5; i++) {
       expect((await login({ username: 'admin', password: 'Wrong@2026', code: target.code, device })).statusCode).toBe(401);
     }
-    expect((await login({ username: 'admin', password: target.password, code: target.code, device })).statusCode).toBe(429);
+    expectLocked(await login({ username: 'admin', password: target.password, code: target.code, device }));
     expect((await login({ username: 'admin', password: target.password, code: target.code })).statusCode).toBe(200);
   });
 });

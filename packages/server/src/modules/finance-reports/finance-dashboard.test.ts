@@ -168,6 +168,7 @@ describe('GET /api/finance/dashboard/income-expense', () => {
     const cash = (await get('/api/finance/dashboard/cash', other.token)).json();
     expect(cash.total).toBe('0.00');
     const flows = (await get('/api/finance/dashboard/income-expense', other.token)).json();
+    expect(flows.months.length).toBeGreaterThan(0);
     expect(flows.months.every((m: { income: string; expenses: string }) => m.income === '0.00' && m.expenses === '0.00')).toBe(true);
     expect(flows.topExpenses).toEqual([]);
   });

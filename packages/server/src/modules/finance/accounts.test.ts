@@ -70,6 +70,7 @@ describe('chart of accounts list', () => {
     const otherList = (await api('GET', '/api/finance/accounts?_limit=1000', undefined, other.token)).json();
     const mine = new Set(Object.values(acc));
     expect(otherList.data.some((a: { id: number }) => mine.has(a.id))).toBe(false);
+    expect(otherList.data.length).toBeGreaterThan(0);
     expect(otherList.data.every((a: { balance: string }) => a.balance === '0.00')).toBe(true);
     expect((await api('GET', `/api/finance/accounts/${acc['1030']}`, undefined, other.token)).statusCode).toBe(404);
     const put = await api(

@@ -534,6 +534,10 @@ describe('customer balance transfers', () => {
     ]);
     expect((await expectReceivableMatchesCustomers(ctx.database.db, orgA.clientId)).receivable).toBe(receivableBefore);
     expect((await a.api('GET', `/api/finance/c2c?customerId=${to.id}`)).json()).toMatchObject({ total: 1, data: [{ number: 'CT-000001' }] });
+    const one = await a.api('GET', `/api/finance/c2c/${t.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(t);
+    expect((await paymentsKit(ctx, orgB).api('GET', `/api/finance/c2c/${t.id}`)).statusCode).toBe(404);
     // A receipt of the receiving customer pays the transferred debt.
     expect((await pay({ customerId: to.id, amount: '5', reference: 'Transfer 1' })).json()).toMatchObject({ allocated: '5.00' });
     expect((await a.account(to.id)).openItems).toEqual([expect.objectContaining({ kind: 'transfer', settled: '5.00', open: '7.00' })]);
@@ -541,6 +545,7 @@ describe('customer balance transfers', () => {
 
     const cancel = await a.api('POST', `/api/finance/c2c/${t.id}/cancel`, { reason: 'Wrong house' });
     expect(cancel.json()).toMatchObject({ status: 'Cancelled', cancelReason: 'Wrong house' });
+    expect((await a.api('GET', `/api/finance/c2c/${t.id}`)).json()).toEqual(cancel.json());
     // Cancelled with its items: the bill the credit paid reopens, the receipt that paid the transferred
     // debt waits as the receiving customer's credit.
     expect(await a.account(from.id)).toMatchObject({ balance: '12.00', openTotal: '12.00', credit: '0.00' });

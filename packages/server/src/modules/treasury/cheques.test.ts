@@ -120,6 +120,7 @@ describe('POST /api/finance/writecheck', () => {
     );
     expect(second.json()).toMatchObject({ chequeNo: 2, payeeType: 'other', payeeId: null, amountInWords: { en: 'Ten dollars', so: 'Toban doollar' } });
     const secondEntry = (await api('GET', `/api/finance/transaction/${second.json().entryId}`)).json();
+    expect(secondEntry.lines).toHaveLength(2);
     expect(secondEntry.lines.every((l: { partyType: string | null }) => l.partyType === null)).toBe(true);
     expect(secondEntry.memo).toBe('Cheque 000002 to Stationery shop');
 

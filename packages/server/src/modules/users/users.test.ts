@@ -168,6 +168,7 @@ describe('users', () => {
     expect((await call(token, 'GET', '/api/auth')).statusCode).toBe(401);
     expect((await login('disable.me', 'Permanent@2026')).statusCode).toBe(401);
     const open = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, created.id));
+    expect(open.length).toBeGreaterThan(0);
     expect(open.every((s) => s.revokedAt !== null)).toBe(true);
 
     const enabled = await call(org.token, 'PATCH', `/api/admin/${created.id}/status`, { status: 'Active' });
