@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig, loadTokenSecret } from './config.ts';
+import { queryRows } from './db/rows.ts';
 import { inSystem } from './db/tenant.ts';
 import { bearer, newOrganisation, nextIp, startTestApp, type TestContext } from '../test/harness.ts';
 
@@ -92,8 +93,8 @@ describe('token lifetime', () => {
       const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
       expect(claims.exp - claims.iat).toBe(2 * 3600);
       const [session] = await inSystem(ctx.database.db, (tx) =>
-        tx.execute(sql`select extract(epoch from expires_at - created_at)::int as seconds from sessions where id = ${claims.jti}`),
-      ).then((r) => r.rows as { seconds: number }[]);
+        queryRows<{ seconds: number }>(tx, sql`select extract(epoch from expires_at - created_at)::int as seconds from sessions where id = ${claims.jti}`),
+      );
       expect(Math.abs(session.seconds - 2 * 3600)).toBeLessThan(60);
 
       expect((await app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) })).statusCode).toBe(200);
