@@ -184,7 +184,7 @@ describe.skipIf(!run)('roles, users and what a user may see', () => {
     expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Finance', 'Sales reports', 'Customers']);
     await openMenuSection(cashier, 'Customers');
     expect(await menuEntries(cashier)).toEqual(['Dashboard', 'Finance', 'Sales reports', 'Customers', 'Customers list', 'Receive payment', 'Payments']);
-    expect(await mainMenu(cashier).getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    await expect.poll(() => mainMenu(cashier).getByRole('button', { name: 'Settings' }).count()).toBe(0);
     await e2e.shot(cashier, '02-cashier-dashboard');
 
     await cashier.goto('/#/settings/list-cities');

@@ -129,7 +129,7 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     expect(billedMonths).toHaveLength(3);
     const columns = widget.getByTestId('billing-month-columns');
     const ticks = columns.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
-    expect(await ticks.count()).toBe(12);
+    await expect.poll(() => ticks.count()).toBe(12);
     expect((await columns.getAttribute('aria-label'))?.split('; ')).toHaveLength(12);
     await visible(columns.locator('.MuiChartsLegend-root').getByText('Billed', { exact: true }));
     await visible(columns.locator('.MuiChartsLegend-root').getByText('Collected', { exact: true }));
@@ -243,7 +243,7 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     // On paper: the company header instead of the menus and buttons.
     await page.emulateMedia({ media: 'print' });
     await visible(page.getByText('Demo Utility', { exact: true }).last());
-    expect(await page.getByRole('button', { name: 'Export Excel' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Export Excel' }).isVisible()).toBe(false);
     await e2e.shot(page, 'billing-reports-14-ageing-print');
     await page.emulateMedia({ media: 'screen' });
   });
@@ -328,7 +328,7 @@ describe.skipIf(!run)('billing reports: ageing, zone summary, statement, Excel, 
     await visible(staff.getByRole('heading', { name: 'Customer ageing' }));
     expect(cents(await staff.getByTestId('aging-total-total').innerText())).toBe(agingTotal);
     // No statement privilege: customers are plain text, not links.
-    expect(await staff.getByRole('link', { name: /^Statement of / }).count()).toBe(0);
+    await expect.poll(() => staff.getByRole('link', { name: /^Statement of / }).count()).toBe(0);
     await staff.goto('/#/Sales-reports/zone-summary');
     await staff.waitForURL(/#\/error\/403$/);
     await e2e.shot(staff, 'billing-reports-13-staff-403');

@@ -102,7 +102,7 @@ describe.skipIf(!run)('inventory counting: count the store, post the difference,
     await confirm.getByRole('button', { name: 'Post count' }).click();
     await visible(page.getByTestId('count-status').getByText('Posted'));
     await visible(page.getByTestId('count-adjustment'));
-    expect(await page.getByRole('textbox', { name: /^Counted quantity/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('textbox', { name: /^Counted quantity/ }).count()).toBe(0);
     await expect(page.getByRole('button', { name: 'Post count' }).count()).resolves.toBe(0);
     await e2e.shot(page, 'counting-02-posted');
     await page.goto('/#/items/adjustments');

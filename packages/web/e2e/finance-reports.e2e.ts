@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   browserAvailable,
+  clock,
   demo,
   type E2E,
   isWithinWindowWidth,
@@ -37,9 +38,8 @@ const SOMALI_MONTHS = ['Jan', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Lul', 'Ogs', '
 
 /** The browser's today (the journal's default date and the reports' default period). */
 function today() {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { year: d.getFullYear(), month: d.getMonth() + 1, iso: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` };
+  const iso = clock.today();
+  return { year: clock.year(), month: Number(iso.slice(5, 7)), iso };
 }
 
 /** The signed-in page's own API call (bearer token from its storage). */
@@ -187,7 +187,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     // in the table read aloud.
     const chart = flows.getByTestId('income-expense-chart');
     const ticks = chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
-    expect(await ticks.count()).toBe(12);
+    await expect.poll(() => ticks.count()).toBe(12);
     expect((await ticks.last().textContent())?.startsWith(mon)).toBe(true);
     await visible(chart.locator('.MuiChartsLegend-root').getByText('Income', { exact: true }));
     await visible(chart.locator('.MuiChartsLegend-root').getByText('Expenses', { exact: true }));
@@ -202,7 +202,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await page.mouse.move(0, 0);
     expect(await flows.getByRole('row', { name: `${mon} ${now.year}` }).textContent()).toBe(`${mon} ${now.year}1,200.50300.25900.25`);
     await visible(flows.getByTestId('top-expenses').getByText('100% of the year'));
-    expect(await cash.getByRole('row').count()).toBe(3);
+    await expect.poll(() => cash.getByRole('row').count()).toBe(3);
     await e2e.shot(page, 'finance-reports-19-dashboard');
     // At 1366 px nothing scrolls the page sideways (the chart's table for screen readers once added 300 px).
     const dashboard = await pageWidth(page);
@@ -230,7 +230,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await page.waitForURL(/type=asset/);
     await visible(page.getByRole('heading', { name: 'Account summary: Assets' }));
     await expect.poll(() => page.getByTestId('summary-total-closing').innerText()).toBe('10,900.25');
-    expect(await page.getByRole('row').filter({ hasText: 'Water sales' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Water sales' }).count()).toBe(0);
     await e2e.shot(page, 'finance-reports-02-account-summary-assets');
 
     await page.getByRole('row').filter({ hasText: 'Bank account' }).getByRole('link', { name: 'Statement of account 1030' }).last().click();
@@ -267,8 +267,8 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
 
     // Printed: the company header instead of the sidebar and the buttons.
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('aside').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Export Excel' }).isVisible()).toBe(false);
+    await expect.poll(() => page.locator('aside').isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Export Excel' }).isVisible()).toBe(false);
     await visible(page.locator('.finance-print-only').getByText(demo.name, { exact: true }));
     await e2e.shot(page, 'finance-reports-05-cash-flow-print');
     await page.emulateMedia({ media: 'screen' });
@@ -399,8 +399,8 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     await dialog.waitFor({ state: 'hidden' });
     await visible(page.getByTestId('rec-completed').filter({ hasText: 'Completed by Demo Administrator' }));
     expect(await capital.isDisabled()).toBe(true);
-    expect(await page.getByLabel('Statement balance').count()).toBe(0);
-    expect(await complete.count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Statement balance').count()).toBe(0);
+    await expect.poll(() => complete.count()).toBe(0);
     await e2e.shot(page, 'finance-reports-13-reconciliation-completed');
     const accountId = new URLSearchParams(route(page).split('?')[1]).get('accountId');
     const saved = await apiCall(page, 'GET', `/finance/reconciliation?accountId=${accountId}&period=${now.iso.slice(0, 7)}`);
@@ -477,7 +477,7 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     expect(sheet).toContain('BILL-77');
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('combobox', { name: 'Customer, vendor or employee' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Customer, vendor or employee' }).isVisible()).toBe(false);
     await visible(page.locator('.finance-print-only').getByText(demo.name, { exact: true }));
     await e2e.shot(page, 'finance-reports-21-personal-account-print');
     await page.emulateMedia({ media: 'screen' });
@@ -551,8 +551,8 @@ describe.skipIf(!run)('finance reports: summaries, cash flow, revenue, budget, r
     // The finance panels need the balance sheet and income statement privileges.
     await staff.goto('/#/dashboard');
     await visible(staff.getByRole('heading', { name: 'Shortcuts' }));
-    expect(await staff.getByTestId('dashboard-widget-finance-cash').count()).toBe(0);
-    expect(await staff.getByTestId('dashboard-widget-finance-income-expense').count()).toBe(0);
+    await expect.poll(() => staff.getByTestId('dashboard-widget-finance-cash').count()).toBe(0);
+    await expect.poll(() => staff.getByTestId('dashboard-widget-finance-income-expense').count()).toBe(0);
     await mainMenu(staff).getByRole('link', { name: 'Account type summary' }).click();
     await visible(staff.getByTestId('types-check'));
     await staff.goto('/#/reports/budget-registration');

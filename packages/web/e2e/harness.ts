@@ -29,6 +29,26 @@ export const demo = {
 } as const;
 
 /** True when the browser journeys can run; under CI a missing Chromium is a failure, elsewhere a loud skip. */
+/**
+ * One clock for every journey: the day and the month in UTC. The server's business date is the
+ * database's current_date (UTC: the server runs with TZ=UTC) and every browser context runs in UTC too,
+ * so a journey, the page's default dates and the server agree on today and this month.
+ */
+export const clock = {
+  today: (): string => new Date().toISOString().slice(0, 10),
+  /** YYYY-MM of the month `back` months before this one. */
+  monthBefore(back: number): string {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+  },
+  /** The last day (YYYY-MM-DD) of a YYYY-MM month. */
+  monthEnd(period: string): string {
+    const [y, m] = period.split('-').map(Number);
+    return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  },
+  year: (): number => new Date().getUTCFullYear(),
+};
+
 export function browserAvailable(): boolean {
   if (existsSync(chromiumPath)) return true;
   if (process.env.CI === 'true') throw new Error(`Chromium not found at ${chromiumPath}: browser tests cannot run under CI`);
@@ -164,6 +184,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         SEED_DEMO: '1',
+        TZ: 'UTC',
         LOG_LEVEL: 'warn',
         // The SMS journey's gateway listens on loopback, which the server refuses unless allowed.
         SMS_GATEWAY_ALLOW_HOSTS: '127.0.0.1',
@@ -228,7 +249,7 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
     dataDir,
     pageErrors,
     async newContext() {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: baseUrl, locale: 'en-GB' });
+      const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: baseUrl, locale: 'en-GB', timezoneId: 'UTC' });
       contexts.push(context);
       return context;
     },
@@ -258,8 +279,8 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
       if (server.exitCode !== null) console.error(`the server has exited with code ${server.exitCode}`);
     },
     async shot(page, name) {
-      await page.waitForTimeout(250); // let transitions settle so the picture shows the finished screen
-      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+      // Transitions and animations are run to their end for the picture, so it shows the finished screen.
+      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false, animations: 'disabled' });
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -6,7 +6,7 @@
 // may only read the trial balance is shown the 403 page for the journal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { browserAvailable, demo, type E2E, mainMenu, openMenuSection, route, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, mainMenu, openMenuSection, route, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -175,7 +175,7 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
     await page.getByRole('tab', { name: 'Journal' }).click();
     const rows = page.getByRole('row').filter({ hasText: 'CAP-001' });
     await visible(rows);
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await e2e.shot(page, 'ledger-06-journal-list');
   });
 
@@ -183,7 +183,7 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
     await openMenuSection(page, 'Reports');
     await mainMenu(page).getByRole('link', { name: 'Trial balance' }).click();
     await page.waitForURL(/#\/reports\/trail-balance$/);
-    const year = new Date().getFullYear();
+    const year = clock.year();
     await visible(page.locator('.finance-no-print').getByText(`1 Jan ${year} – 31 Dec ${year}`));
     await visible(page.getByRole('row').filter({ hasText: "Owner's capital" }));
     expect(await page.getByTestId('tb-total-debit-2').innerText()).toBe('5,000.00');
@@ -283,8 +283,8 @@ describe.skipIf(!run)('chart of accounts, general journal and the ledger reports
 
     // Printed: no sidebar, navbar or buttons; the company header instead.
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('aside').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await expect.poll(() => page.locator('aside').isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     await visible(page.locator('.finance-print-only').getByText(demo.name, { exact: true }));
     await e2e.shot(page, 'ledger-16-balance-sheet-print');
     await page.emulateMedia({ media: 'screen' });

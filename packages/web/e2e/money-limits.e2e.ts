@@ -4,7 +4,7 @@
 // field with the limit in the message, in English and in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -59,7 +59,7 @@ describe.skipIf(!run)('money limits', () => {
     const capital = await apiCall(page, 'GET', '/finance/accounts?_limit=1000');
     const id = (code: string) => (capital.body.data as Array<{ id: number; code: string }>).find((a) => a.code === code)?.id;
     const posted = await apiCall(page, 'POST', '/finance/transaction', {
-      date: new Date().toISOString().slice(0, 10),
+      date: clock.today(),
       reference: 'CAP-LIMITS',
       lines: [
         { accountId: id('1030'), debit: '900000000.00' },
@@ -103,7 +103,7 @@ describe.skipIf(!run)('money limits', () => {
       'POST',
       '/finance/transfer',
       {
-        date: new Date().toISOString().slice(0, 10),
+        date: clock.today(),
         fromAccountId: id('1030'),
         toAccountId: id('1010'),
         amount: '2000000000.00',

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MONTH_NAMES } from '../../contracts/src/common/calendar.ts';
-import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 const MARKET = 'Bakaara Market';
@@ -98,7 +98,7 @@ describe.skipIf(!run)("a newcomer's month: readings, run, partial payment, and e
     runTotal = runs.data.filter((r) => r.status === 'Posted').reduce((sum, r) => sum + cents(r.total), 0);
     const [bill] = (await apiCall<{ data: Array<{ billDate: string; status: string }> }>(page, 'GET', `/bills?customerId=${customerId}&period=${period}`)).data;
     // Dated the day it was issued, so every report "as of today" has it.
-    expect(bill.billDate).toBe(await page.evaluate(() => new Date().toISOString().slice(0, 10)));
+    expect(bill.billDate).toBe(clock.today());
   });
 
   it("receives part of the customer's balance at the counter", async () => {

@@ -104,10 +104,10 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     await expect.poll(() => bellCount(page)).toBe('2');
     await visible(dialog.getByText(optional.message));
     const dots = dialog.getByRole('group', { name: 'Messages from your provider' }).getByRole('button');
-    expect(await dots.count()).toBe(3);
+    await expect.poll(() => dots.count()).toBe(3);
     expect(await dots.nth(0).getAttribute('aria-current')).toBe('step');
     expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
     // The page behind stays usable: the dialog has no backdrop.
     await visible(page.getByRole('heading', { name: `Welcome, ${demo.admin.fullname}` }));
     await e2e.shot(page, '05-notes-slide-1');
@@ -126,14 +126,14 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     expect(await dots.nth(2).getAttribute('aria-current')).toBe('step');
     await visible(dialog.getByText('Please read and confirm'));
     // The last slide of a required note ends with Confirm, not Next or Close.
-    expect(await dialog.getByRole('button', { name: 'Next' }).count()).toBe(0);
-    expect(await dialog.getByText('Close', { exact: true }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByText('Close', { exact: true }).count()).toBe(0);
     await dialog.getByLabel(required.question).fill(required.answer);
     await e2e.shot(page, '05-notes-required-with-question');
 
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 
   it('does not show one-time notes again at the next sign-in; the optional note ends with Close', async () => {
@@ -143,9 +143,9 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     // Only the note shown up to three times is due again: one slide, no dots, and Close.
     const dialog = noteDialog(page);
     await expectSlide(dialog, optional.title, 1, 1);
-    expect(await dialog.getByRole('group', { name: 'Messages from your provider' }).count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('group', { name: 'Messages from your provider' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Next' }).count()).toBe(0);
     await e2e.shot(page, '05-notes-optional-close');
     await dialog.getByText('Close', { exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -175,7 +175,7 @@ describe.skipIf(!run)('popup notes after sign-in', () => {
     expect(await dialog.getByLabel(required.question).inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await cashier.getByText(adminOnly.title).count()).toBe(0);
+    await expect.poll(() => cashier.getByText(adminOnly.title).count()).toBe(0);
     expect(e2e.pageErrors).toEqual([]);
   });
 });

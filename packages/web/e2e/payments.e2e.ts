@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, screenshotDir, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, screenshotDir, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 
@@ -37,12 +37,7 @@ async function ok(page: Page, method: string, path: string, body?: unknown) {
 
 /** Two months before and one month before the current one, as YYYY-MM. */
 function periods(): [string, string] {
-  const d = new Date();
-  const at = (back: number) => {
-    const x = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1));
-    return `${x.getUTCFullYear()}-${String(x.getUTCMonth() + 1).padStart(2, '0')}`;
-  };
-  return [at(2), at(1)];
+  return [clock.monthBefore(2), clock.monthBefore(1)];
 }
 
 /** Types into a customer picker and takes the highlighted match with Enter. */
@@ -117,7 +112,7 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     const bills = page.getByRole('table', { name: 'Open bills' });
     await visible(bills.getByRole('row'));
     const inputs = bills.getByRole('textbox', { name: /^Amount put on bill/ });
-    expect(await inputs.count()).toBe(2);
+    await expect.poll(() => inputs.count()).toBe(2);
     expect(await inputs.nth(0).inputValue()).toBe('12.00');
     expect(await inputs.nth(1).inputValue()).toBe('8.00');
     expect(await page.getByTestId('credit-left').innerText()).toBe('0.00');
@@ -140,7 +135,7 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     expect(await page.getByTestId('receipt-words').innerText()).toBe('Twenty dollars only');
     expect(await page.getByTestId('receipt-balance-after').innerText()).toBe('Owes 14.00');
     const paid = page.getByRole('table', { name: 'Bills paid' });
-    expect(await paid.getByRole('row').count()).toBe(4); // header, two bills, credit
+    await expect.poll(() => paid.getByRole('row').count()).toBe(4); // header, two bills, credit
     await visible(paid.getByRole('cell', { name: first }));
     await visible(paid.getByRole('cell', { name: '8.00' }));
     await e2e.shot(page, 'payments-02-receipt');
@@ -148,11 +143,10 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     // On paper: only the receipt, on one A5 page.
     await page.emulateMedia({ media: 'print' });
     await page.setViewportSize({ width: 499, height: 733 }); // A5 at 96 dpi less the 8 mm margins
-    await page.waitForTimeout(400);
-    expect(await page.locator('aside').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await expect.poll(() => page.locator('aside').isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     expect(await page.getByTestId('receipt-company').innerText()).toBe(demo.name);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(733);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(733);
     await page.screenshot({ path: join(screenshotDir, 'payments-03-receipt-print-a5.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 1366, height: 850 });
@@ -165,10 +159,10 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
       file,
       [
         'Transaction ID,MSISDN,Amount,Transaction Date',
-        'EV-9001,252634411223,14.00,' + new Date().toISOString().slice(0, 10) + ' 09:12:00',
-        'EV-9002,+252615777888,7.00,' + new Date().toISOString().slice(0, 10) + ' 10:40:00',
-        'EV-9003,0612000000,10.00,' + new Date().toISOString().slice(0, 10) + ' 11:05:00',
-        'EV-9002,+252615777888,7.00,' + new Date().toISOString().slice(0, 10) + ' 10:40:00',
+        'EV-9001,252634411223,14.00,' + clock.today() + ' 09:12:00',
+        'EV-9002,+252615777888,7.00,' + clock.today() + ' 10:40:00',
+        'EV-9003,0612000000,10.00,' + clock.today() + ' 11:05:00',
+        'EV-9002,+252615777888,7.00,' + clock.today() + ' 10:40:00',
       ].join('\n'),
     );
     try {
@@ -202,7 +196,7 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
       await page.getByRole('alert').getByRole('link', { name: 'Open its payments' }).click();
       await page.waitForURL(/#\/customers\/payments\?batchId=1$/);
       for (const ref of ['EV-9001', 'EV-9002', 'EV-9003']) await visible(page.getByRole('row').filter({ hasText: ref }));
-      expect(await page.getByRole('row').filter({ hasText: 'DESK-1' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'DESK-1' }).count()).toBe(0);
       await e2e.shot(page, 'payments-06-batch-payments');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -235,7 +229,7 @@ describe.skipIf(!run)('customer payments: receive, receipt, batch from a stateme
     await pickCustomer(page, /^Customer/, 'Amina');
     await visible(page.getByTestId('customer-balance').getByText('Owes 20.00'));
     const inputs = page.getByRole('table', { name: 'Open bills' }).getByRole('textbox', { name: /^Amount put on bill/ });
-    expect(await inputs.count()).toBe(2);
+    await expect.poll(() => inputs.count()).toBe(2);
     await e2e.shot(page, 'payments-09-balance-restored');
   });
 

@@ -5,7 +5,7 @@
 // invoice and reads the sales activity report. Then the invoices list and a cash sale once in Somali.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 const CODE = 'SLS-MTR';
@@ -149,7 +149,7 @@ describe.skipIf(!run)('sales: quotation, invoice, payment, return, cash sale', (
   });
 
   it('reads the sales activity: sold less returned, with cost and margin', async () => {
-    const year = new Date().getFullYear();
+    const year = clock.year();
     await page.goto(`/#/Sales-reports/sales-activity?startDate=${year}-01-01&endDate=${year}-12-31`);
     await visible(page.getByRole('heading', { name: 'Sales activity', level: 2 }));
     // Meters: 2 sold on the invoice, 1 returned, 1 for cash: 2 at 45.00 revenue, 40.00 cost.

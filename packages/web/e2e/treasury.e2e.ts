@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { browserAvailable, demo, type E2E, mainMenu, openMenuSection, screenshotDir, signInAs, startE2E, visible } from './harness.ts';
+import { browserAvailable, clock, demo, type E2E, mainMenu, openMenuSection, screenshotDir, signInAs, startE2E, visible } from './harness.ts';
 
 const run = browserAvailable();
 
 const closer = { username: 'closer1', password: 'Closer@2026', fullname: 'Faadumo Closer' };
-const lastYear = new Date().getFullYear() - 1;
+const lastYear = clock.year() - 1;
 
 /** The signed-in page's own API call (bearer token from its storage). */
 function apiCall(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -213,11 +213,10 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     // On paper: only the sheet, A4 wide, without the application around it.
     await page.emulateMedia({ media: 'print' });
     await page.setViewportSize({ width: 718, height: 1047 }); // A4 at 96 dpi less the 10 mm margins
-    await page.waitForTimeout(400);
-    expect(await page.locator('aside').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await expect.poll(() => page.locator('aside').isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     expect(await page.getByTestId('print-company').innerText()).toBe(demo.name);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1047); // one A4 page
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1047); // one A4 page
     await page.screenshot({ path: join(screenshotDir, 'treasury-08-cheque-print-a4.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 1366, height: 850 });
@@ -344,7 +343,7 @@ describe.skipIf(!run)('money transfers, cheques, attachments and the year-end cl
     await signInAs(staff, closer);
     await staff.goto('/#/settings/list-closing-accounts');
     await visible(staff.getByTestId('lock-date').getByText(`The books are closed up to 31 December ${lastYear}`));
-    expect(await staff.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
+    await expect.poll(() => staff.getByRole('button', { name: 'Reopen' }).count()).toBe(0);
     expect((await apiCall(staff, 'POST', '/finance/closing/reopen', { lockDate: null, reason: 'Trying anyway' })).status).toBe(403);
     await staff.close();
 
