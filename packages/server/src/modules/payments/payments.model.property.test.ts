@@ -1,7 +1,7 @@
 // Money movement against a model: random sequences of bills (real one-house bill runs on random issue
 // dates), receipts paid oldest first, receipts put by hand on chosen bills (the rest waiting as credit),
 // receipts naming open items (those first, the rest oldest first), overpayments, payment cancellations
-// and bill-run cancellations, over three customers with several open bills each. A small model in
+// and bill-run cancellations, over two customers with several open bills each. A small model in
 // decimal.js keeps every bill, every payment and which payment paid how much of which bill, and
 // predicts: receipts pay the oldest open charge first (bill date, then creation); waiting credit pays
 // a new bill's customer's oldest open charges at commit, oldest credit first; a cancelled payment's
@@ -212,14 +212,14 @@ async function expectCustomerAsModelled(m: Model, customer: number) {
 // ---------------------------------------------------------------------------------------------------
 // The actions
 
-const who = fc.integer({ min: 0, max: 2 });
+const who = fc.integer({ min: 0, max: 1 });
 const day = fc.integer({ min: 0, max: DATES.length - 1 });
 const cents = (max: number) => fc.integer({ min: 1, max }).map((n) => new Decimal(n).dividedBy(100));
 const action = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('bill' as const), who, units: fc.integer({ min: 1, max: 40 }), day }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('receive' as const), who, amount: cents(9000), day }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('receive' as const), who, amount: cents(9000), day }) },
   {
-    weight: 3,
+    weight: 4,
     arbitrary: fc.record({
       kind: fc.constant('byHand' as const),
       who,
@@ -233,7 +233,40 @@ const action = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelBill' as const), pick: fc.nat() }) },
 );
 type Action = typeof action extends fc.Arbitrary<infer T> ? T : never;
-const setup = fc.tuple(...[0, 1, 2].map(() => fc.array(fc.record({ units: fc.integer({ min: 1, max: 40 }), day }), { minLength: 1, maxLength: 3 })));
+const setup = fc.tuple(...[0, 1].map(() => fc.array(fc.record({ units: fc.integer({ min: 1, max: 40 }), day }), { minLength: 2, maxLength: 4 })));
+
+/**
+ * Sequences every run tries first, so the rarer paths are always taken: credit left waiting beside open
+ * bills that a new bill then spends (oldest charge first, oldest credit first), and a cancellation that
+ * reopens bills which other credit then pays.
+ */
+const examples: Array<[Array<Array<{ units: number; day: number }>>, Action[]]> = [
+  [
+    [
+      [
+        { units: 10, day: 0 },
+        { units: 10, day: 1 },
+      ],
+      [
+        { units: 5, day: 1 },
+        { units: 8, day: 0 },
+      ],
+    ],
+    [
+      { kind: 'byHand', who: 0, byItem: false, lines: [{ pick: 1, part: 50 }], extra: 2000, day: 2 },
+      { kind: 'bill', who: 0, units: 30, day: 3 },
+      { kind: 'byHand', who: 1, byItem: false, lines: [{ pick: 1, part: 10 }], extra: 1000, day: 2 },
+      { kind: 'byHand', who: 1, byItem: false, lines: [{ pick: 0, part: 10 }], extra: 500, day: 0 },
+      { kind: 'bill', who: 1, units: 3, day: 4 },
+      { kind: 'receive', who: 1, amount: new Decimal('25.50'), day: 5 },
+      { kind: 'cancelPayment', pick: 3 },
+      { kind: 'byHand', who: 0, byItem: true, lines: [{ pick: 2, part: 40 }], extra: 700, day: 1 },
+      { kind: 'cancelPayment', pick: 0 },
+      { kind: 'cancelBill', pick: 6 },
+      { kind: 'cancelBill', pick: 1 },
+    ],
+  ],
+];
 
 async function run(m: Model, customers: Customer[], a: Action): Promise<number | null> {
   if (a.kind === 'bill') {
@@ -312,7 +345,7 @@ describe('money movement against a model', () => {
     await fc.assert(
       fc.asyncProperty(setup, fc.array(action, { minLength: 1, maxLength: 14 }), async (initial, actions) => {
         const m = new Model();
-        const customers = [await newCustomer(), await newCustomer(), await newCustomer()];
+        const customers = [await newCustomer(), await newCustomer()];
         for (const [i, bills] of initial.entries()) {
           for (const b of bills) await run(m, customers, { kind: 'bill', who: i, units: b.units, day: b.day });
         }
@@ -324,7 +357,7 @@ describe('money movement against a model', () => {
         }
         for (const c of customers) await expectCustomerAsModelled(m, c.id);
       }),
-      { numRuns: Number(process.env.MODEL_RUNS ?? 8) },
+      { numRuns: Number(process.env.MODEL_RUNS ?? 8), examples },
     );
   });
 });
