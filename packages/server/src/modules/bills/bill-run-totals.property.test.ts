@@ -54,7 +54,7 @@ const house = fc.record({
 });
 
 describe('bill run totals', () => {
-  it('bill by bill and in total, a run charges what priceConsumption says for each house', async () => {
+  it('bill by bill and in total, a run charges what priceConsumption says for each house', { timeout: 300_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(tariff, tariff, fc.array(house, { minLength: 1, maxLength: 6 }), async (residential, commercial, houses) => {
         const zone = await f.zone();
