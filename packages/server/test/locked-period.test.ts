@@ -3,8 +3,10 @@
 // and its cancellation. With the books closed the request is refused with the ledger's message naming the
 // lock date (English and Somali) and the whole database is unchanged (tableSnapshot); a date after the
 // lock date still works.
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLockDate } from '../src/ledger/index.ts';
+import { queryRows } from '../src/db/rows.ts';
 import { inSystem } from '../src/db/tenant.ts';
 import { waitForBillRunJobs } from '../src/modules/bills/bill-run-jobs.ts';
 import { flatTariff, paymentsKit } from '../src/modules/payments/payments-test-kit.ts';
@@ -65,6 +67,24 @@ describe('bill run in a locked period', () => {
     expect(ok.json()).toMatchObject({ billCount: 1, total: '12.00' });
     await lock(null);
     await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
+  });
+});
+
+describe('bill run with the books closed up to today', () => {
+  it('refuses a run without an issue date (today) at once, on the issue date field, saved or as a job; nothing written', async () => {
+    const c = await readyToBill('2025-08', 4);
+    const [{ today }] = await inSystem(ctx.database.db, (tx) => queryRows<{ today: string }>(tx, sql`select to_char(current_date, 'YYYY-MM-DD') as today`));
+    await lock(today);
+    const before = await snapshot();
+    const message = `The books are closed up to ${today}; choose a later date.`;
+    const saved = await kit.api('POST', '/api/bills/saveCustomersBill', { period: '2025-08', houseIds: [c.houseId] });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().details).toEqual([{ field: 'issueDate', message }]);
+    const job = await kit.api('POST', '/api/bills/jobs', { period: '2025-08' });
+    expect(job.statusCode, job.body).toBe(400);
+    expect(job.json().details).toEqual([{ field: 'issueDate', message }]);
+    await waitForBillRunJobs(ctx.database.db);
+    expect(await snapshot()).toEqual(before);
   });
 });
 
