@@ -1,8 +1,9 @@
-// The locked period on the money documents whose own tests did not lock it: a bill run (saved at once
-// and as a background job), a bill run's cancellation, a cheque and its void, a customer balance transfer
-// and its cancellation. With the books closed the request is refused with the ledger's message naming the
-// lock date (English and Somali) and the whole database is unchanged (tableSnapshot); a date after the
-// lock date still works.
+// The locked period on the money documents whose own tests did not lock it: a bill run (saved at once,
+// as a background job and previewed; on a chosen issue date and on today's when the books are closed up to
+// today), a bill run's cancellation (a job: it fails with the lock message, the run stays posted), a
+// cheque and its void, a customer balance transfer and its cancellation. With the books closed the request
+// is refused with the ledger's message naming the lock date (English and Somali) and the whole database is
+// unchanged (tableSnapshot); a date after the lock date still works.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLockDate } from '../src/ledger/index.ts';
