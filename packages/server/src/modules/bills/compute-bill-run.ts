@@ -41,17 +41,17 @@ export function billDates(issueDate: string): { billDate: string; dueDate: strin
 }
 
 /**
- * The run's issue date: the chosen one, refused (field issueDate) in the future of the database's date or
- * on or before the lock date, or the database's today. Checked before a run is queued and again when
- * it is computed.
+ * The run's issue date: the chosen one (refused, field issueDate, in the future of the database's date)
+ * or the database's today; either is refused (field issueDate) on or before the lock date, today too
+ * when the books were closed up to today. Checked before a run is queued and again when it is computed.
  */
 export async function resolveIssueDate(tx: Db, clientId: number, issueDate: string | undefined): Promise<string> {
   const [row] = await queryRows<{ today: string }>(tx, sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
-  if (issueDate === undefined) return row.today;
-  if (issueDate > row.today) throw fieldError('issueDate', 'bill.issueDateFuture');
+  if (issueDate !== undefined && issueDate > row.today) throw fieldError('issueDate', 'bill.issueDateFuture');
+  const issued = issueDate ?? row.today;
   const lockDate = await getLockDate(tx, clientId);
-  if (lockDate !== null && issueDate <= lockDate) throw fieldError('issueDate', `ledger.locked|${lockDate}`);
-  return issueDate;
+  if (lockDate !== null && issued <= lockDate) throw fieldError('issueDate', `ledger.locked|${lockDate}`);
+  return issued;
 }
 
 interface HouseRow {
