@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type BillService, bdec, billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { reverseJournalBatch } from '../../ledger/index.ts';
+import { getLockDate, reverseJournalBatch } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
@@ -30,11 +30,12 @@ interface RunRow {
  * allocated to one of its bills, a cancellation already queued or running (409). Answers the run.
  */
 export async function checkRunCancellable(tx: Db, clientId: number, id: number): Promise<{ period: string; zoneId: number | null; service: BillService }> {
-  const [run] = await queryRows<RunRow & { is_paid: boolean; is_cancelling: boolean }>(
+  const [run] = await queryRows<RunRow & { is_paid: boolean; is_cancelling: boolean; first_bill_date: string | null }>(
     tx,
     sql`
     select r.status, r.period, r.zone_id, r.service,
            exists (select 1 from bills b where b.client_id = r.client_id and b.run_id = r.id and b.status = 'Open' and b.paid_amount <> 0) as is_paid,
+           (select min(b.bill_date)::text from bills b where b.client_id = r.client_id and b.run_id = r.id and b.status = 'Open') as first_bill_date,
            exists (select 1 from jobs j where j.client_id = r.client_id and j.kind = 'bills.cancel'
                    and (j.input->>'runId')::bigint = r.id and j.status in ('queued', 'running')) as is_cancelling
     from bill_runs r where r.client_id = ${clientId} and r.id = ${id}`,
@@ -43,6 +44,11 @@ export async function checkRunCancellable(tx: Db, clientId: number, id: number):
   if (run.status === 'Cancelled') throw new AppError(409, 'ALREADY_CANCELLED', 'bill.runCancelled');
   if (run.is_paid) throw new AppError(409, 'BILL_PAID', 'bill.runPaid');
   if (run.is_cancelling) throw new AppError(409, 'CANCEL_RUNNING', 'bill.runCancelling');
+  // The reversals take the bills' own dates: in closed books the job could only fail, so refuse now.
+  const lockDate = await getLockDate(tx, clientId);
+  if (lockDate !== null && run.first_bill_date !== null && run.first_bill_date <= lockDate) {
+    throw new AppError(409, 'PERIOD_LOCKED', `ledger.locked|${lockDate}`);
+  }
   return { period: run.period, zoneId: run.zone_id, service: run.service };
 }
 
