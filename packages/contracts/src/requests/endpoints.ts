@@ -3,7 +3,17 @@
 import { endpoint } from '../common/endpoint.ts';
 import { z } from '../common/validation.ts';
 import { exportFields, reportFormat } from '../finance-reports/common.ts';
-import { requestBody, requestDetail, requestListQuery, requestPage, requestRefNo, requestRejectBody, requestReport, requestReportQuery } from './requests.ts';
+import {
+  requestBody,
+  requestChoices,
+  requestDetail,
+  requestListQuery,
+  requestPage,
+  requestRefNo,
+  requestRejectBody,
+  requestReport,
+  requestReportQuery,
+} from './requests.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
@@ -16,6 +26,7 @@ export const requestsEndpoints = {
   create: endpoint({ method: 'POST', path: '/api/request', body: requestBody, response: requestDetail, status: 201 }),
   update: endpoint({ method: 'PUT', path: '/api/request/:id', params: idParams, body: requestBody, response: requestDetail }),
   submit: endpoint({ method: 'POST', path: '/api/request/:id/submit', params: idParams, response: requestDetail }),
+  choices: endpoint({ method: 'GET', path: '/api/request/choices', response: requestChoices }),
   generateRefNo: endpoint({ method: 'GET', path: '/api/request/generate-ref-no', response: requestRefNo }),
   normalApprove: endpoint({ method: 'POST', path: '/api/request/:id/normal-approve', params: idParams, response: requestDetail }),
   approve: endpoint({ method: 'POST', path: '/api/request/:id/approve', params: idParams, response: requestDetail }),

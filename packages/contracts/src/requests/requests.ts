@@ -113,6 +113,13 @@ export const requestListQuery = listQuery.extend({
 export type RequestListQuery = z.input<typeof requestListQuery>;
 export const requestPage = page(request);
 
+/** GET /api/request/choices: the active branches and the departments already named, for the request form and filters. */
+export const requestChoices = z.object({
+  branches: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  departments: z.array(z.string()),
+});
+export type RequestChoices = z.infer<typeof requestChoices>;
+
 /** GET /api/request/generate-ref-no: the reference the next submission would take (nothing is taken). */
 export const requestRefNo = z.object({ refNo: z.string(), year: z.number().int() });
 

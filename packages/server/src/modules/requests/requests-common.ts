@@ -133,3 +133,13 @@ export async function lockRequest(tx: Db, id: number) {
   if (!row) throw notFound();
   return { ...row, requester_id: Number(row.requester_id) };
 }
+
+/** The request form's choices: active branches, and the departments requests already name (most used first). */
+export async function requestChoices(opts: { tx: Db }) {
+  const branches = await queryRows<{ id: number; name: string }>(opts.tx, sql`select id, name from branches where status = 'Active' order by name`);
+  const departments = await queryRows<{ department: string }>(
+    opts.tx,
+    sql`select department from requests where department is not null group by department order by count(*) desc, department limit 200`,
+  );
+  return { branches: branches.map((b) => ({ id: Number(b.id), name: b.name })), departments: departments.map((d) => d.department) };
+}

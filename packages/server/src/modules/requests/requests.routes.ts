@@ -15,7 +15,7 @@ import { approveRequest, firstApproveRequest, rejectRequest } from './request-ap
 import { createRequest, peekRequestRef, submitRequest, updateRequest } from './request-drafts.ts';
 import { awaitingRequests, listRequests } from './request-list.ts';
 import { requestReport, requestReportTable } from './request-report.ts';
-import { getRequest } from './requests-common.ts';
+import { getRequest, requestChoices } from './requests-common.ts';
 
 const tags = ['requests'];
 const access = (privilege: string) => ({ access: { privilege }, tags });
@@ -65,6 +65,10 @@ export async function requestsRoutes(app: FastifyInstance) {
   serve(app, ep.create, add, async (req) => tenantTx(req, (tx, actor) => createRequest({ tx, actor, input: req.body })));
   serve(app, ep.update, add, async (req) => tenantTx(req, (tx, actor) => updateRequest({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, ep.submit, add, async (req) => tenantTx(req, (tx, actor) => submitRequest({ tx, actor, id: req.params.id })));
+  serve(app, ep.choices, signedIn, async (req) => {
+    if (!rights(req).canSeeOwn) throw forbidden();
+    return tenantTx(req, (tx) => requestChoices({ tx }));
+  });
   serve(app, ep.generateRefNo, add, async (req) => tenantTx(req, (tx, actor) => peekRequestRef({ tx, actor })));
 
   serve(app, ep.normalApprove, access('first-approve-request'), async (req) =>
