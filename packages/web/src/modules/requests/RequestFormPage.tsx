@@ -117,13 +117,11 @@ function RequestForm({ request }: { request?: RequestDetail }) {
     },
   );
   const pending = save.isPending || submitRequest.isPending;
-  const send = (thenSubmit: boolean) =>
-    form.handleSubmit((body) => {
-      andSubmit.current = thenSubmit;
-      save.mutate({ id: request?.id, body });
-    });
+  // Both buttons submit the form; the one pressed says whether the saved draft is submitted too.
+  const onSubmit = form.handleSubmit((body) => save.mutate({ id: request?.id, body }));
+
   return (
-    <Paper component="form" onSubmit={send(false)} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+    <Paper component="form" onSubmit={onSubmit} noValidate sx={{ p: { xs: 2, md: 3 } }}>
       {nextRef.data && !request && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('requests.form.nextRef', { refNo: nextRef.data.refNo })}
@@ -245,10 +243,10 @@ function RequestForm({ request }: { request?: RequestDetail }) {
         <Button onClick={() => navigate(request ? `/requests/${request.id}` : '/requests/list')} disabled={pending}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="outlined" disabled={pending}>
+        <Button type="submit" variant="outlined" disabled={pending} onClick={() => (andSubmit.current = false)}>
           {t('requests.form.saveDraft')}
         </Button>
-        <Button variant="contained" disabled={pending} onClick={send(true)}>
+        <Button type="submit" variant="contained" disabled={pending} onClick={() => (andSubmit.current = true)}>
           {t('requests.form.saveSubmit')}
         </Button>
       </Stack>
