@@ -193,7 +193,7 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
     await page.goto('/#/requests/list');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
-    await visible(page.getByRole('heading', { name: 'Codsiyada', level: 2 }));
+    await visible(page.getByRole('heading', { name: 'Liiska codsiyada', level: 2 }));
     await visible(page.getByRole('row', { name: new RegExp(ref(1)) }).getByText('La ansixiyay'));
     await visible(page.getByRole('row', { name: new RegExp(ref(2)) }).getByText('La diiday'));
     await e2e.shot(page, 'requests-08-list-somali');

@@ -29,7 +29,7 @@ export const en = {
   },
   line: { description: 'Description', quantity: 'Quantity', unitAmount: 'Estimated unit amount', amount: 'Amount', add: 'Add a line', remove: 'Remove line' },
   list: {
-    title: 'Requests',
+    title: 'Requests list',
     subtitle: 'Staff requests for money or goods and where each one stands',
     add: 'New request',
     empty: 'No requests yet.',
@@ -137,7 +137,7 @@ export const so: Texts<typeof en> = {
     remove: 'Ka saar sadarka',
   },
   list: {
-    title: 'Codsiyada',
+    title: 'Liiska codsiyada',
     subtitle: 'Codsiyada shaqaalaha ee lacag ama alaab iyo halka uu mid walba marayo',
     add: 'Codsi cusub',
     empty: 'Weli codsi ma jiro.',
