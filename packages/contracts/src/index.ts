@@ -28,5 +28,6 @@ export * from './sms/index.ts';
 export * from './items/index.ts';
 export * from './trade/index.ts';
 export * from './purchases/index.ts';
+export * from './requests/index.ts';
 export * from './sales/index.ts';
 export * from './vendors/index.ts';

@@ -117,9 +117,9 @@ export const menu: MenuItem[] = [
     link('list', 'Vouchers list', 'Liiska foojarrada', 'list-book'),
   ]),
   sub('/requests', 'Requests', 'Codsiyada', 'Assignment', [
-    link('add', 'New request', 'Codsi cusub', 'add-request'),
-    link('list', 'Requests list', 'Liiska codsiyada', 'list-request'),
-    link('report', 'Requests report', 'Warbixinta codsiyada', 'request-report'),
+    link('add', 'New request', 'Codsi cusub', 'add-request', true),
+    link('list', 'Requests list', 'Liiska codsiyada', 'list-request', true),
+    link('report', 'Requests report', 'Warbixinta codsiyada', 'request-report', true),
   ]),
   sub('/complaint', 'Complaints', 'Cabashooyinka', 'Feedback', [
     link('add', 'New complaint', 'Cabasho cusub', 'add-complaint'),

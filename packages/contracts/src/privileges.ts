@@ -107,7 +107,8 @@ export const privileges: readonly PrivilegeDef[] = [
 
   p('requests', 'add-request', 'Add requests', 'Ku dar codsi'),
   p('requests', 'list-request', 'Requests list', 'Liiska codsiyada'),
-  p('requests', 'approve-request', 'Approve and reject requests', 'Ansixi oo diid codsiyada'),
+  p('requests', 'first-approve-request', 'First approval of requests (department head)', 'Ansixinta koowaad ee codsiyada (madaxa waaxda)'),
+  p('requests', 'approve-request', 'Final approval and rejection of requests', 'Ansixinta kama dambaysta ah iyo diidista codsiyada'),
   p('requests', 'request-report', 'Requests report', 'Warbixinta codsiyada'),
 
   p('complaints', 'add-complaint', 'Add complaints', 'Ku dar cabasho'),

@@ -9,6 +9,7 @@ import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
+import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 
 export type Lang = 'en' | 'so';
@@ -470,6 +471,7 @@ export const messages = {
   ...financeExtraMessages,
   ...itemsMessages,
   ...purchasesMessages,
+  ...requestsMessages,
   ...salesMessages,
   ...vendorsMessages,
 } as const;

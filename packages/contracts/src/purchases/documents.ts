@@ -38,6 +38,8 @@ export const vendorBillBody = z
     branchId: id,
     notes: nullableText(1000),
     lines: purchaseLines,
+    /** The approved staff request this purchase fulfils (marked Fulfilled with it). */
+    requestId: optionalId,
   })
   .refine((b) => !b.dueDate || b.dueDate >= b.date, { ...whenValid('date', 'dueDate'), path: ['dueDate'], message: 'purchases.dueBeforeDate' });
 export type VendorBillBody = z.input<typeof vendorBillBody>;
@@ -51,6 +53,8 @@ export const cashPurchaseBody = z.object({
   paymentAccountId: id,
   notes: nullableText(1000),
   lines: purchaseLines,
+  /** The approved staff request this purchase fulfils (marked Fulfilled with it). */
+  requestId: optionalId,
 });
 export type CashPurchaseBody = z.input<typeof cashPurchaseBody>;
 
@@ -81,6 +85,9 @@ export const purchaseDocument = z.object({
   paymentAccountName: z.string().nullable(),
   orderId: z.number().int().nullable(),
   orderNumber: z.string().nullable(),
+  /** The staff request it fulfils, and that request's reference. */
+  requestId: z.number().int().nullable(),
+  requestRefNo: z.string().nullable(),
   notes: z.string().nullable(),
   subtotal: moneyTotal,
   discount: moneyTotal,

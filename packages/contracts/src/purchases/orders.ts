@@ -22,6 +22,8 @@ export const purchaseOrderBody = z
     branchId: id,
     notes: nullableText(1000),
     lines: z.array(purchaseLineBody).min(1, 'items.linesRequired').max(MAX_PURCHASE_LINES),
+    /** The approved staff request this order fulfils (taken when the order is created; an edit keeps it). */
+    requestId: optionalId,
   })
   .refine((b) => !b.expectedDate || b.expectedDate >= b.date, {
     ...whenValid('date', 'expectedDate'),
@@ -49,6 +51,9 @@ export const purchaseOrder = z.object({
   branchId: z.number().int(),
   branchName: z.string(),
   notes: z.string().nullable(),
+  /** The staff request it fulfils, and that request's reference. */
+  requestId: z.number().int().nullable(),
+  requestRefNo: z.string().nullable(),
   subtotal: moneyTotal,
   discount: moneyTotal,
   tax: moneyTotal,

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
 import { seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
-import { seedDemoStoreCommand, seedDemoUtilityCommand } from './demo-commands.ts';
+import { seedDemoStoreCommand, seedDemoRequestsCommand, seedDemoUtilityCommand } from './demo-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
   createOrganisationCommand,
@@ -82,6 +82,16 @@ export const commands: Record<string, CommandSpec> = {
       so: 'Sii ururka tijaabada (koodh 1000) bakhaar: 12 alaab oo leh bakhaarka furitaanka, 3 iibiye, dalabaad iibsi, biilal iibiye iyo lacag-bixinnadooda, qiimeyn-bixin loo beddelay qaansheeg, iib kaash ah iyo celin. Waxba ma sameeyo haddii uu horay alaab u leeyahay.',
     },
     run: seedDemoStoreCommand,
+  },
+  'seed-demo-requests': {
+    usage: 'seed-demo-requests',
+    options: [],
+    needsDatabase: true,
+    help: {
+      en: 'Give the demo organisation (code 1000) its staff requests: a store keeper, a department head and a finance user (storekeeper / Store@2026, depthead / Head@2026, finance / Finance@2026) and requests in every state. Does nothing if it already has requests.',
+      so: 'Sii ururka tijaabada (koodh 1000) codsiyada shaqaalaha: hayaha bakhaarka, madaxa waaxda iyo maaliyadda (storekeeper / Store@2026, depthead / Head@2026, finance / Finance@2026) iyo codsiyo xaalad kasta ah. Waxba ma sameeyo haddii uu horay codsiyo u leeyahay.',
+    },
+    run: seedDemoRequestsCommand,
   },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };

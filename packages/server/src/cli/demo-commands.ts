@@ -2,7 +2,7 @@
 // (npm start does both on a new installation; the browser tests and a reset demo use these).
 import type { Lang } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
-import { seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from '../seed/demo.ts';
+import { seedDemoRequestsIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from '../seed/demo.ts';
 import type { CliArgs } from './cli-input.ts';
 
 export async function seedDemoUtilityCommand(db: Db, _args: CliArgs, lang: Lang): Promise<string[]> {
@@ -34,5 +34,21 @@ export async function seedDemoStoreCommand(db: Db, _args: CliArgs, lang: Lang): 
     lang === 'so'
       ? `${built.items} alaab, ${built.vendors} iibiye, ${built.purchaseOrders} dalab iibsi, ${built.vendorBills} biil iibiye, ${built.sales} iib, ${built.returns} celin.`
       : `${built.items} items, ${built.vendors} vendors, ${built.purchaseOrders} purchase orders, ${built.vendorBills} vendor bills, ${built.sales} sales, ${built.returns} return.`,
+  ];
+}
+
+export async function seedDemoRequestsCommand(db: Db, _args: CliArgs, lang: Lang): Promise<string[]> {
+  const built = await seedDemoRequestsIfEmpty(db);
+  if (!built) {
+    return [
+      lang === 'so'
+        ? 'Ururka tijaabada ma jiro ama horay ayuu codsiyo u lahaa; waxba lama beddelin.'
+        : 'The demo organisation is missing or already has requests; nothing changed.',
+    ];
+  }
+  return [
+    lang === 'so'
+      ? `${built.requests} codsi oo xaalad kasta ah; isticmaalayaal: storekeeper / Store@2026, depthead / Head@2026, finance / Finance@2026.`
+      : `${built.requests} requests in every state; users: storekeeper / Store@2026, depthead / Head@2026, finance / Finance@2026.`,
   ];
 }

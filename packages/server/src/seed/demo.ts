@@ -12,6 +12,7 @@ import { subscriptionPayments } from '../modules/organisations/index.ts';
 import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
+import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
 
 export const DEMO = {
   code: 1000,
@@ -104,4 +105,21 @@ export async function seedDemoStoreIfEmpty(db: Db, today?: Date): Promise<DemoSt
   );
   if (!demo || demo.items > 0) return null;
   return seedDemoStore(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
+ * Gives the demo organisation its staff requests (three users who write and approve them, requests in every
+ * state; demo-requests.ts) unless it already has requests. Returns what was built, or null.
+ */
+export async function seedDemoRequestsIfEmpty(db: Db): Promise<DemoRequestsResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ requests: number }>(
+      tx,
+      sql`
+      select (select count(*) from requests r where r.client_id = c.id)::int as requests
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.requests > 0) return null;
+  return seedDemoRequests(db, { code: DEMO.code, username: DEMO.admin.username });
 }

@@ -14,6 +14,7 @@ import {
   type PurchaseDocument,
   type PurchaseKind,
   type PurchaseShownStatus,
+  formatRequestRef,
   type VendorBillBody,
   type purchaseListQuery,
   translate,
@@ -27,6 +28,7 @@ import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { type StockMoveRequest, planStockMoves, writeStockMoves } from '../items/index.ts';
 import { addOpenItems, applyPartyCredit, cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
+import { checkRequestFulfillable, fulfilRequest, releaseRequest } from '../requests/index.ts';
 import { receiptsCancelled } from './order-status.ts';
 import { isUniqueViolation } from './purchases-common.ts';
 import {
@@ -73,6 +75,9 @@ interface PurchaseRow {
   payment_account_name: string | null;
   order_id: string | null;
   order_no: string | null;
+  request_id: string | null;
+  request_year: number | null;
+  request_no: number | null;
   notes: string | null;
   subtotal: string;
   discount: string;
@@ -92,7 +97,7 @@ const selectPurchases = (lang: string) => sql`
   select p.id, p.kind, p.doc_no, p.vendor_id, v.number as vendor_number, v.name as vendor_name, p.vendor_bill_no, p.date::text, p.due_date::text,
          p.branch_id, br.name as branch_name, p.payment_account_id,
          case when pa.id is null then null else pa.code || ' ' || ${sql.raw(lang === 'so' ? 'pa.name_so' : 'pa.name_en')} end as payment_account_name,
-         p.order_id, po.order_no, p.notes, p.subtotal::text, p.discount::text, p.tax::text, p.total::text, oi.settled::text as settled,
+         p.order_id, po.order_no, p.request_id, rq.ref_year as request_year, rq.ref_no as request_no, p.notes, p.subtotal::text, p.discount::text, p.tax::text, p.total::text, oi.settled::text as settled,
          coalesce((select sum(r.total) from purchase_returns r where r.purchase_id = p.id and r.status = 'Posted'), 0)::text as returned,
          p.status, p.journal_entry_id, u.fullname as created_by_name, p.created_at, p.cancelled_at, p.cancel_reason
   from purchases p
@@ -100,6 +105,7 @@ const selectPurchases = (lang: string) => sql`
   join branches br on br.id = p.branch_id
   left join accounts pa on pa.id = p.payment_account_id
   left join purchase_orders po on po.id = p.order_id
+  left join requests rq on rq.id = p.request_id
   left join open_items oi on oi.source_type = ${VENDOR_BILL_SOURCE_TYPE} and oi.source_id = p.id and oi.party_type = 'vendor' and oi.kind = 'vendor-bill'
   left join users u on u.id = p.created_by`;
 
@@ -129,6 +135,8 @@ function toPurchase(r: PurchaseRow): Omit<PurchaseDocument, 'lines'> {
     paymentAccountName: r.payment_account_name,
     orderId: r.order_id === null ? null : Number(r.order_id),
     orderNumber: r.order_no === null ? null : documentNumber(PURCHASE_ORDER_SERIES, Number(r.order_no)),
+    requestId: r.request_id === null ? null : Number(r.request_id),
+    requestRefNo: r.request_year === null || r.request_no === null ? null : formatRequestRef(Number(r.request_year), Number(r.request_no)),
     notes: r.notes,
     subtotal: dec(r.subtotal).toFixed(2),
     discount: dec(r.discount).toFixed(2),
@@ -288,6 +296,8 @@ export async function createPurchase(opts: {
   }
   const lines = await resolveLines(tx, input.lines, vendor, problems, { requireAccount: true, path: source.path });
   if (problems.length > 0 || !vendor) throw validation(problems);
+  // An approved request it fulfils: checked (and locked) before anything is written.
+  if (input.requestId) await checkRequestFulfillable({ tx, requestId: input.requestId });
 
   const path = source.path ?? ((i: number) => i);
   const stockLines = lines.filter((l) => l.stocked);
@@ -309,10 +319,10 @@ export async function createPurchase(opts: {
   // Two clerks entering the same vendor bill at once: the unique index refuses the second, on its field.
   const [doc] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into purchases (client_id, kind, doc_no, vendor_id, vendor_bill_no, date, due_date, branch_id, payment_account_id, order_id, notes,
+    sql`insert into purchases (client_id, kind, doc_no, vendor_id, vendor_bill_no, date, due_date, branch_id, payment_account_id, order_id, request_id, notes,
                                subtotal, discount, tax, total, created_by)
         values (${actor.clientId}, ${kind}, ${no}, ${input.vendorId}, ${input.vendorBillNo ?? null}, ${input.date}, ${dueDate}, ${input.branchId},
-                ${kind === 'cash' ? Number(input.paymentAccountId) : null}, ${source.orderId ?? null}, ${input.notes ?? null},
+                ${kind === 'cash' ? Number(input.paymentAccountId) : null}, ${source.orderId ?? null}, ${input.requestId ?? null}, ${input.notes ?? null},
                 ${totals.subtotal}, ${totals.discount}, ${totals.tax}, ${totals.total}, ${actor.userId})
         returning id`,
   ).catch((err: unknown) => {
@@ -320,6 +330,7 @@ export async function createPurchase(opts: {
     throw err;
   });
   const id = Number(doc.id);
+  if (input.requestId) await fulfilRequest({ tx, actor, requestId: input.requestId, outcome: { kind, documentId: id, number } });
   const payable = await systemAccountId(tx, actor.clientId, 'payable');
   const memoKey = kind === 'bill' ? 'purchases.billMemo' : 'purchases.cashMemo';
   const memo = `${translate(memoKey, actor.lang)} ${number} ${vendor.name}${input.vendorBillNo ? ` (${input.vendorBillNo})` : ''}`.slice(0, 500);
@@ -471,6 +482,8 @@ export async function cancelPurchase(opts: { tx: Db; actor: Actor; kind: Purchas
     await cancelOpenItem(tx, actor.clientId, item.id);
     await applyPartyCredit(tx, actor.clientId, [{ partyType: 'vendor', partyId: doc.vendorId, accountId: item.accountId }]);
   }
+  // The request it fulfilled is approved again, free to become another purchase.
+  if (doc.requestId) await releaseRequest({ tx, actor, requestId: doc.requestId, outcome: { kind, documentId: id } });
   if (doc.orderId) {
     await receiptsCancelled(
       tx,

@@ -5,13 +5,22 @@
 // linked to the order's; a receipt against an order not open for receiving, or beyond what is still
 // expected, is refused on the field. Orders post nothing.
 import { sql } from 'drizzle-orm';
-import type { PurchaseOrder, PurchaseOrderReasonBody, purchaseOrderBody, purchaseOrderListQuery, purchaseReceiptBody, z } from '@ubo/contracts';
+import {
+  formatRequestRef,
+  type PurchaseOrder,
+  type PurchaseOrderReasonBody,
+  type purchaseOrderBody,
+  type purchaseOrderListQuery,
+  type purchaseReceiptBody,
+  type z,
+} from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { Decimal, dec, documentNumber, nextDocumentNumber } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
+import { checkRequestFulfillable, fulfilRequest, releaseRequest } from '../requests/index.ts';
 import { addReceived } from './order-status.ts';
 import { createPurchase } from './purchase-documents.ts';
 import { checkBranch, checkVendor, iso, resolveLines, totalsOf, validation } from './purchases-common.ts';
@@ -39,6 +48,9 @@ interface OrderRow {
   approved_by_name: string | null;
   approved_at: string | Date | null;
   closed_by_name: string | null;
+  request_id: string | null;
+  request_year: number | null;
+  request_no: number | null;
   closed_at: string | Date | null;
   close_reason: string | null;
   created_by_name: string | null;
@@ -48,13 +60,14 @@ interface OrderRow {
 const selectOrders = sql`
   select o.id, o.order_no, o.vendor_id, v.number as vendor_number, v.name as vendor_name, o.date::text, o.expected_date::text, o.branch_id,
          br.name as branch_name, o.notes, o.subtotal::text, o.discount::text, o.tax::text, o.total::text, o.status,
-         ua.fullname as approved_by_name, o.approved_at, uc.fullname as closed_by_name, o.closed_at, o.close_reason,
+         ua.fullname as approved_by_name, o.approved_at, uc.fullname as closed_by_name, o.request_id, rq.ref_year as request_year, rq.ref_no as request_no, o.closed_at, o.close_reason,
          u.fullname as created_by_name, o.created_at
   from purchase_orders o
   join vendors v on v.id = o.vendor_id
   join branches br on br.id = o.branch_id
   left join users ua on ua.id = o.approved_by
   left join users uc on uc.id = o.closed_by
+  left join requests rq on rq.id = o.request_id
   left join users u on u.id = o.created_by`;
 
 function toOrder(r: OrderRow): Omit<PurchaseOrder, 'lines' | 'bills'> {
@@ -69,6 +82,8 @@ function toOrder(r: OrderRow): Omit<PurchaseOrder, 'lines' | 'bills'> {
     branchId: Number(r.branch_id),
     branchName: r.branch_name,
     notes: r.notes,
+    requestId: r.request_id === null ? null : Number(r.request_id),
+    requestRefNo: r.request_year === null || r.request_no === null ? null : formatRequestRef(Number(r.request_year), Number(r.request_no)),
     subtotal: dec(r.subtotal).toFixed(2),
     discount: dec(r.discount).toFixed(2),
     tax: dec(r.tax).toFixed(2),
@@ -217,17 +232,26 @@ async function writeLines(tx: Db, actor: Actor, id: number, lines: Awaited<Retur
 export async function createPurchaseOrder(opts: { tx: Db; actor: Actor; input: OrderInput }): Promise<PurchaseOrder> {
   const { tx, actor, input } = opts;
   const lines = await checkOrder(tx, input);
+  if (input.requestId) await checkRequestFulfillable({ tx, requestId: input.requestId });
   const totals = totalsOf(lines);
   const no = await nextDocumentNumber(tx, actor.clientId, PURCHASE_ORDER_SERIES);
   const [doc] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into purchase_orders (client_id, order_no, vendor_id, date, expected_date, branch_id, notes, subtotal, discount, tax, total, created_by)
+    sql`insert into purchase_orders (client_id, order_no, vendor_id, date, expected_date, branch_id, notes, request_id, subtotal, discount, tax, total, created_by)
         values (${actor.clientId}, ${no}, ${input.vendorId}, ${input.date}, ${input.expectedDate ?? null}, ${input.branchId}, ${input.notes ?? null},
-                ${totals.subtotal}, ${totals.discount}, ${totals.tax}, ${totals.total}, ${actor.userId})
+                ${input.requestId ?? null}, ${totals.subtotal}, ${totals.discount}, ${totals.tax}, ${totals.total}, ${actor.userId})
         returning id`,
   );
   const id = Number(doc.id);
   await writeLines(tx, actor, id, lines);
+  if (input.requestId) {
+    await fulfilRequest({
+      tx,
+      actor,
+      requestId: input.requestId,
+      outcome: { kind: 'purchase-order', documentId: id, number: documentNumber(PURCHASE_ORDER_SERIES, no) },
+    });
+  }
   const saved = await getPurchaseOrder({ tx, id });
   await writeAudit(tx, actor, {
     action: 'create',
@@ -316,6 +340,8 @@ export async function receivePurchaseOrder(opts: { tx: Db; actor: Actor; id: num
       dueDate: input.dueDate,
       branchId: order.branchId,
       notes: order.number,
+      // The order fulfilled its request; the bills its receipts make fulfil none.
+      requestId: undefined,
       lines: received.map((r) => {
         const line = byPosition.get(r.position)!;
         return {
@@ -349,6 +375,11 @@ export async function closePurchaseOrder(opts: { tx: Db; actor: Actor; id: numbe
   const next = cancel ? 'Cancelled' : 'ClosedShort';
   await tx.execute(sql`
     update purchase_orders set status = ${next}, closed_by = ${actor.userId}, closed_at = now(), close_reason = ${input.reason}, updated_at = now() where id = ${id}`);
+  // A cancelled order received nothing: the request it fulfilled is approved again.
+  if (cancel) {
+    const [row] = await queryRows<{ request_id: string | null }>(tx, sql`select request_id from purchase_orders where id = ${id}`);
+    if (row?.request_id) await releaseRequest({ tx, actor, requestId: Number(row.request_id), outcome: { kind: 'purchase-order', documentId: id } });
+  }
   await writeAudit(tx, actor, {
     action: cancel ? 'cancel' : 'close',
     entity: 'purchase-order',

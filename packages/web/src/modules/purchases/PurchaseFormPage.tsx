@@ -22,6 +22,7 @@ import { emptyLine, type LineValues, PurchaseLinesEditor } from './PurchaseLines
 import type { TradeLinesForm } from '../../components/TradeLinesEditor.tsx';
 import { purchasePaths } from './purchases.access.ts';
 import { usePurchaseChoices } from './purchases.queries.ts';
+import { FromRequestNote, useRequestPrefill } from './fromRequest.tsx';
 
 interface FormValues {
   vendorId: string;
@@ -31,6 +32,8 @@ interface FormValues {
   branchId: string;
   paymentAccountId: string;
   notes: string;
+  /** The approved staff request it fulfils (filled from ?request=). */
+  requestId: string;
   lines: LineValues[];
 }
 type Parsed = z.output<typeof vendorBillBody>;
@@ -43,9 +46,20 @@ export default function PurchaseFormPage({ kind }: { kind: 'bill' | 'cash' }) {
   const form = useForm<FormValues, unknown, Parsed>({
     mode: 'onTouched',
     resolver: zodResolver(kind === 'bill' ? vendorBillBody : cashPurchaseBody) as unknown as Resolver<FormValues, unknown, Parsed>,
-    defaultValues: { vendorId: '', vendorBillNo: '', date: todayIso(), dueDate: '', branchId: '', paymentAccountId: '', notes: '', lines: [emptyLine()] },
+    defaultValues: {
+      vendorId: '',
+      vendorBillNo: '',
+      date: todayIso(),
+      dueDate: '',
+      branchId: '',
+      paymentAccountId: '',
+      notes: '',
+      requestId: '',
+      lines: [emptyLine()],
+    },
   });
   const control = form.control as unknown as Control<FormValues>;
+  const request = useRequestPrefill(form as never);
   const texts = kind === 'bill' ? 'bills' : 'cash';
   const endpoints = kind === 'bill' ? vendorBillsEndpoints : cashPurchasesEndpoints;
   const post = useEndpointMutation(endpoints.create as typeof vendorBillsEndpoints.create, {
@@ -62,6 +76,7 @@ export default function PurchaseFormPage({ kind }: { kind: 'bill' | 'cash' }) {
   return (
     <>
       <PageHeader title={t(`purchases.${texts}.newTitle`)} subtitle={t(`purchases.${texts}.newSubtitle`)} />
+      <FromRequestNote request={request} />
       <Paper component="form" id={formId} onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 } }}>
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, sm: 4 }}>

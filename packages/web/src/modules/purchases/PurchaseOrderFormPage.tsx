@@ -20,6 +20,7 @@ import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
 import { emptyLine, type LineValues, PurchaseLinesEditor } from './PurchaseLinesEditor.tsx';
 import type { TradeLinesForm } from '../../components/TradeLinesEditor.tsx';
 import { usePurchaseChoices } from './purchases.queries.ts';
+import { FromRequestNote, useRequestPrefill } from './fromRequest.tsx';
 
 interface FormValues {
   vendorId: string;
@@ -27,6 +28,8 @@ interface FormValues {
   expectedDate: string;
   branchId: string;
   notes: string;
+  /** The approved staff request it fulfils (filled from ?request= on a new order). */
+  requestId: string;
   lines: LineValues[];
 }
 type Parsed = z.output<typeof purchaseOrderBody>;
@@ -37,6 +40,7 @@ const valuesOf = (o: PurchaseOrder): FormValues => ({
   expectedDate: o.expectedDate ?? '',
   branchId: String(o.branchId),
   notes: o.notes ?? '',
+  requestId: '',
   lines: o.lines.map((l) => ({
     itemId: l.itemId ? String(l.itemId) : '',
     accountId: l.accountId ? String(l.accountId) : '',
@@ -55,9 +59,10 @@ function OrderForm({ order }: { order?: PurchaseOrder }) {
   const form = useForm<FormValues, unknown, Parsed>({
     mode: 'onTouched',
     resolver: zodResolver(purchaseOrderBody) as unknown as Resolver<FormValues, unknown, Parsed>,
-    defaultValues: order ? valuesOf(order) : { vendorId: '', date: todayIso(), expectedDate: '', branchId: '', notes: '', lines: [emptyLine()] },
+    defaultValues: order ? valuesOf(order) : { vendorId: '', date: todayIso(), expectedDate: '', branchId: '', notes: '', requestId: '', lines: [emptyLine()] },
   });
   const control = form.control as unknown as Control<FormValues>;
+  const request = useRequestPrefill(form as never);
   const options = {
     invalidate: [purchaseOrdersEndpoints.list, purchaseOrdersEndpoints.get],
     setError: form.setError,
@@ -74,6 +79,7 @@ function OrderForm({ order }: { order?: PurchaseOrder }) {
   const c = choices.data;
   return (
     <Paper component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+      <FromRequestNote request={request} />
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField control={control} name="vendorId" label={t('purchases.field.vendor')} select required disabled={choices.isPending} fullWidth>

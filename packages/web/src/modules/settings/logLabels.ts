@@ -20,6 +20,11 @@ export const logActions = [
   'replace-meter',
   'approve',
   'receive',
+  'submit',
+  'normal-approve',
+  'reject',
+  'fulfil',
+  'release',
   'login',
   'logout',
   'password',
@@ -76,6 +81,7 @@ export const logEntities = [
   'purchase-return',
   'vendor',
   'vendor-payment',
+  'request',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */

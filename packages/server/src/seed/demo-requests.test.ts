@@ -1,0 +1,46 @@
+// The demo's staff requests: three users who can sign in with their documented passwords, requests in every
+// state by three different requesters, and the fulfilled one's purchase order naming it.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/rows.ts';
+import { inTenant } from '../db/tenant.ts';
+import { newOrganisation, signIn, startTestApp, type TestContext } from '../../test/harness.ts';
+import { DEMO_REQUEST_USERS, seedDemoRequests } from './demo-requests.ts';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof newOrganisation>>;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  org = await newOrganisation(ctx);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+describe('demo requests', () => {
+  it('has requests in every state by three requesters, and its three users sign in', async () => {
+    const result = await seedDemoRequests(ctx.database.db, { code: org.code, username: 'admin' });
+    expect(result).toEqual({ users: 3, requests: 7 });
+    const rows = await inTenant(ctx.database.db, org.clientId, (tx) =>
+      queryRows<{ status: string; n: number }>(tx, sql`select status, count(*)::int as n from requests group by status order by status`),
+    );
+    expect(rows.map((r) => r.status)).toEqual(['Approved', 'Draft', 'FirstApproved', 'Fulfilled', 'Rejected', 'Submitted']);
+    const [{ requesters, stages }] = await inTenant(ctx.database.db, org.clientId, (tx) =>
+      queryRows<{ requesters: number; stages: string }>(
+        tx,
+        sql`select count(distinct requester_id)::int as requesters, string_agg(distinct rejected_stage, ',' order by rejected_stage) as stages from requests`,
+      ),
+    );
+    expect(requesters).toBe(3);
+    expect(stages).toBe('final,first');
+    const [po] = await inTenant(ctx.database.db, org.clientId, (tx) =>
+      queryRows<{ fulfilled: string; request_id: string }>(
+        tx,
+        sql`select r.fulfilled_number as fulfilled, o.request_id from purchase_orders o join requests r on r.id = o.request_id`,
+      ),
+    );
+    expect(po.fulfilled).toMatch(/^PO-/);
+    for (const u of Object.values(DEMO_REQUEST_USERS)) {
+      expect(await signIn(ctx, { username: u.username, password: u.password, code: org.code })).toBeTruthy();
+    }
+  });
+});
