@@ -1,0 +1,71 @@
+// Mutation testing of the money rules (`npm run mutation [-- <area>...]`, scripts/mutation.mjs): Stryker
+// changes one operator, condition or constant at a time in the files below and runs the tests named for
+// them; a change no test notices (a surviving mutant) is a rule without a test. Not part of CI or
+// `npm test`: a run of every area takes about half an hour on two shared cores. Each area mutates only
+// the rules (pure functions and the lines that move money), not SQL text, and runs only its own tests.
+// Results: bench/results/mutation.md; reports (HTML, JSON) in .tmp/mutation/.
+
+const server = 'packages/server/src';
+const contracts = 'packages/contracts/src';
+
+/** Area name -> the files (or line ranges) mutated and the test files that judge them. */
+export const areas = {
+  ledger: {
+    about: 'posting and balancing: line checks, merging per account and party, balance and zero refusals, two-decimal money',
+    mutate: [`${server}/ledger/post-journal.ts`, `${server}/ledger/money.ts`],
+    testFiles: [`${server}/ledger/post-journal.test.ts`, `${server}/ledger/ledger.property.test.ts`],
+  },
+  payments: {
+    about: 'allocation by hand and oldest first, waiting credit, the payment posting',
+    mutate: [
+      `${server}/modules/payments/allocate-payment.ts`,
+      `${server}/modules/payments/payment.posting.ts`,
+      `${server}/modules/open-items/open-items.ts`,
+      `${contracts}/payments/fields.ts`,
+    ],
+    testFiles: [`${server}/modules/payments/payments.test.ts`, `${server}/modules/open-items/open-items.test.ts`],
+  },
+  bills: {
+    about: 'tariff pricing (priceConsumption, block checks), the bill posting, bill creation (dates, exceptions, totals)',
+    mutate: [`${contracts}/billing/pricing.ts`, `${server}/modules/bills/bill.posting.ts`, `${server}/modules/bills/compute-bill-run.ts`],
+    testFiles: [
+      `${server}/modules/tariffs/price-consumption.test.ts`,
+      `${server}/modules/bills/bill.posting.test.ts`,
+      `${server}/modules/bills/bill-dates.test.ts`,
+      `${server}/modules/bills/bills.test.ts`,
+    ],
+  },
+  metering: {
+    about: 'reading rules: periods, dates, rollover, below-previous, estimates, flags and confirmation, the average',
+    mutate: [`${server}/modules/metering/reading-rules.ts`, `${contracts}/billing/reading-rules.ts`],
+    testFiles: [`${server}/modules/metering/reading-rules.test.ts`],
+  },
+};
+
+/** Stryker's options for some areas (all by default). */
+export function mutationConfig(names = Object.keys(areas), { concurrency = 2, incremental = false, reportName = names.join('-') } = {}) {
+  const chosen = names.map((n) => areas[n]);
+  return {
+    testRunner: 'vitest',
+    vitest: { configFile: 'packages/server/vitest.mutation.config.ts', related: false },
+    mutate: chosen.flatMap((a) => a.mutate),
+    testFiles: chosen.flatMap((a) => a.testFiles),
+    coverageAnalysis: 'perTest',
+    // Two shared cores: one or two test runners, never one per core.
+    concurrency,
+    timeoutMS: 20_000,
+    // Only the server and contracts are needed in the sandbox.
+    ignorePatterns: ['packages/web', 'bench', '.ci', '.tmp', 'data'],
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: 'always',
+    incremental,
+    incrementalFile: `.tmp/mutation/${reportName}.incremental.json`,
+    reporters: ['progress', 'clear-text', 'html', 'json'],
+    htmlReporter: { fileName: `.tmp/mutation/${reportName}.html` },
+    jsonReporter: { fileName: `.tmp/mutation/${reportName}.json` },
+    clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+    thresholds: { high: 90, low: 75 },
+  };
+}
+
+export default mutationConfig();
