@@ -28,13 +28,15 @@ for (const name of names.length > 0 ? names : Object.keys(areas)) {
   const valid = killed + missed.length;
   const score = valid === 0 ? 100 : (100 * killed) / valid;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  summary.push({ name, score, killed, valid, invalid: results.length - valid, minutes, missed });
+  const ignored = results.filter((r) => r.status === 'Ignored').length;
+  summary.push({ name, score, killed, valid, ignored, invalid: results.length - valid - ignored, minutes, missed });
 }
 
 console.log('\n=== mutation score per area ===');
 for (const s of summary) {
   console.log(
-    `${s.name.padEnd(9)} ${s.score.toFixed(1).padStart(5)} %  (${s.killed}/${s.valid} detected, ${s.missed.length} undetected, ${s.invalid} not compiling or ignored, ${s.minutes} min)`,
+    `${s.name.padEnd(9)} ${s.score.toFixed(1).padStart(5)} %  (${s.killed}/${s.valid} detected, ${s.missed.length} undetected; ` +
+      `${s.ignored} static left out, ${s.invalid} not valid code; ${s.minutes} min)`,
   );
 }
 for (const s of summary) {
