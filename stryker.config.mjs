@@ -14,7 +14,7 @@ export const areas = {
     about: 'posting and balancing: line checks, merging per account and party, balance, zero and limit refusals, two-decimal money',
     // Up to the one SQL statement that writes the entry (its checks are the database's, tested there).
     mutate: [`${server}/ledger/post-journal.ts:1-353`, `${server}/ledger/money.ts`],
-    testFiles: [`${server}/ledger/post-journal.test.ts`, `${server}/ledger/money*.test.ts`],
+    testFiles: [`${server}/ledger/post-journal.test.ts`, `${server}/ledger/post-journal.edges.test.ts`, `${server}/ledger/money.test.ts`],
   },
   payments: {
     about: 'allocation by hand and oldest first, waiting credit, cancellation, the payment posting',
