@@ -1,50 +1,65 @@
 // Mutation testing of the money rules (`npm run mutation [-- <area>...]`, scripts/mutation.mjs): Stryker
 // changes one operator, condition or constant at a time in the files below and runs the tests named for
 // them; a change no test notices (a surviving mutant) is a rule without a test. Not part of CI or
-// `npm test`: a run of every area takes about half an hour on two shared cores. Each area mutates only
-// the rules (pure functions and the lines that move money), not SQL text, and runs only its own tests.
+// `npm test`. Each area mutates only the rules (not SQL text) and runs only its own tests.
 // Results: bench/results/mutation.md; reports (HTML, JSON) in .tmp/mutation/.
 
 const server = 'packages/server/src';
 const contracts = 'packages/contracts/src';
 
-/** Area name -> the files (or line ranges) mutated and the test files that judge them. */
+/**
+ * Area name -> the files (or line ranges) mutated and the test files that judge them. The four areas
+ * (run by default) take the money rules that are pure functions, judged by tests without a database:
+ * minutes each. The `-db` areas add the rules that only run against a database (postJournal's checks,
+ * allocation, bill creation), judged by the API test files: each mutant restarts a PGlite file, so they
+ * take hours on two shared cores and run only when named (`npm run mutation -- ledger-db`).
+ */
 export const areas = {
   ledger: {
-    about: 'posting and balancing: line checks, merging per account and party, balance, zero and limit refusals, two-decimal money',
-    // Up to the one SQL statement that writes the entry (its checks are the database's, tested there).
-    mutate: [`${server}/ledger/post-journal.ts:1-353`, `${server}/ledger/money.ts`],
-    testFiles: [`${server}/ledger/post-journal.test.ts`, `${server}/ledger/post-journal.edges.test.ts`, `${server}/ledger/money.test.ts`],
+    about: 'two-decimal money, natural balances, netting lines per account and party, the limit refusal field',
+    mutate: [`${server}/ledger/money.ts`, `${server}/ledger/post-journal.ts:89-101`, `${server}/ledger/post-journal.ts:235-266`],
+    testFiles: [`${server}/ledger/money.test.ts`, `${server}/ledger/post-journal.helpers.test.ts`],
   },
   payments: {
-    about: 'allocation by hand and oldest first, waiting credit, cancellation, the payment posting',
-    mutate: [
-      `${server}/modules/payments/allocate-payment.ts`,
-      `${server}/modules/payments/payment.posting.ts`,
-      `${server}/modules/open-items/open-items.ts:176-277`,
-      `${contracts}/payments/fields.ts:66-88`,
-    ],
-    testFiles: [`${server}/modules/payments/payments.test.ts`, `${server}/modules/open-items/open-items.test.ts`, `${server}/modules/payments/*.rules.test.ts`],
+    about: 'the payment posting, the oldest-first proposal that allocation follows',
+    mutate: [`${server}/modules/payments/payment.posting.ts`, `${contracts}/payments/fields.ts:66-88`],
+    testFiles: [`${server}/modules/payments/payment.rules.test.ts`],
   },
   bills: {
-    about: 'tariff pricing (priceConsumption, block checks), the bill posting, bill creation (dates, exceptions, totals)',
-    mutate: [`${contracts}/billing/pricing.ts`, `${server}/modules/bills/bill.posting.ts`, `${server}/modules/bills/compute-bill-run.ts:28-60`, `${server}/modules/bills/compute-bill-run.ts:172-275`],
-    testFiles: [
-      `${server}/modules/tariffs/price-consumption*.test.ts`,
-      `${server}/modules/bills/bill.posting.test.ts`,
-      `${server}/modules/bills/bill-dates.test.ts`,
-      `${server}/modules/bills/bills.test.ts`,
-    ],
+    about: 'tariff pricing (priceConsumption, block checks), the bill posting',
+    mutate: [`${contracts}/billing/pricing.ts`, `${server}/modules/bills/bill.posting.ts`],
+    testFiles: [`${server}/modules/tariffs/price-consumption*.test.ts`, `${server}/modules/bills/bill.posting.test.ts`],
   },
   metering: {
     about: 'reading rules: periods, dates, rollover, below-previous, estimates, flags and confirmation, the average',
     mutate: [`${server}/modules/metering/reading-rules.ts`, `${contracts}/billing/reading-rules.ts`],
     testFiles: [`${server}/modules/metering/reading-rules*.test.ts`],
   },
+  'ledger-db': {
+    isLong: true,
+    about: "postJournal's line checks, balance, zero, size and limit refusals (up to its one SQL statement)",
+    mutate: [`${server}/ledger/post-journal.ts:1-353`],
+    testFiles: [`${server}/ledger/post-journal.test.ts`, `${server}/ledger/post-journal.edges.test.ts`],
+  },
+  'payments-db': {
+    isLong: true,
+    about: 'allocation by hand and oldest first, cancellation of allocations, waiting credit',
+    mutate: [`${server}/modules/payments/allocate-payment.ts`, `${server}/modules/open-items/open-items.ts:176-277`],
+    testFiles: [`${server}/modules/payments/payments.test.ts`, `${server}/modules/open-items/open-items.test.ts`],
+  },
+  'bills-db': {
+    isLong: true,
+    about: 'bill creation: issue and due dates, exceptions, totals and previous balance',
+    mutate: [`${server}/modules/bills/compute-bill-run.ts:28-60`, `${server}/modules/bills/compute-bill-run.ts:172-275`],
+    testFiles: [`${server}/modules/bills/bill-dates.test.ts`, `${server}/modules/bills/bills.test.ts`],
+  },
 };
 
+/** The areas a bare `npm run mutation` runs. */
+export const defaultAreas = Object.keys(areas).filter((n) => !areas[n].isLong);
+
 /** Stryker's options for some areas (all by default). */
-export function mutationConfig(names = Object.keys(areas), { concurrency = 2, incremental = false, reportName = names.join('-') } = {}) {
+export function mutationConfig(names = defaultAreas, { concurrency = 2, incremental = false, reportName = names.join('-') } = {}) {
   const chosen = names.map((n) => areas[n]);
   return {
     testRunner: 'vitest',

@@ -7,9 +7,8 @@ import { newOrganisation, startTestApp, type TestContext } from '../../test/harn
 import type { Db } from '../db/client.ts';
 import { inTenant } from '../db/tenant.ts';
 import { AppError } from '../plugins/errors.ts';
-import { Decimal, groupedAmount, type Posting, postJournal, setLockDate, setMaxDocumentAmount } from './index.ts';
+import { Decimal, type Posting, postJournal, setLockDate, setMaxDocumentAmount } from './index.ts';
 import { accountsByCode, ledgerCounts } from './ledger-test-kit.ts';
-import { limitFieldOf, mergeLines } from './post-journal.ts';
 
 let ctx: TestContext;
 let db: Db;
@@ -159,36 +158,5 @@ describe('the entry', () => {
     // Over the maximum in a closed period: the closed period is the refusal.
     await inTenant(db, capped.clientId, (tx) => setLockDate(tx, capped.clientId, '2025-04-30'));
     expect((await refusal(post({ lines: over }, capped.clientId))).code).toBe('PERIOD_LOCKED');
-  });
-});
-
-describe('pure helpers', () => {
-  it('groups the thousands of an amount and always shows cents', () => {
-    expect(groupedAmount('1000000000.00')).toBe('1,000,000,000.00');
-    expect(groupedAmount('1234.5')).toBe('1,234.50');
-    expect(groupedAmount('999')).toBe('999.00');
-  });
-
-  it('limits a posting on its lines unless told otherwise, and never a reversal', () => {
-    expect(limitFieldOf({}, null)).toBe('lines');
-    expect(limitFieldOf({ limitField: 'amount' }, undefined)).toBe('amount');
-    expect(limitFieldOf({ limitField: null }, null)).toBeNull();
-    expect(limitFieldOf({ limitField: 'amount' }, 12)).toBeNull();
-  });
-
-  it('nets lines per account and party and drops those that net to zero', () => {
-    const line = (accountId: number, debit: string, credit: string, partyId: number | null = null) => ({
-      index: 0,
-      accountId,
-      debit: new Decimal(debit),
-      credit: new Decimal(credit),
-      partyType: partyId === null ? null : ('customer' as const),
-      partyId,
-      memo: null,
-    });
-    expect(mergeLines([line(1, '5', '0'), line(1, '0', '5'), line(2, '0', '3', 4), line(2, '1', '0', 4), line(2, '2', '0', 5)])).toEqual([
-      { accountId: 2, debit: '0.00', credit: '2.00', partyType: 'customer', partyId: 4, memo: null },
-      { accountId: 2, debit: '2.00', credit: '0.00', partyType: 'customer', partyId: 5, memo: null },
-    ]);
   });
 });
