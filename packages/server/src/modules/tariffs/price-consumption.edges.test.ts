@@ -21,6 +21,13 @@ describe('blockProblem on malformed numbers', () => {
       expect(blockProblem([{ from: bad, to: '10', rate: '1' }])).toBeNull();
     }
     expect(blockProblem([{ from: 5 as never, to: null, rate: '1' }])).toBeNull();
+    // One malformed block among good ones is enough.
+    expect(
+      blockProblem([
+        { from: '0', to: '10', rate: '1' },
+        { from: '10', to: 'x', rate: '1' },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -35,6 +42,17 @@ describe('priceConsumption refusals', () => {
     expect(() => priceConsumption(tariff({ blocks: [{ from: '0', to: null, rate: 'abc' }] }), '5')).toThrow(notDecimal);
     expect(() => priceConsumption(tariff({ blocks: [{ from: 'x', to: null, rate: '1' }] }), '5')).toThrow(notDecimal);
     expect(() => priceConsumption(tariff({ blocks: [{ from: '0', to: '1e2', rate: '1' }] }), '5')).toThrow(notDecimal);
+    expect(() =>
+      priceConsumption(
+        tariff({
+          blocks: [
+            { from: '0', to: '10', rate: '1' },
+            { from: '10', to: null, rate: 'abc' },
+          ],
+        }),
+        '5',
+      ),
+    ).toThrow(notDecimal);
     expect(() =>
       priceConsumption(
         tariff({
