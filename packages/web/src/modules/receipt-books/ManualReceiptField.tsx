@@ -41,10 +41,12 @@ export function ManualReceiptField({
   });
   const typed = useRef(false);
   const next = ref.data;
+  // Only a fresh answer fills the boxes: a cached one may name a number used since.
+  const isFresh = !ref.isFetching;
   useEffect(() => {
-    if (typed.current || !next?.series || next.number === null) return;
+    if (!isFresh || typed.current || !next?.series || next.number === null) return;
     if (value.series === '' && value.number === '') onChange({ series: next.series, number: String(next.number) });
-  }, [next, value, onChange]);
+  }, [isFresh, next, value, onChange]);
   const change = (field: keyof ManualReceiptValue) => (e: React.ChangeEvent<HTMLInputElement>) => {
     typed.current = true;
     onChange({ ...value, [field]: e.target.value });
