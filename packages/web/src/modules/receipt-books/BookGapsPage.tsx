@@ -4,6 +4,7 @@
 // every other report gives).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -70,35 +71,43 @@ export default function BookGapsPage() {
       />
       <Paper sx={{ p: { xs: 2, md: 3 } }}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          <SelectFilter
-            label={t('books.field.status')}
-            value={status}
-            onChange={setStatus}
-            options={receiptBookStatusValues.map((s) => ({ value: s, label: t(`books.status.${s}`) }))}
-          />
-          <SelectFilter
-            label={t('books.list.collector')}
-            value={collectorId}
-            onChange={setCollectorId}
-            minWidth={200}
-            options={(collectors.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.fullname }))}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('books.gaps.from')}
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('books.gaps.to')}
-            value={endDate}
-            onChange={(e) => setEndDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <Box sx={{ width: 200 }}>
+            <SelectFilter
+              label={t('books.field.status')}
+              value={status}
+              onChange={setStatus}
+              options={receiptBookStatusValues.map((s) => ({ value: s, label: t(`books.status.${s}`) }))}
+            />
+          </Box>
+          <Box sx={{ width: 200 }}>
+            <SelectFilter
+              label={t('books.list.collector')}
+              value={collectorId}
+              onChange={setCollectorId}
+              minWidth={200}
+              options={(collectors.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.fullname }))}
+            />
+          </Box>
+          <Box sx={{ width: 200 }}>
+            <TextField
+              size="small"
+              type="date"
+              label={t('books.gaps.from')}
+              value={startDate}
+              onChange={(e) => setStartDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+          <Box sx={{ width: 200 }}>
+            <TextField
+              size="small"
+              type="date"
+              label={t('books.gaps.to')}
+              value={endDate}
+              onChange={(e) => setEndDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
         </Stack>
         {report.isError && <Alert severity="error">{report.error.message}</Alert>}
         {report.isPending && <Skeleton variant="rounded" height={160} />}
