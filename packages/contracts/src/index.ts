@@ -31,3 +31,4 @@ export * from './purchases/index.ts';
 export * from './requests/index.ts';
 export * from './sales/index.ts';
 export * from './vendors/index.ts';
+export * from './receipt-books/index.ts';

@@ -113,8 +113,9 @@ export const menu: MenuItem[] = [
     link('stock-on-hand', 'Stock on hand and value', 'Bakhaarka jira iyo qiimihiisa', 'list-item', true),
   ]),
   sub('/books', 'Books', 'Buugaagta', 'MenuBook', [
-    link('add', 'Add voucher', 'Ku dar foojar', 'add-book'),
-    link('list', 'Vouchers list', 'Liiska foojarrada', 'list-book'),
+    link('add', 'Issue receipt book', 'Bixi buug rasiid', 'add-book', true),
+    link('list', 'Receipt books', 'Buugaagta rasiidka', 'list-book', true),
+    link('report', 'Receipt book gaps', 'Bannaanada buugaagta rasiidka', 'list-book', true),
   ]),
   sub('/requests', 'Requests', 'Codsiyada', 'Assignment', [
     link('add', 'New request', 'Codsi cusub', 'add-request', true),

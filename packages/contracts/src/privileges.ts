@@ -102,8 +102,9 @@ export const privileges: readonly PrivilegeDef[] = [
   p('items', 'add-item', 'Add and edit items', 'Ku dar oo wax ka beddel alaabta'),
   p('items', 'stock-adjustment', 'Opening stock, adjustments and transfers', 'Bakhaarka furitaanka, hagaajinta iyo wareejinta'),
 
-  p('books', 'add-book', 'Add vouchers', 'Ku dar foojarro'),
-  p('books', 'list-book', 'Vouchers list', 'Liiska foojarrada'),
+  p('books', 'add-book', 'Issue receipt books', 'Bixi buugaagta rasiidka'),
+  p('books', 'list-book', 'Receipt books and their report', 'Buugaagta rasiidka iyo warbixintooda'),
+  p('books', 'book-status', 'Close, reopen, lose or cancel receipt books; void numbers', 'Xir, dib u fur, lumi ama jooji buugaagta rasiidka; buri lambarro'),
 
   p('requests', 'add-request', 'Add requests', 'Ku dar codsi'),
   p('requests', 'list-request', 'Requests list', 'Liiska codsiyada'),

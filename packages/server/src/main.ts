@@ -7,7 +7,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
-import { seedDemoIfEmpty, seedDemoRequestsIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
+import { seedDemoIfEmpty, seedDemoReceiptBooksIfEmpty, seedDemoRequestsIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
@@ -19,6 +19,7 @@ if (config.seedDemo) {
     const utility = await seedDemoUtilityIfEmpty(database.db);
     const store = await seedDemoStoreIfEmpty(database.db);
     const requests = await seedDemoRequestsIfEmpty(database.db);
+    const books = await seedDemoReceiptBooksIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -34,6 +35,7 @@ if (config.seedDemo) {
       console.log(`  ${requests.requests} staff requests in every state`);
       console.log('  Store keeper: storekeeper / Store@2026    Department head: depthead / Head@2026    Finance: finance / Finance@2026');
     }
+    if (books) console.log(`  ${books.books} receipt books in use, ${books.payments} payments written in them (collector1, collector2 / Collector@2026)`);
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

@@ -58,6 +58,7 @@ import {
   usersEndpoints,
   zonesEndpoints,
   vendorsEndpoints,
+  receiptBooksEndpoints,
   vendorPaymentsEndpoints,
   vendorReportsEndpoints,
 } from '@ubo/contracts';
@@ -105,6 +106,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   financeReportsRoutes: [financeReportsEndpoints],
   treasuryRoutes: [treasuryEndpoints],
   vendorsRoutes: [vendorsEndpoints, vendorPaymentsEndpoints, vendorReportsEndpoints],
+  receiptBooksRoutes: [receiptBooksEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
   requestsRoutes: [requestsEndpoints],
 };

@@ -7,6 +7,7 @@ import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
+import { receiptBooksMessages } from '../receipt-books/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
@@ -474,6 +475,7 @@ export const messages = {
   ...requestsMessages,
   ...salesMessages,
   ...vendorsMessages,
+  ...receiptBooksMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

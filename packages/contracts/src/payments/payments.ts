@@ -7,6 +7,7 @@ import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
 import { longId, payerRef, paymentStatus, paymentMethod } from './fields.ts';
+import { manualReceiptNumber, manualReceiptRef } from '../receipt-books/receipt-books.ts';
 
 export const RECEIPT_SERIES = 'RC';
 
@@ -39,6 +40,8 @@ export const paymentBody = z
      * credit. Without it the amount goes to the oldest open charges first.
      */
     allocations: z.array(allocationInput).max(500).optional(),
+    /** The number a collector wrote on a leaf of their receipt book (receipt books module), if any. */
+    manualReceiptNumber: manualReceiptNumber.optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -133,6 +136,8 @@ export const paymentDetail = payment.extend({
   currency: z.string(),
   amountInWords: z.object({ en: z.string(), so: z.string() }),
   company: receiptCompany,
+  /** The receipt-book number the collector wrote (Voided once the payment is cancelled), or null. */
+  manualReceipt: manualReceiptRef.nullable(),
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 

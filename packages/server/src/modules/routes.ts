@@ -27,6 +27,7 @@ import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
 import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
+import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -56,4 +57,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   salesRoutes,
   vendorsRoutes,
   requestsRoutes,
+  receiptBooksRoutes,
 ];

@@ -13,6 +13,7 @@ import { createOrganisation, rolePrivileges, roles, users } from '../modules/use
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
+import { type DemoReceiptBooksResult, seedDemoReceiptBooks } from './demo-receipt-books.ts';
 
 export const DEMO = {
   code: 1000,
@@ -122,4 +123,22 @@ export async function seedDemoRequestsIfEmpty(db: Db): Promise<DemoRequestsResul
   );
   if (!demo || demo.requests > 0) return null;
   return seedDemoRequests(db, { code: DEMO.code, username: DEMO.admin.username });
+}
+
+/**
+ * Gives the demo organisation its two receipt books in use (demo-receipt-books.ts) once it has its utility
+ * (customers with bills to collect) and no receipt book yet. Returns what was built, or null.
+ */
+export async function seedDemoReceiptBooksIfEmpty(db: Db, today?: Date): Promise<DemoReceiptBooksResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ customers: number; books: number }>(
+      tx,
+      sql`
+      select (select count(*) from customers cu where cu.client_id = c.id)::int as customers,
+             (select count(*) from receipt_books b where b.client_id = c.id)::int as books
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.customers === 0 || demo.books > 0) return null;
+  return seedDemoReceiptBooks(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

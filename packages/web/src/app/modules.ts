@@ -18,6 +18,7 @@ import { routes as purchasesRoutes } from '../modules/purchases/index.ts';
 import { routes as salesRoutes } from '../modules/sales/index.ts';
 import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import { routes as requestsRoutes } from '../modules/requests/index.ts';
+import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -37,6 +38,7 @@ export const modules: WebModule[] = [
   { routes: salesRoutes },
   { routes: vendorsRoutes },
   { routes: requestsRoutes },
+  { routes: receiptBooksRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

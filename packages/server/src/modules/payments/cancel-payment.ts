@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { getPayment } from './list-payments.ts';
 import { cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
 import { PAYMENT_SOURCE_TYPE, applyCustomerCredit } from './payments-common.ts';
+import { voidReceiptOfPayment } from '../receipt-books/index.ts';
 
 const alreadyCancelled = () => new AppError(409, 'ALREADY_CANCELLED', 'payments.alreadyCancelled');
 
@@ -40,12 +41,20 @@ export async function cancelPayment(opts: { tx: Db; actor: Actor; id: number; in
            cancelled_at = now(), cancel_reason = ${input.reason}
     where client_id = ${clientId} and id = ${id}`);
   await applyCustomerCredit(tx, clientId, [payment.customer.id]);
+  // Its receipt-book number is voided, never freed: the leaf was written and handed to the customer.
+  const voided = await voidReceiptOfPayment({ tx, actor, paymentId: id, paymentNumber: payment.number });
   await writeAudit(tx, actor, {
     action: 'cancel',
     entity: 'payment',
     entityId: id,
     before: { status: 'Posted', allocated: payment.allocated, allocations: payment.allocations.map((a) => ({ bill: a.billNumber, amount: a.amount })) },
-    after: { status: 'Cancelled', reversal: reversal.number, date: reversal.date, reason: input.reason },
+    after: {
+      status: 'Cancelled',
+      reversal: reversal.number,
+      date: reversal.date,
+      reason: input.reason,
+      voidedReceipt: voided ? `${voided.series} ${voided.number}` : null,
+    },
   });
   return getPayment({ tx, clientId, lang: actor.lang, id });
 }

@@ -19,6 +19,7 @@ import { SYSTEM_ACCOUNTS, dec, documentNumber, money } from '../../ledger/index.
 import { notFound } from '../../plugins/errors.ts';
 import { billNumber } from '../bills/index.ts';
 import { customerBalance, customerMatches } from '../customers/index.ts';
+import { manualReceiptOf } from '../receipt-books/index.ts';
 
 interface PaymentRow {
   id: string | number;
@@ -164,6 +165,7 @@ export async function getPayment(opts: { tx: Db; clientId: number; lang: Lang; i
       email: company?.email ?? null,
       logoFileId: company?.logo_file_id ?? null,
     },
+    manualReceipt: await manualReceiptOf(tx, clientId, id),
   };
 }
 

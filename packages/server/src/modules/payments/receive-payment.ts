@@ -1,5 +1,6 @@
 // POST /api/finance/payments: checks the customer, the receiving account and the reference (field
 // errors), posts the payment with its allocations (post-payment.ts) and audits it, in the caller's
+// transaction; records the collector's manual receipt number in its receipt book (receipt-books) in the same
 // transaction; answers the payment as its receipt shows it.
 import { sql } from 'drizzle-orm';
 import { type PaymentDetail, type PaymentInput, RECEIPT_SERIES } from '@ubo/contracts';
@@ -12,6 +13,7 @@ import type { FieldError } from '../../plugins/errors.ts';
 import { getPayment } from './list-payments.ts';
 import { checkReceivingAccount, holdLockDate, isFieldError, validationError } from './payments-common.ts';
 import { postPayment } from './post-payment.ts';
+import { useManualReceipt } from '../receipt-books/index.ts';
 
 /** The posted payment already carrying this reference on this account (case-insensitive), if any. */
 export async function postedReference(tx: Db, clientId: number, accountId: number, reference: string): Promise<string | null> {
@@ -57,6 +59,10 @@ export async function receivePayment(opts: { tx: Db; actor: Actor; input: Paymen
       allocations: input.allocations,
     },
   });
+  // The leaf the collector wrote: in their Active book, never used before (refused on its field otherwise).
+  if (input.manualReceiptNumber) {
+    await useManualReceipt({ tx, actor, receipt: input.manualReceiptNumber, paymentId: posted.id, field: 'manualReceiptNumber' });
+  }
   await writeAudit(tx, actor, {
     action: 'create',
     entity: 'payment',
@@ -71,6 +77,7 @@ export async function receivePayment(opts: { tx: Db; actor: Actor; input: Paymen
       account: account.code,
       reference: input.reference ?? null,
       entry: posted.entryNumber,
+      manualReceipt: input.manualReceiptNumber ? `${input.manualReceiptNumber.series} ${input.manualReceiptNumber.number}` : null,
     },
   });
   return getPayment({ tx, clientId, lang: actor.lang, id: posted.id });

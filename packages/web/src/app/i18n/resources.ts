@@ -22,6 +22,7 @@ import * as purchases from '../../modules/purchases/purchases.i18n.ts';
 import * as sales from '../../modules/sales/sales.i18n.ts';
 import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 import * as requests from '../../modules/requests/requests.i18n.ts';
+import * as books from '../../modules/receipt-books/receipt-books.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -41,6 +42,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   sales,
   vendors,
   requests,
+  books,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

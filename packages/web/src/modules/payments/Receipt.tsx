@@ -68,6 +68,11 @@ function Receipt({ payment }: { payment: PaymentDetail }) {
           <Box sx={{ fontSize: '3.6mm', fontFamily: 'monospace' }} data-testid="receipt-number">
             {payment.number}
           </Box>
+          {payment.manualReceipt && (
+            <Box sx={{ fontSize: '3mm' }} data-testid="receipt-book-number">
+              {t('payments.receipt.bookNumber')}: {payment.manualReceipt.series} {payment.manualReceipt.number}
+            </Box>
+          )}
         </Box>
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: '3mm', mb: '4mm' }}>

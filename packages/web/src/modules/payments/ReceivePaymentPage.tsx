@@ -27,6 +27,7 @@ import { todayIso } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { useMessage } from '../../lib/messages.ts';
 import { useLargeAmountGuard } from '../finance/index.ts';
+import { ManualReceiptField, type ManualReceiptValue, manualReceiptOf } from '../receipt-books/index.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { AllocationTable } from './AllocationTable.tsx';
 import { CustomerPicker } from '../../components/CustomerPicker.tsx';
@@ -63,6 +64,9 @@ export default function ReceivePaymentPage() {
   const [allocation, setAllocation] = useState<AllocationState>(NOT_MANUAL);
   const [serverAllocationErrors, setServerAllocationErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The receipt-book leaf a collector wrote (receipt-books module), and the server's refusal of it.
+  const [manual, setManual] = useState<ManualReceiptValue>({ series: '', number: '' });
+  const [manualError, setManualError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const { control, handleSubmit, reset, setError, setValue, setFocus, clearErrors } = useForm<ReceiveFormValues, unknown, PaymentInput>({
     mode: 'onTouched',
@@ -111,6 +115,8 @@ export default function ReceivePaymentPage() {
     reset(emptyReceipt(todayIso(), first));
     pickCustomer(null);
     setFormError(null);
+    setManual({ series: '', number: '' });
+    setManualError(null);
     setKey(newIdempotencyKey());
   };
 
@@ -123,9 +129,10 @@ export default function ReceivePaymentPage() {
   });
   const save = async (values: PaymentInput) => {
     setFormError(null);
+    setManualError(null);
     setServerAllocationErrors({});
     try {
-      const body = toPaymentBody(values, { amounts, isManual: allocation.isManual }, openBills);
+      const body = { ...toPaymentBody(values, { amounts, isManual: allocation.isManual }, openBills), manualReceiptNumber: manualReceiptOf(manual) };
       const payment = await receive.mutateAsync({ body, key });
       toast(t('payments.receive.saved', { number: payment.number }), 'success');
       setKey(newIdempotencyKey());
@@ -140,8 +147,10 @@ export default function ReceivePaymentPage() {
         if (m && sent[Number(m[1])]) onBills[sent[Number(m[1])].billId] = d.message;
       }
       setServerAllocationErrors(onBills);
+      const onManual = err.details.find((d) => d.field.startsWith('manualReceiptNumber'));
+      if (onManual) setManualError(onManual.message);
       const placed = applyServerErrors(err, setError, FIELDS);
-      if (!placed && Object.keys(onBills).length === 0) setFormError(err.message);
+      if (!placed && !onManual && Object.keys(onBills).length === 0) setFormError(err.message);
     }
   };
 
@@ -175,6 +184,7 @@ export default function ReceivePaymentPage() {
           {customer && <PayerSummary customer={customer} preview={bills.data} balanceAfter={balanceAfter} />}
 
           <PaymentFields control={control} setValue={setValue} accounts={options} currency={account?.currency} method={method} />
+          <ManualReceiptField value={manual} onChange={setManual} error={manualError} />
 
           {customer && (
             <>

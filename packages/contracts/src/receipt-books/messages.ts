@@ -1,0 +1,48 @@
+// Receipt books: every message the server sends, in English and Somali.
+export const receiptBooksMessages = {
+  'books.seriesFormat': { en: 'Use letters, digits and dashes only.', so: 'Isticmaal xarfo, tirooyin iyo xariijimo keliya.' },
+  'books.lastBeforeFirst': { en: 'The last number must not be below the first.', so: 'Lambarka ugu dambeeya kama yaraan karo kan ugu horreeya.' },
+  'books.tooLarge': { en: 'A book holds at most {n} numbers.', so: 'Buuggu wuxuu qaadi karaa ugu badnaan {n} lambar.' },
+  'books.overlap': {
+    en: 'These numbers overlap book {n}, issued to {m}.',
+    so: 'Lambarradani waxay la dhacayaan buugga {n} ee la siiyay {m}.',
+  },
+  'books.notCollector': { en: 'Choose an active user of this organisation.', so: "Dooro isticmaale firfircoon oo ka tirsan hay'addan." },
+  'books.reasonRequired': { en: 'Give the reason.', so: 'Sheeg sababta.' },
+  'books.badTransition': { en: 'A {n} book cannot become {m}.', so: 'Buug {n} ah ma noqon karo {m}.' },
+  'books.cancelUsed': {
+    en: 'Numbers of this book are already used: close it or report it lost instead.',
+    so: 'Lambarrada buuggan qaarkood waa la isticmaalay: xir ama u diiwaangeli inuu lumay.',
+  },
+  'books.numberOutside': { en: 'Number {n} is not in this book ({m}).', so: 'Lambarka {n} kuma jiro buuggan ({m}).' },
+  'books.numberTaken': { en: 'Receipt {n} is already used or voided.', so: 'Rasiidka {n} horeyba waa la isticmaalay ama waa la buriyay.' },
+  'books.notActive': { en: 'This book is {n}: its numbers cannot be used.', so: 'Buuggani waa {n}: lambarradiisa lama isticmaali karo.' },
+  'books.noBook': {
+    en: 'Receipt {n} is in none of your active receipt books.',
+    so: 'Rasiidka {n} kuma jiro mid ka mid ah buugaagtaada rasiidka ee firfircoon.',
+  },
+  'books.lostBook': {
+    en: 'Receipt {n} is in a book reported lost: its unused numbers are refused.',
+    so: 'Rasiidka {n} wuxuu ku jiraa buug la sheegay inuu lumay: lambarradiisa aan la isticmaalin waa la diiday.',
+  },
+  'books.otherCollector': {
+    en: 'Receipt {n} is in a book issued to {m}, not to you.',
+    so: 'Rasiidka {n} wuxuu ku jiraa buug la siiyay {m}, adiga laguma siin.',
+  },
+  'books.paymentCancelled': { en: 'Payment {n} was cancelled', so: 'Lacag-bixinta {n} waa la joojiyay' },
+  'books.title.gaps': { en: 'Receipt books: closing report', so: 'Buugaagta rasiidka: warbixinta xiritaanka' },
+  'books.col.series': { en: 'Series', so: 'Taxanaha' },
+  'books.col.numbers': { en: 'Numbers', so: 'Lambarrada' },
+  'books.col.collector': { en: 'Collector', so: 'Qaade-lacageedka' },
+  'books.col.issueDate': { en: 'Issued', so: 'La bixiyay' },
+  'books.col.status': { en: 'Status', so: 'Xaaladda' },
+  'books.col.used': { en: 'Used', so: 'La isticmaalay' },
+  'books.col.voided': { en: 'Voided', so: 'La buriyay' },
+  'books.col.unused': { en: 'Unused', so: 'Aan la isticmaalin' },
+  'books.col.gaps': { en: 'Gaps', so: 'Bannaanada' },
+  'books.col.gapCount': { en: 'Numbers in gaps', so: 'Lambarrada bannaanada' },
+  'books.status.Active': { en: 'Active', so: 'Firfircoon' },
+  'books.status.Closed': { en: 'Closed', so: 'La xiray' },
+  'books.status.Lost': { en: 'Lost', so: 'Lumay' },
+  'books.status.Cancelled': { en: 'Cancelled', so: 'La joojiyay' },
+} as const;
