@@ -30,3 +30,4 @@ export * from './trade/index.ts';
 export * from './purchases/index.ts';
 export * from './sales/index.ts';
 export * from './vendors/index.ts';
+export * from './assets/index.ts';

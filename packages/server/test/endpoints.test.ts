@@ -6,6 +6,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import {
+  assetsEndpoints,
   amountLimitsEndpoints,
   authEndpoints,
   branchesEndpoints,
@@ -105,6 +106,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   treasuryRoutes: [treasuryEndpoints],
   vendorsRoutes: [vendorsEndpoints, vendorPaymentsEndpoints, vendorReportsEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
+  assetsRoutes: [assetsEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */

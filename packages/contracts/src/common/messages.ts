@@ -7,6 +7,7 @@ import { financeExtraMessages } from '../finance/messages.ts';
 import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
+import { assetsMessages } from '../assets/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
@@ -472,6 +473,7 @@ export const messages = {
   ...purchasesMessages,
   ...salesMessages,
   ...vendorsMessages,
+  ...assetsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

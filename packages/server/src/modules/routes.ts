@@ -26,6 +26,7 @@ import { itemsRoutes } from './items/items.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
 import { vendorsRoutes } from './vendors/vendors.routes.ts';
+import { assetsRoutes } from './assets/assets.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -54,4 +55,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   purchasesRoutes,
   salesRoutes,
   vendorsRoutes,
+  assetsRoutes,
 ];
