@@ -7,7 +7,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
-import { seedDemoIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
+import { seedDemoAssetsIfEmpty, seedDemoIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
@@ -18,6 +18,7 @@ if (config.seedDemo) {
   if (created) {
     const utility = await seedDemoUtilityIfEmpty(database.db);
     const store = await seedDemoStoreIfEmpty(database.db);
+    const assets = await seedDemoAssetsIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -29,6 +30,7 @@ if (config.seedDemo) {
         `  A store: ${store.items} items, ${store.vendors} vendors, ${store.purchaseOrders} purchase orders, ${store.vendorBills} vendor bills, ${store.sales} sales, ${store.returns} return`,
       );
     }
+    if (assets) console.log(`  Fixed assets: ${assets.assets} assets, depreciation posted for ${assets.months.join(', ')}`);
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

@@ -12,6 +12,7 @@ import { subscriptionPayments } from '../modules/organisations/index.ts';
 import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
+import { type DemoAssetsResult, seedDemoAssets } from './demo-assets.ts';
 
 export const DEMO = {
   code: 1000,
@@ -104,4 +105,21 @@ export async function seedDemoStoreIfEmpty(db: Db, today?: Date): Promise<DemoSt
   );
   if (!demo || demo.items > 0) return null;
   return seedDemoStore(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
+ * Gives the demo organisation its fixed assets (three categories, six months of depreciation posted;
+ * demo-assets.ts) unless it already has assets. Returns what was built, or null.
+ */
+export async function seedDemoAssetsIfEmpty(db: Db, today?: Date): Promise<DemoAssetsResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ assets: number }>(
+      tx,
+      sql`
+      select (select count(*) from assets a where a.client_id = c.id)::int as assets
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.assets > 0) return null;
+  return seedDemoAssets(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

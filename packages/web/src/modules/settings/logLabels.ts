@@ -20,6 +20,8 @@ export const logActions = [
   'replace-meter',
   'approve',
   'receive',
+  'dispose',
+  'transfer',
   'login',
   'logout',
   'password',
@@ -76,6 +78,12 @@ export const logEntities = [
   'purchase-return',
   'vendor',
   'vendor-payment',
+  'asset-category',
+  'asset-settings',
+  'asset',
+  'asset-purchase',
+  'asset-depreciation-job',
+  'asset-depreciation-run',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */
