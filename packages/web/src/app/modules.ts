@@ -17,6 +17,7 @@ import { routes as itemsRoutes } from '../modules/items/index.ts';
 import { routes as purchasesRoutes } from '../modules/purchases/index.ts';
 import { routes as salesRoutes } from '../modules/sales/index.ts';
 import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
+import { routes as assetsRoutes } from '../modules/assets/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -35,6 +36,7 @@ export const modules: WebModule[] = [
   { routes: purchasesRoutes },
   { routes: salesRoutes },
   { routes: vendorsRoutes },
+  { routes: assetsRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -21,6 +21,7 @@ import * as items from '../../modules/items/items.i18n.ts';
 import * as purchases from '../../modules/purchases/purchases.i18n.ts';
 import * as sales from '../../modules/sales/sales.i18n.ts';
 import * as vendors from '../../modules/vendors/vendors.i18n.ts';
+import * as assets from '../../modules/assets/assets.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -39,6 +40,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   purchases,
   sales,
   vendors,
+  assets,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;
