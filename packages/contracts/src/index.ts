@@ -32,3 +32,4 @@ export * from './requests/index.ts';
 export * from './sales/index.ts';
 export * from './vendors/index.ts';
 export * from './receipt-books/index.ts';
+export * from './assets/index.ts';

@@ -100,11 +100,11 @@ export const menu: MenuItem[] = [
     link('purchase-return', 'Purchase return', 'Celinta iibsiga', 'purchase-return', true),
   ]),
   sub('/assets', 'Assets', 'Hantida', 'Business', [
-    link('add', 'Add asset', 'Ku dar hanti', 'add-asset'),
-    link('list', 'Assets list', 'Liiska hantida', 'list-asset'),
-    link('buy', 'Buy asset', 'Iibso hanti', 'buy-asset'),
-    link('generate-depreciation', 'Generate depreciation', 'Samee qiimo-dhac', 'generate-depreciation'),
-    link('report', 'Assets report', 'Warbixinta hantida', 'asset-report'),
+    link('add', 'Add asset', 'Ku dar hanti', 'add-asset', true),
+    link('list', 'Assets list', 'Liiska hantida', 'list-asset', true),
+    link('buy', 'Buy asset', 'Iibso hanti', 'buy-asset', true),
+    link('generate-depreciation', 'Generate depreciation', 'Samee qiimo-dhac', 'generate-depreciation', true),
+    link('report', 'Assets report', 'Warbixinta hantida', 'asset-report', true),
   ]),
   sub('/items', 'Items', 'Alaabta', 'Inventory', [
     link('list', 'Items list', 'Liiska alaabta', 'list-item', true),

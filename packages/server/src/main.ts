@@ -7,7 +7,14 @@ import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
-import { seedDemoIfEmpty, seedDemoReceiptBooksIfEmpty, seedDemoRequestsIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from './seed/demo.ts';
+import {
+  seedDemoAssetsIfEmpty,
+  seedDemoIfEmpty,
+  seedDemoReceiptBooksIfEmpty,
+  seedDemoRequestsIfEmpty,
+  seedDemoStoreIfEmpty,
+  seedDemoUtilityIfEmpty,
+} from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
@@ -20,6 +27,7 @@ if (config.seedDemo) {
     const store = await seedDemoStoreIfEmpty(database.db);
     const requests = await seedDemoRequestsIfEmpty(database.db);
     const books = await seedDemoReceiptBooksIfEmpty(database.db);
+    const assets = await seedDemoAssetsIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -36,6 +44,7 @@ if (config.seedDemo) {
       console.log('  Store keeper: storekeeper / Store@2026    Department head: depthead / Head@2026    Finance: finance / Finance@2026');
     }
     if (books) console.log(`  ${books.books} receipt books in use, ${books.payments} payments written in them (collector1, collector2 / Collector@2026)`);
+    if (assets) console.log(`  Fixed assets: ${assets.assets} assets, depreciation posted for ${assets.months.join(', ')}`);
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

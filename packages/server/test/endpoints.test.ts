@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import {
   requestsEndpoints,
+  assetsEndpoints,
   amountLimitsEndpoints,
   authEndpoints,
   branchesEndpoints,
@@ -109,6 +110,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   receiptBooksRoutes: [receiptBooksEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
   requestsRoutes: [requestsEndpoints],
+  assetsRoutes: [assetsEndpoints],
 };
 
 /** Route plugins that still write their paths by hand: the list only shrinks. */

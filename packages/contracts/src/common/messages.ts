@@ -8,6 +8,7 @@ import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
 import { receiptBooksMessages } from '../receipt-books/messages.ts';
+import { assetsMessages } from '../assets/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
@@ -476,6 +477,7 @@ export const messages = {
   ...salesMessages,
   ...vendorsMessages,
   ...receiptBooksMessages,
+  ...assetsMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -19,6 +19,7 @@ export const SYSTEM_ACCOUNTS = {
   taxPaid: '1320',
   fixedAssets: '1400',
   accumulatedDepreciation: '1490',
+  assetDisposal: '4910',
   payable: '2010',
   salariesPayable: '2100',
   taxPayable: '2200',
@@ -84,6 +85,7 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
   a('1440', 'asset', 'fixed_asset', 'Meters', 'Mitirada', '1400'),
   a('1450', 'asset', 'fixed_asset', 'Vehicles', 'Gaadiidka', '1400'),
   a('1460', 'asset', 'fixed_asset', 'Furniture and office equipment', 'Alaabta iyo qalabka xafiiska', '1400'),
+  a('1470', 'asset', 'fixed_asset', 'IT equipment', 'Qalabka teknoolajiyada macluumaadka', '1400'),
   a('1490', 'asset', 'accumulated_depreciation', 'Accumulated depreciation', 'Qiimo-dhaca urursan', '1400'),
 
   a('2010', 'liability', 'payable', 'Vendor payables', 'Deymaha iibiyeyaasha'),
@@ -108,6 +110,7 @@ export const DEFAULT_CHART: readonly ChartAccount[] = [
   a('4060', 'income', 'other_income', 'Late payment penalties', 'Ganaaxa bixinta dib u dhacday'),
   a('4090', 'income', 'sales_discount', 'Sales discounts and returns', 'Qiimo-dhimista iyo celinta iibka'),
   a('4900', 'income', 'other_income', 'Other income', 'Dakhli kale'),
+  a('4910', 'income', 'other_income', 'Gain or loss on disposal of assets', "Faa'iidada ama khasaaraha iibinta hantida"),
 
   a('5010', 'expense', 'cost_of_sales', 'Cost of goods sold', 'Kharashka alaabta la iibiyay'),
   a('5020', 'expense', 'cost_of_sales', 'Generator fuel', 'Shidaalka koronto-dhaliyeyaasha'),

@@ -28,6 +28,7 @@ import { salesRoutes } from './sales/sales.routes.ts';
 import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
+import { assetsRoutes } from './assets/assets.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -58,4 +59,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   vendorsRoutes,
   requestsRoutes,
   receiptBooksRoutes,
+  assetsRoutes,
 ];

@@ -14,6 +14,7 @@ import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
 import { type DemoReceiptBooksResult, seedDemoReceiptBooks } from './demo-receipt-books.ts';
+import { type DemoAssetsResult, seedDemoAssets } from './demo-assets.ts';
 
 export const DEMO = {
   code: 1000,
@@ -141,4 +142,21 @@ export async function seedDemoReceiptBooksIfEmpty(db: Db, today?: Date): Promise
   );
   if (!demo || demo.customers === 0 || demo.books > 0) return null;
   return seedDemoReceiptBooks(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
+ * Gives the demo organisation its fixed assets (three categories, six months of depreciation posted;
+ * demo-assets.ts) unless it already has assets. Returns what was built, or null.
+ */
+export async function seedDemoAssetsIfEmpty(db: Db, today?: Date): Promise<DemoAssetsResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ assets: number }>(
+      tx,
+      sql`
+      select (select count(*) from assets a where a.client_id = c.id)::int as assets
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.assets > 0) return null;
+  return seedDemoAssets(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

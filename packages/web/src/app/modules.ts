@@ -19,6 +19,7 @@ import { routes as salesRoutes } from '../modules/sales/index.ts';
 import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import { routes as requestsRoutes } from '../modules/requests/index.ts';
 import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts';
+import { routes as assetsRoutes } from '../modules/assets/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -39,6 +40,7 @@ export const modules: WebModule[] = [
   { routes: vendorsRoutes },
   { routes: requestsRoutes },
   { routes: receiptBooksRoutes },
+  { routes: assetsRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -23,6 +23,7 @@ import * as sales from '../../modules/sales/sales.i18n.ts';
 import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 import * as requests from '../../modules/requests/requests.i18n.ts';
 import * as books from '../../modules/receipt-books/receipt-books.i18n.ts';
+import * as assets from '../../modules/assets/assets.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -43,6 +44,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   vendors,
   requests,
   books,
+  assets,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

@@ -25,6 +25,8 @@ export const logActions = [
   'reject',
   'fulfil',
   'release',
+  'dispose',
+  'transfer',
   'login',
   'logout',
   'password',
@@ -82,6 +84,12 @@ export const logEntities = [
   'vendor',
   'vendor-payment',
   'request',
+  'asset-category',
+  'asset-settings',
+  'asset',
+  'asset-purchase',
+  'asset-depreciation-job',
+  'asset-depreciation-run',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */

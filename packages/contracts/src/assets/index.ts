@@ -1,0 +1,3 @@
+export * from './assets.ts';
+export * from './endpoints.ts';
+export * from './messages.ts';
