@@ -10,6 +10,8 @@
 // * stock_balances is each pair's last running figure, stock_daily_balances each pair's days and
 //   stock_item_daily_balances each item's days over the branches (the same INSERT ... GROUP BY as the
 //   backfills of migrations 0054 and 0055);
+// * foreign-key triggers are skipped for the bulk inserts (session_replication_role = replica, this
+//   transaction only): the rows name only keys inserted just before them;
 // * the books: one entry (postJournal) puts the stock's value on the inventory account against opening
 //   balance equity, so verifyStock holds.
 import { sql } from 'drizzle-orm';
@@ -52,6 +54,10 @@ export async function generateTrade(
       select ${clientId}, 'IT-' || lpad(g::text, 5, '0'), 'Item ' || g, 'stock', a.cats[1 + g % 10],
              ((100 + (g * 7919) % 9900)::numeric / 100) * 1.3, (100 + (g * 7919) % 9900)::numeric / 100, a.income, a.expense, a.inventory, ${userId}
       from generate_series(1, ${opts.items}) g, a`);
+    // The generated rows are consistent by construction (every key they name was inserted just above), so
+    // their foreign-key triggers are skipped for the bulk inserts (the owner runs this, as a restore would):
+    // a million moves otherwise pay one key check each. Only this transaction is affected (SET LOCAL).
+    await tx.execute(sql`set local session_replication_role = replica`);
     // Pairs (item, branch) numbered 0..P-1; move i belongs to pair (i-1) % P as its k-th move.
     await tx.execute(sql`
       create temporary table bench_pairs on commit drop as
@@ -95,6 +101,7 @@ export async function generateTrade(
       from stock_daily_balances where client_id = ${clientId}
       group by client_id, item_id, day
       window w as (partition by client_id, item_id order by day)`);
+    await tx.execute(sql`set local session_replication_role = origin`);
     await tx.execute(sql`analyze stock_moves`);
     await tx.execute(sql`analyze stock_item_daily_balances`);
     await tx.execute(sql`analyze stock_daily_balances`);

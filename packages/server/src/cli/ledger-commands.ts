@@ -10,6 +10,7 @@ import { queryRows } from '../db/rows.ts';
 import { inSystem } from '../db/tenant.ts';
 import { type LedgerReport, seedDefaultChart, verifyLedger } from '../ledger/index.ts';
 import { verifyStock } from '../modules/items/index.ts';
+import { salesBalanceDifferences } from '../modules/sales/index.ts';
 import { clients } from '../modules/organisations/index.ts';
 import { type CliArgs, CliError, one, orgCode, validate } from './cli-input.ts';
 import { say } from './messages.ts';
@@ -95,7 +96,30 @@ export async function verifyLedgerCommand(db: Db, args: CliArgs, lang: Lang = 'e
         ...stock.accounts.map((a) => say('stock.account', lang, { org: orgOf(a.clientId), code: a.code, ledger: a.ledger, stock: a.stock })),
         ...stock.balances.map((b) => say('stock.balance', lang, { org: orgOf(b.clientId), item: b.itemId, branch: b.branchId, ...b })),
       ];
-  return { exitCode: report.isSound && stock.ok ? 0 : 1, stdout: [...reportLines(report, scope, codes, lang), ...stockLines] };
+  // The sales balance rows beside the stock: the posted sales documents' lines, summed per day and key.
+  const sales = await inSystem(db, (tx) => salesBalanceDifferences(tx, { clientId: org?.id }));
+  const salesLines =
+    sales.length === 0
+      ? [say('sales.sound', lang)]
+      : sales.map((d) =>
+          say('sales.balance', lang, {
+            org: orgOf(d.clientId),
+            day: d.day,
+            branch: d.branchId,
+            customer: d.customerId,
+            key: d.itemId === null ? `${say('sales.account', lang)} ${d.accountId}` : `${say('sales.item', lang)} ${d.itemId}`,
+            quantity: d.stored.quantity,
+            revenue: d.stored.revenue,
+            cost: d.stored.cost,
+            lines: d.stored.lines,
+            dQuantity: d.documents.quantity,
+            dRevenue: d.documents.revenue,
+            dCost: d.documents.cost,
+            dLines: d.documents.lines,
+          }),
+        );
+  const isSound = report.isSound && stock.ok && sales.length === 0;
+  return { exitCode: isSound ? 0 : 1, stdout: [...reportLines(report, scope, codes, lang), ...stockLines, ...salesLines] };
 }
 
 const seedSchema = z.object({ code: orgCode });

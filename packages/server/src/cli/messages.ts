@@ -143,6 +143,16 @@ export const cliMessages = {
     en: 'Organisation {org}: item {item} at branch {branch} holds {quantity} worth {value}; its moves say {movedQuantity} worth {movedValue}.',
     so: "Hay'adda {org}: alaabta {item} ee laanta {branch} waxay haysaa {quantity} oo qiimahoodu yahay {value}; dhaqdhaqaaqyadeedu waxay leeyihiin {movedQuantity} oo qiimahoodu yahay {movedValue}.",
   },
+  'sales.sound': {
+    en: 'Sales sound: the sales balance rows equal the posted invoices, cash sales and returns.',
+    so: 'Iibku waa sax: safafka haraagga iibka waxay la mid yihiin biilasha, iibka kaashka ah iyo celinta la diiwaangeliyey.',
+  },
+  'sales.balance': {
+    en: 'Organisation {org}: sales of {key} to customer {customer} at branch {branch} on {day} are {quantity}, revenue {revenue}, cost {cost} ({lines} lines) in the balance rows; the documents say {dQuantity}, revenue {dRevenue}, cost {dCost} ({dLines} lines).',
+    so: "Hay'adda {org}: iibka {key} ee macmiilka {customer} laanta {branch} maalinta {day} waa {quantity}, dakhli {revenue}, kharash {cost} ({lines} sadar) safafka haraagga; dukumentiyadu waxay leeyihiin {dQuantity}, dakhli {dRevenue}, kharash {dCost} ({dLines} sadar).",
+  },
+  'sales.item': { en: 'item', so: 'alaabta' },
+  'sales.account': { en: 'account', so: 'xisaabta' },
   'ledger.differences': {
     en: 'Differences found: {balances} daily balance(s), {months} monthly balance(s), {customers} customer balance(s), {entries} unbalanced entr(y/ies), {gaps} numbering gap(s).',
     so: 'Farqi ayaa la helay: {balances} haraag maalinle ah, {months} haraag bille ah, {customers} haraag macmiil, {entries} diiwaan aan isku dheellitirnayn, {gaps} meel bannaan oo lambarada ah.',

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../plugins/errors.ts';
 import { type StockMoveRequest, planStockMoves, writeStockMoves } from '../items/index.ts';
 import { applyPartyCredit, cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
 import { cancelDate } from './sales-common.ts';
+import { recordSalesBalances } from './sales-balances.ts';
 import { getSalesDocument } from './sales-documents.ts';
 import { SALES_SOURCE_TYPE } from './sales.posting.ts';
 
@@ -85,6 +86,8 @@ export async function cancelSalesDocument(opts: { tx: Db; actor: Actor; kind: Sa
   }
   await tx.execute(sql`
     update sales_documents set ${cancel}, reversal_entry_id = ${reversal?.id ?? null}, settle_reversal_entry_id = ${settleReversal?.id ?? null} where id = ${id}`);
+  // Its lines leave the sales balance rows of its own date (the report's day), whatever the reversal's date.
+  await recordSalesBalances(tx, id, -1);
   if (kind === 'invoice' && doc.quotation)
     await tx.execute(sql`update sales_documents set status = 'Open' where id = ${doc.quotation.id} and status = 'Accepted'`);
   if (plan) {

@@ -38,6 +38,7 @@ import {
   validation,
   walkInCustomer,
 } from './sales-common.ts';
+import { recordSalesBalances } from './sales-balances.ts';
 import { getSalesDocument } from './sales-documents.ts';
 import { SALES_SOURCE_TYPE, salePosting, settlementPosting } from './sales.posting.ts';
 
@@ -133,6 +134,7 @@ export async function createSale(opts: { tx: Db; actor: Actor; input: SaleInput 
     id,
     lines.map((l, i) => ({ ...l, ...moved[i] })),
   );
+  await recordSalesBalances(tx, id, 1);
   const cost = moved.reduce((s, m) => s.plus(m.cost), bdec(0));
   const party = { partyType: 'customer' as const, partyId: customer.id, accountId: receivableId };
   let settleEntryId: number | null = null;

@@ -1,7 +1,8 @@
 // The sales reports: sales activity (invoices and cash sales less returns, posted, in a period: quantity,
-// revenue before tax, cost at the stock's cost, margin; by item, customer or month) and return
-// transactions (each line of the period's posted sales returns). Both read the documents' lines, and lay
-// themselves out as the finance exporter's ReportTable for CSV and XLSX.
+// revenue before tax, cost at the stock's cost, margin; by item, customer or month), read from the sales
+// balance rows the documents keep (sales-balances.ts), and return transactions (each line of the period's
+// posted sales returns, from the documents' lines). Both lay themselves out as the finance exporter's
+// ReportTable for CSV and XLSX.
 import { sql } from 'drizzle-orm';
 import {
   type Lang,
@@ -31,23 +32,24 @@ const percentOf = (margin: string, revenue: string) => (bdec(revenue).isZero() ?
 
 export async function salesActivity(opts: SalesReportScope & { query: z.output<typeof salesActivityQuery> }): Promise<SalesActivity> {
   const { tx, query } = opts;
-  const key =
+  // Grouped on the balance rows' own columns first, the key text made once per group: an item's key is
+  // 'i<id>', a free line's 'a<account id>' (the same keys, and so the same order, as on the documents).
+  const [group, key] =
     query.groupBy === 'item'
-      ? sql`coalesce('i' || l.item_id::text, 'a' || l.account_id::text)`
+      ? [sql`b.item_id, b.account_id`, sql`coalesce('i' || b.item_id::text, 'a' || b.account_id::text)`]
       : query.groupBy === 'customer'
-        ? sql`d.customer_id::text`
-        : sql`to_char(d.date, 'YYYY-MM')`;
+        ? [sql`b.customer_id`, sql`b.customer_id::text`]
+        : [sql`date_trunc('month', b.day)`, sql`to_char(date_trunc('month', b.day), 'YYYY-MM')`];
+  // A group whose lines were all cancelled has rows of zeros and no lines: not in the report.
   const base = sql`
-    select ${key} as key,
-           sum(case when d.kind = 'return' then -l.quantity else l.quantity end) as quantity,
-           sum(case when d.kind = 'return' then -(l.net - l.discount) else l.net - l.discount end) as revenue,
-           sum(case when d.kind = 'return' then -l.cost else l.cost end) as cost
-    from sales_documents d join sales_document_lines l on l.document_id = d.id
-    where d.kind in ('invoice', 'receipt', 'return') and d.status = 'Posted' and d.date between ${query.startDate}::date and ${query.endDate}::date
-      ${query.branchId ? sql`and d.branch_id = ${query.branchId}` : sql``}
-      ${query.customerId ? sql`and d.customer_id = ${query.customerId}` : sql``}
-      ${query.itemId ? sql`and l.item_id = ${query.itemId}` : sql``}
-    group by 1`;
+    select ${key} as key, sum(b.quantity) as quantity, sum(b.revenue) as revenue, sum(b.cost) as cost
+    from sales_balances b
+    where b.day between ${query.startDate}::date and ${query.endDate}::date
+      ${query.branchId ? sql`and b.branch_id = ${query.branchId}` : sql``}
+      ${query.customerId ? sql`and b.customer_id = ${query.customerId}` : sql``}
+      ${query.itemId ? sql`and b.item_id = ${query.itemId}` : sql``}
+    group by ${group}
+    having sum(b.lines) > 0`;
   const name =
     query.groupBy === 'item'
       ? sql`case when g.key like 'i%' then i.name else ${translate('salesReports.freeLines', opts.lang)} || ': ' || a.code || ' ' || ${opts.lang === 'so' ? sql`a.name_so` : sql`a.name_en`} end`
@@ -62,15 +64,22 @@ export async function salesActivity(opts: SalesReportScope & { query: z.output<t
         ? sql`join customers c on c.id = g.key::int`
         : sql``;
   const order = query.groupBy === 'month' ? sql`g.key` : sql`g.revenue desc, g.key`;
-  const rows = await queryRows<{ key: string; code: string | null; name: string; quantity: string; revenue: string; cost: string }>(
+  type Row = { key: string; code: string | null; name: string; quantity: string; revenue: string; cost: string; n: number; tq: string; tr: string; tc: string };
+  // The page and the totals in one pass: the totals ride on every row of the page.
+  const rows = await queryRows<Row>(
     tx,
-    sql`select g.key, ${code} as code, ${name} as name, g.quantity::text, g.revenue::text, g.cost::text
-        from (${base}) g ${joins} order by ${order} limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
+    sql`select g.key, ${code} as code, ${name} as name, g.quantity::text, g.revenue::text, g.cost::text, g.n, g.tq::text, g.tr::text, g.tc::text
+        from (select g.*, count(*) over () as n, sum(g.quantity) over () as tq, sum(g.revenue) over () as tr, sum(g.cost) over () as tc from (${base}) g) g
+        ${joins} order by ${order} limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
   );
-  const [t] = await queryRows<{ n: number; quantity: string; revenue: string; cost: string }>(
-    tx,
-    sql`select count(*)::int as n, coalesce(sum(quantity), 0)::text as quantity, coalesce(sum(revenue), 0)::text as revenue, coalesce(sum(cost), 0)::text as cost from (${base}) g`,
-  );
+  // A page past the end has no row to carry them.
+  const [t] =
+    rows.length > 0
+      ? [{ n: rows[0].n, quantity: rows[0].tq, revenue: rows[0].tr, cost: rows[0].tc }]
+      : await queryRows<{ n: number; quantity: string; revenue: string; cost: string }>(
+          tx,
+          sql`select count(*)::int as n, coalesce(sum(quantity), 0)::text as quantity, coalesce(sum(revenue), 0)::text as revenue, coalesce(sum(cost), 0)::text as cost from (${base}) g`,
+        );
   const margin = billMoney(bdec(t.revenue).minus(t.cost));
   return {
     startDate: query.startDate,

@@ -16,6 +16,7 @@ import type { FieldError } from '../../plugins/errors.ts';
 import { type StockMoveRequest, planStockMoves, writeStockMoves } from '../items/index.ts';
 import { addOpenItems, allocate, applyPartyCredit, openItemOfDocument } from '../open-items/index.ts';
 import { checkOpenDate, checkReceivingAccount, insertLines, type PreparedLine, validation } from './sales-common.ts';
+import { recordSalesBalances } from './sales-balances.ts';
 import { getSalesDocument } from './sales-documents.ts';
 import { SALES_SOURCE_TYPE, salePosting, settlementPosting } from './sales.posting.ts';
 
@@ -165,6 +166,7 @@ export async function createSalesReturn(opts: { tx: Db; actor: Actor; input: z.o
       return { ...l, cost: costs[i], stockMoveId };
     }),
   );
+  await recordSalesBalances(tx, id, 1);
   const party = { partyType: 'customer' as const, partyId: customerId, accountId: receivableId };
   let settleEntryId: number | null = null;
   if (bdec(figures.total).gt(0)) {

@@ -9,6 +9,7 @@ import type { TestContext } from '../../../test/harness.ts';
 import { expectReceivableMatchesCustomers } from '../../../test/receivable-invariant.ts';
 import { expectStockMatchesBooks } from '../../../test/stock-invariant.ts';
 import { caller, mainBranchId } from '../metering/billing-test-kit.ts';
+import { salesBalanceDifferences } from './sales-balances.ts';
 
 type Org = { clientId: number; token: string };
 let serial = 0;
@@ -86,9 +87,10 @@ export function salesKit(ctx: TestContext, org: Org) {
       );
       return row;
     },
-    /** Stock = inventory accounts, the ledger sound, and documents, open items and ledger agree per customer. */
+    /** Stock = inventory accounts, the ledger sound, sales balance rows = documents, and documents, open items and ledger agree per customer. */
     async expectBooksAgree() {
       await expectStockMatchesBooks(ctx.database.db);
+      expect(await inSystem(ctx.database.db, (tx) => salesBalanceDifferences(tx))).toEqual([]);
       const effects = await inSystem(ctx.database.db, (tx) =>
         queryRows<{ customer_id: number; amount: string }>(
           tx,
