@@ -118,7 +118,7 @@ describe('creating and editing accounts', () => {
     });
     expect(parent.json().details).toEqual([{ field: 'parentId', message: 'The parent account must be of the same type.' }]);
     const child = await api('POST', '/api/finance/accounts', {
-      code: '1470',
+      code: '1480',
       nameEn: 'Solar panels',
       nameSo: 'Tamarta qoraxda',
       type: 'asset',
