@@ -1,7 +1,10 @@
 // `npm test`: API tests on PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), web unit
 // tests, then the browser journeys against a fresh build. Prints one closing line `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// The PostgreSQL pass runs beside the browser journeys: much of its work is the database server's and the
+// journeys spend much of theirs waiting on the page, so together they fill two cores better than in turn.
+// The suite running beside writes its output to a file, printed when it ends.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +17,7 @@ const only = process.argv[2]; // optional: api | web | e2e
 const suites = [
   { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server'], env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server'], env: {} }]
+    ? [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server'], env: {}, beside: true }]
     : []),
   { name: 'web unit', kind: 'web', args: ['run', '--root', 'packages/web'], env: {} },
   { name: 'browser', kind: 'e2e', args: ['run', '--config', 'packages/web/e2e/vitest.config.ts'], env: {}, build: true },
@@ -25,27 +28,27 @@ let failed = 0;
 let skipped = 0;
 const timings = [];
 const slowest = [];
-for (const [i, suite] of suites.entries()) {
-  const started = Date.now();
-  if (suite.build) {
-    const b = spawnSync('npm', ['run', 'build', '-w', '@ubo/web'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) {
-      console.log(`\n${suite.name}: web build failed`);
-      failed += 1;
-      continue;
-    }
-  }
+
+/** Runs one suite; `logFile` set: its output goes there instead of the terminal. Resolves with its report file. */
+function runSuite(suite, i, logFile) {
   const file = join(out, `suite-${i}.json`);
-  console.log(`\n=== ${suite.name} ===`);
-  const run = spawnSync(vitest, [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
+  const args = [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  return new Promise((resolve) => {
+    const child = spawn(vitest, args, { cwd: root, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...suite.env } });
+    if (logFile) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
+    child.on('close', (code) => resolve({ file, code }));
   });
+}
+
+function record(suite, started, { file, code }) {
   if (!existsSync(file)) {
-    console.log(`${suite.name}: runner failed before reporting (exit ${run.status})`);
+    console.log(`${suite.name}: runner failed before reporting (exit ${code})`);
     failed += 1;
-    continue;
+    return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
@@ -55,6 +58,32 @@ for (const [i, suite] of suites.entries()) {
   console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
   timings.push(`${suite.name}: ${Math.round((Date.now() - started) / 1000)} s`);
   slowest.push(`${suite.name}: ${slowestFiles(report)}`);
+}
+
+const besides = [];
+for (const [i, suite] of suites.entries()) {
+  const started = Date.now();
+  if (suite.beside && suites.some((s) => s.build)) {
+    const logFile = join(out, `suite-${i}.log`);
+    console.log(`\n=== ${suite.name} (beside the next suites; output in ${logFile}) ===`);
+    besides.push(runSuite(suite, i, logFile).then((result) => ({ suite, started, result, logFile })));
+    continue;
+  }
+  if (suite.build) {
+    const b = spawnSync('npm', ['run', 'build', '-w', '@ubo/web'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) {
+      console.log(`\n${suite.name}: web build failed`);
+      failed += 1;
+      continue;
+    }
+  }
+  console.log(`\n=== ${suite.name} ===`);
+  record(suite, started, await runSuite(suite, i));
+}
+for (const { suite, started, result, logFile } of await Promise.all(besides)) {
+  console.log(`\n=== ${suite.name} (ran beside) ===`);
+  console.log(readFileSync(logFile, 'utf8'));
+  record(suite, started, result);
 }
 
 // The files that took longest (where to look when a suite grows): name and seconds, slowest first.
