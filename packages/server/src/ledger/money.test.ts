@@ -15,6 +15,9 @@ describe('dec and money', () => {
     expect(money('1250.5')).toBe('1250.50');
     expect(money(dec('0.10').minus('0.10').negated())).toBe('0.00');
     expect(money('-0')).toBe('0.00');
+    expect(money('-0.004')).toBe('0.00');
+    expect(money('-0.005')).toBe('0.00'); // half to even: 0.00
+    expect(money('-0.015')).toBe('-0.02');
     expect(money('0.125')).toBe('0.12');
     expect(money('0.135')).toBe('0.14');
     expect(money('-12.3')).toBe('-12.30');

@@ -14,7 +14,8 @@ export function dec(value: string | number | Decimal | null | undefined): Decima
 
 /** Two-decimal string, never '-0.00'. */
 export function money(value: string | number | Decimal | null | undefined): string {
-  const d = dec(value);
+  // Rounded first: -0.004 rounds to zero and must print as 0.00 too.
+  const d = dec(value).toDecimalPlaces(2);
   return (d.isZero() ? new Decimal(0) : d).toFixed(2);
 }
 
