@@ -61,6 +61,11 @@ export function costMove(position: StockPosition, quantity: string | Decimal, va
       const rest = onHand.greaterThan(0) ? out.minus(onHand) : out;
       moveValue = fromStock.plus(cents(rest.times(position.lastUnitCost))).negated();
     }
+    // After a spell below zero (allowed), goods received at a lower cost can leave a quantity on hand
+    // with a value at or below zero; their share of it would go out at a positive value. They go out at
+    // nothing instead (the moves' sum stays the stock's value, so the books still agree). Revaluing the
+    // stock when it crosses zero is the real cure (see the closing note of session 14).
+    if (moveValue.isPositive()) moveValue = new Decimal(0);
   }
   const afterQuantity = position.quantity.plus(q);
   const afterValue = position.value.plus(moveValue);
