@@ -258,6 +258,8 @@ export const depreciationRun = z.object({
   reversedAt: z.string().nullable(),
   /** The latest posted run: the one that may be reversed. */
   isLatest: z.boolean(),
+  /** Posted, the latest, and nothing disposed of after its month: the only run the server lets be reversed. */
+  reversible: z.boolean(),
 });
 export type DepreciationRun = z.infer<typeof depreciationRun>;
 export const depreciationRunList = z.object({ data: z.array(depreciationRun) });

@@ -40,8 +40,8 @@ export const assetsMessages = {
   },
   'assets.runReversed': { en: 'This run is already reversed.', so: 'Qiimo-dhacan horey ayaa dib loo celiyay.' },
   'assets.runHasDisposed': {
-    en: 'An asset of this run has been disposed of since: the run cannot be reversed.',
-    so: 'Hanti ka mid ah qiimo-dhacan ayaa tan iyo markaas la iibiyay ama la tuuray: dib looma celin karo.',
+    en: 'An asset has been disposed of after this month: the run cannot be reversed.',
+    so: 'Hanti ayaa la iibiyay ama la tuuray bishan kadib: qiimo-dhacan dib looma celin karo.',
   },
   'assets.disposed': { en: 'This asset has been disposed of.', so: 'Hantidan waa la iibiyay ama la tuuray.' },
   'assets.dateInDepreciatedMonth': {

@@ -60,6 +60,8 @@ export function assetsKit(ctx: TestContext, org: { clientId: number; token: stri
         month: string;
         status: string;
         total: string;
+        isLatest: boolean;
+        reversible: boolean;
       }>;
     },
   };

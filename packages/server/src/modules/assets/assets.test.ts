@@ -347,8 +347,30 @@ describe('depreciation', () => {
     const disposed = await k.call(fresh.token, 'POST', `/api/assets/${a.id}/dispose`, { date: '2026-03-02', kind: 'write-off' });
     expect(disposed.statusCode).toBe(200);
     const latest = (await k.runs())[0];
+    expect(latest).toMatchObject({ isLatest: true, reversible: false });
     const refused = await k.call(fresh.token, 'POST', `/api/assets/depreciation/runs/${latest.id}/reverse`);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('RUN_HAS_DISPOSED');
+    expect(refused.json().message).toBe('An asset has been disposed of after this month: the run cannot be reversed.');
+    expect((await k.runs())[0]).toMatchObject({ status: 'posted', month: '2026-02' });
+    await invariant();
+  });
+
+  it('refuses to reverse a run when an asset not in it was disposed of after it, and never charges a disposed asset', async () => {
+    const it = await k.categoryId('IT equipment');
+    await k.post('2026-01');
+    // Registered after January was posted (not in its run), then disposed of in February.
+    const late = await k.ok(await k.register({ tag: 'L', categoryId: it, cost: '1200.00' }));
+    await k.ok(await k.call(fresh.token, 'POST', `/api/assets/${late.id}/dispose`, { date: '2026-02-01', kind: 'write-off' }), 200);
+    const [jan] = await k.runs();
+    expect(jan).toMatchObject({ month: '2026-01', isLatest: true, reversible: false });
+    const so = await k.call(fresh.token, 'POST', `/api/assets/depreciation/runs/${jan.id}/reverse`, undefined, 'so');
+    expect(so.statusCode).toBe(409);
+    expect(so.json().message).toBe('Hanti ayaa la iibiyay ama la tuuray bishan kadib: qiimo-dhacan dib looma celin karo.');
+    expect((await k.runs())[0]).toMatchObject({ status: 'posted', month: '2026-01' });
+    expect(await accountBalance(ctx, fresh.clientId, '6200')).toBe('0.00');
+    const feb = await k.ok(await k.call(fresh.token, 'GET', '/api/assets/depreciation/preview?month=2026-02'), 200);
+    expect(feb.lines).toEqual([]);
     await invariant();
   });
 });

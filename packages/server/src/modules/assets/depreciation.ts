@@ -6,9 +6,12 @@
 // the asset's schedule reaches by the month's end (straight line, or declining balance at a yearly rate,
 // the first month full, none or pro rata by days, never past cost less salvage, the whole base once the
 // useful life has run) less what is already posted. So an asset registered late catches up in the next
-// run, and a month's run can never take an asset below salvage. Disposed assets are charged nothing from
-// their disposal's month on. A month can be posted once (a unique index), only the month after the
-// latest posted one (no month skipped), and only the latest run can be reversed.
+// run, and a month's run can never take an asset below salvage. A disposed asset is charged nothing at
+// all (its disposal took the accumulated depreciation as it stood; a month posted again after a reversal
+// must not charge it). A month can be posted once (a unique index), only the month after the latest
+// posted one (no month skipped), and only the latest run can be reversed, and only while nothing has been
+// disposed of after its month (a disposal is dated after the latest run and its entry took what that run
+// left: reversing the run would leave the disposal's figures wrong).
 import { sql } from 'drizzle-orm';
 import { type DepreciationPreview, type DepreciationRun, type Lang, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -72,7 +75,7 @@ export async function monthCharges(tx: Db, clientId: number, month: string): Pro
       from assets a
       join asset_categories c on c.client_id = a.client_id and c.id = a.category_id
       where a.client_id = ${clientId} and a.recorded_on <= ${m1}::date and a.depreciation_start <= ${m1}::date
-        and (a.disposed_on is null or a.disposed_on > ${m1}::date)
+        and a.disposed_on is null
         and a.opening_accumulated + a.depreciated < a.cost - a.salvage_value
     ) t where amount > 0
     order by category_id, lower(tag), asset_id`,
@@ -227,12 +230,17 @@ interface RunRow {
   created_at: string | Date;
   reversed_at: string | Date | null;
   is_latest: boolean;
+  disposed_after: boolean;
 }
+
+/** Whether an asset has been disposed of after run r's month (the run can no longer be reversed). */
+const disposedAfterSql = sql`exists (select 1 from assets d where d.client_id = r.client_id and d.disposed_on >= (r.month + interval '1 month')::date)`;
 
 const runSelect = (clientId: number) => sql`
   select r.id, to_char(r.month, 'YYYY-MM') as month, r.status, r.total::text, r.asset_count, cardinality(r.entry_ids) as entry_count,
          u.username as created_by, r.created_at, r.reversed_at,
-         (r.status = 'posted' and r.month = (select max(month) from asset_depreciation_runs m where m.client_id = r.client_id and m.status = 'posted')) as is_latest
+         (r.status = 'posted' and r.month = (select max(month) from asset_depreciation_runs m where m.client_id = r.client_id and m.status = 'posted')) as is_latest,
+         ${disposedAfterSql} as disposed_after
   from asset_depreciation_runs r left join users u on u.id = r.created_by
   where r.client_id = ${clientId}`;
 
@@ -248,6 +256,7 @@ const toRun = (r: RunRow): DepreciationRun => ({
   createdAt: iso(r.created_at) ?? '',
   reversedAt: iso(r.reversed_at),
   isLatest: Boolean(r.is_latest),
+  reversible: r.status === 'posted' && Boolean(r.is_latest) && !r.disposed_after,
 });
 
 export async function getRun(opts: { tx: Db; clientId: number; id: number }): Promise<DepreciationRun> {
@@ -275,8 +284,7 @@ export async function reverseRun(opts: { tx: Db; actor: Actor; id: number }): Pr
   if ((await latestPostedMonth(tx, clientId)) !== run.month) throw new AppError(409, 'RUN_NOT_LATEST', 'assets.runNotLatest');
   const [disposed] = await queryRows<{ id: number }>(
     tx,
-    sql`select a.id from asset_depreciation_lines l join assets a on a.client_id = l.client_id and a.id = l.asset_id
-        where l.client_id = ${clientId} and l.run_id = ${id} and a.status = 'Disposed' limit 1`,
+    sql`select id from assets where client_id = ${clientId} and disposed_on >= (${`${run.month}-01`}::date + interval '1 month')::date limit 1`,
   );
   if (disposed) throw new AppError(409, 'RUN_HAS_DISPOSED', 'assets.runHasDisposed');
   const entryIds = run.entry_ids.map(Number);

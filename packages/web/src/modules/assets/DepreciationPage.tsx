@@ -174,7 +174,7 @@ export default function DepreciationPage() {
                 </TableCell>
                 <TableCell>{r.createdBy ?? ''}</TableCell>
                 <TableCell align="right">
-                  {r.isLatest && (
+                  {r.reversible && (
                     <Button size="small" color="warning" onClick={() => setReversing(r)}>
                       {t('assets.depreciation.reverse')}
                     </Button>
