@@ -3,7 +3,7 @@
 // disposal, transfer, and the reports (register as at a date, additions and disposals; JSON, or the file
 // with format, and <path>/export).
 import { endpoint } from '../common/endpoint.ts';
-import type { z } from '../common/validation.ts';
+import { z } from '../common/validation.ts';
 import { reportFileTypes } from '../billing-reports/endpoints.ts';
 import { exportFields, reportFormat } from '../finance-reports/common.ts';
 import { idParams } from '../settings/fields.ts';
@@ -44,6 +44,8 @@ const report = <const P extends string, S extends z.core.$ZodShape, R extends z.
 const reportExport = <const P extends string, S extends z.core.$ZodShape>(path: P, query: z.ZodObject<S>) =>
   endpoint({ method: 'GET', path: `${path}/export`, query: withFields(query, exportFields), produces: reportFileTypes });
 
+const pdf = ['application/pdf'] as const;
+
 export const assetsEndpoints = {
   choices: endpoint({ method: 'GET', path: '/api/assets/choices', response: assetChoices }),
   categories: endpoint({ method: 'GET', path: '/api/assets/categories', response: assetCategoryList }),
@@ -76,4 +78,14 @@ export const assetsEndpoints = {
   registerExport: reportExport('/api/assets/reports/register', registerReportQuery),
   movements: report('/api/assets/reports/movements', movementsQuery, movementsReport),
   movementsExport: reportExport('/api/assets/reports/movements', movementsQuery),
+  registerPdf: endpoint({ method: 'GET', path: '/api/assets/reports/register.pdf', query: registerReportQuery, produces: pdf }),
+  movementsPdf: endpoint({ method: 'GET', path: '/api/assets/reports/movements.pdf', query: movementsQuery, produces: pdf }),
+  scheduleExport: endpoint({
+    method: 'GET',
+    path: '/api/assets/:id/schedule/export',
+    params: idParams,
+    query: z.object(exportFields),
+    produces: reportFileTypes,
+  }),
+  schedulePdf: endpoint({ method: 'GET', path: '/api/assets/:id/schedule.pdf', params: idParams, produces: pdf }),
 };

@@ -1,11 +1,13 @@
 // The asset reports: the register as at a date (cost, accumulated depreciation and net book value per
 // asset, by category and by branch: the branch it stood in on that date, from the transfer history) and
-// the additions and disposals in a period; and both laid out for CSV and XLSX (the finance exporter).
+// the additions and disposals in a period; these and an asset's depreciation schedule laid out as one
+// report table: CSV and XLSX by the finance exporter, PDF by document-print's renderer (reportPdf).
 import { sql, type SQL } from 'drizzle-orm';
-import { type Lang, type MovementsReport, type RegisterReport, translate } from '@ubo/contracts';
+import { type AssetSchedule, type Lang, type MovementsReport, type RegisterReport, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { Decimal } from '../../ledger/index.ts';
+import { loadPrintCompany, printableLogo, printedDate, renderDocumentPdf } from '../document-print/index.ts';
 import type { ReportColumn, ReportRow, ReportTable } from '../finance-reports/index.ts';
 
 export async function registerReport(opts: {
@@ -135,12 +137,15 @@ export function registerTable(r: RegisterReport, lang: Lang, organisation: strin
   const rows: ReportRow[] = r.rows.map((x) => ({
     cells: { tag: x.tag, name: x.name, category: x.category, branch: x.branch, cost: x.cost, accumulated: x.accumulated, nbv: x.netBookValue },
   }));
-  for (const g of r.byCategory)
-    rows.push({ style: 'total', cells: { name: g.name, category: String(g.assets), cost: g.cost, accumulated: g.accumulated, nbv: g.netBookValue } });
-  rows.push({
+  const total: ReportRow = {
     style: 'total',
     cells: { name: t('assets.row.total', lang), cost: r.totals.cost, accumulated: r.totals.accumulated, nbv: r.totals.netBookValue },
-  });
+  };
+  rows.push(total);
+  rows.push({ style: 'heading', cells: { tag: t('assets.row.byCategory', lang) } });
+  for (const g of r.byCategory) rows.push({ cells: { category: `${g.name} (${g.assets})`, cost: g.cost, accumulated: g.accumulated, nbv: g.netBookValue } });
+  rows.push({ style: 'heading', cells: { tag: t('assets.row.byBranch', lang) } });
+  for (const g of r.byBranch) rows.push({ cells: { branch: `${g.name} (${g.assets})`, cost: g.cost, accumulated: g.accumulated, nbv: g.netBookValue } });
   return {
     title: t('assets.title.register', lang),
     subtitle: [organisation, t(`assets.asAt|${r.date}`, lang)],
@@ -199,4 +204,75 @@ export function movementsTable(r: MovementsReport, lang: Lang, organisation: str
     rows,
     fileName: `asset-movements-${r.startDate}-${r.endDate}`,
   };
+}
+
+export function scheduleTable(s: AssetSchedule, lang: Lang, organisation: string): ReportTable {
+  const a = s.asset;
+  return {
+    title: t('assets.title.schedule', lang),
+    subtitle: [organisation, `${a.tag} · ${a.name} · ${a.category}`, `${t('assets.col.cost', lang)}: ${a.cost}`],
+    columns: [
+      col('month', lang, 'text', 12),
+      col('kind', lang, 'text', 16),
+      col('amount', lang, 'money'),
+      col('accumulated', lang, 'money'),
+      col('nbv', lang, 'money'),
+    ],
+    rows: s.rows.map((r) => ({
+      cells: { month: r.month, kind: t(`assets.scheduleKind.${r.kind}`, lang), amount: r.amount, accumulated: r.accumulated, nbv: r.netBookValue },
+    })),
+    fileName: `asset-schedule-${a.tag.replace(/[^A-Za-z0-9-]+/g, '-')}`,
+  };
+}
+
+/**
+ * A report table on paper: document-print's renderer with the organisation's header, the table's title,
+ * its subtitle lines as facts, and its rows (section headings and totals in capitals, dates printed in the
+ * language; shorter column headings where the full one would not fit). Money prints grouped, two decimals.
+ */
+export async function reportPdf(opts: { tx: Db; clientId: number; lang: Lang; table: ReportTable }) {
+  const { tx, clientId, lang, table } = opts;
+  const company = await loadPrintCompany({ tx, clientId });
+  const logo = await printableLogo({ tx, fileId: company.logoFileId ?? null });
+  const [, ...facts] = table.subtitle;
+  const widest = table.columns.filter((c) => c.kind === 'text').reduce((w, c) => ((c.width ?? 12) > (w.width ?? 12) ? c : w)).key;
+  const doc = renderDocumentPdf({
+    lang,
+    company,
+    logo,
+    title: table.title,
+    number: facts[0] ?? '',
+    facts: facts.slice(1).map((f) => {
+      const [label, ...rest] = f.split(': ');
+      return rest.length ? { label, value: rest.join(': ') } : { label: '', value: f };
+    }),
+    columns: table.columns.map((c) => {
+      const short = `assets.pdf.${c.key}`;
+      const label = translate(short, lang);
+      return {
+        key: c.key,
+        label: label === short ? c.header : label,
+        width: c.kind === 'money' ? 15 : Math.round((c.width ?? 12) * 0.6),
+        kind: c.kind === 'money' ? ('money' as const) : ('text' as const),
+      };
+    }),
+    rows: table.rows.map((r) => {
+      const out: Record<string, string | null> = {};
+      for (const c of table.columns) {
+        const v = r.cells[c.key];
+        if (v === null || v === undefined) continue;
+        out[c.key] = c.kind === 'date' && typeof v === 'string' ? printedDate(v, lang) : String(v);
+      }
+      // A section heading goes in the widest text column, in capitals; a total's label too.
+      if (r.style === 'heading' || r.style === 'total') {
+        const label = Object.entries(out).find(([k]) => table.columns.find((c) => c.key === k)?.kind !== 'money');
+        if (label) {
+          delete out[label[0]];
+          out[widest] = label[1].toLocaleUpperCase(lang === 'so' ? 'so' : 'en');
+        }
+      }
+      return out;
+    }),
+  });
+  return { doc, fileName: table.fileName };
 }

@@ -1,7 +1,7 @@
 // /api/assets: categories and settings (add-asset to change; any asset privilege to read), the register
 // (list-asset to read; add-asset to add, dispose of and transfer), buying (buy-asset), depreciation
 // (generate-depreciation: preview, post as a job, runs, reverse the latest) and the reports (asset-report;
-// JSON, or the file with format, and <path>/export). Paths and schemas are the contracts' assetsEndpoints.
+// JSON, or the file with format, and <path>/export; <path>.pdf on paper; an asset's schedule as a file). Paths and schemas are the contracts' assetsEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { type ReportFormat, assetsEndpoints as api, hasPrivilege } from '@ubo/contracts';
@@ -13,7 +13,8 @@ import { caller, tenantTx } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
-import { movementsReport, movementsTable, registerReport, registerTable } from './asset-reports.ts';
+import { sendPdf } from '../document-print/index.ts';
+import { movementsReport, movementsTable, registerReport, registerTable, reportPdf, scheduleTable } from './asset-reports.ts';
 import { buyAssets, getAssetPurchase } from './buy-assets.ts';
 import { assetChoices, createCategory, listCategories, readAssetSettings, saveAssetSettings, setCategoryStatus, updateCategory } from './categories.ts';
 import { depreciationJob, getDepreciationJob, queueDepreciation } from './depreciation-job.ts';
@@ -48,6 +49,16 @@ async function sendFile(
     return build(tx, actor, org?.name ?? '');
   });
   return sendReport(reply, table, format);
+}
+
+/** The same report table as a PDF (document-print's renderer), opened in the browser's viewer. */
+async function sendTablePdf(req: FastifyRequest, reply: FastifyReply, build: (tx: Db, actor: Actor, organisation: string) => Promise<ReportTable>) {
+  const file = await tenantTx(req, async (tx, actor) => {
+    const [org] = await queryRows<{ name: string }>(tx, sql`select name from clients where id = ${actor.clientId}`);
+    const table = await build(tx, actor, org?.name ?? '');
+    return reportPdf({ tx, clientId: actor.clientId, lang: actor.lang, table });
+  });
+  return sendPdf(reply, file.doc, file.fileName);
 }
 
 export async function assetsRoutes(app: FastifyInstance) {
@@ -137,4 +148,18 @@ export async function assetsRoutes(app: FastifyInstance) {
     const { format, ...query } = req.query;
     return movementsFile(req, reply, query, format);
   });
+  serve(app, api.registerPdf, report, async (req, reply) =>
+    sendTablePdf(req, reply, async (tx, a, org) =>
+      registerTable(await registerReport({ tx, clientId: a.clientId, lang: a.lang, query: req.query }), a.lang, org),
+    ),
+  );
+  serve(app, api.movementsPdf, report, async (req, reply) =>
+    sendTablePdf(req, reply, async (tx, a, org) =>
+      movementsTable(await movementsReport({ tx, clientId: a.clientId, lang: a.lang, query: req.query }), a.lang, org),
+    ),
+  );
+  const scheduleOf = (id: number) => async (tx: Db, a: Actor, org: string) =>
+    scheduleTable(await assetSchedule({ tx, clientId: a.clientId, lang: a.lang, id }), a.lang, org);
+  serve(app, api.scheduleExport, report, async (req, reply) => sendFile(req, reply, req.query.format, scheduleOf(req.params.id)));
+  serve(app, api.schedulePdf, report, async (req, reply) => sendTablePdf(req, reply, scheduleOf(req.params.id)));
 }

@@ -5,6 +5,7 @@ import { expectOpenItemsMatchLedger } from '../../../test/receivable-invariant.t
 import { tableSnapshot } from '../../../test/table-snapshot.ts';
 import { inSystem } from '../../db/tenant.ts';
 import { setLockDate } from '../../ledger/index.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { auditRows, lastAuditId, staffUser } from '../settings/test-support.ts';
 import { accountBalance } from '../vendors/vendors-test-kit.ts';
 import { assetsKit } from './assets-test-kit.ts';
@@ -475,6 +476,27 @@ describe('reports', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const badRange = await k.call(fresh.token, 'GET', '/api/assets/reports/movements?startDate=2026-03-01&endDate=2026-01-01');
     expect(badRange.json().details[0].field).toBe('endDate');
+    // On paper: the register by category and branch, the movements, an asset's schedule (past and projected).
+    const registerPdf = await k.call(fresh.token, 'GET', '/api/assets/reports/register.pdf?date=2026-01-31');
+    expect(registerPdf.statusCode).toBe(200);
+    expect(registerPdf.headers['content-type']).toBe('application/pdf');
+    const registerText = pdfText(registerPdf.rawPayload);
+    for (const text of ['Asset register', 'As at 2026-01-31', 'R1', 'R2', 'BY CATEGORY', 'BY BRANCH', 'TOTAL', '51,400.00', 'Book value'])
+      expect(registerText).toContain(text);
+    const movesPdf = pdfText(
+      (await k.call(fresh.token, 'GET', '/api/assets/reports/movements.pdf?startDate=2026-01-01&endDate=2026-03-31', undefined, 'so')).rawPayload,
+    );
+    for (const text of ['Hantida la kordhiyay iyo tii la saaray', '3,000.00', '-400.00']) expect(movesPdf).toContain(text);
+    const b = (await k.ok(await k.call(fresh.token, 'GET', '/api/assets?q=R2'), 200)).data[0];
+    const schedulePdf = pdfText((await k.call(fresh.token, 'GET', `/api/assets/${b.id}/schedule.pdf`)).rawPayload);
+    for (const text of ['Depreciation schedule', 'R2', '2026-02', 'Posted', 'Projected']) expect(schedulePdf).toContain(text);
+    const scheduleCsv = await k.call(fresh.token, 'GET', `/api/assets/${b.id}/schedule/export?format=csv`, undefined, 'so');
+    expect(scheduleCsv.headers['content-type']).toContain('text/csv');
+    expect(scheduleCsv.body).toContain('La filayo');
+    const badPdf = await k.call(fresh.token, 'GET', '/api/assets/reports/register.pdf?date=2026-02-30', undefined, 'so');
+    expect(badPdf.statusCode).toBe(400);
+    expect(badPdf.json().details[0].field).toBe('date');
+    expect((await k.call(fresh.token, 'GET', '/api/assets/999999/schedule.pdf')).statusCode).toBe(404);
     await invariant();
   });
 });
@@ -488,6 +510,8 @@ describe('access and tenancy', () => {
     expect((await kit.call(reader.token, 'POST', `/api/assets/${a.id}/dispose`, { date: '2026-03-01', kind: 'write-off' })).statusCode).toBe(403);
     expect((await kit.call(reader.token, 'POST', '/api/assets/depreciation/jobs', { month: '2026-01' })).statusCode).toBe(403);
     expect((await kit.call(reader.token, 'GET', '/api/assets/reports/register?date=2026-01-31')).statusCode).toBe(403);
+    expect((await kit.call(reader.token, 'GET', '/api/assets/reports/register.pdf?date=2026-01-31')).statusCode).toBe(403);
+    expect((await kit.call(reader.token, 'GET', `/api/assets/${a.id}/schedule.pdf`)).statusCode).toBe(403);
     expect(await tableSnapshot(ctx.database.db)).toEqual(before);
     expect((await kit.call(reader.token, 'GET', `/api/assets/${a.id}`)).statusCode).toBe(200);
     const depreciator = await staffUser(ctx, orgA, ['generate-depreciation']);
@@ -497,6 +521,7 @@ describe('access and tenancy', () => {
     const nobody = await staffUser(ctx, orgA, ['list-vendor']);
     expect((await kit.call(nobody.token, 'GET', '/api/assets/choices')).statusCode).toBe(403);
     expect((await kit.call(orgB.token, 'GET', `/api/assets/${a.id}`)).statusCode).toBe(404);
+    expect((await kit.call(orgB.token, 'GET', `/api/assets/${a.id}/schedule.pdf`)).statusCode).toBe(404);
     const list = await kit.ok(await kit.call(orgB.token, 'GET', '/api/assets'), 200);
     expect(list.total).toBe(0);
     await expectAssetsMatchBooks(ctx.database.db);

@@ -25,7 +25,7 @@ import { useCan } from '../../app/session.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { callEndpoint, toast } from '../../lib/api.ts';
+import { callEndpoint, downloadEndpoint, toast } from '../../lib/api.ts';
 import { assetsPrivileges as p } from './assets.access.ts';
 import { useAssetChoices, useAssetWrite, useAssetsQuery } from './assets.queries.ts';
 
@@ -247,7 +247,28 @@ export default function AssetPage() {
         </Paper>
       )}
       <Paper sx={{ p: 2.5, mt: 2 }}>
-        <Typography variant="h6">{t('assets.page.schedule')}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            {t('assets.page.schedule')}
+          </Typography>
+          {can(p.report) && (
+            <>
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <Button
+                  key={format}
+                  onClick={() =>
+                    downloadEndpoint(assetsEndpoints.scheduleExport, { params: { id }, query: { format } }, `asset-schedule-${asset.tag}.${format}`)
+                  }
+                >
+                  {t(`assets.report.${format}`)}
+                </Button>
+              ))}
+              <Button onClick={() => downloadEndpoint(assetsEndpoints.schedulePdf, { params: { id } }, `asset-schedule-${asset.tag}.pdf`)}>
+                {t('assets.report.pdf')}
+              </Button>
+            </>
+          )}
+        </Stack>
         <Table size="small" data-testid="asset-schedule">
           <TableHead>
             <TableRow>

@@ -1,6 +1,6 @@
 // /assets/report: the register as at a date (each asset's cost, accumulated depreciation and net book
-// value; totals by category and by branch) and the additions and disposals of a period, each with its CSV
-// and Excel file from the server.
+// value; totals by category and by branch) and the additions and disposals of a period, each with its CSV,
+// Excel and PDF file from the server.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -87,6 +87,9 @@ export default function AssetReportPage() {
           <Button onClick={() => downloadEndpoint(assetsEndpoints.registerExport, { query: { date, format: 'xlsx' } }, `asset-register-${date}.xlsx`)}>
             {t('assets.report.xlsx')}
           </Button>
+          <Button onClick={() => downloadEndpoint(assetsEndpoints.registerPdf, { query: { date } }, `asset-register-${date}.pdf`)}>
+            {t('assets.report.pdf')}
+          </Button>
         </Stack>
         {r && (
           <>
@@ -136,16 +139,24 @@ export default function AssetReportPage() {
           </Typography>
           <DateField size="small" name="startDate" label={t('assets.report.from')} value={start} onChange={setStart} />
           <DateField size="small" name="endDate" label={t('assets.report.to')} value={end} onChange={setEnd} />
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              onClick={() =>
+                downloadEndpoint(
+                  assetsEndpoints.movementsExport,
+                  { query: { startDate: start, endDate: end, format } },
+                  `asset-movements-${start}-${end}.${format}`,
+                )
+              }
+            >
+              {t(`assets.report.${format}`)}
+            </Button>
+          ))}
           <Button
-            onClick={() =>
-              downloadEndpoint(
-                assetsEndpoints.movementsExport,
-                { query: { startDate: start, endDate: end, format: 'xlsx' } },
-                `asset-movements-${start}-${end}.xlsx`,
-              )
-            }
+            onClick={() => downloadEndpoint(assetsEndpoints.movementsPdf, { query: { startDate: start, endDate: end } }, `asset-movements-${start}-${end}.pdf`)}
           >
-            {t('assets.report.xlsx')}
+            {t('assets.report.pdf')}
           </Button>
         </Stack>
         {m && (
