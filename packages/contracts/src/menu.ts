@@ -105,6 +105,7 @@ export const menu: MenuItem[] = [
     link('buy', 'Buy asset', 'Iibso hanti', 'buy-asset', true),
     link('generate-depreciation', 'Generate depreciation', 'Samee qiimo-dhac', 'generate-depreciation', true),
     link('report', 'Assets report', 'Warbixinta hantida', 'asset-report', true),
+    link('categories', 'Asset categories', 'Qaybaha hantida', 'add-asset', true),
   ]),
   sub('/items', 'Items', 'Alaabta', 'Inventory', [
     link('list', 'Items list', 'Liiska alaabta', 'list-item', true),

@@ -135,5 +135,5 @@ describe('assets over random sequences', () => {
         ...(process.env.ASSETS_SEED === 'random' ? {} : { seed: Number(process.env.ASSETS_SEED ?? 20261128) }),
       },
     );
-  });
+  }, 60_000 + 6_000 * Number(process.env.ASSETS_RUNS ?? 12));
 });
