@@ -300,6 +300,16 @@ export const assetTransferBody = z.object({
 });
 export type AssetTransferBody = z.input<typeof assetTransferBody>;
 
+/** Editing an asset's descriptive fields after registration; cost, salvage, life and method stay fixed. */
+export const assetEditBody = z.object({
+  name: assetFields.name,
+  custodian: assetFields.custodian,
+  location: assetFields.location,
+  serialNo: assetFields.serialNo,
+  notes: assetFields.notes,
+});
+export type AssetEditBody = z.input<typeof assetEditBody>;
+
 export const assetHistory = z.object({
   disposal: z
     .object({

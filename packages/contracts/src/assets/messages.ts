@@ -95,6 +95,7 @@ export const assetsMessages = {
   'assets.pdf.gainLoss': { en: 'Gain/loss', so: "Faa'iido/khasaare" },
   'assets.pdf.proceeds': { en: 'Proceeds', so: 'Lacag la helay' },
   'assets.pdf.amount': { en: 'Depreciation', so: 'Qiimo-dhac' },
+  'assets.editedNote': { en: 'Details edited', so: 'Faahfaahinta waa la beddelay' },
   'assets.title.schedule': { en: 'Depreciation schedule', so: 'Jadwalka qiimo-dhaca' },
   'assets.col.month': { en: 'Month', so: 'Bil' },
   'assets.col.amount': { en: 'Depreciation', so: 'Qiimo-dhac' },

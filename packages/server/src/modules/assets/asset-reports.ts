@@ -268,7 +268,7 @@ export async function reportPdf(opts: { tx: Db; clientId: number; lang: Lang; ta
         const label = Object.entries(out).find(([k]) => table.columns.find((c) => c.key === k)?.kind !== 'money');
         if (label) {
           delete out[label[0]];
-          out[widest] = label[1].toLocaleUpperCase(lang === 'so' ? 'so' : 'en');
+          out[widest] = String(label[1]).toLocaleUpperCase(lang === 'so' ? 'so' : 'en');
         }
       }
       return out;

@@ -1,5 +1,5 @@
 // /api/assets: categories and settings (add-asset to change; any asset privilege to read), the register
-// (list-asset to read; add-asset to add, dispose of and transfer), buying (buy-asset), depreciation
+// (list-asset to read; add-asset to add, edit the descriptive fields, dispose of and transfer), buying (buy-asset), depreciation
 // (generate-depreciation: preview, post as a job, runs, reverse the latest) and the reports (asset-report;
 // JSON, or the file with format, and <path>/export; <path>.pdf on paper; an asset's schedule as a file). Paths and schemas are the contracts' assetsEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ import { assetChoices, createCategory, listCategories, readAssetSettings, saveAs
 import { depreciationJob, getDepreciationJob, queueDepreciation } from './depreciation-job.ts';
 import { assetSchedule } from './depreciation-schedule.ts';
 import { listRuns, previewDepreciation, reverseRun } from './depreciation.ts';
-import { assetHistory, disposeAsset, transferAsset } from './dispose-transfer.ts';
+import { assetHistory, disposeAsset, editAsset, transferAsset } from './dispose-transfer.ts';
 import { getAsset, listAssets, registerAsset } from './register-asset.ts';
 
 const tags = ['assets'];
@@ -111,6 +111,7 @@ export async function assetsRoutes(app: FastifyInstance) {
   });
   serve(app, api.purchase, buy, async (req) => tenantTx(req, (tx, a) => getAssetPurchase({ tx, clientId: a.clientId, lang: a.lang, id: req.params.id })));
   serve(app, api.dispose, edit, async (req) => tenantTx(req, (tx, actor) => disposeAsset({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, api.edit, edit, async (req) => tenantTx(req, (tx, actor) => editAsset({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, api.transfer, edit, async (req) => tenantTx(req, (tx, actor) => transferAsset({ tx, actor, id: req.params.id, input: req.body })));
 
   serve(app, api.preview, depreciate, async (req) =>

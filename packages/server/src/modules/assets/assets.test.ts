@@ -501,6 +501,39 @@ describe('reports', () => {
   });
 });
 
+describe('editing an asset', () => {
+  it('edits name, custodian, location, serial number and notes, audited, custodian in the history; money stays; bad input changes nothing', async () => {
+    const a = await k.ok(await k.register({ tag: 'E1', cost: '3600.00', custodian: 'Ahmed', location: 'Store' }));
+    await k.post('2026-01');
+    const from = await lastAuditId(ctx, fresh.clientId);
+    const books = await accountBalance(ctx, fresh.clientId, '1510');
+    const body = { name: 'Dell laptop', custodian: 'Hodan Ali', location: 'Finance office', serialNo: 'SN-99', notes: 'Charger kept in the store' };
+    const edited = await k.ok(await k.call(fresh.token, 'PATCH', `/api/assets/${a.id}`, body), 200);
+    expect(edited).toMatchObject({ ...body, cost: '3600.00', accumulated: '100.00', netBookValue: '3500.00', usefulLifeMonths: a.usefulLifeMonths });
+    expect(await accountBalance(ctx, fresh.clientId, '1510')).toBe(books);
+    const audit = await auditRows(ctx, fresh.clientId, { afterId: from, entity: 'asset' });
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'update', entityId: String(a.id), before: expect.objectContaining({ name: 'Toyota Hilux', custodian: 'Ahmed' }) }),
+    ]);
+    const history = await k.ok(await k.call(fresh.token, 'GET', `/api/assets/${a.id}/history`), 200);
+    expect(history.transfers).toEqual([expect.objectContaining({ fromCustodian: 'Ahmed', toCustodian: 'Hodan Ali' })]);
+    // A money field in the body is not part of the edit: the asset keeps its cost.
+    const withCost = await k.ok(await k.call(fresh.token, 'PATCH', `/api/assets/${a.id}`, { ...body, cost: '1.00' }), 200);
+    expect(withCost.cost).toBe('3600.00');
+    const reader = await staffUser(ctx, fresh, ['list-asset']);
+    const before = await tableSnapshot(ctx.database.db);
+    const bad = await k.call(fresh.token, 'PATCH', `/api/assets/${a.id}`, { ...body, name: ' ' }, 'so');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ field: 'name' });
+    expect(bad.json().details[0].message).not.toMatch(/required|Required/);
+    expect(await tableSnapshot(ctx.database.db)).toEqual(before);
+    expect((await k.call(reader.token, 'PATCH', `/api/assets/${a.id}`, body)).statusCode).toBe(403);
+    expect((await k.call(orgB.token, 'PATCH', `/api/assets/${a.id}`, body)).statusCode).toBe(404);
+    expect(await tableSnapshot(ctx.database.db)).toEqual(before);
+    await invariant();
+  });
+});
+
 describe('access and tenancy', () => {
   it('answers 403 without the privilege and changes nothing; the other organisation sees nothing', async () => {
     const a = await kit.ok(await kit.register({ tag: 'PRIV' }));

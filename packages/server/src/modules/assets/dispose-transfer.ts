@@ -4,7 +4,16 @@
 // is and keeps the history (asset_transfers), posting nothing. A disposal is dated after the latest
 // depreciated month, so every run stays reversible until something is disposed of after it.
 import { sql } from 'drizzle-orm';
-import { type Asset, type AssetHistory, type Lang, type assetDisposalBody, type assetTransferBody, translate, type z } from '@ubo/contracts';
+import {
+  type Asset,
+  type AssetHistory,
+  type Lang,
+  type assetDisposalBody,
+  type assetEditBody,
+  type assetTransferBody,
+  translate,
+  type z,
+} from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { postJournal } from '../../ledger/index.ts';
@@ -85,6 +94,39 @@ export async function disposeAsset(opts: { tx: Db; actor: Actor; id: number; inp
       ${input.reason}, ${entry.id}, ${actor.userId})`);
   await tx.execute(sql`update assets set status = 'Disposed', disposed_on = ${input.date}, updated_at = now() where client_id = ${clientId} and id = ${id}`);
   await writeAudit(tx, actor, { action: 'dispose', entity: 'asset', entityId: id, after: { ...input, gainLoss: posting.gainLoss, entry: entry.number } });
+  return getAsset({ tx, clientId, lang: actor.lang, id });
+}
+
+/**
+ * Edits what describes an asset (name, custodian, location, serial number, notes); its money fields stay as
+ * posted. A new custodian or location is kept in the transfer history (dated today, same branch), so the
+ * history shows who held the asset and where, whichever way it changed. Audited with before and after.
+ */
+export async function editAsset(opts: { tx: Db; actor: Actor; id: number; input: z.output<typeof assetEditBody> }): Promise<Asset> {
+  const { tx, actor, id, input } = opts;
+  const { clientId } = actor;
+  const a = await lockAsset(tx, clientId, id);
+  const [before] = await queryRows<{ name: string; serial_no: string | null; notes: string | null }>(
+    tx,
+    sql`select name, serial_no, notes from assets where client_id = ${clientId} and id = ${id}`,
+  );
+  if ((a.custodian ?? null) !== input.custodian || (a.location ?? null) !== input.location) {
+    await tx.execute(sql`
+      insert into asset_transfers (client_id, asset_id, date, from_branch_id, to_branch_id, from_custodian, to_custodian, from_location, to_location, note, created_by)
+      values (${clientId}, ${id}, current_date, ${a.branch_id}, ${a.branch_id}, ${a.custodian}, ${input.custodian}, ${a.location}, ${input.location},
+        ${translate('assets.editedNote', actor.lang)}, ${actor.userId})`);
+  }
+  await tx.execute(sql`
+    update assets set name = ${input.name}, custodian = ${input.custodian}, location = ${input.location}, serial_no = ${input.serialNo},
+      notes = ${input.notes}, updated_at = now()
+    where client_id = ${clientId} and id = ${id}`);
+  await writeAudit(tx, actor, {
+    action: 'update',
+    entity: 'asset',
+    entityId: id,
+    before: { name: before.name, custodian: a.custodian, location: a.location, serialNo: before.serial_no, notes: before.notes },
+    after: input,
+  });
   return getAsset({ tx, clientId, lang: actor.lang, id });
 }
 

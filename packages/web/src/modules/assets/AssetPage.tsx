@@ -175,13 +175,76 @@ function TransferDialog({ asset, open, onClose }: { asset: Asset; open: boolean;
   );
 }
 
+function EditDialog({ asset, onClose }: { asset: Asset; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [v, setV] = useState({
+    name: asset.name,
+    custodian: asset.custodian ?? '',
+    location: asset.location ?? '',
+    serialNo: asset.serialNo ?? '',
+    notes: asset.notes ?? '',
+  });
+  const save = useAssetWrite(
+    () => callEndpoint(assetsEndpoints.edit, { params: { id: asset.id }, body: v }),
+    () => {
+      toast(t('assets.edit.saved', { tag: asset.tag }), 'success');
+      onClose();
+    },
+  );
+  const e = save.errors;
+  const field = (key: keyof typeof v, label: string, multiline = false) => (
+    <TextField
+      size="small"
+      name={key}
+      label={label}
+      value={v[key]}
+      required={key === 'name'}
+      multiline={multiline}
+      onChange={(ev) => setV({ ...v, [key]: ev.target.value })}
+      error={Boolean(e[key])}
+      helperText={e[key]}
+    />
+  );
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <form
+        noValidate
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          save.mutate(undefined);
+        }}
+      >
+        <DialogTitle>{t('assets.edit.title', { tag: asset.tag })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {field('name', t('assets.field.name'))}
+            {field('custodian', t('assets.field.custodian'))}
+            {field('location', t('assets.field.location'))}
+            {field('serialNo', t('assets.field.serialNo'))}
+            {field('notes', t('assets.field.notes'), true)}
+            <Typography variant="body2" color="text.secondary">
+              {t('assets.edit.moneyFixed')}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
 export default function AssetPage() {
   const { t } = useTranslation();
   const can = useCan();
   const id = Number(useParams().id);
   const schedule = useAssetsQuery(['schedule', id], () => callEndpoint(assetsEndpoints.schedule, { params: { id } }));
   const history = useAssetsQuery(['history', id], () => callEndpoint(assetsEndpoints.history, { params: { id } }));
-  const [dialog, setDialog] = useState<'dispose' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'dispose' | 'transfer' | 'edit' | null>(null);
   const asset = schedule.data?.asset;
   if (!asset) return <PageHeader title={t('assets.page.title')} />;
   const isActive = asset.status === 'Active';
@@ -194,6 +257,9 @@ export default function AssetPage() {
           isActive &&
           can(p.add) && (
             <Stack direction="row" spacing={1}>
+              <Button variant="outlined" onClick={() => setDialog('edit')}>
+                {t('assets.edit.action')}
+              </Button>
               <Button variant="outlined" onClick={() => setDialog('transfer')}>
                 {t('assets.page.transfer')}
               </Button>
@@ -322,6 +388,7 @@ export default function AssetPage() {
         )}
       </Paper>
       {dialog === 'dispose' && <DisposeDialog asset={asset} open onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && <EditDialog asset={asset} onClose={() => setDialog(null)} />}
       {dialog === 'transfer' && <TransferDialog asset={asset} open onClose={() => setDialog(null)} />}
     </>
   );
