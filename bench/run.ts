@@ -1,6 +1,7 @@
 // `npm run bench -- ledger [--lines 100000] [--runs 20] [--db all|pglite|postgres] [--clients 8] [--posts 4000] [--keep-triggers]`
 // `npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]`
 // `npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]` (PostgreSQL: the app's request path against a bare server)
+// `npm run bench -- assets [--assets 50000] [--runs 5] [--db all|pglite|postgres]` (bench/assets/run-assets.ts)
 // `npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]` (bench/trade/run-trade.ts)
 // Builds a fresh database (PGlite in memory; on PostgreSQL a new database next to DATABASE_URL or
 // TEST_DATABASE_URL, dropped afterwards), migrates it, creates one organisation with ~200 accounts and
@@ -24,6 +25,7 @@ import { createOrganisation } from '../packages/server/src/modules/users/index.t
 import { benchBilling, DEFAULT_CUSTOMERS } from './billing/run-billing.ts';
 import { benchRequest } from './request/run-request.ts';
 import { benchTradeAll } from './trade/run-trade.ts';
+import { benchAssetsAll } from './assets/run-assets.ts';
 import { generateBooks, type GeneratedBooks } from './ledger/generate.ts';
 import { measurePosting, measureReports, type PostingTiming, type ReportTiming, timedVerify } from './ledger/measure.ts';
 import { fmt } from './stats.ts';
@@ -202,6 +204,7 @@ async function main(argv: string[]): Promise<number> {
       vendors: { type: 'string', default: '500' },
       moves: { type: 'string', default: '1000000' },
       invoices: { type: 'string', default: '50000' },
+      assets: { type: 'string', default: '50000' },
     },
   });
   const usage = [
@@ -209,9 +212,10 @@ async function main(argv: string[]): Promise<number> {
     '       npm run bench -- billing [--customers 100000] [--db all|pglite|postgres] [--clients 50] [--searches 2000] [--pay-clients 8] [--payments 400]',
     '       npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]',
     '       npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]',
+    '       npm run bench -- assets [--assets 50000] [--runs 5] [--db all|pglite|postgres]',
   ].join('\n');
   const which = positionals[0];
-  if (!['ledger', 'billing', 'request', 'trade'].includes(which) || positionals.length > 1) {
+  if (!['ledger', 'billing', 'request', 'trade', 'assets'].includes(which) || positionals.length > 1) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -249,6 +253,10 @@ async function main(argv: string[]): Promise<number> {
       invoices: int('invoices', values.invoices, 1),
       runs: int('runs', values.runs, 1),
     });
+    return 0;
+  }
+  if (which === 'assets') {
+    await benchAssetsAll(targets, { assets: int('assets', values.assets, 10), runs: int('runs', values.runs === '20' ? '5' : values.runs, 1) });
     return 0;
   }
   if (which === 'billing') {
