@@ -1,7 +1,9 @@
 // Journey: fixed assets. The administrator registers an asset brought in from older books, buys two
 // laptops for cash, previews this month's depreciation and posts it (a background job, followed until
-// done), reads the runs and the assets report, opens an asset's page with its schedule and disposes of
-// it by a write-off; then the depreciation screen in Somali.
+// done), reads the runs and the assets report, opens an asset's page with its schedule, edits its
+// details and disposes of it by a write-off (the run is then no longer offered for reversal); edits a
+// category on the categories page; then in Somali registers an asset (a bad cost refused on its field in
+// Somali), previews the next month and reads the runs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -105,6 +107,15 @@ describe.skipIf(!run)('assets: register, buy, depreciation, report, disposal', (
     await page.goto('/#/assets/list');
     await page.getByRole('row').filter({ hasText: 'IT-9001' }).getByText('IT-9001').click();
     await visible(page.getByRole('heading', { name: /IT-9001/, level: 2 }));
+    // Its descriptive fields can be edited; the money fields stay as posted.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel(/^Custodian/).fill('Hodan Ali');
+    await edit.getByLabel(/^Serial number/).fill('SN-4471');
+    await e2e.shot(page, 'assets-08a-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await visible(page.getByText('SN-4471'));
     await page.getByRole('button', { name: 'Dispose of' }).click();
     const dialog = page.getByRole('dialog');
     await choose(page, /^Paid how/, 'Write-off');
@@ -118,13 +129,50 @@ describe.skipIf(!run)('assets: register, buy, depreciation, report, disposal', (
     await dialog.waitFor({ state: 'hidden' });
     await visible(page.getByText('Disposal', { exact: true }));
     await e2e.shot(page, 'assets-09-disposed');
+    // Disposed of after this month: its run can no longer be reversed, and the screen does not offer it.
+    await page.goto('/#/assets/generate-depreciation');
+    const posted = page.getByRole('row').filter({ hasText: month }).filter({ hasText: 'Posted' });
+    await visible(posted);
+    await expect.poll(() => posted.getByRole('button', { name: 'Reverse' }).count()).toBe(0);
   });
 
-  it('reads the depreciation runs in Somali', async () => {
-    await page.goto('/#/assets/generate-depreciation');
+  it('edits a category on the categories page', async () => {
+    await page.goto('/#/assets/categories');
+    await visible(page.getByRole('heading', { name: 'Asset categories', level: 2 }));
+    await page.getByTestId('asset-categories').getByRole('row').filter({ hasText: 'Furniture' }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Useful life/).fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.locator('.Mui-error').first());
+    await dialog.getByLabel(/^Useful life/).fill('96');
+    await e2e.shot(page, 'assets-09a-category');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await visible(page.getByTestId('asset-categories').getByRole('row').filter({ hasText: 'Furniture' }).filter({ hasText: '96' }));
+    await e2e.shot(page, 'assets-09b-categories');
+  });
+
+  it('registers an asset in Somali, previews the next month and reads the runs', async () => {
+    await page.goto('/#/assets/add');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
+    await visible(page.getByRole('heading', { name: 'Ku dar hanti', level: 2 }));
+    await page.getByLabel(/^Lambarka calaamadda/).fill('VEH-9001');
+    await page.getByLabel(/^Magaca hantida/).fill('Gaari Toyota Hilux');
+    await choose(page, /^Qayb/, /Gaadiid|Vehicles/);
+    await page.getByLabel(/^Qiimaha iibka/).fill('-5');
+    await page.getByRole('button', { name: 'Kaydi' }).click();
+    await visible(page.locator('.Mui-error').first());
+    await e2e.shot(page, 'assets-10a-somali-refused');
+    await page.getByLabel(/^Qiimaha iibka/).fill('24000');
+    await page.getByRole('button', { name: 'Kaydi' }).click();
+    await visible(page.getByRole('heading', { name: /VEH-9001/, level: 2 }));
+    await e2e.shot(page, 'assets-10b-somali-page');
+    await page.goto('/#/assets/generate-depreciation');
     await visible(page.getByRole('heading', { name: 'Samee qiimo-dhac', level: 2 }));
+    await page.getByRole('button', { name: 'Eeg' }).click();
+    await visible(page.getByTestId('depreciation-total'));
+    await e2e.shot(page, 'assets-10c-somali-preview');
     await visible(page.getByRole('row').filter({ hasText: month }).filter({ hasText: 'La diiwaangeliyay' }));
     await e2e.shot(page, 'assets-10-somali');
     expect(e2e.pageErrors).toEqual([]);
