@@ -310,10 +310,7 @@ export default function AssetCategoriesPage() {
               <TableCell align="right">{t('assets.field.usefulLifeMonths')}</TableCell>
               <TableCell>{t('assets.field.method')}</TableCell>
               <TableCell align="right">{t('assets.categories.salvagePercent')}</TableCell>
-              <TableCell>{t('assets.categories.costAccount')}</TableCell>
-              <TableCell>{t('assets.categories.accumulatedAccount')}</TableCell>
-              <TableCell>{t('assets.categories.expenseAccount')}</TableCell>
-              <TableCell>{t('assets.categories.disposalAccount')}</TableCell>
+              <TableCell>{t('assets.categories.accounts')}</TableCell>
               <TableCell align="right">{t('assets.categories.assets')}</TableCell>
               <TableCell>{t('assets.field.status')}</TableCell>
               <TableCell />
@@ -329,10 +326,9 @@ export default function AssetCategoriesPage() {
                   {c.rate ? ` ${c.rate}%` : ''}
                 </TableCell>
                 <TableCell align="right">{c.salvagePercent}</TableCell>
-                <TableCell>{c.costAccount.code}</TableCell>
-                <TableCell>{c.accumulatedAccount.code}</TableCell>
-                <TableCell>{c.expenseAccount.code}</TableCell>
-                <TableCell>{c.disposalAccount.code}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {[c.costAccount, c.accumulatedAccount, c.expenseAccount, c.disposalAccount].map((a) => a.code).join(' · ')}
+                </TableCell>
                 <TableCell align="right">{c.assetCount}</TableCell>
                 <TableCell>{t(`assets.categories.statusValue.${c.status}`)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
