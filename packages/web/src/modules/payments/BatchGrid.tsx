@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
-import { type GridRow, emptyGridRow, nextGridRow } from './payments.logic.ts';
+import { type GridRow, emptyGridRow, isBlankGridRow, nextGridRow } from './payments.logic.ts';
 
 export interface BatchGridProps {
   rows: GridRow[];
@@ -67,6 +67,8 @@ export function BatchGrid({ rows, onChange, defaultDate }: BatchGridProps) {
                       if (e.key !== 'Enter' || c !== 'date') return;
                       e.preventDefault();
                       if (i === rows.length - 1) onChange([...rows, nextGridRow(r, defaultDate)]);
+                      // An untouched next row takes the book and its next leaf too.
+                      else if (isBlankGridRow(rows[i + 1])) onChange(rows.map((x, j) => (j === i + 1 ? nextGridRow(r, defaultDate) : x)));
                       focus(i + 1);
                     }}
                     slotProps={{

@@ -172,6 +172,9 @@ export function nextGridRow(last: GridRow, defaultDate: string): GridRow {
   return emptyGridRow(last.date || defaultDate, last.series.trim(), next);
 }
 
+/** A row where nothing but the date was typed. */
+export const isBlankGridRow = (r: GridRow) => !r.reference.trim() && !r.customer.trim() && !r.amount.trim() && !r.series.trim() && !r.receiptNo.trim();
+
 /** What the match is sent of a grid row (the receipt number is not matched: it goes with the save). */
 export const matchRow = (r: GridRow) => ({ reference: r.reference, customer: r.customer, amount: r.amount, date: r.date });
 
