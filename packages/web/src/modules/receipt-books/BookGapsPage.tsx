@@ -125,6 +125,7 @@ export default function BookGapsPage() {
                   '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 },
                   '& td': { verticalAlign: 'top' },
                   '& td:not(:last-of-type)': { whiteSpace: 'nowrap' },
+                  '& td:last-of-type': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
                   '@media print': { '& th, & td': { px: 0.75, fontSize: '0.75rem' } },
                 }}
               >
@@ -139,7 +140,7 @@ export default function BookGapsPage() {
                     <TableCell align="right">{t('books.field.voided')}</TableCell>
                     <TableCell align="right">{t('books.field.unused')}</TableCell>
                     <TableCell align="right">{t('books.gaps.count')}</TableCell>
-                    <TableCell sx={{ width: '35%', minWidth: 180 }}>{t('books.gaps.gaps')}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{t('books.gaps.gaps')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
