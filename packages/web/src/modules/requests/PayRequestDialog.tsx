@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Control, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type RequestDetail, type requestPayBody, requestPayBody as payBody, requestsEndpoints, type z } from '@ubo/contracts';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -42,7 +42,8 @@ export function PayRequestDialog({ request, onClose }: { request: RequestDetail 
     resolver,
     defaultValues: { date: todayIso(), amount: '', accountId: '', debitAccountId: '', memo: '' },
   });
-  const { control, handleSubmit, reset, setError } = form;
+  const { handleSubmit, reset, setError } = form;
+  const control = form.control as unknown as Control<FormValues>;
   const isAdvance = request?.type === 'cash-advance';
   const advanceId = choices.data?.advanceAccountId ?? null;
   useEffect(() => {
