@@ -110,6 +110,7 @@ export const privileges: readonly PrivilegeDef[] = [
   p('requests', 'list-request', 'Requests list', 'Liiska codsiyada'),
   p('requests', 'first-approve-request', 'First approval of requests (department head)', 'Ansixinta koowaad ee codsiyada (madaxa waaxda)'),
   p('requests', 'approve-request', 'Final approval and rejection of requests', 'Ansixinta kama dambaysta ah iyo diidista codsiyada'),
+  p('requests', 'pay-request', 'Pay approved requests (and cancel their payments)', 'Bixi codsiyada la ansixiyay (iyo joojinta lacag-bixintooda)'),
   p('requests', 'request-report', 'Requests report', 'Warbixinta codsiyada'),
 
   p('complaints', 'add-complaint', 'Add complaints', 'Ku dar cabasho'),

@@ -3,6 +3,8 @@
 // their book already in the payment form, takes a customer's payment with it and sees it on the receipt;
 // a second use of the same number is refused on the field; the administrator sees the number used on the
 // book's page (with the payment), voids a spoilt leaf, and reads the book page and the gaps report in Somali.
+// Back in the field, the collector types a batch with a receipt number per row (Enter proposes the next
+// leaf); a leaf already used refuses the batch on its row, and the corrected batch is saved.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, logOut, signInAs, startE2E, visible } from './harness.ts';
@@ -16,8 +18,8 @@ async function choose(page: Page, label: RegExp, option: string | RegExp) {
 }
 
 /** Types into the customer picker and takes the highlighted match with Enter. */
-async function pickCustomer(page: Page, text: string, expected: string) {
-  const box = page.getByRole('combobox', { name: /^Customer/ });
+async function pickCustomer(page: Page, text: string, expected: string, name: string | RegExp = /^Customer/) {
+  const box = page.getByRole('combobox', { name });
   await box.fill(text);
   await page
     .getByRole('listbox')
@@ -37,7 +39,7 @@ describe.skipIf(!run)('receipt books: issue a book, take a payment with its numb
     e2e = await startE2E({
       prepare: async (p) => {
         await p.admin('seed-demo-utility');
-        await p.addStaff({ ...collector, role: 'Field collector', privileges: ['dashboard', 'list-customer', 'receive-payment'] });
+        await p.addStaff({ ...collector, role: 'Field collector', privileges: ['dashboard', 'list-customer', 'receive-payment', 'batch-bill'] });
       },
     });
     page = await e2e.newPage();
@@ -142,6 +144,47 @@ describe.skipIf(!run)('receipt books: issue a book, take a payment with its numb
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'EN · English' }).click()]);
     await visible(page.getByRole('heading', { name: 'Receipt book gaps', level: 2 }));
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('the collector receives a batch with a receipt number on each row; a used leaf refuses the batch on its row', async () => {
+    await logOut(page);
+    await signInAs(page, collector);
+    await page.goto('/#/customers/batch-receive');
+    await visible(page.getByRole('heading', { name: 'Batch receive' }).first());
+    const cell = (name: string, row: number) => page.getByLabel(`${name} · Row ${row}`);
+    await cell('Reference', 1).fill('FLD-1');
+    await cell('Phone or customer number', 1).fill('0600000001');
+    await cell('Amount', 1).fill('5.00');
+    await cell('Book series', 1).fill('ZX');
+    await cell('Receipt no.', 1).fill('503');
+    await cell('Date', 1).press('Enter');
+    // The new row keeps the book and proposes its next leaf.
+    await expect.poll(() => cell('Receipt no.', 2).inputValue()).toBe('504');
+    expect(await cell('Book series', 2).inputValue()).toBe('ZX');
+    await cell('Reference', 2).fill('FLD-2');
+    await cell('Phone or customer number', 2).fill('0600000001');
+    await cell('Amount', 2).fill('3.00');
+    await cell('Receipt no.', 2).fill('501');
+    await e2e.shot(page, 'receipt-books-11-batch-grid');
+    // The phone is the hotel's new number: the collector picks the customer for both rows.
+    const matchAndPick = async () => {
+      await page.getByRole('button', { name: 'Match rows' }).click();
+      await visible(page.getByText('0 matched, 2 unmatched'));
+      await pickCustomer(page, 'Hotel', 'Hotel Jazeera', 'Customer of row 1');
+      await pickCustomer(page, 'Hotel', 'Hotel Jazeera', 'Customer of row 2');
+      await visible(page.getByTestId('batch-to-save').getByText('2 payments'));
+    };
+    await matchAndPick();
+    await page.getByRole('button', { name: 'Save all' }).click();
+    await visible(page.getByText('Receipt ZX 501 is already used or voided.'));
+    await e2e.shot(page, 'receipt-books-12-batch-refused');
+
+    await cell('Receipt no.', 2).fill('504');
+    await matchAndPick();
+    await page.getByRole('button', { name: 'Save all' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: /saved: 2 payments, total 8\.00/ }));
+    await e2e.shot(page, 'receipt-books-13-batch-saved');
     expect(e2e.pageErrors).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 // lines (the total adds up as typed) and submits it (numbered REQ-<year>-00001), then one for a single
 // amount (REQ-<year>-00002). The department head finds both under "Awaiting my action", gives the first
 // approval to one and rejects the other (a reason is required). Finance approves the first (its steps show
-// who and when) and opens a purchase order prefilled from it. The head's own request offers him no approval.
-// The store keeper then reads their requests in Somali: approved, and rejected with the head's reason.
+// who and when), opens a purchase order prefilled from it, and instead pays it (more than approved is refused). The head's own request offers him no approval.
+// The store keeper attaches the quotation, then reads their requests in Somali: fulfilled, and rejected with the head's reason.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -36,7 +36,7 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
         await p.addStaff({
           ...finance,
           role: 'Finance',
-          privileges: ['list-request', 'approve-request', 'request-report', 'purchase-order', 'cash-purchase'],
+          privileges: ['list-request', 'approve-request', 'request-report', 'purchase-order', 'cash-purchase', 'pay-request'],
         });
       },
     });
@@ -79,8 +79,8 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
     // 402.00 + 2.53 (2.525 to the cent)
     await visible(page.getByTestId('request-total').getByText('404.53'));
     await e2e.shot(page, 'requests-01-new');
-    // Leave the last field first, as a person moving to the buttons does (its blur validates the form).
-    await page.getByRole('heading', { name: 'Lines' }).click();
+    // Straight from the last field to the button: the click that blurs the field must still submit (it was
+    // once lost to the re-render the blur caused).
     await page.getByRole('button', { name: 'Save and submit' }).click();
     await page.waitForURL(/#\/requests\/\d+$/);
     firstUrl = page.url();
@@ -88,6 +88,13 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
     await visible(page.getByTestId('request-status').getByText('Submitted'));
     await visible(page.getByTestId('request-step-submitted').getByText(keeper.fullname));
     await visible(page.getByTestId('request-step-first').getByText('Waiting'));
+    // The supplier's quotation goes with the request (a PDF: its type is read from its bytes).
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'quotation.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await visible(page.getByRole('region', { name: 'Attachments' }).getByText('quotation.pdf'));
 
     await page.goto('/#/requests/add');
     await visible(page.getByRole('heading', { name: 'New request', level: 2 }));
@@ -181,6 +188,25 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
     ).toBe('3.35');
     await e2e.shot(page, 'requests-06-order-from-request');
 
+    // Or finance pays it from the cash account against an expense account: the request shows the payment and its entry.
+    await page.goto(firstUrl);
+    await visible(page.getByRole('region', { name: 'Attachments' }).getByText('quotation.pdf'));
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const pay = page.getByRole('dialog', { name: `Pay request ${ref(1)}` });
+    expect(await pay.getByLabel(/^Amount/).inputValue()).toBe('404.53');
+    await pay.getByLabel(/^Amount/).fill('404.54');
+    await choose(page, /^Paid from/, /Cash on hand/);
+    await choose(page, /^Charged to/, /Repairs and maintenance/);
+    await pay.getByRole('button', { name: 'Pay', exact: true }).click();
+    await visible(pay.getByText('The payment cannot be more than the approved amount (404.53).'));
+    await pay.getByLabel(/^Amount/).fill('400.00');
+    await e2e.shot(page, 'requests-06b-pay');
+    await pay.getByRole('button', { name: 'Pay', exact: true }).click();
+    await visible(page.getByTestId('request-status').getByText('Fulfilled'));
+    await visible(page.getByTestId('request-step-fulfilled').getByText(/Became Payment RP-000001/));
+    await visible(page.getByTestId('request-payment-RP-000001').getByText('400.00'));
+    await e2e.shot(page, 'requests-06c-paid');
+
     await page.goto('/#/requests/report');
     await visible(page.getByRole('heading', { name: 'Requests report' }).first());
     await visible(page.getByTestId('requests-total-requested').getByText('539.53'));
@@ -194,7 +220,7 @@ describe.skipIf(!run)('requests: submit, first-approve, approve and reject as th
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
     await visible(page.getByRole('heading', { name: 'Liiska codsiyada', level: 2 }));
-    await visible(page.getByRole('row', { name: new RegExp(ref(1)) }).getByText('La ansixiyay'));
+    await visible(page.getByRole('row', { name: new RegExp(ref(1)) }).getByText('La fuliyay'));
     await visible(page.getByRole('row', { name: new RegExp(ref(2)) }).getByText('La diiday'));
     await e2e.shot(page, 'requests-08-list-somali');
     await page.getByRole('cell', { name: ref(2) }).click();

@@ -6,6 +6,7 @@ import { choice, optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
 import { longId, payerRef, paymentMethod } from './fields.ts';
+import { manualReceiptNumber } from '../receipt-books/receipt-books.ts';
 
 export const MAX_BATCH_ROWS = 5000;
 
@@ -71,6 +72,8 @@ export const batchSaveRow = z.object({
   amount: positiveAmount,
   date: calendarDate,
   reference: trimmed(100),
+  /** The number the collector wrote on a leaf of their receipt book (receipt books module), if any. */
+  manualReceiptNumber: manualReceiptNumber.optional(),
 });
 export const batchSaveBody = z.object({
   accountId: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().positive().max(2147483647)),

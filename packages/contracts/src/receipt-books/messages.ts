@@ -16,6 +16,10 @@ export const receiptBooksMessages = {
   },
   'books.numberOutside': { en: 'Number {n} is not in this book ({m}).', so: 'Lambarka {n} kuma jiro buuggan ({m}).' },
   'books.numberTaken': { en: 'Receipt {n} is already used or voided.', so: 'Rasiidka {n} horeyba waa la isticmaalay ama waa la buriyay.' },
+  'books.numberRepeated': {
+    en: 'Receipt {n} is on another row of this batch: each receipt number is used once.',
+    so: 'Rasiidka {n} wuxuu ku jiraa saf kale oo dufcaddan ah: lambar rasiid kasta hal mar ayaa la isticmaalaa.',
+  },
   'books.notActive': { en: 'This book is {n}: its numbers cannot be used.', so: 'Buuggani waa {n}: lambarradiisa lama isticmaali karo.' },
   'books.noBook': {
     en: 'Receipt {n} is in none of your active receipt books.',

@@ -1,12 +1,18 @@
 // Requests endpoints under /api/request (the spec's `request` calls: view, approve, normal-approve, reject,
 // report, generate-ref-no), plus the list of requests waiting for the caller's action.
 import { endpoint } from '../common/endpoint.ts';
-import { z } from '../common/validation.ts';
+import { okResponse, z } from '../common/validation.ts';
+import { transactionFileMimes } from '../treasury/attachments.ts';
 import { exportFields, reportFormat } from '../finance-reports/common.ts';
 import {
   requestBody,
   requestChoices,
   requestDetail,
+  requestFile,
+  requestFileList,
+  requestPayBody,
+  requestPayChoices,
+  requestPaymentCancelBody,
   requestListQuery,
   requestPage,
   requestRefNo,
@@ -36,6 +42,28 @@ export const requestsEndpoints = {
     path: '/api/request/report',
     query: requestReportQuery.safeExtend({ format: reportFormat.optional() }),
     response: requestReport,
+  }),
+  // Attachments (multipart: one file) and payment of an approved request.
+  files: endpoint({ method: 'GET', path: '/api/request/:id/files', params: idParams, response: requestFileList }),
+  uploadFile: endpoint({
+    method: 'POST',
+    path: '/api/request/:id/files',
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    response: requestFile,
+    status: 201,
+  }),
+  /** The attached file itself (documents and images open inline; spreadsheets and CSV download). */
+  file: endpoint({ method: 'GET', path: '/api/request/files/:id', params: idParams, produces: transactionFileMimes }),
+  removeFile: endpoint({ method: 'DELETE', path: '/api/request/files/:id', params: idParams, response: okResponse }),
+  payChoices: endpoint({ method: 'GET', path: '/api/request/pay-choices', response: requestPayChoices }),
+  pay: endpoint({ method: 'POST', path: '/api/request/:id/pay', params: idParams, body: requestPayBody, response: requestDetail, status: 201 }),
+  cancelPayment: endpoint({
+    method: 'POST',
+    path: '/api/request/payments/:id/cancel',
+    params: idParams,
+    body: requestPaymentCancelBody,
+    response: requestDetail,
   }),
   reportExport: endpoint({ method: 'GET', path: '/api/request/report/export', query: requestReportQuery.safeExtend(exportFields), produces: reportFileTypes }),
 };

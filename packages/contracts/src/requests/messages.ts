@@ -29,6 +29,27 @@ export const requestsMessages = {
     so: 'Codsiga {n} lama ansixin: codsi la ansixiyay keliya ayaa loo beddeli karaa iibsi.',
   },
   'requests.alreadyFulfilled': { en: 'Request {n} has already become {m}.', so: 'Codsiga {n} wuxuu horay u noqday {m}.' },
+  'requests.notApprovedToPay': {
+    en: 'Request {n} is not approved: only an approved request that nothing has fulfilled yet can be paid.',
+    so: 'Codsiga {n} lama ansixin: codsi la ansixiyay oo aan weli wax fulin keliya ayaa la bixin karaa.',
+  },
+  'requests.payTooMuch': {
+    en: 'The payment cannot be more than the approved amount ({n}).',
+    so: 'Lacag-bixintu kama badnaan karto lacagta la ansixiyay ({n}).',
+  },
+  'requests.notPayingAccount': {
+    en: 'Choose an active cash, bank or mobile-money account to pay from.',
+    so: 'Dooro koonto firfircoon oo lacag caddaan, bangi ama lacag moobayl ah oo laga bixiyo.',
+  },
+  'requests.notExpenseAccount': { en: 'Choose an active expense account.', so: 'Dooro koonto kharash oo firfircoon.' },
+  'requests.notAdvanceAccount': {
+    en: 'Choose an active expense account, or an advance or receivable account (not the customer receivable).',
+    so: 'Dooro koonto kharash oo firfircoon, ama koonto horudhac ama deyn la leeyahay (aan ahayn deymaha macaamiisha).',
+  },
+  'requests.paymentMemo': { en: 'Payment {n} for request {m}', so: 'Lacag-bixinta {n} ee codsiga {m}' },
+  'requests.paymentCancelMemo': { en: 'Cancelled payment {n}', so: 'Lacag-bixinta la joojiyay {n}' },
+  'requests.paymentCancelled': { en: 'This payment is already cancelled.', so: 'Lacag-bixintan horay ayaa loo joojiyay.' },
+  'requests.tooManyFiles': { en: 'A request can carry at most {n} files.', so: 'Codsigu wuxuu qaadi karaa ugu badnaan {n} fayl.' },
   'requests.unknown': { en: 'No such request.', so: 'Codsigan ma jiro.' },
   'requests.status.Draft': { en: 'Draft', so: 'Qabyo' },
   'requests.status.Submitted': { en: 'Submitted', so: 'La gudbiyay' },

@@ -7,14 +7,17 @@ import { id, isoDate, listQuery, money, moneyTotal, page, trimmed, whenValid, z 
 import { optionalId } from '../billing/fields.ts';
 import { positiveQuantity } from '../items/items.ts';
 import { nullableText } from '../settings/fields.ts';
+import { paymentCancelBody } from '../payments/fields.ts';
+import { accountRef, positiveAmount } from '../treasury/fields.ts';
+import { transactionFileMimes } from '../treasury/attachments.ts';
 import { rangeIsOrdered, rangeIsShortEnough, rangeIssue, rangeTooLongIssue } from '../finance-reports/common.ts';
 
 export const requestTypeValues = ['purchase', 'expense', 'cash-advance', 'repair', 'other'] as const;
 export type RequestType = (typeof requestTypeValues)[number];
 export const requestStatusValues = ['Draft', 'Submitted', 'FirstApproved', 'Approved', 'Rejected', 'Fulfilled'] as const;
 export type RequestStatus = (typeof requestStatusValues)[number];
-/** What an approved request became (a purchase order, a vendor bill or a cash purchase). */
-export const requestOutcomeKindValues = ['purchase-order', 'bill', 'cash'] as const;
+/** What an approved request became (a purchase order, a vendor bill, a cash purchase or a payment). */
+export const requestOutcomeKindValues = ['purchase-order', 'bill', 'cash', 'payment'] as const;
 export type RequestOutcomeKind = (typeof requestOutcomeKindValues)[number];
 export const MAX_REQUEST_LINES = 50;
 
@@ -86,7 +89,59 @@ export const request = z.object({
   }),
 });
 export type Request = z.infer<typeof request>;
-export const requestDetail = request.extend({ lines: z.array(requestLine) });
+
+/** Series of request payments (RP-000001): money paid out for an approved request. */
+export const REQUEST_PAYMENT_SERIES = 'RP';
+
+/**
+ * POST /api/request/:id/pay: the approved amount (or less) paid from a cash, bank or mobile-money account,
+ * debited to an expense account (or, for a cash advance, an advance or receivable account).
+ */
+export const requestPayBody = z.object({
+  date: isoDate,
+  amount: positiveAmount,
+  accountId: id,
+  debitAccountId: id,
+  memo: nullableText(500),
+});
+export type RequestPayBody = z.input<typeof requestPayBody>;
+
+/** POST /api/request/payments/:id/cancel: why, and the reversal's date (default: the payment's). */
+export const requestPaymentCancelBody = paymentCancelBody;
+export type RequestPaymentCancelBody = z.input<typeof requestPaymentCancelBody>;
+
+export const requestPayment = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  date: z.string(),
+  amount: moneyTotal,
+  account: accountRef,
+  debitAccount: accountRef,
+  memo: z.string().nullable(),
+  status: z.enum(['Posted', 'Cancelled']),
+  entryId: z.number().int(),
+  entryNumber: z.string(),
+  reversalEntryId: z.number().int().nullable(),
+  reversalNumber: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  cancelledByName: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type RequestPayment = z.infer<typeof requestPayment>;
+
+/** GET /api/request/pay-choices: the accounts money is paid from, and the accounts a payment may be charged to. */
+export const requestPayChoices = z.object({
+  payingAccounts: z.array(accountRef),
+  /** Expense accounts (any request) and advance or receivable accounts (a cash advance). */
+  debitAccounts: z.array(accountRef.extend({ use: z.enum(['expense', 'advance']) })),
+  /** The employee advances account, proposed for a cash advance. */
+  advanceAccountId: z.number().int().nullable(),
+});
+export type RequestPayChoices = z.infer<typeof requestPayChoices>;
+
+export const requestDetail = request.extend({ lines: z.array(requestLine), payments: z.array(requestPayment) });
 export type RequestDetail = z.infer<typeof requestDetail>;
 
 const yesNo = z
@@ -171,3 +226,19 @@ export const requestReport = z.object({
   totals: z.object({ requests: z.number().int(), requested: moneyTotal, approved: moneyTotal }),
 });
 export type RequestReport = z.infer<typeof requestReport>;
+
+// Attachments: a scan, a photo or a PDF (a quotation, an invoice) on a request, with the rules of journal
+// entry attachments: type from the bytes (PDF, PNG, JPEG, WEBP, CSV, XLSX), 2 MiB, a safe file name.
+/** Most files one request may carry. */
+export const REQUEST_FILES_PER_REQUEST = 20;
+export const requestFile = z.object({
+  id: z.number().int(),
+  requestId: z.number().int(),
+  filename: z.string(),
+  mime: z.enum(transactionFileMimes),
+  size: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RequestFile = z.infer<typeof requestFile>;
+export const requestFileList = z.object({ data: z.array(requestFile) });

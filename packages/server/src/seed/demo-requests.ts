@@ -1,21 +1,22 @@
 // The demo organisation's staff requests: three people who write and approve them, and requests in every
 // state. A store keeper (storekeeper / Store@2026) writes requests; a department head (depthead /
 // Head@2026) gives the first approval and writes requests of his own; finance (finance / Finance@2026)
-// gives the final approval, reads the report and turns approved requests into purchases. Requests: a draft,
-// one submitted, one first approved, one approved (the head's own: first approved by the administrator),
-// one rejected at each step, and one fulfilled by a purchase order.
+// gives the final approval, reads the report, turns approved requests into purchases and pays them. Requests:
+// a draft, one submitted, one first approved, one approved (the head's own: first approved by the administrator),
+// one rejected at each step, one fulfilled by a purchase order and one fulfilled by a payment (RP-000001).
 //
 // Like the rest of the demo, every step calls the module's own service as the person who would do it, with
 // the input checked by the route's contract schema, one transaction per step.
-import { eq } from 'drizzle-orm';
-import { purchaseOrderBody, requestBody, vendorBody } from '@ubo/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { purchaseOrderBody, requestBody, requestPayBody, vendorBody } from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import { inSystem, inTenant } from '../db/tenant.ts';
 import { type Actor, systemActor } from '../lib/actor.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { branches, clients } from '../modules/organisations/index.ts';
 import { createPurchaseOrder } from '../modules/purchases/index.ts';
-import { approveRequest, createRequest, firstApproveRequest, rejectRequest, submitRequest } from '../modules/requests/index.ts';
+import { approveRequest, createRequest, firstApproveRequest, payRequest, rejectRequest, submitRequest } from '../modules/requests/index.ts';
 import { rolePrivileges, roles, users } from '../modules/users/index.ts';
 import { createVendor, vendors } from '../modules/vendors/index.ts';
 import { actorTx } from '../plugins/auth.ts';
@@ -38,7 +39,7 @@ const ROLES = {
   finance: {
     name: 'Finance',
     description: 'Final approval of requests, the report, and the purchases they become',
-    privileges: ['list-request', 'approve-request', 'request-report', 'purchase-order', 'cash-purchase', 'credit-purchase'],
+    privileges: ['list-request', 'approve-request', 'request-report', 'purchase-order', 'cash-purchase', 'credit-purchase', 'pay-request'],
   },
 } as const;
 
@@ -147,6 +148,20 @@ export async function seedDemoRequests(db: Db, opts: { code: number; username: s
         requestId: meters.id,
         lines: meters.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitAmount })),
       }),
+    }),
+  );
+  // Fulfilled by a payment: approved, then finance pays it from the cash account against vehicle fuel.
+  const fuel = await approved(keeper, { type: 'expense', department: 'Network', purpose: 'Fuel for the line crew pickup', amount: '120.00' });
+  const accountOf = (code: string) =>
+    as(finance, async (tx) => Number((await queryRows<{ id: number }>(tx, sql`select id from accounts where code = ${code}`))[0].id));
+  const cash = await accountOf('1010');
+  const fuelAccount = await accountOf('6110');
+  await as(finance, (tx) =>
+    payRequest({
+      tx,
+      actor: finance,
+      id: fuel.id,
+      input: requestPayBody.parse({ date: new Date().toISOString().slice(0, 10), amount: '115.50', accountId: cash, debitAccountId: fuelAccount, memo: null }),
     }),
   );
   return { users: 3, requests: count };

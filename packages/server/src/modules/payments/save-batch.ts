@@ -2,7 +2,10 @@
 // one transaction: a payment_batches row, then each row as a payment (post-payment.ts, oldest bills
 // first). Everything is checked first; any refused row (unknown customer, reference already posted on
 // the account or repeated in the batch, date in a closed period, ...) refuses the whole batch with
-// errors naming the row (rows.3.reference) and nothing is written. One audit line for the batch.
+// errors naming the row (rows.3.reference) and nothing is written. A row's manual receipt number (the
+// collector's receipt book) is checked with the rest (rows.3.manualReceiptNumber: in an Active book of the
+// signed-in collector, unused, not repeated in the batch) and recorded with its payment, in this
+// transaction, as for a single payment. One audit line for the batch.
 import { sql } from 'drizzle-orm';
 import { type BatchSaveInput, type BatchSaved, RECEIPT_SERIES, bdec, billMoney } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +17,7 @@ import type { FieldError } from '../../plugins/errors.ts';
 import { getBatch } from './list-batches.ts';
 import { checkReceivingAccount, holdLockDate, isFieldError, nextRowId, validationError } from './payments-common.ts';
 import { postPayment } from './post-payment.ts';
+import { checkManualReceipts, useManualReceipt } from '../receipt-books/index.ts';
 
 export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveInput }): Promise<BatchSaved> {
   const { tx, actor, input } = opts;
@@ -55,6 +59,8 @@ export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveIn
     seen.add(key);
     if (lockDate !== null && r.date <= lockDate) errors.push({ field: `rows.${i}.date`, message: `ledger.locked|${lockDate}` });
   });
+  const receipts = input.rows.flatMap((r, i) => (r.manualReceiptNumber ? [{ receipt: r.manualReceiptNumber, field: `rows.${i}.manualReceiptNumber` }] : []));
+  errors.push(...(await checkManualReceipts({ tx, actor, receipts })));
   if (errors.length > 0 || isFieldError(account)) throw validationError(errors, 'payments.batchRefused');
 
   const batchId = await nextRowId(tx, 'payment_batches');
@@ -82,6 +88,7 @@ export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveIn
         amountField: `rows.${i}.amount`,
       },
     });
+    if (r.manualReceiptNumber) await useManualReceipt({ tx, actor, receipt: r.manualReceiptNumber, paymentId: p.id, field: `rows.${i}.manualReceiptNumber` });
     payments.push({ id: p.id, number: p.number, customerId: Number(c.id), amount: p.amount, allocated: p.allocated });
   }
   await writeAudit(tx, actor, {
@@ -96,6 +103,7 @@ export async function saveBatch(opts: { tx: Db; actor: Actor; input: BatchSaveIn
       payments: payments.length,
       total: billMoney(total),
       receipts: `${payments[0].number} - ${payments[payments.length - 1].number}`,
+      manualReceipts: receipts.map((x) => `${x.receipt.series} ${x.receipt.number}`),
     },
   });
   return { ...(await getBatch({ tx, clientId, lang: actor.lang, id: batchId })), payments };

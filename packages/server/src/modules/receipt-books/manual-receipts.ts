@@ -7,8 +7,56 @@ import { type ManualReceiptNumber, type RefNumberAnswer, translate } from '@ubo/
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { fieldError } from '../../plugins/errors.ts';
+import { type FieldError, fieldError } from '../../plugins/errors.ts';
 import { nextUnused, unusedRanges } from './read-receipt-books.ts';
+
+/**
+ * Why `receipt` cannot be used by the actor now (a message key with its values), or null when it can: it must
+ * lie in an Active book issued to the actor and be unwritten. Reads only; `lock` takes the book FOR SHARE.
+ */
+async function receiptRefusal(tx: Db, actor: Actor, receipt: ManualReceiptNumber, lock: boolean): Promise<{ message: string; bookId?: number }> {
+  const label = `${receipt.series} ${receipt.number}`;
+  // Every book of the series holding the number (ranges never overlap, so at most one).
+  const [book] = await queryRows<{ id: number; status: string; collector_id: number; collector: string; written: boolean }>(
+    tx,
+    sql`
+    select b.id, b.status, b.collector_id, u.fullname as collector,
+           exists (select 1 from receipt_book_numbers x where x.client_id = b.client_id and x.book_id = b.id and x.number = ${receipt.number}) as written
+    from receipt_books b join users u on u.client_id = b.client_id and u.id = b.collector_id
+    where b.client_id = ${actor.clientId} and b.series = ${receipt.series} and ${receipt.number} between b.first_no and b.last_no
+    ${lock ? sql`for share of b` : sql``}`,
+  );
+  if (!book) return { message: `books.noBook|${label}` };
+  if (book.collector_id !== actor.userId) return { message: `books.otherCollector|${label}|${book.collector}` };
+  if (book.status === 'Lost') return { message: `books.lostBook|${label}` };
+  if (book.status !== 'Active') return { message: `books.notActive|${translate(`books.status.${book.status}`, actor.lang)}` };
+  if (book.written) return { message: `books.numberTaken|${label}` };
+  return { message: '', bookId: book.id };
+}
+
+/**
+ * Checks many receipt numbers at once before anything is written (batch receive): each refusal names its
+ * field; a number repeated within the list is refused on its later fields. Reads only.
+ */
+export async function checkManualReceipts(opts: {
+  tx: Db;
+  actor: Actor;
+  receipts: Array<{ receipt: ManualReceiptNumber; field: string }>;
+}): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const { receipt, field } of opts.receipts) {
+    const key = `${receipt.series} ${receipt.number}`;
+    if (seen.has(key)) {
+      errors.push({ field, message: `books.numberRepeated|${key}` });
+      continue;
+    }
+    seen.add(key);
+    const refusal = await receiptRefusal(opts.tx, opts.actor, receipt, false);
+    if (refusal.message) errors.push({ field, message: refusal.message });
+  }
+  return errors;
+}
 
 /**
  * Checks that `receipt` lies in an Active book issued to the actor and is unwritten, and records it as used
@@ -20,23 +68,13 @@ export async function useManualReceipt(opts: { tx: Db; actor: Actor; receipt: Ma
   const { tx, actor, receipt, paymentId, field } = opts;
   const { clientId } = actor;
   const label = `${receipt.series} ${receipt.number}`;
-  // Every book of the series holding the number (ranges never overlap, so at most one).
-  const [book] = await queryRows<{ id: number; status: string; collector_id: number; collector: string }>(
-    tx,
-    sql`
-    select b.id, b.status, b.collector_id, u.fullname as collector from receipt_books b join users u on u.client_id = b.client_id and u.id = b.collector_id
-    where b.client_id = ${clientId} and b.series = ${receipt.series} and ${receipt.number} between b.first_no and b.last_no
-    for share of b`,
-  );
-  if (!book) throw fieldError(field, `books.noBook|${label}`);
-  if (book.collector_id !== actor.userId) throw fieldError(field, `books.otherCollector|${label}|${book.collector}`);
-  if (book.status === 'Lost') throw fieldError(field, `books.lostBook|${label}`);
-  if (book.status !== 'Active') throw fieldError(field, `books.notActive|${translate(`books.status.${book.status}`, actor.lang)}`);
+  const refusal = await receiptRefusal(tx, actor, receipt, true);
+  if (refusal.bookId === undefined) throw fieldError(field, refusal.message);
   const inserted = await queryRows<{ number: number }>(
     tx,
     sql`
     insert into receipt_book_numbers (client_id, book_id, number, state, payment_id, created_by)
-    values (${clientId}, ${book.id}, ${receipt.number}, 'Used', ${paymentId}, ${actor.userId})
+    values (${clientId}, ${refusal.bookId}, ${receipt.number}, 'Used', ${paymentId}, ${actor.userId})
     on conflict do nothing returning number`,
   );
   if (inserted.length === 0) throw fieldError(field, `books.numberTaken|${label}`);

@@ -271,4 +271,42 @@ describe('payments with a manual receipt number', () => {
       allowedStatuses: [],
     });
   });
+
+  it('batch receive records a manual receipt number per row in the batch transaction; a bad number refuses the batch naming the row', async () => {
+    const zahra = await staffUser(ctx, orgA, ['receive-payment', 'batch-bill']);
+    const b = json(await issue({ series: 'BT', firstNumber: 1, lastNumber: 20, collectorId: zahra.id }), 201);
+    const other = json(await issue({ series: 'BT', firstNumber: 21, lastNumber: 30, collectorId: omar.id }), 201);
+    const row = (n: number | null, reference: string) => ({
+      customerId,
+      amount: '5.00',
+      date: '2025-06-12',
+      reference,
+      ...(n === null ? {} : { manualReceiptNumber: { series: 'BT', number: n } }),
+    });
+    const batch = (rows: object[], lang?: string) =>
+      call(zahra.token, 'POST', '/api/finance/payments/batch', { accountId: cash, method: 'cash', source: 'grid', rows }, lang);
+
+    // Another collector's number on row 2, a number repeated on row 3: the batch is refused, each on its row, and nothing is written.
+    const before = await snapshot();
+    const refused = await batch([row(1, 'B-1'), row(2, 'B-2'), row(21, 'B-3'), row(1, 'B-4')], 'so');
+    expect(refused.statusCode).toBe(400);
+    const details = refused.json().details as Array<{ field: string; message: string }>;
+    expect(details.map((d) => d.field)).toEqual(['rows.2.manualReceiptNumber', 'rows.3.manualReceiptNumber']);
+    expect(details[1].message).toContain('BT 1');
+    expect(await snapshot()).toEqual(before);
+
+    const saved = json(await batch([row(1, 'B-1'), row(null, 'B-2'), row(2, 'B-3')]), 201);
+    expect(saved.payments).toHaveLength(3);
+    const detail = await book(b.id);
+    expect(detail).toMatchObject({ usedCount: 2, nextNumber: 3 });
+    expect(detail.numbers.map((x: { number: number; payment: { id: number } }) => [x.number, x.payment.id])).toEqual([
+      [1, saved.payments[0].id],
+      [2, saved.payments[2].id],
+    ]);
+    expect((await book(other.id)).usedCount).toBe(0);
+
+    // A number used by the first batch refuses the next, on its row.
+    const again = await batch([row(3, 'B-5'), row(2, 'B-6')]);
+    expect(again.json().details).toEqual([{ field: 'rows.1.manualReceiptNumber', message: 'Receipt BT 2 is already used or voided.' }]);
+  });
 });

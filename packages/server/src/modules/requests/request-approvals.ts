@@ -23,7 +23,7 @@ export async function firstApproveRequest(opts: { tx: Db; actor: Actor; id: numb
   if (row.status !== 'Submitted') throw new AppError(409, 'WRONG_STEP', 'requests.notSubmitted');
   await tx.execute(sql`
     update requests set status = 'FirstApproved', first_approved_by = ${actor.userId}, first_approved_at = now(), updated_at = now() where id = ${id}`);
-  const after = await getRequest({ tx, id });
+  const after = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'normal-approve', entity: 'request', entityId: id, after: { refNo: after.refNo, status: after.status } });
   return after;
 }
@@ -34,7 +34,7 @@ export async function approveRequest(opts: { tx: Db; actor: Actor; id: number })
   if (row.status !== 'FirstApproved') throw new AppError(409, 'WRONG_STEP', 'requests.notFirstApproved');
   await tx.execute(sql`
     update requests set status = 'Approved', approved_by = ${actor.userId}, approved_at = now(), updated_at = now() where id = ${id}`);
-  const after = await getRequest({ tx, id });
+  const after = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'approve', entity: 'request', entityId: id, after: { refNo: after.refNo, status: after.status } });
   return after;
 }
@@ -56,7 +56,7 @@ export async function rejectRequest(opts: {
     update requests set status = 'Rejected', rejected_by = ${actor.userId}, rejected_at = now(), rejected_stage = ${stage},
            rejection_reason = ${reason}, updated_at = now()
     where id = ${id}`);
-  const after = await getRequest({ tx, id });
+  const after = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'reject', entity: 'request', entityId: id, after: { refNo: after.refNo, status: after.status, stage, reason } });
   return after;
 }

@@ -58,7 +58,7 @@ export async function createRequest(opts: { tx: Db; actor: Actor; input: Request
   );
   const id = Number(row.id);
   await writeLines(tx, actor, id, lines);
-  const created = await getRequest({ tx, id });
+  const created = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'create', entity: 'request', entityId: id, after: created });
   return created;
 }
@@ -76,14 +76,14 @@ export async function updateRequest(opts: { tx: Db; actor: Actor; id: number; in
   await ownDraft(tx, actor, id);
   await checkBranch(tx, input.branchId);
   const { lines, amount } = figures(input);
-  const before = await getRequest({ tx, id });
+  const before = await getRequest({ tx, id, lang: actor.lang });
   await tx.execute(sql`
     update requests set type = ${input.type}, branch_id = ${input.branchId}, department = ${input.department}, purpose = ${input.purpose},
            needed_by = ${input.neededBy ?? null}, amount = ${amount}, updated_at = now()
     where id = ${id}`);
   await tx.execute(sql`delete from request_lines where request_id = ${id}`);
   await writeLines(tx, actor, id, lines);
-  const after = await getRequest({ tx, id });
+  const after = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'update', entity: 'request', entityId: id, before, after });
   return after;
 }
@@ -96,7 +96,7 @@ export async function submitRequest(opts: { tx: Db; actor: Actor; id: number; to
   const no = await nextDocumentNumber(tx, actor.clientId, requestSeries(year));
   await tx.execute(sql`
     update requests set status = 'Submitted', ref_year = ${year}, ref_no = ${no}, submitted_at = now(), updated_at = now() where id = ${id}`);
-  const after = await getRequest({ tx, id });
+  const after = await getRequest({ tx, id, lang: actor.lang });
   await writeAudit(tx, actor, { action: 'submit', entity: 'request', entityId: id, after: { refNo: after.refNo, status: after.status } });
   return after;
 }

@@ -1,10 +1,10 @@
 // What every requests service shares: reading a request (with its people's names and its steps), locking
 // it for a change, and the reference format. Reads run under the tenant's row-level security.
 import { sql } from 'drizzle-orm';
-import { formatRequestRef, type Request, type RequestDetail } from '@ubo/contracts';
+import { formatRequestRef, type Lang, REQUEST_PAYMENT_SERIES, type Request, type RequestDetail, type RequestPayment } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { dec } from '../../ledger/index.ts';
+import { dec, documentNumber } from '../../ledger/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 
 export interface RequestRow {
@@ -37,7 +37,7 @@ export interface RequestRow {
   fulfilled_by: number | null;
   fulfilled_name: string | null;
   fulfilled_at: string | Date | null;
-  fulfilled_kind: 'purchase-order' | 'bill' | 'cash' | null;
+  fulfilled_kind: Request['fulfilled']['kind'];
   fulfilled_id: string | null;
   fulfilled_number: string | null;
 }
@@ -100,7 +100,71 @@ export function toRequest(r: RequestRow): Request {
   };
 }
 
-export async function getRequest(opts: { tx: Db; id: number }): Promise<RequestDetail> {
+/** The payments made for a request (a cancelled one stays, with its reversal), oldest first. */
+export async function requestPayments(tx: Db, requestId: number, lang: Lang): Promise<RequestPayment[]> {
+  const name = sql.raw(lang === 'so' ? 'name_so' : 'name_en');
+  const rows = await queryRows<{
+    id: string;
+    payment_no: number;
+    date: string;
+    amount: string;
+    account_id: number;
+    account_code: string;
+    account_name: string;
+    debit_account_id: number;
+    debit_code: string;
+    debit_name: string;
+    memo: string | null;
+    status: 'Posted' | 'Cancelled';
+    journal_entry_id: string;
+    entry_series: string;
+    entry_no: number;
+    reversal_entry_id: string | null;
+    reversal_series: string | null;
+    reversal_no: number | null;
+    created_name: string | null;
+    created_at: string | Date;
+    cancelled_name: string | null;
+    cancelled_at: string | Date | null;
+    cancel_reason: string | null;
+  }>(
+    tx,
+    sql`select p.id, p.payment_no, p.date::text, p.amount::text, p.account_id, a.code as account_code, a.${name} as account_name,
+               p.debit_account_id, d.code as debit_code, d.${name} as debit_name, p.memo, p.status,
+               p.journal_entry_id, e.series as entry_series, e.entry_no, p.reversal_entry_id, r.series as reversal_series, r.entry_no as reversal_no,
+               uc.fullname as created_name, p.created_at, ux.fullname as cancelled_name, p.cancelled_at, p.cancel_reason
+        from request_payments p
+        join accounts a on a.client_id = p.client_id and a.id = p.account_id
+        join accounts d on d.client_id = p.client_id and d.id = p.debit_account_id
+        join journal_entries e on e.client_id = p.client_id and e.id = p.journal_entry_id
+        left join journal_entries r on r.client_id = p.client_id and r.id = p.reversal_entry_id
+        left join users uc on uc.client_id = p.client_id and uc.id = p.created_by
+        left join users ux on ux.client_id = p.client_id and ux.id = p.cancelled_by
+        where p.request_id = ${requestId}
+        order by p.id`,
+  );
+  return rows.map((p) => ({
+    id: Number(p.id),
+    number: documentNumber(REQUEST_PAYMENT_SERIES, Number(p.payment_no)),
+    date: p.date,
+    amount: dec(p.amount).toFixed(2),
+    account: { id: Number(p.account_id), code: p.account_code, name: p.account_name },
+    debitAccount: { id: Number(p.debit_account_id), code: p.debit_code, name: p.debit_name },
+    memo: p.memo,
+    status: p.status,
+    entryId: Number(p.journal_entry_id),
+    entryNumber: documentNumber(p.entry_series, Number(p.entry_no)),
+    reversalEntryId: p.reversal_entry_id === null ? null : Number(p.reversal_entry_id),
+    reversalNumber: p.reversal_series === null || p.reversal_no === null ? null : documentNumber(p.reversal_series, Number(p.reversal_no)),
+    createdByName: p.created_name,
+    createdAt: new Date(p.created_at).toISOString(),
+    cancelledByName: p.cancelled_name,
+    cancelledAt: iso(p.cancelled_at),
+    cancelReason: p.cancel_reason,
+  }));
+}
+
+export async function getRequest(opts: { tx: Db; id: number; lang?: Lang }): Promise<RequestDetail> {
   const { tx, id } = opts;
   const [row] = await queryRows<RequestRow>(tx, sql`${selectRequests} where r.id = ${id}`);
   if (!row) throw notFound();
@@ -108,8 +172,10 @@ export async function getRequest(opts: { tx: Db; id: number }): Promise<RequestD
     tx,
     sql`select position, description, quantity::text, unit_amount::text, amount::text from request_lines where request_id = ${id} order by position`,
   );
+  const payments = await requestPayments(tx, id, opts.lang ?? 'en');
   return {
     ...toRequest(row),
+    payments,
     lines: lines.map((l) => ({
       position: Number(l.position),
       description: l.description,

@@ -5,15 +5,20 @@
 // check them here, before any transaction (a list in `access` would need all of them).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasPrivilege, type ReportFormat, type RequestReportQuery, requestsEndpoints as ep } from '@ubo/contracts';
+import { hasPrivilege, type ReportFormat, type RequestReportQuery, requestsEndpoints as ep, translate } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { queryRows } from '../../db/rows.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { fieldError, forbidden } from '../../plugins/errors.ts';
+import { idempotentPost } from '../finance/index.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { sendReport } from '../finance-reports/index.ts';
 import { approveRequest, firstApproveRequest, rejectRequest } from './request-approvals.ts';
 import { createRequest, peekRequestRef, submitRequest, updateRequest } from './request-drafts.ts';
 import { awaitingRequests, listRequests } from './request-list.ts';
+import { attachRequestFile, listRequestFiles, readRequestFile, removeRequestFile, requestFileOwner, requestFileUpload } from './request-files.ts';
+import { cancelRequestPayment, payRequest, requestPayChoices } from './request-payments.ts';
 import { requestReport, requestReportTable } from './request-report.ts';
 import { getRequest, requestChoices } from './requests-common.ts';
 
@@ -28,7 +33,36 @@ function rights(req: FastifyRequest) {
   const canFirstApprove = can('first-approve-request');
   const canApprove = can('approve-request');
   const canSeeAll = can('list-request') || canFirstApprove || canApprove;
-  return { canAdd: can('add-request'), canFirstApprove, canApprove, canSeeAll, canSeeOwn: canSeeAll || can('add-request') };
+  const canPay = can('pay-request');
+  return {
+    canAdd: can('add-request'),
+    canFirstApprove,
+    canApprove,
+    canPay,
+    canSeeAll: canSeeAll || canPay,
+    canSeeOwn: canSeeAll || canPay || can('add-request'),
+  };
+}
+
+/**
+ * A request's files: whoever may see the request may read them; its requester (add-request) and whoever
+ * approves or pays requests may add and remove them. Checked in the transaction, against the request's row.
+ */
+async function assertFileAccess(tx: Db, actor: Actor, r: ReturnType<typeof rights>, requestId: number, write: boolean) {
+  const found = await getRequest({ tx, id: requestId });
+  const isMine = found.requesterId === actor.userId;
+  const may = write ? (isMine && r.canAdd) || r.canFirstApprove || r.canApprove || r.canPay : isMine || r.canSeeAll;
+  if (!may) throw forbidden();
+}
+
+/** Reads the multipart body's one file (a second is refused by the multipart limit, files: 1). */
+async function readUpload(req: FastifyRequest) {
+  if (!req.isMultipart()) throw fieldError('file', 'file.required');
+  let file: { filename: string; content: Buffer } | undefined;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+  }
+  return requestFileUpload(file);
 }
 
 async function reportFile(req: FastifyRequest, reply: FastifyReply, query: RequestReportQuery & { format?: ReportFormat }) {
@@ -56,7 +90,7 @@ export async function requestsRoutes(app: FastifyInstance) {
     const r = rights(req);
     if (!r.canSeeOwn) throw forbidden();
     return tenantTx(req, async (tx, actor) => {
-      const found = await getRequest({ tx, id: req.params.id });
+      const found = await getRequest({ tx, id: req.params.id, lang: actor.lang });
       if (!r.canSeeAll && found.requesterId !== actor.userId) throw forbidden();
       return found;
     });
@@ -88,6 +122,64 @@ export async function requestsRoutes(app: FastifyInstance) {
       }),
     );
   });
+
+  // Attachments ------------------------------------------------------------------------------------
+  serve(app, ep.files, signedIn, async (req) => {
+    const r = rights(req);
+    if (!r.canSeeOwn) throw forbidden();
+    return tenantTx(req, async (tx, actor) => {
+      await assertFileAccess(tx, actor, r, req.params.id, false);
+      return { data: await listRequestFiles({ tx, requestId: req.params.id }) };
+    });
+  });
+  serve(app, ep.uploadFile, signedIn, async (req) => {
+    const r = rights(req);
+    if (!r.canAdd && !r.canFirstApprove && !r.canApprove && !r.canPay) throw forbidden();
+    const upload = await readUpload(req);
+    return tenantTx(req, async (tx, actor) => {
+      await assertFileAccess(tx, actor, r, req.params.id, true);
+      return attachRequestFile({ tx, actor, requestId: req.params.id, upload });
+    });
+  });
+  serve(app, ep.file, signedIn, async (req, reply) => {
+    const r = rights(req);
+    if (!r.canSeeOwn) throw forbidden();
+    const file = await tenantTx(req, async (tx, actor) => {
+      const { requestId } = await requestFileOwner({ tx, id: req.params.id });
+      await assertFileAccess(tx, actor, r, requestId, false);
+      return readRequestFile({ tx, id: req.params.id });
+    });
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    // Documents and images open in the browser; spreadsheets and CSV are downloaded.
+    const disposition = file.mime === 'application/pdf' || file.mime.startsWith('image/') ? 'inline' : 'attachment';
+    return reply
+      .header('content-type', file.mime === 'text/csv' ? 'text/csv; charset=utf-8' : file.mime)
+      .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.content);
+  });
+  serve(app, ep.removeFile, signedIn, async (req) => {
+    const r = rights(req);
+    if (!r.canAdd && !r.canFirstApprove && !r.canApprove && !r.canPay) throw forbidden();
+    await tenantTx(req, async (tx, actor) => {
+      const { requestId } = await requestFileOwner({ tx, id: req.params.id });
+      await assertFileAccess(tx, actor, r, requestId, true);
+      await removeRequestFile({ tx, actor, id: req.params.id });
+    });
+    return { ok: true as const, message: translate('common.deleted', req.lang) };
+  });
+
+  // Paying an approved request ---------------------------------------------------------------------
+  const pay = access('pay-request');
+  serve(app, ep.payChoices, pay, async (req) => tenantTx(req, (tx, actor) => requestPayChoices({ tx, clientId: actor.clientId, lang: actor.lang })));
+  serve(app, ep.pay, pay, async (req, reply) =>
+    idempotentPost(ep.pay, req, reply, (tx, actor) => payRequest({ tx, actor, id: req.params.id, input: req.body })),
+  );
+  serve(app, ep.cancelPayment, pay, async (req, reply) =>
+    idempotentPost(ep.cancelPayment, req, reply, (tx, actor) => cancelRequestPayment({ tx, actor, paymentId: req.params.id, input: req.body })),
+  );
 
   const report = access('request-report');
   serve(app, ep.report, report, async (req, reply) => {

@@ -31,7 +31,17 @@ import { BatchGrid } from './BatchGrid.tsx';
 import { BatchList } from './BatchList.tsx';
 import { MatchResults } from './MatchResults.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
-import { type BatchDecision, type GridRow, batchRows, batchTotals, emptyGridRow, filledRows, initialDecisions } from './payments.logic.ts';
+import {
+  type BatchDecision,
+  type GridRow,
+  batchRows,
+  batchTotals,
+  emptyGridRow,
+  filledRows,
+  gridReceipt,
+  initialDecisions,
+  matchRow,
+} from './payments.logic.ts';
 import { useMatchBatch, useReceivingAccounts, useSaveBatch } from './payments.queries.ts';
 
 type Source = 'grid' | 'csv';
@@ -55,6 +65,8 @@ export default function BatchReceivePage() {
   const [result, setResult] = useState<BatchMatchResult | null>(null);
   const [decisions, setDecisions] = useState<BatchDecision[]>([]);
   const [chosen, setChosen] = useState<Record<number, CustomerLookup | null>>({});
+  /** The grid rows the match was sent (their receipt numbers go with the save), or [] for a statement. */
+  const [sentRows, setSentRows] = useState<GridRow[]>([]);
   const [serverErrors, setServerErrors] = useState<Record<number, string[]>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<BatchSaved | null>(null);
@@ -78,11 +90,13 @@ export default function BatchReceivePage() {
       let answer: BatchMatchResult;
       if (source === 'csv') {
         if (!file) return setError(t('payments.batch.nothingToMatch'));
+        setSentRows([]);
         answer = await match.mutateAsync({ file, accountId });
       } else {
         const rows = filledRows(grid);
         if (rows.length === 0) return setError(t('payments.batch.nothingToMatch'));
-        answer = await match.mutateAsync({ body: { accountId: accountId ?? undefined, rows } });
+        answer = await match.mutateAsync({ body: { accountId: accountId ?? undefined, rows: rows.map(matchRow) } });
+        setSentRows(rows);
       }
       setResult(answer);
       setDecisions(initialDecisions(answer.rows));
@@ -97,7 +111,7 @@ export default function BatchReceivePage() {
     if (!result || accountId === null) return;
     setError(null);
     setServerErrors({});
-    const { rows, rowOf } = batchRows(result.rows, decisions);
+    const { rows, rowOf } = batchRows(result.rows, decisions, (row) => (source === 'grid' ? gridReceipt(sentRows[row]) : undefined));
     try {
       const batch = await save.mutateAsync({
         key,

@@ -9,6 +9,9 @@ import {
   defaultAccount,
   emptyReceipt,
   filledRows,
+  gridReceipt,
+  matchRow,
+  nextGridRow,
   initialDecisions,
   lookupOfPreview,
   preselectedCustomerId,
@@ -118,10 +121,19 @@ describe('batch receive', () => {
   it('leaves out grid rows where nothing was typed', () => {
     expect(
       filledRows([
-        { reference: '', customer: '', amount: '', date: '2025-06-01' },
-        { reference: 'A', customer: '', amount: '', date: '' },
+        { reference: '', customer: '', amount: '', series: '', receiptNo: '', date: '2025-06-01' },
+        { reference: 'A', customer: '', amount: '', series: '', receiptNo: '', date: '' },
       ]),
     ).toHaveLength(1);
+  });
+
+  it("proposes the book's next leaf on a new row, and sends a row's receipt number with the save", () => {
+    const last = { reference: 'A', customer: '1', amount: '5', series: 'KB ', receiptNo: '41', date: '2025-06-02' };
+    expect(nextGridRow(last, '2025-06-09')).toEqual({ reference: '', customer: '', amount: '', series: 'KB', receiptNo: '42', date: '2025-06-02' });
+    expect(nextGridRow({ ...last, receiptNo: '' }, '2025-06-09').receiptNo).toBe('');
+    expect(gridReceipt(last)).toEqual({ series: 'KB', number: 41 });
+    expect(gridReceipt({ ...last, series: '', receiptNo: '' })).toBeUndefined();
+    expect(matchRow(last)).toEqual({ reference: 'A', customer: '1', amount: '5', date: '2025-06-02' });
   });
 });
 

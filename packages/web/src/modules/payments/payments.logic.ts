@@ -9,6 +9,7 @@ import {
   type CustomerLookup,
   type CustomerOpenBill,
   type CustomerOpenItem,
+  type ManualReceiptNumber,
   type PaymentBody,
   type PaymentInput,
   type paymentBody,
@@ -156,10 +157,35 @@ export interface GridRow {
   reference: string;
   customer: string;
   amount: string;
+  /** The collector's receipt book: series and number of the leaf written (both empty: none). */
+  series: string;
+  receiptNo: string;
   date: string;
 }
 
-export const emptyGridRow = (date: string): GridRow => ({ reference: '', customer: '', amount: '', date });
+export const emptyGridRow = (date: string, series = '', receiptNo = ''): GridRow => ({ reference: '', customer: '', amount: '', series, receiptNo, date });
+
+/** The row Enter adds after `last`: its date and book series, and the next leaf of the book when `last` has a number. */
+export function nextGridRow(last: GridRow, defaultDate: string): GridRow {
+  const no = last.receiptNo.trim();
+  const next = /^\d{1,9}$/.test(no) && Number(no) < 999999999 ? String(Number(no) + 1) : '';
+  return emptyGridRow(last.date || defaultDate, last.series.trim(), next);
+}
+
+/** A row where nothing but the date was typed. */
+export const isBlankGridRow = (r: GridRow) => !r.reference.trim() && !r.customer.trim() && !r.amount.trim() && !r.series.trim() && !r.receiptNo.trim();
+
+/** What the match is sent of a grid row (the receipt number is not matched: it goes with the save). */
+export const matchRow = (r: GridRow) => ({ reference: r.reference, customer: r.customer, amount: r.amount, date: r.date });
+
+/** The manual receipt number of a typed row, as the save body carries it (undefined when none was typed). */
+export function gridReceipt(r: GridRow | undefined): ManualReceiptNumber | undefined {
+  if (!r) return undefined;
+  const series = r.series.trim();
+  const number = r.receiptNo.trim();
+  if (!series && !number) return undefined;
+  return { series, number: /^\d+$/.test(number) ? Number(number) : (number as unknown as number) };
+}
 
 /** The grid's rows worth matching (a row with nothing typed is left out). */
 export const filledRows = (rows: readonly GridRow[]) => rows.filter((r) => r.reference.trim() || r.customer.trim() || r.amount.trim());
@@ -196,13 +222,25 @@ export function batchTotals(rows: readonly BatchMatchedRow[], decisions: readonl
 }
 
 /** The rows to save, each with the index of the matched row it came from (to put server errors back). */
-export function batchRows(rows: readonly BatchMatchedRow[], decisions: readonly BatchDecision[]) {
-  const out: Array<{ customerId: number; amount: string; date: string; reference: string }> = [];
+export function batchRows(
+  rows: readonly BatchMatchedRow[],
+  decisions: readonly BatchDecision[],
+  /** The receipt number typed for a matched row (by its position in the rows sent), if any. */
+  receiptOf: (row: number) => ManualReceiptNumber | undefined = () => undefined,
+) {
+  const out: Array<{ customerId: number; amount: string; date: string; reference: string; manualReceiptNumber?: ManualReceiptNumber }> = [];
   const rowOf: number[] = [];
   rows.forEach((r, i) => {
     const d = decisions[i];
     if (!d?.include || !isSavable(r, d)) return;
-    out.push({ customerId: d.customerId as number, amount: r.amount, date: r.date, reference: r.reference });
+    const manualReceiptNumber = receiptOf(r.row);
+    out.push({
+      customerId: d.customerId as number,
+      amount: r.amount,
+      date: r.date,
+      reference: r.reference,
+      ...(manualReceiptNumber ? { manualReceiptNumber } : {}),
+    });
     rowOf.push(i);
   });
   return { rows: out, rowOf };

@@ -1,7 +1,8 @@
 // /books/report: the closing report of the receipt books. Per book: its counts and its gaps (numbers nobody
 // wrote below the highest written, and every unwritten number once the book is closed, lost or cancelled),
 // filtered by status, collector and issue dates; exported as CSV or Excel by the server (the same file
-// every other report gives).
+// every other report gives). The table fits the page: the gaps column takes the room that is left and its
+// ranges wrap (never cut off on screen or on paper); the other columns keep to their content.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -116,8 +117,18 @@ export default function BookGapsPage() {
             <Typography sx={{ mb: 1, fontWeight: 500 }} data-testid="gaps-total">
               {t('books.gaps.total', { n: report.data.totalGaps })}
             </Typography>
-            <TableContainer>
-              <Table size="small" aria-label={t('books.gaps.title')}>
+            <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
+              <Table
+                size="small"
+                aria-label={t('books.gaps.title')}
+                sx={{
+                  '& th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.3 },
+                  '& td': { verticalAlign: 'top' },
+                  '& td:not(:last-of-type)': { whiteSpace: 'nowrap' },
+                  '& td:last-of-type': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                  '@media print': { '& th, & td': { px: 0.75, fontSize: '0.75rem' } },
+                }}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('books.field.series')}</TableCell>
@@ -129,7 +140,7 @@ export default function BookGapsPage() {
                     <TableCell align="right">{t('books.field.voided')}</TableCell>
                     <TableCell align="right">{t('books.field.unused')}</TableCell>
                     <TableCell align="right">{t('books.gaps.count')}</TableCell>
-                    <TableCell>{t('books.gaps.gaps')}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{t('books.gaps.gaps')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -150,7 +161,20 @@ export default function BookGapsPage() {
                       <TableCell align="right">{r.voidedCount}</TableCell>
                       <TableCell align="right">{r.unusedCount}</TableCell>
                       <TableCell align="right">{r.gapCount}</TableCell>
-                      <TableCell>{r.gaps.length === 0 ? t('books.gaps.none') : r.gaps.map(rangeText).join(', ')}</TableCell>
+                      <TableCell data-testid={`gaps-${r.series}-${r.firstNumber}`}>
+                        {r.gaps.length === 0 ? (
+                          t('books.gaps.none')
+                        ) : (
+                          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, rowGap: 0.25 }}>
+                            {r.gaps.map((g, i) => (
+                              <Box component="span" key={g.from} sx={{ whiteSpace: 'nowrap' }}>
+                                {rangeText(g)}
+                                {i < r.gaps.length - 1 ? ',' : ''}
+                              </Box>
+                            ))}
+                          </Box>
+                        )}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -81,7 +81,10 @@ function RequestForm({ request }: { request?: RequestDetail }) {
   });
   const branches = choices.data?.branches ?? [];
   const form = useForm<FormValues, unknown, Parsed>({
-    mode: 'onTouched',
+    // Every change validates its field, so a message shown while typing goes as soon as the value is right,
+    // not at the blur: a blur that removed a message moved the buttons up under the pointer between the
+    // press and the release, and the click on "Save and submit" right after the last line was lost.
+    mode: 'all',
     resolver: zodResolver(requestBody) as unknown as Resolver<FormValues, unknown, Parsed>,
     defaultValues: request
       ? valuesOf(request)

@@ -2,7 +2,9 @@
 // steps with who and when (created, submitted, first approval, final approval, rejection with its reason,
 // fulfilment with the document it became). Buttons by privilege and state: edit and submit the caller's
 // draft; first approval, approval and rejection (never on one's own request: the server refuses too);
-// an approved request opens the purchase order, cash purchase or vendor bill form prefilled from it.
+// an approved request opens the purchase order, cash purchase or vendor bill form prefilled from it, or is
+// paid here (pay-request: PayRequestDialog); its payments (with their journal entries, and the cancel that
+// reverses one and approves the request again) and its attachments are shown below.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { type RequestDetail, type RequestStep, requestsEndpoints } from '@ubo/contracts';
+import { type RequestDetail, type RequestPayment, type RequestStep, requestsEndpoints } from '@ubo/contracts';
 import { useCan, useSession } from '../../app/session.tsx';
 import { DateText } from '../../components/DateText.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -28,10 +30,94 @@ import { toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 import { useDetailQuery, useEndpointMutation } from '../../lib/queries.ts';
+import { PayRequestDialog } from './PayRequestDialog.tsx';
+import { RequestAttachments } from './RequestAttachments.tsx';
 import { RequestStatusChip } from './RequestParts.tsx';
 import { requestsPrivileges as p } from './requests.access.ts';
 
 const outcomePaths = { 'purchase-order': '/vendors/orders', bill: '/vendors/credit-purchase', cash: '/vendors/cash-purchase' } as const;
+const entryPath = (entryId: number) => `/finance/general-journal/${entryId}`;
+
+/** Where what the request became is shown: the purchasing document, or (a payment) its journal entry. */
+function outcomeLink(r: RequestDetail): string | null {
+  const kind = r.fulfilled.kind;
+  if (!kind) return null;
+  if (kind === 'payment') {
+    const payment = r.payments.find((x) => x.id === r.fulfilled.documentId);
+    return payment ? entryPath(payment.entryId) : null;
+  }
+  return `${outcomePaths[kind]}/${r.fulfilled.documentId}`;
+}
+
+function Payments({ r, mayCancel, onCancel }: { r: RequestDetail; mayCancel: boolean; onCancel: (p: RequestPayment) => void }) {
+  const { t } = useTranslation();
+  if (r.payments.length === 0) return null;
+  return (
+    <>
+      <Typography variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
+        {t('requests.pay.payments')}
+      </Typography>
+      <Table size="small" aria-label={t('requests.pay.payments')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('requests.pay.number')}</TableCell>
+            <TableCell>{t('requests.pay.date')}</TableCell>
+            <TableCell>{t('requests.pay.account')}</TableCell>
+            <TableCell>{t('requests.pay.debitAccount')}</TableCell>
+            <TableCell>{t('requests.pay.entry')}</TableCell>
+            <TableCell>{t('requests.pay.status')}</TableCell>
+            <TableCell align="right">{t('requests.pay.amount')}</TableCell>
+            {mayCancel && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {r.payments.map((x) => (
+            <TableRow key={x.id} data-testid={`request-payment-${x.number}`}>
+              <TableCell>{x.number}</TableCell>
+              <TableCell>
+                <DateText value={x.date} />
+              </TableCell>
+              <TableCell>
+                {x.account.code} · {x.account.name}
+              </TableCell>
+              <TableCell>
+                {x.debitAccount.code} · {x.debitAccount.name}
+              </TableCell>
+              <TableCell>
+                <RouterLink to={entryPath(x.entryId)}>{x.entryNumber}</RouterLink>
+                {x.reversalEntryId !== null && (
+                  <div>
+                    <RouterLink to={entryPath(x.reversalEntryId)}>{t('requests.pay.reversedBy', { number: x.reversalNumber ?? '' })}</RouterLink>
+                  </div>
+                )}
+              </TableCell>
+              <TableCell>
+                {x.status === 'Posted' ? t('requests.pay.statusPosted') : t('requests.pay.statusCancelled')}
+                {x.cancelReason ? (
+                  <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                    {t('requests.page.reason', { reason: x.cancelReason })}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell align="right">
+                <MoneyText value={x.amount} />
+              </TableCell>
+              {mayCancel && (
+                <TableCell align="right">
+                  {x.status === 'Posted' && (
+                    <Button size="small" color="error" onClick={() => onCancel(x)}>
+                      {t('requests.pay.cancel')}
+                    </Button>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -68,16 +154,14 @@ function Steps({ r }: { r: RequestDetail }) {
       extra: t('requests.page.reason', { reason: r.rejected.reason ?? '' }),
     });
   }
+  const link = outcomeLink(r);
   if (r.fulfilled.at && r.fulfilled.kind) {
+    const became = t('requests.page.became', { kind: t(`requests.outcome.${r.fulfilled.kind}`), number: r.fulfilled.number ?? '' });
     rows.push({
       key: 'fulfilled',
       label: t('requests.page.stepFulfilled'),
       text: at(r.fulfilled),
-      extra: (
-        <RouterLink to={`${outcomePaths[r.fulfilled.kind]}/${r.fulfilled.documentId}`}>
-          {t('requests.page.became', { kind: t(`requests.outcome.${r.fulfilled.kind}`), number: r.fulfilled.number ?? '' })}
-        </RouterLink>
-      ),
+      extra: link ? <RouterLink to={link}>{became}</RouterLink> : became,
     });
   }
   // A rejected request never reaches the steps after its rejection: they are not shown as waiting.
@@ -113,6 +197,8 @@ export default function RequestPage() {
   const id = Number(useParams().id);
   const request = useDetailQuery(requestsEndpoints.view, id);
   const [isRejecting, setRejecting] = useState(false);
+  const [isPaying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState<RequestPayment | null>(null);
   const invalidate = [requestsEndpoints.list, requestsEndpoints.awaiting, requestsEndpoints.view];
   const done = (key: string) => (r: RequestDetail) => toast(t(key, { refNo: r.refNo }), 'success');
   const submit = useEndpointMutation(requestsEndpoints.submit, { invalidate, successMessage: false, onSuccess: done('requests.page.submitted') });
@@ -164,6 +250,11 @@ export default function RequestPage() {
             )}
             {r.status === 'Approved' && (
               <>
+                {can(p.pay) && (
+                  <Button variant="contained" onClick={() => setPaying(true)}>
+                    {t('requests.pay.action')}
+                  </Button>
+                )}
                 {can('purchase-order') && (
                   <Button variant="contained" onClick={() => navigate(`/vendors/orders/new${from}`)}>
                     {t('requests.page.makeOrder')}
@@ -238,7 +329,21 @@ export default function RequestPage() {
           {t('requests.page.steps')}
         </Typography>
         <Steps r={r} />
+        <Payments r={r} mayCancel={can(p.pay)} onCancel={setCancelling} />
       </Paper>
+      <RequestAttachments requestId={r.id} mayEdit={(isMine && can(p.add)) || can(p.firstApprove) || can(p.approve) || can(p.pay)} />
+      <PayRequestDialog request={isPaying ? r : null} onClose={() => setPaying(false)} />
+      <ReasonDialog
+        document={cancelling ? { id: cancelling.id, number: cancelling.number } : null}
+        endpoint={requestsEndpoints.cancelPayment}
+        title={t('requests.pay.cancelTitle', { number: cancelling?.number ?? '' })}
+        text={t('requests.pay.cancelText')}
+        reasonLabel={t('requests.pay.cancelReason')}
+        action={t('requests.pay.cancel')}
+        done={t('requests.pay.cancelled', { number: cancelling?.number ?? '' })}
+        invalidate={invalidate}
+        onClose={() => setCancelling(null)}
+      />
       <ReasonDialog
         document={isRejecting ? { id: r.id, number: r.refNo ?? '' } : null}
         endpoint={requestsEndpoints.reject}

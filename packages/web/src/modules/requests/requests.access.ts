@@ -5,4 +5,5 @@ export const requestsPrivileges = {
   firstApprove: 'first-approve-request',
   approve: 'approve-request',
   report: 'request-report',
+  pay: 'pay-request',
 } as const;

@@ -18,3 +18,4 @@ export const routes: ModuleRoute[] = [
 
 // For other modules (they import this module only through this file).
 export { EntryAttachments } from './EntryAttachments.tsx';
+export { ATTACHMENT_ACCEPT, checkAttachment } from './treasury.logic.ts';
