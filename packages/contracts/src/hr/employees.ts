@@ -135,8 +135,35 @@ export const allowanceRow = z.object({
 });
 export type AllowanceRow = z.infer<typeof allowanceRow>;
 
+const text = z.string().nullable();
+const ref = z.number().int().nullable();
 export const employeeDetail = z.object({
-  ...employeeFields,
+  firstName: z.string(),
+  middleName: text,
+  lastName: z.string(),
+  sex: z.enum(sexValues),
+  dateOfBirth: text,
+  phone: text,
+  email: text,
+  address: text,
+  idType: z.enum(idTypeValues).nullable(),
+  idNumber: text,
+  emergencyName: text,
+  emergencyPhone: text,
+  emergencyRelation: text,
+  hireDate: z.string(),
+  departmentId: z.number().int(),
+  subSectionId: ref,
+  jobTitleId: z.number().int(),
+  dutyId: ref,
+  dutyStationId: ref,
+  institutionId: ref,
+  facultyId: ref,
+  employmentType: z.enum(employmentTypeValues),
+  paymentMethod: z.enum(employeePaymentMethodValues),
+  bankTypeId: ref,
+  bankAccount: text,
+  mobileNumber: text,
   id: z.number().int(),
   number: z.string(),
   name: z.string(),

@@ -52,7 +52,7 @@ CREATE TABLE employees (
   address text,
   id_type text CHECK (id_type IN ('national-id', 'passport', 'driving-licence', 'other')),
   id_number text CHECK (id_number IS NULL OR length(id_number) <= 60),
-  photo_file_id integer REFERENCES files(id),
+  photo_file_id uuid REFERENCES files(id),
   emergency_name text,
   emergency_phone text,
   emergency_relation text,

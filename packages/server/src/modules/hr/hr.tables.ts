@@ -1,6 +1,6 @@
 // Drizzle mirror of the HR tables (SQL of record: db/migrations/0075_hr.sql): the reference lists, employees,
 // their salary history and allowances, leave requests, the HRM settings and the tax rules.
-import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const referenceColumns = () => ({
   id: serial('id').primaryKey(),
@@ -43,7 +43,7 @@ export const employees = pgTable('employees', {
   address: text('address'),
   idType: text('id_type'),
   idNumber: text('id_number'),
-  photoFileId: integer('photo_file_id'),
+  photoFileId: uuid('photo_file_id'),
   emergencyName: text('emergency_name'),
   emergencyPhone: text('emergency_phone'),
   emergencyRelation: text('emergency_relation'),
