@@ -18,7 +18,15 @@ const optionalDate = z.preprocess((v) => (v === '' || v === undefined ? null : v
 /** The employee's file: everything but pay history (salary rows and allowances have their own endpoints). */
 const employeeFields = {
   /** Blank: the next number of the series EMP (EMP-0001, ...). */
-  number: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(30).regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'hr.numberFormat').optional()),
+  number: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'hr.numberFormat')
+      .optional(),
+  ),
   firstName: trimmed(80),
   middleName: nullableText(80),
   lastName: trimmed(80),
@@ -74,11 +82,14 @@ export const employeeStatusBody = z
     terminatedOn: optionalDate,
     terminationReason: nullableText(500),
   })
-  .superRefine((v, ctx) => {
-    if (v.status !== 'Terminated') return;
-    if (!v.terminatedOn) ctx.addIssue({ code: 'custom', message: 'v.required', path: ['terminatedOn'] });
-    if (!v.terminationReason) ctx.addIssue({ code: 'custom', message: 'v.required', path: ['terminationReason'] });
-  }, whenValid('status', 'terminatedOn', 'terminationReason'));
+  .superRefine(
+    (v, ctx) => {
+      if (v.status !== 'Terminated') return;
+      if (!v.terminatedOn) ctx.addIssue({ code: 'custom', message: 'v.required', path: ['terminatedOn'] });
+      if (!v.terminationReason) ctx.addIssue({ code: 'custom', message: 'v.required', path: ['terminationReason'] });
+    },
+    whenValid('status', 'terminatedOn', 'terminationReason'),
+  );
 
 const named = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -195,11 +206,12 @@ export const salaryChangeBody = z.object({
 });
 export type SalaryChangeBody = z.input<typeof salaryChangeBody>;
 
-export const allowanceBody = z
-  .object({ allowanceTypeId: id, amount: money, effectiveFrom: isoDate, effectiveTo: optionalDate })
-  .superRefine((v, ctx) => {
+export const allowanceBody = z.object({ allowanceTypeId: id, amount: money, effectiveFrom: isoDate, effectiveTo: optionalDate }).superRefine(
+  (v, ctx) => {
     if (v.effectiveTo && v.effectiveTo < v.effectiveFrom) ctx.addIssue({ code: 'custom', message: 'hr.endBeforeStart', path: ['effectiveTo'] });
-  }, whenValid('effectiveFrom', 'effectiveTo'));
+  },
+  whenValid('effectiveFrom', 'effectiveTo'),
+);
 export type AllowanceBody = z.input<typeof allowanceBody>;
 
 export const allowanceEndBody = z.object({ effectiveTo: isoDate });

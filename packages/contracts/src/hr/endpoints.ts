@@ -42,7 +42,11 @@ export const hrDutyStationsEndpoints = referenceListEndpoints('/api/hr/duty-stat
 export const hrInstitutionsEndpoints = referenceListEndpoints('/api/hr/institutions', plain);
 export const hrFacultiesEndpoints = referenceListEndpoints('/api/hr/faculties', plain);
 export const hrBankTypesEndpoints = referenceListEndpoints('/api/hr/bank-types', plain);
-export const hrAllowanceTypesEndpoints = referenceListEndpoints('/api/hr/allowance-types', { body: taxableTypeBody, item: taxableTypeItem, query: hrListQuery });
+export const hrAllowanceTypesEndpoints = referenceListEndpoints('/api/hr/allowance-types', {
+  body: taxableTypeBody,
+  item: taxableTypeItem,
+  query: hrListQuery,
+});
 export const hrBonusTypesEndpoints = referenceListEndpoints('/api/hr/bonus-types', { body: taxableTypeBody, item: taxableTypeItem, query: hrListQuery });
 export const hrDeductionTypesEndpoints = referenceListEndpoints('/api/hr/deduction-types', plain);
 export const hrLeaveTypesEndpoints = referenceListEndpoints('/api/hr/leave-types', { body: leaveTypeBody, item: leaveTypeItem, query: hrListQuery });
@@ -71,8 +75,22 @@ export const employeesEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/hr/employees/:id', params: idParams, response: employeeDetail }),
   update: endpoint({ method: 'PUT', path: '/api/hr/employees/:id', params: idParams, body: employeeUpdateBody, response: employeeDetail }),
   setStatus: endpoint({ method: 'PATCH', path: '/api/hr/employees/:id/status', params: idParams, body: employeeStatusBody, response: employeeDetail }),
-  changeSalary: endpoint({ method: 'POST', path: '/api/hr/employees/:id/salaries', params: idParams, body: salaryChangeBody, response: employeeDetail, status: 201 }),
-  addAllowance: endpoint({ method: 'POST', path: '/api/hr/employees/:id/allowances', params: idParams, body: allowanceBody, response: employeeDetail, status: 201 }),
+  changeSalary: endpoint({
+    method: 'POST',
+    path: '/api/hr/employees/:id/salaries',
+    params: idParams,
+    body: salaryChangeBody,
+    response: employeeDetail,
+    status: 201,
+  }),
+  addAllowance: endpoint({
+    method: 'POST',
+    path: '/api/hr/employees/:id/allowances',
+    params: idParams,
+    body: allowanceBody,
+    response: employeeDetail,
+    status: 201,
+  }),
   endAllowance: endpoint({
     method: 'PATCH',
     path: '/api/hr/employees/:id/allowances/:allowanceId',

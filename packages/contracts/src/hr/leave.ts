@@ -6,25 +6,21 @@ import { nullableText } from '../settings/fields.ts';
 export const leaveStatusValues = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
 export type LeaveStatus = (typeof leaveStatusValues)[number];
 
-export const leaveRequestBody = z
-  .object({ employeeId: id, leaveTypeId: id, startDate: isoDate, endDate: isoDate, reason: nullableText(1000) })
-  .superRefine(
-    (v, ctx) => {
-      if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', message: 'hr.endBeforeStart', path: ['endDate'] });
-      else if (v.endDate.slice(0, 4) !== v.startDate.slice(0, 4)) ctx.addIssue({ code: 'custom', message: 'hr.leaveOneYear', path: ['endDate'] });
-    },
-    whenValid('startDate', 'endDate'),
-  );
+export const leaveRequestBody = z.object({ employeeId: id, leaveTypeId: id, startDate: isoDate, endDate: isoDate, reason: nullableText(1000) }).superRefine(
+  (v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', message: 'hr.endBeforeStart', path: ['endDate'] });
+    else if (v.endDate.slice(0, 4) !== v.startDate.slice(0, 4)) ctx.addIssue({ code: 'custom', message: 'hr.leaveOneYear', path: ['endDate'] });
+  },
+  whenValid('startDate', 'endDate'),
+);
 export type LeaveRequestBody = z.input<typeof leaveRequestBody>;
 
-export const leaveDecisionBody = z
-  .object({ decision: z.enum(['Approved', 'Rejected', 'Cancelled'], 'v.required'), note: nullableText(500) })
-  .superRefine(
-    (v, ctx) => {
-      if (v.decision === 'Rejected' && !v.note) ctx.addIssue({ code: 'custom', message: 'hr.reasonRequired', path: ['note'] });
-    },
-    whenValid('decision', 'note'),
-  );
+export const leaveDecisionBody = z.object({ decision: z.enum(['Approved', 'Rejected', 'Cancelled'], 'v.required'), note: nullableText(500) }).superRefine(
+  (v, ctx) => {
+    if (v.decision === 'Rejected' && !v.note) ctx.addIssue({ code: 'custom', message: 'hr.reasonRequired', path: ['note'] });
+  },
+  whenValid('decision', 'note'),
+);
 export type LeaveDecisionBody = z.input<typeof leaveDecisionBody>;
 
 export const leaveRequestRow = z.object({

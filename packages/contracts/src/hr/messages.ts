@@ -16,7 +16,10 @@ export const hrMessages = {
     en: 'A salary change takes effect after the latest one ({n}): the past is never rewritten.',
     so: 'Isbeddelka mushaharku wuxuu dhaqan galaa kadib kii ugu dambeeyay ({n}): wixii hore lama beddelo.',
   },
-  'hr.salaryBeforeHire': { en: 'The salary cannot start before the hire date ({n}).', so: 'Mushaharku ma bilaaban karo ka hor taariikhda shaqaalaysiinta ({n}).' },
+  'hr.salaryBeforeHire': {
+    en: 'The salary cannot start before the hire date ({n}).',
+    so: 'Mushaharku ma bilaaban karo ka hor taariikhda shaqaalaysiinta ({n}).',
+  },
   'hr.currencyChange': {
     en: 'The salary is paid in {n}: keep the currency of the salary history.',
     so: 'Mushaharka waxaa lagu bixiyaa {n}: ilaali lacagta taariikhda mushaharka.',
@@ -28,7 +31,10 @@ export const hrMessages = {
   'hr.allowanceEnded': { en: 'This allowance has already ended.', so: 'Gunnadani horay ayay u dhammaatay.' },
   'hr.allowanceEndBefore': { en: 'The end date must not be before {n}.', so: 'Taariikhda dhammaadku kama horrayn karto {n}.' },
   'hr.terminated': { en: 'This employee is terminated.', so: 'Shaqaalahan shaqada waa laga joojiyay.' },
-  'hr.terminatedBeforeHire': { en: 'The termination date must not be before the hire date.', so: 'Taariikhda joojintu kama horrayn karto taariikhda shaqaalaysiinta.' },
+  'hr.terminatedBeforeHire': {
+    en: 'The termination date must not be before the hire date.',
+    so: 'Taariikhda joojintu kama horrayn karto taariikhda shaqaalaysiinta.',
+  },
   'hr.leaveOverlap': {
     en: 'These dates overlap another leave of this employee ({n}).',
     so: 'Taariikhahani waxay la dhacayaan fasax kale oo shaqaalahan ({n}).',

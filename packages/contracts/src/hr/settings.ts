@@ -37,6 +37,8 @@ export const hrSettings = z.object({
   loansAccountId: z.number().int(),
   advancesAccountId: z.number().int(),
   accounts: z.array(account.extend({ key: z.string() })),
+  /** The active accounts each setting may choose from (expense, liability or asset, by the setting). */
+  accountChoices: z.array(account.extend({ type: z.string() })),
   allowanceTypes: z.array(z.object({ id: z.number().int(), name: z.string(), isTaxable: z.boolean(), status: z.string() })),
   updatedAt: z.string(),
 });
@@ -45,22 +47,19 @@ export type HrSettings = z.infer<typeof hrSettings>;
 export const taxBracketInput = z.object({ lowerBound: money, rate: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, 'hr.rateFormat') });
 export const taxRuleBody = z
   .object({ effectiveFrom: isoDate, note: nullableText(500), brackets: z.array(taxBracketInput).min(1, 'hr.bracketsRequired').max(30) })
-  .superRefine(
-    (v, ctx) => {
-      const seen = new Set<string>();
-      v.brackets.forEach((b, i) => {
-        const bound = new Decimal(b.lowerBound);
-        if (bound.isNeg()) ctx.addIssue({ code: 'custom', message: 'hr.boundNegative', path: ['brackets', i, 'lowerBound'] });
-        if (new Decimal(b.rate).gt(100)) ctx.addIssue({ code: 'custom', message: 'hr.rateFormat', path: ['brackets', i, 'rate'] });
-        const key = bound.toFixed(2);
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'hr.boundRepeated', path: ['brackets', i, 'lowerBound'] });
-        seen.add(key);
-      });
-      if (!v.brackets.some((b) => new Decimal(b.lowerBound).isZero()))
-        ctx.addIssue({ code: 'custom', message: 'hr.firstBracketZero', path: ['brackets', 0, 'lowerBound'] });
-    },
-    whenValid('brackets'),
-  );
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.brackets.forEach((b, i) => {
+      const bound = new Decimal(b.lowerBound);
+      if (bound.isNeg()) ctx.addIssue({ code: 'custom', message: 'hr.boundNegative', path: ['brackets', i, 'lowerBound'] });
+      if (new Decimal(b.rate).gt(100)) ctx.addIssue({ code: 'custom', message: 'hr.rateFormat', path: ['brackets', i, 'rate'] });
+      const key = bound.toFixed(2);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'hr.boundRepeated', path: ['brackets', i, 'lowerBound'] });
+      seen.add(key);
+    });
+    if (!v.brackets.some((b) => new Decimal(b.lowerBound).isZero()))
+      ctx.addIssue({ code: 'custom', message: 'hr.firstBracketZero', path: ['brackets', 0, 'lowerBound'] });
+  }, whenValid('brackets'));
 export type TaxRuleBody = z.input<typeof taxRuleBody>;
 
 export const taxBracket = z.object({ lowerBound: money, rate: z.string() });

@@ -55,10 +55,7 @@ async function checkFile(tx: Db, input: UpdateInput, before?: typeof employees.$
     const value = input[field as keyof UpdateInput] as number | null | undefined;
     if (!value) continue;
     const extra = field === 'subSectionId' ? sql`, department_id` : sql``;
-    const [row] = await queryRows<{ status: string; department_id?: number }>(
-      tx,
-      sql`select status${extra} from ${sql.identifier(table)} where id = ${value}`,
-    );
+    const [row] = await queryRows<{ status: string; department_id?: number }>(tx, sql`select status${extra} from ${sql.identifier(table)} where id = ${value}`);
     if (!row) errors.push({ field, message: 'v.notFound' });
     else if (row.status !== 'Active' && before?.[field as keyof typeof before] !== value) errors.push({ field, message: 'hr.inactiveChoice' });
     else if (field === 'subSectionId' && row.department_id !== input.departmentId) errors.push({ field, message: 'hr.subSectionOtherDepartment' });
@@ -219,7 +216,15 @@ export async function changeSalary(opts: { tx: Db; actor: Actor; id: number; inp
   throwFields(errors);
   const [row] = await tx
     .insert(employeeSalaries)
-    .values({ clientId: actor.clientId, employeeId: id, effectiveFrom: input.effectiveFrom, basic: input.basic, currency: input.currency, reason: input.reason, createdBy: actor.userId })
+    .values({
+      clientId: actor.clientId,
+      employeeId: id,
+      effectiveFrom: input.effectiveFrom,
+      basic: input.basic,
+      currency: input.currency,
+      reason: input.reason,
+      createdBy: actor.userId,
+    })
     .returning();
   await writeAudit(tx, actor, {
     action: 'salary',
@@ -277,7 +282,13 @@ export async function endAllowance(opts: { tx: Db; actor: Actor; id: number; all
   if (row.effectiveTo !== null) throw new AppError(409, 'ENDED', 'hr.allowanceEnded');
   if (effectiveTo < row.effectiveFrom) throw fieldError('effectiveTo', `hr.allowanceEndBefore|${row.effectiveFrom}`);
   await tx.update(employeeAllowances).set({ effectiveTo, endedBy: actor.userId, endedAt: new Date() }).where(eq(employeeAllowances.id, allowanceId));
-  await writeAudit(tx, actor, { action: 'allowance-end', entity: 'employee', entityId: id, before: { allowanceId, effectiveTo: null }, after: { allowanceId, effectiveTo } });
+  await writeAudit(tx, actor, {
+    action: 'allowance-end',
+    entity: 'employee',
+    entityId: id,
+    before: { allowanceId, effectiveTo: null },
+    after: { allowanceId, effectiveTo },
+  });
   return getEmployee({ tx, id });
 }
 
@@ -302,7 +313,16 @@ export async function getEmployee(opts: { tx: Db; id: number }): Promise<Employe
         where e.id = ${id}`,
   );
   if (!e) throw notFound();
-  const salaries = await queryRows<{ id: number; from: string; to: string | null; basic: string; currency: string; reason: string | null; by: string | null; at: Date | string }>(
+  const salaries = await queryRows<{
+    id: number;
+    from: string;
+    to: string | null;
+    basic: string;
+    currency: string;
+    reason: string | null;
+    by: string | null;
+    at: Date | string;
+  }>(
     tx,
     sql`select s.id, s.effective_from::text as from, (lead(s.effective_from) over (order by s.effective_from) - 1)::text as to,
           s.basic::text as basic, s.currency, s.reason, u.username as by, s.created_at as at

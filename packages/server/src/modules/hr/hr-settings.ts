@@ -29,8 +29,7 @@ type Raw = {
   updated_at: string | Date;
 } & Record<string, number | string | Date | number[]>;
 
-const parseDays = (v: number[] | string): number[] =>
-  Array.isArray(v) ? v.map(Number) : v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+const parseDays = (v: number[] | string): number[] => (Array.isArray(v) ? v.map(Number) : v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number));
 
 /** The settings row, written with the defaults the first time it is read. */
 export async function readHrSettings(tx: Db, clientId: number) {
@@ -77,8 +76,13 @@ export async function getHrSettings(opts: { tx: Db; actor: Actor }): Promise<HrS
     tx,
     sql`select id, name, is_taxable as "isTaxable", status from hr_allowance_types order by lower(name), id`,
   );
+  const choices = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: string }>(
+    tx,
+    sql`select id, code, name_en, name_so, type from accounts where status = 'Active' and type in ('expense', 'liability', 'asset') order by code`,
+  );
   return {
     ...s,
+    accountChoices: choices.map((a) => ({ id: Number(a.id), code: a.code, name: actor.lang === 'so' ? a.name_so : a.name_en, type: a.type })),
     accounts: ids.flatMap((i) => {
       const a = accounts.find((x) => Number(x.id) === i.id);
       return a ? [{ key: i.key, id: Number(a.id), code: a.code, name: actor.lang === 'so' ? a.name_so : a.name_en }] : [];
@@ -109,11 +113,17 @@ export async function updateHrSettings(opts: { tx: Db; actor: Actor; input: z.ou
       loans_account_id = ${input.loansAccountId}, advances_account_id = ${input.advancesAccountId},
       updated_by = ${actor.userId}, updated_at = now()
     where client_id = ${actor.clientId}`);
-  const taxable = input.taxableAllowanceTypeIds.length > 0 ? sql`id in (${sql.join(input.taxableAllowanceTypeIds.map((i) => sql`${i}`), sql`, `)})` : sql`false`;
+  const taxable =
+    input.taxableAllowanceTypeIds.length > 0
+      ? sql`id in (${sql.join(
+          input.taxableAllowanceTypeIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`
+      : sql`false`;
   await tx.execute(sql`update hr_allowance_types set is_taxable = ${taxable}, updated_at = now() where is_taxable is distinct from (${taxable})`);
   const after = await getHrSettings({ tx, actor });
-  const { accounts: _a, ...beforeView } = before;
-  const { accounts: _b, ...afterView } = after;
+  const { accounts: _a, accountChoices: _c, ...beforeView } = before;
+  const { accounts: _b, accountChoices: _d, ...afterView } = after;
   await writeAudit(tx, actor, { action: 'update', entity: 'hr-settings', entityId: actor.clientId, before: beforeView, after: afterView });
   return after;
 }
@@ -180,7 +190,9 @@ export async function updateTaxRule(opts: { tx: Db; actor: Actor; id: number; in
   const before = await readRule(tx, id);
   const [taken] = await queryRows(tx, sql`select 1 from hr_tax_rules where effective_from = ${input.effectiveFrom}::date and id <> ${id}`);
   if (taken) throw fieldError('effectiveFrom', 'hr.ruleDateTaken');
-  await tx.execute(sql`update hr_tax_rules set effective_from = ${input.effectiveFrom}, note = ${input.note}, updated_at = now() where id = ${id}`).catch(dateTaken);
+  await tx
+    .execute(sql`update hr_tax_rules set effective_from = ${input.effectiveFrom}, note = ${input.note}, updated_at = now() where id = ${id}`)
+    .catch(dateTaken);
   await writeBrackets(tx, actor.clientId, id, input.brackets);
   const after = await readRule(tx, id);
   await writeAudit(tx, actor, { action: 'update', entity: 'hr-tax-rule', entityId: id, before, after });

@@ -7,7 +7,18 @@ import { referenceListRoutes } from '../../lib/reference-list.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import { addAllowance, changeSalary, createEmployee, endAllowance, getEmployee, hrChoices, listEmployees, listSalaries, setEmployeeStatus, updateEmployee } from './employees.ts';
+import {
+  addAllowance,
+  changeSalary,
+  createEmployee,
+  endAllowance,
+  getEmployee,
+  hrChoices,
+  listEmployees,
+  listSalaries,
+  setEmployeeStatus,
+  updateEmployee,
+} from './employees.ts';
 import { hrLists } from './hr-lists.ts';
 import { createTaxRule, getHrSettings, listTaxRules, removeTaxRule, updateHrSettings, updateTaxRule } from './hr-settings.ts';
 import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';

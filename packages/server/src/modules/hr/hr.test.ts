@@ -103,7 +103,10 @@ describe('HR reference lists', () => {
     expect(await snapshot()).toEqual(before);
     const leaveTypes = json(await call(orgA.token, 'GET', '/api/hr/leave-types'), 200);
     expect(leaveTypes.data).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Annual leave', daysPerYear: '24.0', isPaid: true }), expect.objectContaining({ name: 'Unpaid leave', isPaid: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Annual leave', daysPerYear: '24.0', isPaid: true }),
+        expect.objectContaining({ name: 'Unpaid leave', isPaid: false }),
+      ]),
     );
     const sub = json(await call(orgA.token, 'GET', `/api/hr/sub-sections/${ids.subSection}`), 200);
     expect(sub).toMatchObject({ name: 'Billing', departmentId: ids.department, status: 'Active' });
@@ -168,7 +171,9 @@ describe('employees', () => {
       'This sub-section belongs to another department.',
     );
     expect(fieldMessage(await hire({ dateOfBirth: '2030-01-01' }), 'dateOfBirth')).toBeTruthy();
-    expect(fieldMessage(await call(orgA.token, 'PATCH', `/api/hr/employees/${hodan}/status`, { status: 'Terminated' }), 'terminationReason')).toBe('Field is required.');
+    expect(fieldMessage(await call(orgA.token, 'PATCH', `/api/hr/employees/${hodan}/status`, { status: 'Terminated' }), 'terminationReason')).toBe(
+      'Field is required.',
+    );
     expect(await snapshot()).toEqual(before);
     expect((await call(clerk.token, 'POST', '/api/hr/employees', {})).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -176,9 +181,19 @@ describe('employees', () => {
 
   it('a raise is a new row dated after the latest: the past keeps its salary; back-dating is refused; pay changes need salaries', async () => {
     const before = await snapshot();
-    expect((await call(officer.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2026-01-01', basic: '650.00', currency: 'USD' })).statusCode).toBe(403);
+    expect(
+      (await call(officer.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2026-01-01', basic: '650.00', currency: 'USD' })).statusCode,
+    ).toBe(403);
     expect(await snapshot()).toEqual(before);
-    const raised = json(await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2026-01-01', basic: '650.00', currency: 'USD', reason: 'Annual review' }), 201);
+    const raised = json(
+      await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/salaries`, {
+        effectiveFrom: '2026-01-01',
+        basic: '650.00',
+        currency: 'USD',
+        reason: 'Annual review',
+      }),
+      201,
+    );
     expect(raised.salaries).toEqual([
       expect.objectContaining({ effectiveFrom: '2026-01-01', effectiveTo: null, basic: '650.00', reason: 'Annual review' }),
       expect.objectContaining({ effectiveFrom: '2025-01-06', effectiveTo: '2025-12-31', basic: '500.00' }),
@@ -186,39 +201,66 @@ describe('employees', () => {
     const mid = await snapshot();
     const back = await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2025-06-01', basic: '900.00', currency: 'USD' });
     expect(fieldMessage(back, 'effectiveFrom')).toBe('A salary change takes effect after the latest one (2026-01-01): the past is never rewritten.');
-    expect(fieldMessage(await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2026-06-01', basic: '900.00', currency: 'SOS' }), 'currency')).toBeTruthy();
+    expect(
+      fieldMessage(
+        await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/salaries`, { effectiveFrom: '2026-06-01', basic: '900.00', currency: 'SOS' }),
+        'currency',
+      ),
+    ).toBeTruthy();
     expect(await snapshot()).toEqual(mid);
     // The database itself keeps history: the application role may neither change nor remove a salary row.
     await expect(
       inTenant(ctx.database.db, orgA.clientId, (tx) => tx.execute(sql`update employee_salaries set basic = 1 where employee_id = ${hodan}`)),
     ).rejects.toThrow();
-    await expect(inTenant(ctx.database.db, orgA.clientId, (tx) => tx.execute(sql`delete from employee_salaries where employee_id = ${hodan}`))).rejects.toThrow();
+    await expect(
+      inTenant(ctx.database.db, orgA.clientId, (tx) => tx.execute(sql`delete from employee_salaries where employee_id = ${hodan}`)),
+    ).rejects.toThrow();
     const salaries = json(await call(orgA.token, 'GET', `/api/hr/salaries?q=EMP-0001`), 200);
     expect(salaries.data[0]).toMatchObject({ basic: '650.00', effectiveFrom: '2026-01-01' });
   });
 
   it('recurring allowances have periods that never overlap per type, and are ended rather than removed', async () => {
-    const added = json(await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '120.00', effectiveFrom: '2025-02-01' }), 201);
+    const added = json(
+      await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '120.00', effectiveFrom: '2025-02-01' }),
+      201,
+    );
     expect(added.allowances).toEqual([expect.objectContaining({ allowanceType: 'Housing', amount: '120.00', effectiveTo: null, isTaxable: false })]);
     const before = await snapshot();
-    const overlap = await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '150.00', effectiveFrom: '2026-01-01' });
+    const overlap = await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, {
+      allowanceTypeId: ids.housing,
+      amount: '150.00',
+      effectiveFrom: '2026-01-01',
+    });
     expect(fieldMessage(overlap, 'effectiveFrom')).toBe('This employee already has this allowance in that period: end it first.');
-    expect(fieldMessage(await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '0', effectiveFrom: '2027-01-01' }), 'amount')).toBeTruthy();
+    expect(
+      fieldMessage(
+        await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '0', effectiveFrom: '2027-01-01' }),
+        'amount',
+      ),
+    ).toBeTruthy();
     expect(await snapshot()).toEqual(before);
     const allowanceId = added.allowances[0].id;
     const ended = json(await call(orgA.token, 'PATCH', `/api/hr/employees/${hodan}/allowances/${allowanceId}`, { effectiveTo: '2025-12-31' }), 200);
     expect(ended.allowances[0]).toMatchObject({ effectiveTo: '2025-12-31' });
-    const raised = json(await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '150.00', effectiveFrom: '2026-01-01' }), 201);
+    const raised = json(
+      await call(orgA.token, 'POST', `/api/hr/employees/${hodan}/allowances`, { allowanceTypeId: ids.housing, amount: '150.00', effectiveFrom: '2026-01-01' }),
+      201,
+    );
     expect(raised.allowances.map((a: { amount: string }) => a.amount)).toEqual(['150.00', '120.00']);
     expect((await call(orgA.token, 'PATCH', `/api/hr/employees/${hodan}/allowances/${allowanceId}`, { effectiveTo: '2026-03-31' })).statusCode).toBe(409);
   });
 
   it('terminates with a date and a reason', async () => {
     const omar = json(await call(orgA.token, 'GET', '/api/hr/employees?q=Omar'), 200).data[0].id;
-    const t = json(await call(orgA.token, 'PATCH', `/api/hr/employees/${omar}/status`, { status: 'Terminated', terminatedOn: '2026-05-31', terminationReason: 'Resigned' }), 200);
+    const t = json(
+      await call(orgA.token, 'PATCH', `/api/hr/employees/${omar}/status`, { status: 'Terminated', terminatedOn: '2026-05-31', terminationReason: 'Resigned' }),
+      200,
+    );
     expect(t).toMatchObject({ status: 'Terminated', terminatedOn: '2026-05-31', terminationReason: 'Resigned' });
     expect(json(await call(orgA.token, 'GET', '/api/hr/employees?status=Terminated'), 200).total).toBe(1);
-    expect((await call(orgA.token, 'POST', `/api/hr/employees/${omar}/salaries`, { effectiveFrom: '2026-07-01', basic: '900.00', currency: 'USD' })).statusCode).toBe(409);
+    expect(
+      (await call(orgA.token, 'POST', `/api/hr/employees/${omar}/salaries`, { effectiveFrom: '2026-07-01', basic: '900.00', currency: 'USD' })).statusCode,
+    ).toBe(409);
   });
 
   describe('leave', () => {
@@ -236,7 +278,12 @@ describe('employees', () => {
       const approved = json(await call(approver.token, 'PATCH', `/api/hr/leaves/${r.id}/decision`, { decision: 'Approved' }), 200);
       expect(approved).toMatchObject({ status: 'Approved', decidedBy: approver.username });
       const balances = json(await call(officer.token, 'GET', `/api/hr/employees/${hodan}/leave-balances?year=2026`), 200);
-      expect(balances.rows.find((b: { leaveTypeId: number }) => b.leaveTypeId === ids.annual)).toMatchObject({ accrued: '24.0', taken: '6.0', pending: '0.0', remaining: '18.0' });
+      expect(balances.rows.find((b: { leaveTypeId: number }) => b.leaveTypeId === ids.annual)).toMatchObject({
+        accrued: '24.0',
+        taken: '6.0',
+        pending: '0.0',
+        remaining: '18.0',
+      });
       // Hired 6 January 2025: the whole of January counts, so 2025 accrues 24 too; 2024 accrues nothing.
       const y2024 = json(await call(officer.token, 'GET', `/api/hr/employees/${hodan}/leave-balances?year=2024`), 200);
       expect(y2024.rows.find((b: { leaveTypeId: number }) => b.leaveTypeId === ids.annual).accrued).toBe('0.0');
@@ -296,10 +343,12 @@ describe('HRM settings', () => {
       taxableAllowanceTypeIds: [ids.housing],
     };
     const before = await snapshot();
-    expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, salaryExpenseAccountId: s.taxPayableAccountId }), 'salaryExpenseAccountId')).toBe(
-      'Choose an account of the right kind (expense).',
+    expect(
+      fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, salaryExpenseAccountId: s.taxPayableAccountId }), 'salaryExpenseAccountId'),
+    ).toBe('Choose an account of the right kind (expense).');
+    expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, workingDays: [] }), 'workingDays')).toBe(
+      'Choose at least one working day.',
     );
-    expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, workingDays: [] }), 'workingDays')).toBe('Choose at least one working day.');
     expect((await call(officer.token, 'PUT', '/api/hr/settings', body)).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
     const saved = json(await call(orgA.token, 'PUT', '/api/hr/settings', body), 200);
@@ -326,9 +375,12 @@ describe('HRM settings', () => {
       { lowerBound: '800.00', rate: '12' },
     ]);
     const before = await snapshot();
-    expect(fieldMessage(await call(orgA.token, 'POST', '/api/hr/tax-rules', { effectiveFrom: '2025-01-01', brackets: [{ lowerBound: '0', rate: '5' }] }), 'effectiveFrom')).toBe(
-      'Another tax rule starts on this date.',
-    );
+    expect(
+      fieldMessage(
+        await call(orgA.token, 'POST', '/api/hr/tax-rules', { effectiveFrom: '2025-01-01', brackets: [{ lowerBound: '0', rate: '5' }] }),
+        'effectiveFrom',
+      ),
+    ).toBe('Another tax rule starts on this date.');
     const bad = await call(orgA.token, 'POST', '/api/hr/tax-rules', { effectiveFrom: '2026-01-01', brackets: [{ lowerBound: '100', rate: '150' }] });
     expect(fieldMessage(bad, 'brackets.0.rate')).toBe('A rate is a percentage from 0 to 100.');
     expect(fieldMessage(bad, 'brackets.0.lowerBound')).toBe('The first bracket starts at 0.');

@@ -6,4 +6,18 @@ export * from './hr.tables.ts';
 export { readHrSettings, taxBracketsOn, createTaxRule, updateHrSettings, getHrSettings } from './hr-settings.ts';
 export { workingDaysBetween, leaveBalances, requestLeave, decideLeave } from './leave.ts';
 export { createEmployee, changeSalary, addAllowance, getEmployee, fullName } from './employees.ts';
-export { hrLists, departmentList, subSectionList, jobTitleList, dutyList, dutyStationList, institutionList, facultyList, bankTypeList, allowanceTypeList, bonusTypeList, deductionTypeList, leaveTypeList } from './hr-lists.ts';
+export {
+  hrLists,
+  departmentList,
+  subSectionList,
+  jobTitleList,
+  dutyList,
+  dutyStationList,
+  institutionList,
+  facultyList,
+  bankTypeList,
+  allowanceTypeList,
+  bonusTypeList,
+  deductionTypeList,
+  leaveTypeList,
+} from './hr-lists.ts';

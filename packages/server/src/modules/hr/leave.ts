@@ -4,7 +4,15 @@
 // may not exceed what remains less what is pending; an unpaid one is recorded with is_paid false, which the
 // payroll reads to reduce pay.
 import { sql } from 'drizzle-orm';
-import { translate, type LeaveBalanceRow, type LeaveRequestRow, type leaveDecisionBody, type leaveListQuery, type leaveRequestBody, type z } from '@ubo/contracts';
+import {
+  translate,
+  type LeaveBalanceRow,
+  type LeaveRequestRow,
+  type leaveDecisionBody,
+  type leaveListQuery,
+  type leaveRequestBody,
+  type z,
+} from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -145,7 +153,10 @@ export async function listLeaveRequests(opts: { tx: Db; query: z.output<typeof l
 export async function requestLeave(opts: { tx: Db; actor: Actor; input: z.output<typeof leaveRequestBody> }): Promise<LeaveRequestRow> {
   const { tx, actor, input } = opts;
   // One employee's requests queue on the employee row, so two requests cannot both take the last days.
-  const [emp] = await queryRows<{ status: string; hired: string }>(tx, sql`select status, hire_date::text as hired from employees where id = ${input.employeeId} for update`);
+  const [emp] = await queryRows<{ status: string; hired: string }>(
+    tx,
+    sql`select status, hire_date::text as hired from employees where id = ${input.employeeId} for update`,
+  );
   if (!emp) throw fieldError('employeeId', 'v.notFound');
   if (emp.status === 'Terminated') throw fieldError('employeeId', 'hr.terminated');
   const [type] = await queryRows<{ status: string; is_paid: boolean }>(tx, sql`select status, is_paid from hr_leave_types where id = ${input.leaveTypeId}`);
