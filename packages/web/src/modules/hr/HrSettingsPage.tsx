@@ -219,7 +219,6 @@ function RuleDialog({ rule, open, onClose }: { rule: TaxRule | null; open: boole
             <HrField name="note" label={t('hr.settings.note')} value={note} onChange={setNote} error={save.errors.note} maxLength={500} />
             {save.errors.brackets && <Alert severity="error">{save.errors.brackets}</Alert>}
             {brackets.map((b, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: brackets have no id of their own while edited.
               <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <HrField
                   name={`brackets.${i}.lowerBound`}
