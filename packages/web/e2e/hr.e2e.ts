@@ -51,7 +51,10 @@ describe.skipIf(!run)('hr: lists, hire, raise, leave', () => {
     await e2e.shot(page, 'hr-01-departments');
     await addToList(page, 'Job-titles', 'Job titles', 'Add job title', 'Cashier');
     await addToList(page, 'leave-types', 'Leave types', 'Add leave type', 'Annual leave', async () => {
-      await page.getByRole('dialog').getByLabel(/^Days a year/).fill('24');
+      await page
+        .getByRole('dialog')
+        .getByLabel(/^Days a year/)
+        .fill('24');
     });
     await visible(page.getByRole('row').filter({ hasText: 'Annual leave' }).filter({ hasText: 'Yes' }));
     await e2e.shot(page, 'hr-02-leave-types');
@@ -95,7 +98,12 @@ describe.skipIf(!run)('hr: lists, hire, raise, leave', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await visible(page.getByRole('row').filter({ hasText: '650.00' }).filter({ hasText: 'in force' }));
-    await visible(page.getByRole('row').filter({ hasText: '500.00' }).filter({ hasText: `${year}-01-31` }));
+    await visible(
+      page
+        .getByRole('row')
+        .filter({ hasText: '500.00' })
+        .filter({ hasText: `${year}-01-31` }),
+    );
     await e2e.shot(page, 'hr-06-salary-history');
   });
 
