@@ -141,6 +141,11 @@ export async function seedDemoHr(db: Db, opts: { code: number; username: string;
       bankTypeId: method === 'bank' ? banks[i % 2] : null,
       bankAccount: method === 'bank' ? `0${1000200300 + i * 17}` : null,
       mobileNumber: method === 'mobile' ? `061${String(5200000 + i * 911).padStart(7, '0')}` : null,
+      dateOfBirth: null,
+      idType: null,
+      dutyId: null,
+      institutionId: null,
+      facultyId: null,
       basicSalary: basic,
       currency: 'USD',
     };

@@ -68,7 +68,7 @@ export async function leaveBalances(opts: { tx: Db; employeeId: number; year: nu
 async function checkBalance(tx: Db, employeeId: number, leaveTypeId: number, year: number, days: number, excludeRequestId?: number) {
   const rows = await leaveBalances({ tx, employeeId, year, excludeRequestId });
   const row = rows.find((r) => r.leaveTypeId === leaveTypeId);
-  if (!row || !row.isPaid) return;
+  if (!row?.isPaid) return;
   const available = new Decimal(row.remaining).minus(row.pending);
   if (available.lt(days)) throw fieldError('endDate', `hr.leaveExceeds|${Decimal.max(available, 0).toFixed(1)}|${days}`);
 }
