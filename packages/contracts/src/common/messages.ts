@@ -8,6 +8,7 @@ import { itemsMessages } from '../items/messages.ts';
 import { salesMessages } from '../sales/messages.ts';
 import { vendorsMessages } from '../vendors/messages.ts';
 import { receiptBooksMessages } from '../receipt-books/messages.ts';
+import { hrMessages } from '../hr/messages.ts';
 import { assetsMessages } from '../assets/messages.ts';
 import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
@@ -477,6 +478,7 @@ export const messages = {
   ...salesMessages,
   ...vendorsMessages,
   ...receiptBooksMessages,
+  ...hrMessages,
   ...assetsMessages,
 } as const;
 

@@ -55,6 +55,8 @@ export interface ReferenceList<T extends ReferenceTable, B extends z.ZodType, I 
   toItem(row: T['$inferSelect']): z.output<I>;
   /** Refuses (throws) to delete the row, beyond the foreign keys that already protect it. */
   beforeDelete?(opts: { tx: Db; row: T['$inferSelect'] }): Promise<void>;
+  /** Refuses (throws, on a field) a create or update, beyond the unique name: a reference to another list. */
+  beforeSave?(opts: { tx: Db; input: z.output<B> }): Promise<void>;
   /** Refuses (throws) a status change. */
   beforeStatus?(opts: { tx: Db; row: T['$inferSelect']; status: ReferenceStatus }): Promise<void>;
 }
@@ -179,6 +181,7 @@ export async function createReference<T extends ReferenceTable, B extends z.ZodT
   const { tx, actor, list, input } = opts;
   const values = list.toValues(input);
   await assertNameFree(tx, list.table, String(values.name));
+  await list.beforeSave?.({ tx, input });
   const [row] = asRows<T>(
     await tx
       .insert(list.table)
@@ -203,6 +206,7 @@ export async function updateReference<T extends ReferenceTable, B extends z.ZodT
   const existing = await findRow(tx, t, id, true);
   const values = list.toValues(input);
   await assertNameFree(tx, t, String(values.name), id);
+  await list.beforeSave?.({ tx, input });
   const [row] = asRows<T>(
     await tx
       .update(t)

@@ -29,6 +29,7 @@ import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
+import { hrRoutes } from './hr/hr.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -60,4 +61,5 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   requestsRoutes,
   receiptBooksRoutes,
   assetsRoutes,
+  hrRoutes,
 ];

@@ -15,6 +15,7 @@ import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
 import { type DemoReceiptBooksResult, seedDemoReceiptBooks } from './demo-receipt-books.ts';
 import { type DemoAssetsResult, seedDemoAssets } from './demo-assets.ts';
+import { type DemoHrResult, seedDemoHr } from './demo-hr.ts';
 
 export const DEMO = {
   code: 1000,
@@ -159,4 +160,21 @@ export async function seedDemoAssetsIfEmpty(db: Db, today?: Date): Promise<DemoA
   );
   if (!demo || demo.assets > 0) return null;
   return seedDemoAssets(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
+ * Gives the demo organisation its people (25 employees in four departments with allowances and leave;
+ * demo-hr.ts) unless it already has employees. Returns what was built, or null.
+ */
+export async function seedDemoHrIfEmpty(db: Db, today?: Date): Promise<DemoHrResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ employees: number }>(
+      tx,
+      sql`
+      select (select count(*) from employees e where e.client_id = c.id)::int as employees
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.employees > 0) return null;
+  return seedDemoHr(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

@@ -20,6 +20,7 @@ import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import { routes as requestsRoutes } from '../modules/requests/index.ts';
 import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts';
 import { routes as assetsRoutes } from '../modules/assets/index.ts';
+import { routes as hrRoutes } from '../modules/hr/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -41,6 +42,7 @@ export const modules: WebModule[] = [
   { routes: requestsRoutes },
   { routes: receiptBooksRoutes },
   { routes: assetsRoutes },
+  { routes: hrRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);

@@ -7,6 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -23,7 +24,7 @@ function valuesOf(config: ReferenceListConfig, row: ReferenceRow | null): FormVa
   const out: FormValues = {};
   for (const f of config.fields) {
     const v = row?.[f.name];
-    out[f.name] = v === null || v === undefined ? '' : String(v);
+    out[f.name] = v === null || v === undefined ? (f.defaultValue ?? '') : String(v);
   }
   return out;
 }
@@ -81,8 +82,15 @@ export function ReferenceFormDialog({ config, row, open, onClose }: ReferenceFor
                 autoComplete={f.autoComplete ?? 'off'}
                 autoFocus={i === 0}
                 fullWidth
+                select={f.options !== undefined}
                 slotProps={{ htmlInput: { maxLength: f.maxLength } }}
-              />
+              >
+                {f.options?.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </FormTextField>
             ))}
           </Stack>
         </DialogContent>

@@ -50,8 +50,12 @@ export interface ReferenceField {
   multiline?: boolean;
   /** Same limit as the contract, so the input stops where the server would refuse. */
   maxLength: number;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'number';
   autoComplete?: string;
+  /** A select instead of a text input: the values the form sends and their (already translated) labels. */
+  options?: { value: string; label: string }[];
+  /** The value a new row starts with (default ''). */
+  defaultValue?: string;
 }
 
 export interface ReferenceColumn {
@@ -61,6 +65,8 @@ export interface ReferenceColumn {
   /** Only columns the server's _sort accepts may be sortable (default false). */
   sortable?: boolean;
   hidden?: boolean;
+  /** The cell's text when the raw value is not what a person reads (a yes/no flag, a department's id). */
+  text?: (row: ReferenceRow) => string;
 }
 
 /** A reference list's endpoint group (contracts referenceListEndpoints) as this screen uses it. */
@@ -125,14 +131,14 @@ export function ReferenceListPage({ config }: { config: ReferenceListConfig }) {
           hidden: c.hidden,
           // Free text (a description may hold 5000 characters) stays on one line; the whole text is its tooltip.
           render: (row) => {
-            const text = row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field]);
+            const text = c.text ? c.text(row) : row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field]);
             return (
               <Box component="span" title={text} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {text}
               </Box>
             );
           },
-          csv: (row) => (row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])),
+          csv: (row) => (c.text ? c.text(row) : row[c.field] === null || row[c.field] === undefined ? '' : String(row[c.field])),
         }),
       ),
       {

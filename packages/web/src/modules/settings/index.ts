@@ -18,4 +18,5 @@ export const routes: ModuleRoute[] = [
 
 // For other modules (they import this module only through this file).
 export { formatFileSize } from './imageFile.ts';
+export { ReferenceListPage, type ReferenceListConfig } from './ReferenceListPage.tsx';
 export { useStoredFileUrl } from './settings.queries.ts';

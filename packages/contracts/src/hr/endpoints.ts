@@ -1,0 +1,118 @@
+// HR endpoints (/api/hr): the reference lists (one generic group each), employees with their salary history
+// and allowances, the choices the employee form offers, the salaries screen, leave requests and balances,
+// the HRM settings and the tax rules.
+import { endpoint } from '../common/endpoint.ts';
+import { okResponse } from '../common/validation.ts';
+import { idParams } from '../settings/fields.ts';
+import { referenceListEndpoints } from '../settings/endpoints.ts';
+import {
+  allowanceBody,
+  allowanceEndBody,
+  employeeAllowanceParams,
+  employeeCreateBody,
+  employeeDetail,
+  employeeListQuery,
+  employeePage,
+  employeeStatusBody,
+  employeeUpdateBody,
+  salaryChangeBody,
+  salaryListPage,
+} from './employees.ts';
+import { leaveBalanceQuery, leaveBalances, leaveDecisionBody, leaveListQuery, leaveRequestBody, leaveRequestPage, leaveRequestRow } from './leave.ts';
+import {
+  hrListBody,
+  hrListItem,
+  hrListQuery,
+  leaveTypeBody,
+  leaveTypeItem,
+  subSectionBody,
+  subSectionItem,
+  taxableTypeBody,
+  taxableTypeItem,
+} from './lists.ts';
+import { hrSettings, hrSettingsBody, taxRule, taxRuleBody, taxRuleList } from './settings.ts';
+import { z } from '../common/validation.ts';
+
+const plain = { body: hrListBody, item: hrListItem, query: hrListQuery };
+export const hrDepartmentsEndpoints = referenceListEndpoints('/api/hr/departments', plain);
+export const hrSubSectionsEndpoints = referenceListEndpoints('/api/hr/sub-sections', { body: subSectionBody, item: subSectionItem, query: hrListQuery });
+export const hrJobTitlesEndpoints = referenceListEndpoints('/api/hr/job-titles', plain);
+export const hrDutiesEndpoints = referenceListEndpoints('/api/hr/duties', plain);
+export const hrDutyStationsEndpoints = referenceListEndpoints('/api/hr/duty-stations', plain);
+export const hrInstitutionsEndpoints = referenceListEndpoints('/api/hr/institutions', plain);
+export const hrFacultiesEndpoints = referenceListEndpoints('/api/hr/faculties', plain);
+export const hrBankTypesEndpoints = referenceListEndpoints('/api/hr/bank-types', plain);
+export const hrAllowanceTypesEndpoints = referenceListEndpoints('/api/hr/allowance-types', {
+  body: taxableTypeBody,
+  item: taxableTypeItem,
+  query: hrListQuery,
+});
+export const hrBonusTypesEndpoints = referenceListEndpoints('/api/hr/bonus-types', { body: taxableTypeBody, item: taxableTypeItem, query: hrListQuery });
+export const hrDeductionTypesEndpoints = referenceListEndpoints('/api/hr/deduction-types', plain);
+export const hrLeaveTypesEndpoints = referenceListEndpoints('/api/hr/leave-types', { body: leaveTypeBody, item: leaveTypeItem, query: hrListQuery });
+
+const choice = z.object({ id: z.number().int(), name: z.string() });
+/** The active entries of every list the employee form picks from. */
+export const hrChoices = z.object({
+  departments: z.array(choice),
+  subSections: z.array(choice.extend({ departmentId: z.number().int() })),
+  jobTitles: z.array(choice),
+  duties: z.array(choice),
+  dutyStations: z.array(choice),
+  institutions: z.array(choice),
+  faculties: z.array(choice),
+  bankTypes: z.array(choice),
+  allowanceTypes: z.array(choice.extend({ isTaxable: z.boolean() })),
+  leaveTypes: z.array(choice.extend({ isPaid: z.boolean(), daysPerYear: z.string() })),
+  currency: z.string(),
+});
+export type HrChoices = z.infer<typeof hrChoices>;
+
+export const employeesEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/hr/employees', query: employeeListQuery, response: employeePage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/employees', body: employeeCreateBody, response: employeeDetail, status: 201 }),
+  choices: endpoint({ method: 'GET', path: '/api/hr/employees/choices', response: hrChoices }),
+  get: endpoint({ method: 'GET', path: '/api/hr/employees/:id', params: idParams, response: employeeDetail }),
+  update: endpoint({ method: 'PUT', path: '/api/hr/employees/:id', params: idParams, body: employeeUpdateBody, response: employeeDetail }),
+  setStatus: endpoint({ method: 'PATCH', path: '/api/hr/employees/:id/status', params: idParams, body: employeeStatusBody, response: employeeDetail }),
+  changeSalary: endpoint({
+    method: 'POST',
+    path: '/api/hr/employees/:id/salaries',
+    params: idParams,
+    body: salaryChangeBody,
+    response: employeeDetail,
+    status: 201,
+  }),
+  addAllowance: endpoint({
+    method: 'POST',
+    path: '/api/hr/employees/:id/allowances',
+    params: idParams,
+    body: allowanceBody,
+    response: employeeDetail,
+    status: 201,
+  }),
+  endAllowance: endpoint({
+    method: 'PATCH',
+    path: '/api/hr/employees/:id/allowances/:allowanceId',
+    params: employeeAllowanceParams,
+    body: allowanceEndBody,
+    response: employeeDetail,
+  }),
+  leaveBalances: endpoint({ method: 'GET', path: '/api/hr/employees/:id/leave-balances', params: idParams, query: leaveBalanceQuery, response: leaveBalances }),
+  salaries: endpoint({ method: 'GET', path: '/api/hr/salaries', query: employeeListQuery, response: salaryListPage }),
+};
+
+export const leavesEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/hr/leaves', query: leaveListQuery, response: leaveRequestPage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/leaves', body: leaveRequestBody, response: leaveRequestRow, status: 201 }),
+  decide: endpoint({ method: 'PATCH', path: '/api/hr/leaves/:id/decision', params: idParams, body: leaveDecisionBody, response: leaveRequestRow }),
+};
+
+export const hrSettingsEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/hr/settings', response: hrSettings }),
+  update: endpoint({ method: 'PUT', path: '/api/hr/settings', body: hrSettingsBody, response: hrSettings }),
+  taxRules: endpoint({ method: 'GET', path: '/api/hr/tax-rules', response: taxRuleList }),
+  createTaxRule: endpoint({ method: 'POST', path: '/api/hr/tax-rules', body: taxRuleBody, response: taxRule, status: 201 }),
+  updateTaxRule: endpoint({ method: 'PUT', path: '/api/hr/tax-rules/:id', params: idParams, body: taxRuleBody, response: taxRule }),
+  removeTaxRule: endpoint({ method: 'DELETE', path: '/api/hr/tax-rules/:id', params: idParams, response: okResponse }),
+};

@@ -1,0 +1,84 @@
+// /api/hr: the reference lists (each its own privilege), employees (employee; pay changes salaries), the
+// salaries screen (salaries), leave (leaves decides; employee or leaves records and reads), the HRM settings
+// and tax rules (hrm-setting). Paths and schemas are the contracts' HR endpoint groups.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { employeesEndpoints as emp, hasPrivilege, hrSettingsEndpoints as hs, leavesEndpoints as lv, translate } from '@ubo/contracts';
+import { referenceListRoutes } from '../../lib/reference-list.ts';
+import { caller, tenantTx } from '../../plugins/auth.ts';
+import { serve } from '../../plugins/endpoint.ts';
+import { forbidden } from '../../plugins/errors.ts';
+import {
+  addAllowance,
+  changeSalary,
+  createEmployee,
+  endAllowance,
+  getEmployee,
+  hrChoices,
+  listEmployees,
+  listSalaries,
+  setEmployeeStatus,
+  updateEmployee,
+} from './employees.ts';
+import { hrLists } from './hr-lists.ts';
+import { createTaxRule, getHrSettings, listTaxRules, removeTaxRule, updateHrSettings, updateTaxRule } from './hr-settings.ts';
+import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';
+
+const tags = ['hr'];
+const employee = { access: { privilege: 'employee' }, tags } as const;
+const salaries = { access: { privilege: 'salaries' }, tags } as const;
+const leaves = { access: { privilege: 'leaves' }, tags } as const;
+const settings = { access: { privilege: 'hrm-setting' }, tags } as const;
+/** Recording and reading leave: the HR officer (employee) or whoever manages leave (leaves). */
+const employeeOrLeaves = { access: 'authenticated', tags } as const;
+function assertEmployeeOrLeaves(req: FastifyRequest) {
+  const auth = caller(req);
+  if (!hasPrivilege(auth, 'employee') && !hasPrivilege(auth, 'leaves')) throw forbidden();
+}
+
+export async function hrRoutes(app: FastifyInstance) {
+  for (const list of hrLists) referenceListRoutes(app, list as Parameters<typeof referenceListRoutes>[1]);
+
+  serve(app, emp.list, employee, async (req) => tenantTx(req, (tx) => listEmployees({ tx, query: req.query })));
+  serve(app, emp.choices, employeeOrLeaves, async (req) => {
+    assertEmployeeOrLeaves(req);
+    return tenantTx(req, (tx, a) => hrChoices({ tx, clientId: a.clientId }));
+  });
+  serve(app, emp.create, employee, async (req) => tenantTx(req, (tx, actor) => createEmployee({ tx, actor, input: req.body })));
+  serve(app, emp.get, employee, async (req) => tenantTx(req, (tx) => getEmployee({ tx, id: req.params.id })));
+  serve(app, emp.update, employee, async (req) => tenantTx(req, (tx, actor) => updateEmployee({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, emp.setStatus, employee, async (req) => tenantTx(req, (tx, actor) => setEmployeeStatus({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, emp.changeSalary, salaries, async (req) => tenantTx(req, (tx, actor) => changeSalary({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, emp.addAllowance, salaries, async (req) => tenantTx(req, (tx, actor) => addAllowance({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, emp.endAllowance, salaries, async (req) =>
+    tenantTx(req, (tx, actor) => endAllowance({ tx, actor, id: req.params.id, allowanceId: req.params.allowanceId, effectiveTo: req.body.effectiveTo })),
+  );
+  serve(app, emp.leaveBalances, employeeOrLeaves, async (req) => {
+    assertEmployeeOrLeaves(req);
+    return tenantTx(req, async (tx) => {
+      await getEmployee({ tx, id: req.params.id });
+      const year = req.query.year ?? new Date().getUTCFullYear();
+      return { employeeId: req.params.id, year, rows: await leaveBalances({ tx, employeeId: req.params.id, year }) };
+    });
+  });
+  serve(app, emp.salaries, salaries, async (req) => tenantTx(req, (tx) => listSalaries({ tx, query: req.query })));
+
+  serve(app, lv.list, employeeOrLeaves, async (req) => {
+    assertEmployeeOrLeaves(req);
+    return tenantTx(req, (tx) => listLeaveRequests({ tx, query: req.query }));
+  });
+  serve(app, lv.create, employeeOrLeaves, async (req) => {
+    assertEmployeeOrLeaves(req);
+    return tenantTx(req, (tx, actor) => requestLeave({ tx, actor, input: req.body }));
+  });
+  serve(app, lv.decide, leaves, async (req) => tenantTx(req, (tx, actor) => decideLeave({ tx, actor, id: req.params.id, input: req.body })));
+
+  serve(app, hs.get, settings, async (req) => tenantTx(req, (tx, actor) => getHrSettings({ tx, actor })));
+  serve(app, hs.update, settings, async (req) => tenantTx(req, (tx, actor) => updateHrSettings({ tx, actor, input: req.body })));
+  serve(app, hs.taxRules, settings, async (req) => tenantTx(req, (tx) => listTaxRules({ tx })));
+  serve(app, hs.createTaxRule, settings, async (req) => tenantTx(req, (tx, actor) => createTaxRule({ tx, actor, input: req.body })));
+  serve(app, hs.updateTaxRule, settings, async (req) => tenantTx(req, (tx, actor) => updateTaxRule({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, hs.removeTaxRule, settings, async (req) => {
+    await tenantTx(req, (tx, actor) => removeTaxRule({ tx, actor, id: req.params.id }));
+    return { ok: true as const, message: translate('common.deleted', req.lang) };
+  });
+}
