@@ -33,3 +33,5 @@ export * from './sales/index.ts';
 export * from './vendors/index.ts';
 export * from './receipt-books/index.ts';
 export * from './assets/index.ts';
+export * from './complaints/index.ts';
+export * from './marketing/index.ts';

@@ -13,6 +13,8 @@ import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
+import { complaintsMessages } from '../complaints/messages.ts';
+import { marketingMessages } from '../marketing/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -478,6 +480,8 @@ export const messages = {
   ...vendorsMessages,
   ...receiptBooksMessages,
   ...assetsMessages,
+  ...complaintsMessages,
+  ...marketingMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -29,6 +29,8 @@ import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
+import { complaintsRoutes } from './complaints/complaints.routes.ts';
+import { marketingRoutes } from './marketing/marketing.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -60,4 +62,6 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   requestsRoutes,
   receiptBooksRoutes,
   assetsRoutes,
+  complaintsRoutes,
+  marketingRoutes,
 ];
