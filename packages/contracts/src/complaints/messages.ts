@@ -11,7 +11,10 @@ export const complaintsMessages = {
   'complaints.user': { en: 'Choose an active user.', so: 'Dooro isticmaale firfircoon.' },
   'complaints.customer': { en: 'Choose an existing customer.', so: 'Dooro macmiil jira.' },
   'complaints.house': { en: 'Choose one of this customer’s houses.', so: 'Dooro mid ka mid ah guryaha macmiilkan.' },
-  'complaints.houseNeedsCustomer': { en: 'A house can only be named with its customer.', so: 'Guri waxaa la magacaabi karaa oo keliya isagoo leh macmiilkiisa.' },
+  'complaints.houseNeedsCustomer': {
+    en: 'A house can only be named with its customer.',
+    so: 'Guri waxaa la magacaabi karaa oo keliya isagoo leh macmiilkiisa.',
+  },
   'complaints.closed': {
     en: 'This complaint is already completed or cancelled.',
     so: 'Cabashadan horay ayaa loo dhammaystiray ama loo joojiyay.',

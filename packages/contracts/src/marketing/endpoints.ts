@@ -29,5 +29,10 @@ export const marketingEndpoints = {
     query: marketingReportQuery.safeExtend({ format: reportFormat.optional() }),
     response: marketingReport,
   }),
-  reportExport: endpoint({ method: 'GET', path: '/api/marketing/report/export', query: marketingReportQuery.safeExtend(exportFields), produces: reportFileTypes }),
+  reportExport: endpoint({
+    method: 'GET',
+    path: '/api/marketing/report/export',
+    query: marketingReportQuery.safeExtend(exportFields),
+    produces: reportFileTypes,
+  }),
 };

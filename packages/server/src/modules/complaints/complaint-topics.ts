@@ -112,6 +112,9 @@ async function checkNameFree(tx: Db, nameEn: string, id: number | null) {
 /** The complaint form's choices: active topics and the active users a complaint may go to. */
 export async function complaintChoices(opts: { tx: Db }) {
   const topics = await listTopics({ tx: opts.tx, activeOnly: true });
-  const users = await queryRows<{ id: number; fullname: string }>(opts.tx, sql`select id, fullname from users where status = 'Active' order by lower(fullname), id`);
+  const users = await queryRows<{ id: number; fullname: string }>(
+    opts.tx,
+    sql`select id, fullname from users where status = 'Active' order by lower(fullname), id`,
+  );
   return { topics, users: users.map((u) => ({ id: Number(u.id), name: u.fullname })) };
 }

@@ -152,7 +152,7 @@ export async function lockComplaint(tx: Db, id: number) {
 /** An active user of the organisation (row-level security keeps it to the caller's), or a field error. */
 export async function checkUser(tx: Db, userId: number, field: string): Promise<void> {
   const [user] = await queryRows<{ status: string }>(tx, sql`select status from users where id = ${userId}`);
-  if (!user || user.status !== 'Active') throw fieldError(field, 'complaints.user');
+  if (user?.status !== 'Active') throw fieldError(field, 'complaints.user');
 }
 
 export async function addEvent(

@@ -69,7 +69,13 @@ beforeAll(async () => {
     { nameEn: 'Meter fault', nameSo: 'Cillad mitir', priority: 'High', targetHours: 24, assigneeId: tech.id, smsCustomer: true },
     201,
   );
-  quietTopic = await ok(orgA.token, 'POST', '/api/complaint/topic', { nameEn: 'Staff conduct', nameSo: 'Dhaqanka shaqaalaha', targetHours: 72, smsCustomer: false }, 201);
+  quietTopic = await ok(
+    orgA.token,
+    'POST',
+    '/api/complaint/topic',
+    { nameEn: 'Staff conduct', nameSo: 'Dhaqanka shaqaalaha', targetHours: 72, smsCustomer: false },
+    201,
+  );
 });
 afterAll(() => ctx.close());
 
@@ -102,7 +108,12 @@ describe('topics', () => {
 
   it('updates a topic; an inactive topic takes no new complaints', async () => {
     const t = await ok(orgA.token, 'POST', '/api/complaint/topic', { nameEn: 'Old topic', nameSo: 'Mowduuc hore', targetHours: 8 }, 201);
-    const updated = await ok(orgA.token, 'PUT', `/api/complaint/topic/${t.id}`, { nameEn: 'Old topic', nameSo: 'Mowduuc hore', targetHours: 8, status: 'Inactive' });
+    const updated = await ok(orgA.token, 'PUT', `/api/complaint/topic/${t.id}`, {
+      nameEn: 'Old topic',
+      nameSo: 'Mowduuc hore',
+      targetHours: 8,
+      status: 'Inactive',
+    });
     expect(updated.status).toBe('Inactive');
     const res = await call(desk.token, 'POST', '/api/complaint', complaintBody({ topicId: t.id }), 'en');
     expect(res.statusCode).toBe(400);
@@ -146,10 +157,22 @@ describe('complaints', () => {
     const wrongHouse = await call(desk.token, 'POST', '/api/complaint', complaintBody({ houseId: otherHouseId }), 'so');
     expect(wrongHouse.statusCode).toBe(400);
     expect(wrongHouse.json().details).toEqual([{ field: 'houseId', message: 'Dooro mid ka mid ah guryaha macmiilkan.' }]);
-    const noCaller = await call(desk.token, 'POST', '/api/complaint', { topicId: meterTopic.id, channel: 'walk-in', description: 'x', callerName: 'Axmed' }, 'so');
+    const noCaller = await call(
+      desk.token,
+      'POST',
+      '/api/complaint',
+      { topicId: meterTopic.id, channel: 'walk-in', description: 'x', callerName: 'Axmed' },
+      'so',
+    );
     expect(noCaller.statusCode).toBe(400);
     expect(noCaller.json().details).toEqual([{ field: 'callerPhone', message: 'Geli lambarka taleefanka qofka soo wacay.' }]);
-    const badPhone = await call(desk.token, 'POST', '/api/complaint', { topicId: meterTopic.id, channel: 'sms', description: 'x', callerName: 'A', callerPhone: '12' });
+    const badPhone = await call(desk.token, 'POST', '/api/complaint', {
+      topicId: meterTopic.id,
+      channel: 'sms',
+      description: 'x',
+      callerName: 'A',
+      callerPhone: '12',
+    });
     expect(badPhone.json().details.map((d: { field: string }) => d.field)).toEqual(['callerPhone']);
     const denied = await call(outsider.token, 'POST', '/api/complaint', complaintBody());
     expect(denied.statusCode).toBe(403);
@@ -216,7 +239,9 @@ describe('complaints', () => {
     const late = await ok(desk.token, 'POST', '/api/complaint', complaintBody(), 201);
     const count = () => inTenant(ctx.database.db, orgA.clientId, (tx) => countOverdueAssigned({ tx, userId: tech.id }));
     expect(await count()).toBe(0);
-    await inSystem(ctx.database.db, (tx) => tx.execute(sql`update complaints set due_at = now() - interval '2 hours', created_at = now() - interval '26 hours' where id = ${late.id}`));
+    await inSystem(ctx.database.db, (tx) =>
+      tx.execute(sql`update complaints set due_at = now() - interval '2 hours', created_at = now() - interval '26 hours' where id = ${late.id}`),
+    );
     expect(await count()).toBe(1);
     const overdue = await ok(tech.token, 'GET', '/api/complaint?mine=true&overdue=true');
     expect(overdue.data.map((c: { refNo: string; overdue: boolean }) => [c.refNo, c.overdue])).toEqual([[ref(4), true]]);
@@ -229,7 +254,15 @@ describe('complaints', () => {
     const today = new Date().toISOString().slice(0, 10);
     const q = `startDate=${today.slice(0, 8)}01&endDate=${today}`;
     const r = await ok(manager.token, 'GET', `/api/complaint/report?${q}&groupBy=topic`);
-    expect(r.rows.map((x: { label: string; complaints: number; open: number; completed: number; overdue: number }) => [x.label, x.complaints, x.open, x.completed, x.overdue])).toEqual([
+    expect(
+      r.rows.map((x: { label: string; complaints: number; open: number; completed: number; overdue: number }) => [
+        x.label,
+        x.complaints,
+        x.open,
+        x.completed,
+        x.overdue,
+      ]),
+    ).toEqual([
       ['Meter fault', 3, 1, 1, 1],
       ['Staff conduct', 1, 1, 0, 0],
     ]);
@@ -253,7 +286,13 @@ describe('complaints', () => {
     const bad = await call(orgB.token, 'POST', '/api/complaint', complaintBody(), 'en');
     expect(bad.statusCode).toBe(400);
     const t = await ok(orgB.token, 'POST', '/api/complaint/topic', { nameEn: 'Leak', nameSo: 'Daadasho', targetHours: 6 }, 201);
-    const c = await ok(orgB.token, 'POST', '/api/complaint', { topicId: t.id, channel: 'phone', description: 'Pipe leak', callerName: 'X', callerPhone: '0615000001' }, 201);
+    const c = await ok(
+      orgB.token,
+      'POST',
+      '/api/complaint',
+      { topicId: t.id, channel: 'phone', description: 'Pipe leak', callerName: 'X', callerPhone: '0615000001' },
+      201,
+    );
     expect(c.refNo).toBe(ref(1));
   });
 });

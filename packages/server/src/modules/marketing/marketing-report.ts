@@ -2,15 +2,7 @@
 // or outcome: how many, how many interested, how many converted, and the conversion rate. CSV/XLSX through
 // finance-reports' sendReport.
 import { sql } from 'drizzle-orm';
-import {
-  conversionRate,
-  type Lang,
-  type MarketingReport,
-  type MarketingReportGroupBy,
-  type marketingReportQuery,
-  translate,
-  type z,
-} from '@ubo/contracts';
+import { conversionRate, type Lang, type MarketingReport, type MarketingReportGroupBy, type marketingReportQuery, translate, type z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { ReportTable } from '../finance-reports/index.ts';
@@ -71,7 +63,9 @@ export function marketingReportTable(r: MarketingReport, ctx: { lang: Lang; orga
       { key: 'conversionRate', header: t('marketing.report.rate'), kind: 'text', width: 16 },
     ],
     rows: [
-      ...r.rows.map((x) => ({ cells: { label: x.label, prospects: x.prospects, interested: x.interested, converted: x.converted, conversionRate: x.conversionRate } })),
+      ...r.rows.map((x) => ({
+        cells: { label: x.label, prospects: x.prospects, interested: x.interested, converted: x.converted, conversionRate: x.conversionRate },
+      })),
       { style: 'total' as const, cells: { label: t('marketing.report.total'), ...r.totals } },
     ],
     fileName: `marketing-${r.groupBy}-${r.startDate}-${r.endDate}`,

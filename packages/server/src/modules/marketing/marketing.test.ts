@@ -120,7 +120,14 @@ describe('prospects', () => {
     await ok(officer.token, 'POST', '/api/marketing', prospectBody({ name: 'D', zoneId: '', visitDate: '2026-10-01' }), 201);
     const q = 'startDate=2026-11-01&endDate=2026-11-30';
     const byZone = await ok(officer.token, 'GET', `/api/marketing/report?${q}&groupBy=zone`);
-    expect(byZone.rows.map((r: { label: string; prospects: number; converted: number; conversionRate: string }) => [r.label, r.prospects, r.converted, r.conversionRate])).toEqual([
+    expect(
+      byZone.rows.map((r: { label: string; prospects: number; converted: number; conversionRate: string }) => [
+        r.label,
+        r.prospects,
+        r.converted,
+        r.conversionRate,
+      ]),
+    ).toEqual([
       ['Hodan', 2, 1, '50.0'],
       ['Waberi', 1, 0, '0.0'],
     ]);

@@ -2,7 +2,7 @@
 // is converted: convertProspect makes it a customer with a house and meter in one transaction, through the
 // customers and metering services (their index.ts), and the prospect keeps the customer and house it became.
 import { sql } from 'drizzle-orm';
-import { type Prospect, type prospectBody, type prospectConvertBody, type z } from '@ubo/contracts';
+import type { Prospect, prospectBody, prospectConvertBody, z } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -174,6 +174,9 @@ export async function convertProspect(opts: { tx: Db; actor: Actor; id: number; 
 
 export async function prospectChoices(opts: { tx: Db }) {
   const zones = await queryRows<{ id: number; name: string }>(opts.tx, sql`select id, name from zones where status = 'Active' order by lower(name), id`);
-  const officers = await queryRows<{ id: number; fullname: string }>(opts.tx, sql`select id, fullname from users where status = 'Active' order by lower(fullname), id`);
+  const officers = await queryRows<{ id: number; fullname: string }>(
+    opts.tx,
+    sql`select id, fullname from users where status = 'Active' order by lower(fullname), id`,
+  );
   return { zones: zones.map((z) => ({ id: Number(z.id), name: z.name })), officers: officers.map((u) => ({ id: Number(u.id), name: u.fullname })) };
 }

@@ -24,6 +24,8 @@ import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 import * as requests from '../../modules/requests/requests.i18n.ts';
 import * as books from '../../modules/receipt-books/receipt-books.i18n.ts';
 import * as assets from '../../modules/assets/assets.i18n.ts';
+import * as complaints from '../../modules/complaints/complaints.i18n.ts';
+import * as marketing from '../../modules/marketing/marketing.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -45,6 +47,8 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   requests,
   books,
   assets,
+  complaints,
+  marketing,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;
