@@ -1,8 +1,9 @@
 // Complaints endpoints under /api/complaint (the spec's `complaint` calls: view, complete, topics, topic,
-// report); a complaint is cancelled with a reason rather than deleted, so its reference leaves no gap.
+// report), attachments; a complaint is cancelled with a reason rather than deleted, so its reference leaves no gap.
 import { endpoint } from '../common/endpoint.ts';
 import { z } from '../common/validation.ts';
 import { exportFields, reportFormat } from '../finance-reports/common.ts';
+import { transactionFileMimes } from '../treasury/attachments.ts';
 import {
   complaintAssignBody,
   complaintBody,
@@ -21,6 +22,7 @@ import {
 } from './complaints.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const fileParams = z.object({ fileId: z.uuid('v.invalid') });
 const reportFileTypes = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
 export const complaintsEndpoints = {
@@ -33,6 +35,17 @@ export const complaintsEndpoints = {
   comment: endpoint({ method: 'POST', path: '/api/complaint/:id/comment', params: idParams, body: complaintCommentBody, response: complaintDetail }),
   complete: endpoint({ method: 'POST', path: '/api/complaint/complete/:id', params: idParams, body: complaintCompleteBody, response: complaintDetail }),
   cancel: endpoint({ method: 'POST', path: '/api/complaint/:id/cancel', params: idParams, body: complaintCancelBody, response: complaintDetail }),
+  /** A file attached to the complaint (multipart: one `file`; the journal attachments' types and size). */
+  attach: endpoint({
+    method: 'POST',
+    path: '/api/complaint/:id/attachment',
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    response: complaintDetail,
+    status: 201,
+  }),
+  /** An attached file itself (documents and images open inline; spreadsheets and CSV download). */
+  file: endpoint({ method: 'GET', path: '/api/complaint/file/:fileId', params: fileParams, produces: transactionFileMimes }),
   topics: endpoint({ method: 'GET', path: '/api/complaint/topics', response: complaintTopicList }),
   createTopic: endpoint({ method: 'POST', path: '/api/complaint/topic', body: complaintTopicBody, response: complaintTopic, status: 201 }),
   updateTopic: endpoint({ method: 'PUT', path: '/api/complaint/topic/:id', params: idParams, body: complaintTopicBody, response: complaintTopic }),

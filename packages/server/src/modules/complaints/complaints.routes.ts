@@ -9,9 +9,10 @@ import { type ComplaintReportQuery, complaintsEndpoints as ep, hasPrivilege, typ
 import { queryRows } from '../../db/rows.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { fieldError, forbidden } from '../../plugins/errors.ts';
 import { sendReport } from '../finance-reports/index.ts';
 import { SMS_DISPATCH } from '../sms/index.ts';
+import { attachComplaintFile, readComplaintFile } from './complaint-files.ts';
 import { assignComplaint, cancelComplaint, commentComplaint, completeComplaint, startComplaint } from './complaint-actions.ts';
 import { listComplaints } from './complaint-list.ts';
 import { complaintReport, complaintReportTable } from './complaint-report.ts';
@@ -68,6 +69,30 @@ export async function complaintsRoutes(app: FastifyInstance) {
   serve(app, ep.comment, signedIn, async (req) => {
     seeing(req);
     return tenantTx(req, (tx, actor) => commentComplaint({ tx, actor, id: req.params.id, text: req.body.text }));
+  });
+  serve(app, ep.attach, signedIn, async (req) => {
+    seeing(req);
+    if (!req.isMultipart()) throw fieldError('file', 'file.required');
+    let file: { filename: string; content: Buffer } | undefined;
+    for await (const part of req.parts()) {
+      // A second file is refused by the multipart limit (files: 1); the first is read whole.
+      if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+    }
+    return tenantTx(req, (tx, actor) => attachComplaintFile({ tx, actor, id: req.params.id, file }));
+  });
+  serve(app, ep.file, signedIn, async (req, reply) => {
+    seeing(req);
+    const file = await tenantTx(req, (tx) => readComplaintFile({ tx, fileId: req.params.fileId }));
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    // Documents and images open in the browser; spreadsheets and CSV are downloaded.
+    const disposition = file.mime === 'application/pdf' || file.mime.startsWith('image/') ? 'inline' : 'attachment';
+    return reply
+      .header('content-type', file.mime === 'text/csv' ? 'text/csv; charset=utf-8' : file.mime)
+      .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.content);
   });
   const manage = access('manage-complaints');
   serve(app, ep.assign, manage, async (req) =>

@@ -10,7 +10,8 @@ import { tableSnapshot } from '../../../test/table-snapshot.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem, inTenant } from '../../db/tenant.ts';
 import { billingFactory, type Method } from '../metering/billing-test-kit.ts';
-import { staffUser } from '../settings/test-support.ts';
+import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
+import { bearer } from '../../../test/harness.ts';
 import { countOverdueAssigned } from './index.ts';
 
 let ctx: TestContext;
@@ -276,6 +277,28 @@ describe('complaints', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Meter fault');
     expect((await call(desk.token, 'GET', `/api/complaint/report?${q}`)).statusCode).toBe(403);
+  });
+
+  it('attaches a file to the complaint’s history (known types only) and serves it within the organisation', async () => {
+    const upload = (token: string, name: string, content: Buffer, lang = 'en') => {
+      const { payload, headers } = multipartFile(name, content);
+      return ctx.app.inject({ method: 'POST', url: `/api/complaint/${first.id}/attachment`, payload, headers: { ...headers, ...bearer(token), 'accept-language': lang } });
+    };
+    const before = await tableSnapshot(ctx.database.db);
+    const wrong = await upload(desk.token, 'notes.txt', Buffer.from('plain text'), 'so');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ field: 'file', message: 'Faylasha PDF, PNG, JPEG, WEBP, CSV ama XLSX oo keliya ayaa la oggol yahay.' }]);
+    expect((await upload(outsider.token, 'meter.png', TINY_PNG)).statusCode).toBe(403);
+    expect(await tableSnapshot(ctx.database.db)).toEqual(before);
+    const res = await upload(desk.token, 'meter.png', TINY_PNG);
+    expect(res.statusCode).toBe(201);
+    const event = res.json().events.at(-1);
+    expect(event).toMatchObject({ kind: 'attachment', fileName: 'meter.png', byName: 'Staff Member' });
+    const file = await call(tech.token, 'GET', `/api/complaint/file/${event.fileId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect((await call(orgB.token, 'GET', `/api/complaint/file/${event.fileId}`)).statusCode).toBe(404);
   });
 
   it('another organisation sees none of it and gets its own first reference', async () => {

@@ -3,7 +3,7 @@
 // comments, completion with the resolution, cancellation with the reason), each with who and when.
 // Buttons by privilege and state: start and complete (managers, or the assignee), assign and cancel
 // (managers), comment (anyone who sees complaints). The server decides the same.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,20 +12,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { type ComplaintDetail, complaintsEndpoints } from '@ubo/contracts';
 import { useCan, useSession } from '../../app/session.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
-import { api, toast } from '../../lib/api.ts';
+import { api, callEndpoint, downloadEndpoint, toast } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 import { endpointKeys } from '../../lib/queryKeys.ts';
@@ -59,7 +61,16 @@ function History({ c }: { c: ComplaintDetail }) {
               {t('complaints.page.byAt', { name: e.byName, date: formatDateTime(e.at, lang) })}
             </Typography>
           </Stack>
-          {e.note && (
+          {e.kind === 'attachment' && e.fileId ? (
+            <Link
+              component="button"
+              variant="body2"
+              sx={{ mt: 0.5 }}
+              onClick={() => void downloadEndpoint(complaintsEndpoints.file, { params: { fileId: e.fileId as string } }, e.fileName ?? 'file')}
+            >
+              {e.fileName}
+            </Link>
+          ) : e.note && (
             <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
               {e.note}
             </Typography>
@@ -101,6 +112,19 @@ export default function ComplaintPage() {
     onSuccess: () => {
       toast(t('complaints.page.commented'), 'success');
       setComment('');
+    },
+  });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const attach = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return callEndpoint(complaintsEndpoints.attach, { params: { id }, body: form });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: endpointKeys(complaintsEndpoints.view).all });
+      toast(t('complaints.page.attached'), 'success');
     },
   });
   if (complaint.isError) return <Alert severity="error">{t('api.genericError')}</Alert>;
@@ -220,6 +244,27 @@ export default function ComplaintPage() {
         <Button type="submit" variant="outlined" disabled={addComment.isPending || !comment.trim()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('complaints.page.comment')}
         </Button>
+        <Button
+          variant="outlined"
+          startIcon={<AttachFileIcon />}
+          disabled={attach.isPending}
+          onClick={() => fileInput.current?.click()}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('complaints.page.attach')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="complaint-file"
+          accept=".pdf,.png,.jpg,.jpeg,.webp,.csv,.xlsx"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) attach.mutate(file);
+            e.target.value = '';
+          }}
+        />
       </Stack>
       <Dialog open={dialog === 'assign'} onClose={() => setDialog(null)} fullWidth maxWidth="xs">
         <DialogTitle>{t('complaints.page.assignTitle', { refNo: c.refNo })}</DialogTitle>

@@ -74,6 +74,8 @@ export const en = {
     comment: 'Add comment',
     commentLabel: 'Comment',
     commented: 'Comment added.',
+    attach: 'Attach a file',
+    attached: 'File attached.',
     customerPage: 'Open the customer',
   },
   topics: {
@@ -196,6 +198,8 @@ export const so: Texts<typeof en> = {
     comment: 'Ku dar faallo',
     commentLabel: 'Faallo',
     commented: 'Faallo waa la daray.',
+    attach: 'Ku lifaaq fayl',
+    attached: 'Faylka waa la lifaaqay.',
     customerPage: 'Fur macmiilka',
   },
   topics: {
