@@ -35,7 +35,12 @@ export async function attachComplaintFile(opts: {
     content: file.content,
   });
   await addEvent(tx, { clientId: actor.clientId, complaintId: id, kind: 'attachment', fileId: stored.id, note: stored.filename, byUser: actor.userId });
-  await writeAudit(tx, actor, { action: 'attach', entity: 'complaint', entityId: id, after: { fileId: stored.id, filename: stored.filename, size: stored.size } });
+  await writeAudit(tx, actor, {
+    action: 'attach',
+    entity: 'complaint',
+    entityId: id,
+    after: { fileId: stored.id, filename: stored.filename, size: stored.size },
+  });
   return getComplaint({ tx, id });
 }
 

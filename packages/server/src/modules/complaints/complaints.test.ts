@@ -282,7 +282,12 @@ describe('complaints', () => {
   it('attaches a file to the complaint’s history (known types only) and serves it within the organisation', async () => {
     const upload = (token: string, name: string, content: Buffer, lang = 'en') => {
       const { payload, headers } = multipartFile(name, content);
-      return ctx.app.inject({ method: 'POST', url: `/api/complaint/${first.id}/attachment`, payload, headers: { ...headers, ...bearer(token), 'accept-language': lang } });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/complaint/${first.id}/attachment`,
+        payload,
+        headers: { ...headers, ...bearer(token), 'accept-language': lang },
+      });
     };
     const before = await tableSnapshot(ctx.database.db);
     const wrong = await upload(desk.token, 'notes.txt', Buffer.from('plain text'), 'so');

@@ -70,10 +70,12 @@ function History({ c }: { c: ComplaintDetail }) {
             >
               {e.fileName}
             </Link>
-          ) : e.note && (
-            <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
-              {e.note}
-            </Typography>
+          ) : (
+            e.note && (
+              <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+                {e.note}
+              </Typography>
+            )
           )}
         </Paper>
       ))}
