@@ -158,7 +158,7 @@ describe.skipIf(!run)('customer care: complaints and marketing', () => {
     await page.goto('/#/complaint/list');
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
-    await visible(page.getByRole('heading', { name: 'Cabashooyinka', level: 2 }));
+    await visible(page.getByRole('heading', { name: 'Liiska cabashooyinka', level: 2 }));
     await page.getByRole('button', { name: 'Cabasho cusub' }).click();
     await visible(page.getByRole('heading', { name: 'Cabasho cusub', level: 2 }));
     await page.getByLabel('Qofka soo wacay weli macmiil ma aha').check();

@@ -37,7 +37,7 @@ export const en = {
     resolution: 'Resolution',
   },
   list: {
-    title: 'Complaints',
+    title: 'Complaints list',
     subtitle: 'Customers’ complaints, newest first',
     add: 'New complaint',
     empty: 'No complaints.',
@@ -161,7 +161,7 @@ export const so: Texts<typeof en> = {
     resolution: 'Xallin',
   },
   list: {
-    title: 'Cabashooyinka',
+    title: 'Liiska cabashooyinka',
     subtitle: 'Cabashooyinka macaamiisha, kuwa ugu dambeeyay marka hore',
     add: 'Cabasho cusub',
     empty: 'Cabasho ma jirto.',
