@@ -34,3 +34,5 @@ export * from './vendors/index.ts';
 export * from './receipt-books/index.ts';
 export * from './assets/index.ts';
 export * from './hr/index.ts';
+export * from './complaints/index.ts';
+export * from './marketing/index.ts';

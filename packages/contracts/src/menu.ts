@@ -124,14 +124,14 @@ export const menu: MenuItem[] = [
     link('report', 'Requests report', 'Warbixinta codsiyada', 'request-report', true),
   ]),
   sub('/complaint', 'Complaints', 'Cabashooyinka', 'Feedback', [
-    link('add', 'New complaint', 'Cabasho cusub', 'add-complaint'),
-    link('list', 'Complaints list', 'Liiska cabashooyinka', 'list-complaint'),
-    link('report', 'Complaints report', 'Warbixinta cabashooyinka', 'complaint-report'),
+    link('add', 'New complaint', 'Cabasho cusub', 'add-complaint', true),
+    link('list', 'Complaints list', 'Liiska cabashooyinka', 'list-complaint', true),
+    link('report', 'Complaints report', 'Warbixinta cabashooyinka', 'complaint-report', true),
   ]),
   sub('/marketing', 'Marketing', 'Suuqgeynta', 'Campaign', [
-    link('add', 'New market information', 'Xog suuqeed cusub', 'add-marketing'),
-    link('list', 'Market information', 'Xogta suuqa', 'list-marketing'),
-    link('report', 'Marketing report', 'Warbixinta suuqgeynta', 'marketing-report'),
+    link('add', 'New market information', 'Xog suuqeed cusub', 'add-marketing', true),
+    link('list', 'Market information', 'Xogta suuqa', 'list-marketing', true),
+    link('report', 'Marketing report', 'Warbixinta suuqgeynta', 'marketing-report', true),
   ]),
   sub('/hr-settings', 'HR settings', 'Habaynta shaqaalaha', 'Badge', [
     link('employee', 'Employees', 'Shaqaalaha', 'employee', true),
@@ -169,7 +169,7 @@ export const menu: MenuItem[] = [
     link('list-cities', 'Cities', 'Magaalooyinka', 'list-cities', true),
     link('list-branches', 'Branches', 'Laamaha', 'list-branch', true),
     link('list-closing-accounts', 'Closing accounts', 'Xiridda xisaabaadka', 'list-closing-accounts', true),
-    link('complaints', 'Complaint topics', 'Mowduucyada cabashada', 'complaint-topics'),
+    link('complaints', 'Complaint topics', 'Mowduucyada cabashada', 'complaint-topics', true),
     link('list-log-sheet', 'Log sheet', 'Diiwaanka dhaqdhaqaaqa', 'list-log-sheet', true),
   ]),
   sub('/sms', 'SMS', 'Fariimaha SMS', 'Sms', [

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import {
   seedDemoAssetsIfEmpty,
   seedDemoHrIfEmpty,
+  seedDemoCareIfEmpty,
   seedDemoIfEmpty,
   seedDemoReceiptBooksIfEmpty,
   seedDemoRequestsIfEmpty,
@@ -30,6 +31,7 @@ if (config.seedDemo) {
     const books = await seedDemoReceiptBooksIfEmpty(database.db);
     const assets = await seedDemoAssetsIfEmpty(database.db);
     const hr = await seedDemoHrIfEmpty(database.db);
+    const care = await seedDemoCareIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -48,6 +50,10 @@ if (config.seedDemo) {
     if (books) console.log(`  ${books.books} receipt books in use, ${books.payments} payments written in them (collector1, collector2 / Collector@2026)`);
     if (assets) console.log(`  Fixed assets: ${assets.assets} assets, depreciation posted for ${assets.months.join(', ')}`);
     if (hr) console.log(`  People: ${hr.employees} employees in ${hr.departments} departments, ${hr.leaveRequests} leave requests`);
+    if (care)
+      console.log(
+        `  Customer care: ${care.topics} complaint topics, ${care.complaints} complaints in every state, ${care.prospects} prospects (care / Care@2026)`,
+      );
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

@@ -75,6 +75,8 @@ import {
   zonesEndpoints,
   vendorsEndpoints,
   receiptBooksEndpoints,
+  complaintsEndpoints,
+  marketingEndpoints,
   vendorPaymentsEndpoints,
   vendorReportsEndpoints,
 } from '@ubo/contracts';
@@ -123,6 +125,8 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
   treasuryRoutes: [treasuryEndpoints],
   vendorsRoutes: [vendorsEndpoints, vendorPaymentsEndpoints, vendorReportsEndpoints],
   receiptBooksRoutes: [receiptBooksEndpoints],
+  complaintsRoutes: [complaintsEndpoints],
+  marketingRoutes: [marketingEndpoints],
   paymentsRoutes: [paymentsEndpoints, paymentBatchesEndpoints, customerTransfersEndpoints, customerAccountEndpoints],
   requestsRoutes: [requestsEndpoints],
   assetsRoutes: [assetsEndpoints],

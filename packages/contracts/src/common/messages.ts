@@ -14,6 +14,8 @@ import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
+import { complaintsMessages } from '../complaints/messages.ts';
+import { marketingMessages } from '../marketing/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -480,6 +482,8 @@ export const messages = {
   ...receiptBooksMessages,
   ...hrMessages,
   ...assetsMessages,
+  ...complaintsMessages,
+  ...marketingMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -30,6 +30,8 @@ import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
 import { hrRoutes } from './hr/hr.routes.ts';
+import { complaintsRoutes } from './complaints/complaints.routes.ts';
+import { marketingRoutes } from './marketing/marketing.routes.ts';
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -62,4 +64,6 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   receiptBooksRoutes,
   assetsRoutes,
   hrRoutes,
+  complaintsRoutes,
+  marketingRoutes,
 ];

@@ -16,6 +16,7 @@ import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
 import { type DemoReceiptBooksResult, seedDemoReceiptBooks } from './demo-receipt-books.ts';
 import { type DemoAssetsResult, seedDemoAssets } from './demo-assets.ts';
 import { type DemoHrResult, seedDemoHr } from './demo-hr.ts';
+import { type DemoCareResult, seedDemoCare } from './demo-care.ts';
 
 export const DEMO = {
   code: 1000,
@@ -177,4 +178,19 @@ export async function seedDemoHrIfEmpty(db: Db, today?: Date): Promise<DemoHrRes
   );
   if (!demo || demo.employees > 0) return null;
   return seedDemoHr(db, { code: DEMO.code, username: DEMO.admin.username, today });
+ * Gives the demo organisation its customer care and marketing (a care officer, complaint topics, complaints
+ * in every state, prospects with one converted; demo-care.ts) unless it already has complaint topics.
+ * Returns what was built, or null.
+ */
+export async function seedDemoCareIfEmpty(db: Db, today?: Date): Promise<DemoCareResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ topics: number }>(
+      tx,
+      sql`
+      select (select count(*) from complaint_topics t where t.client_id = c.id)::int as topics
+      from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.topics > 0) return null;
+  return seedDemoCare(db, { code: DEMO.code, username: DEMO.admin.username, today });
 }

@@ -1,6 +1,6 @@
 // What a web module exports from modules/<module>/index.ts. Its routes render inside the layout,
 // guarded: no token -> sign-in; a privilege the user lacks -> #/error/403.
-import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, type ReactElement } from 'react';
 import type { PrivilegeCheck } from './session.tsx';
 
 export interface ModuleRoute {
@@ -24,9 +24,22 @@ export interface DashboardWidget {
   element: ReactElement;
 }
 
+/**
+ * A tab a module adds to the customer page (billing's), so billing need not import that module: the
+ * panel is its own chunk, given the customer's id.
+ */
+export interface CustomerTab {
+  key: string;
+  /** i18n key of the tab's label. */
+  label: string;
+  privilege?: PrivilegeCheck;
+  Panel: LazyExoticComponent<ComponentType<{ customerId: number }>>;
+}
+
 export interface WebModule {
   routes: ModuleRoute[];
   dashboardWidgets?: DashboardWidget[];
+  customerTabs?: CustomerTab[];
 }
 
 /** A page loaded on first visit (its own chunk). The module file must `export default` the page. */

@@ -1,6 +1,6 @@
 // The registry of web modules: one line per module. Each module's index.ts exports `routes`
 // (see moduleTypes.ts); its texts are registered in i18n/resources.ts. Only `routes` and
-// `dashboardWidgets` are imported by name: what an index.ts exports for other modules stays out of the
+// `dashboardWidgets` (and `customerTabs`) are imported by name: what an index.ts exports for other modules stays out of the
 // first load.
 import { routes as accountRoutes } from '../modules/account/index.ts';
 import { routes as usersRoutes } from '../modules/users/index.ts';
@@ -22,6 +22,9 @@ import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts'
 import { routes as assetsRoutes } from '../modules/assets/index.ts';
 import { routes as hrRoutes } from '../modules/hr/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
+import { routes as complaintsRoutes, customerTabs as complaintsCustomerTabs } from '../modules/complaints/index.ts';
+import { routes as marketingRoutes } from '../modules/marketing/index.ts';
+import type { CustomerTab, DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
   { routes: accountRoutes },
@@ -43,8 +46,13 @@ export const modules: WebModule[] = [
   { routes: receiptBooksRoutes },
   { routes: assetsRoutes },
   { routes: hrRoutes },
+  { routes: complaintsRoutes, customerTabs: complaintsCustomerTabs },
+  { routes: marketingRoutes },
 ];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);
 
 export const dashboardWidgets: DashboardWidget[] = modules.flatMap((m) => m.dashboardWidgets ?? []).sort((a, b) => a.order - b.order);
+
+/** Tabs other modules add to the customer page (billing's CustomerPage reads them here). */
+export const customerTabs: CustomerTab[] = modules.flatMap((m) => m.customerTabs ?? []);

@@ -2,4 +2,5 @@
 // worker) and, for other modules that queue messages, the dispatcher's job kind to kick after a commit.
 export { smsRoutes } from './sms.routes.ts';
 export { SMS_DISPATCH } from './dispatcher.ts';
+export { queueMessages, type OutgoingSms } from './queue-messages.ts';
 export { smsMessages, smsBatches, smsTemplates, smsSettingsTable, smsCustomerLanguages } from './sms.tables.ts';

@@ -25,6 +25,8 @@ import * as requests from '../../modules/requests/requests.i18n.ts';
 import * as books from '../../modules/receipt-books/receipt-books.i18n.ts';
 import * as assets from '../../modules/assets/assets.i18n.ts';
 import * as hr from '../../modules/hr/hr.i18n.ts';
+import * as complaints from '../../modules/complaints/complaints.i18n.ts';
+import * as marketing from '../../modules/marketing/marketing.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -47,6 +49,8 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   books,
   assets,
   hr,
+  complaints,
+  marketing,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

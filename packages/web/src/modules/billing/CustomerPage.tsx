@@ -4,7 +4,7 @@
 // or reconnect, replace a meter), bills, payments and statement, each to those who hold its privilege.
 // The tab is kept in the address (?tab=bills) so a reload or a link returns to it. Receive payment opens
 // the cashier's screen with this customer chosen (for holders of receive-payment).
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,7 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type Customer, customersEndpoints, housesEndpoints } from '@ubo/contracts';
+import { customerTabs } from '../../app/modules.ts';
 import { useCan } from '../../app/session.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
@@ -37,7 +38,7 @@ import { HouseFormDialog } from './HouseFormDialog.tsx';
 import { useHouseColumns } from './houseColumns.tsx';
 import { useHouseActions } from './useHouseActions.tsx';
 
-type TabKey = 'houses' | 'bills' | 'payments' | 'statement';
+type TabKey = string;
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -103,10 +104,13 @@ export default function CustomerPage() {
     { key: 'bills', label: t('billing.customers.tabs.bills'), isShown: can(p.bills) },
     { key: 'payments', label: t('billing.customers.tabs.payments'), isShown: can(p.payments) },
     { key: 'statement', label: t('billing.customers.tabs.statement'), isShown: can(p.statement) },
+    // Tabs other modules add (complaints), through app/modules.ts: billing imports none of them.
+    ...customerTabs.map((x) => ({ key: x.key, label: t(x.label), isShown: can(x.privilege) })),
   ];
   const shown = tabs.filter((x) => x.isShown);
   const wanted = search.get('tab');
   const tab = shown.find((x) => x.key === wanted)?.key ?? shown[0]?.key;
+  const Extra = customerTabs.find((x) => x.key === tab)?.Panel;
 
   if (customer.isError) {
     return (
@@ -187,6 +191,11 @@ export default function CustomerPage() {
             {tab === 'bills' && <CustomerBillsTab customerId={c.id} />}
             {tab === 'payments' && <CustomerPaymentsTab customerId={c.id} />}
             {tab === 'statement' && <CustomerStatementTab customer={c} />}
+            {Extra && (
+              <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+                <Extra customerId={c.id} />
+              </Suspense>
+            )}
           </Box>
         </>
       )}

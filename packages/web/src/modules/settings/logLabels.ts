@@ -31,6 +31,11 @@ export const logActions = [
   'logout',
   'password',
   'reset-password',
+  'assign',
+  'start',
+  'comment',
+  'complete',
+  'convert',
 ] as const;
 
 /** The entities the filter offers, as the services record them. */
@@ -84,6 +89,9 @@ export const logEntities = [
   'vendor',
   'vendor-payment',
   'request',
+  'complaint-topic',
+  'complaint',
+  'prospect',
   'asset-category',
   'asset-settings',
   'asset',

@@ -1,0 +1,3 @@
+export * from './marketing.ts';
+export * from './messages.ts';
+export * from './endpoints.ts';
