@@ -13,6 +13,7 @@ import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
+import { emailMessages } from '../email/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -468,6 +469,7 @@ export const messages = {
   ...coreMessages,
   ...paymentsMessages,
   ...smsMessages,
+  ...emailMessages,
   ...billingReportsMessages,
   ...billRunMessages,
   ...financeExtraMessages,

@@ -3,3 +3,4 @@
 export { smsRoutes } from './sms.routes.ts';
 export { SMS_DISPATCH } from './dispatcher.ts';
 export { smsMessages, smsBatches, smsTemplates, smsSettingsTable, smsCustomerLanguages } from './sms.tables.ts';
+export { checkedAddresses, GatewayAddressError } from './gateway-address.ts';
