@@ -1,0 +1,12 @@
+// E-mail: send e-mail (/email/send-email), the outbox with statuses and retry (/email/email-report) and the
+// e-mail settings (/email/settings: SMTP server for administrators, templates). Documents' screens use the
+// E-mail button (EmailDocumentButton.tsx).
+import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
+
+export const EMAIL_PRIVILEGE = 'send-email';
+
+export const routes: ModuleRoute[] = [
+  { path: 'email/send-email', element: lazyPage(() => import('./SendEmailPage.tsx')), privilege: EMAIL_PRIVILEGE },
+  { path: 'email/email-report', element: lazyPage(() => import('./EmailReportPage.tsx')), privilege: EMAIL_PRIVILEGE },
+  { path: 'email/settings', element: lazyPage(() => import('./EmailSettingsPage.tsx')), privilege: EMAIL_PRIVILEGE, title: 'email.settings.title' },
+];
