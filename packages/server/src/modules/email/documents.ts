@@ -39,7 +39,10 @@ interface Drawn {
 
 async function partyEmail(tx: Db, clientId: number, party: 'customer' | 'vendor', id: number): Promise<{ email: string | null; name: string | null }> {
   const table = party === 'customer' ? sql`customers` : sql`vendors`;
-  const [row] = await queryRows<{ email: string | null; name: string | null }>(tx, sql`select email, name from ${table} where client_id = ${clientId} and id = ${id}`);
+  const [row] = await queryRows<{ email: string | null; name: string | null }>(
+    tx,
+    sql`select email, name from ${table} where client_id = ${clientId} and id = ${id}`,
+  );
   return { email: row?.email?.trim() || null, name: row?.name ?? null };
 }
 
@@ -128,7 +131,13 @@ export async function emailDocument(opts: {
 }
 
 /** The party's address and name, to prefill the e-mail dialog of a document. */
-export async function documentRecipient(opts: { tx: Db; clientId: number; lang: string; document: EmailDocument; id: number }): Promise<EmailDocumentRecipient> {
+export async function documentRecipient(opts: {
+  tx: Db;
+  clientId: number;
+  lang: string;
+  document: EmailDocument;
+  id: number;
+}): Promise<EmailDocumentRecipient> {
   const { tx, clientId, document, id } = opts;
   if (document === 'bill') {
     const [row] = await queryRows<{ bill_no: string | number; customer_id: number }>(

@@ -34,7 +34,12 @@ function assertDocumentPrivilege(req: FastifyRequest, document: keyof typeof DOC
 }
 
 /** Queues in one transaction (once per Idempotency-Key), then wakes the dispatcher: never before the commit. */
-async function queueThenKick(req: FastifyRequest, reply: FastifyReply, operation: string, work: (tx: Db, actor: Actor) => Promise<EmailQueued>): Promise<EmailQueued> {
+async function queueThenKick(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  work: (tx: Db, actor: Actor) => Promise<EmailQueued>,
+): Promise<EmailQueued> {
   const key = readIdempotencyKey(req.headers);
   const result = await tenantTx(req, (tx, actor) =>
     withIdempotency(tx, { clientId: actor.clientId, key, operation, body: req.body }, async () => ({ statusCode: 200, body: await work(tx, actor) })),

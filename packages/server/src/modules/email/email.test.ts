@@ -111,7 +111,11 @@ describe('texts', () => {
 describe('SMTP settings', () => {
   it('refuses to send before the SMTP server is set, and writes nothing', async () => {
     const before = await emailState(orgA.clientId);
-    const res = await a.call(orgA.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['x@example.com'] }, subject: 'Hi', message: 'Hi' });
+    const res = await a.call(orgA.token, 'POST', '/api/send-email', {
+      target: { type: 'addresses', addresses: ['x@example.com'] },
+      subject: 'Hi',
+      message: 'Hi',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/SMTP/);
     expect(await emailState(orgA.clientId)).toEqual(before);
@@ -177,7 +181,11 @@ describe('SMTP settings', () => {
     });
     expect(send.statusCode).toBe(400);
     expect(send.json().details).toEqual([expect.objectContaining({ field: 'subject' })]);
-    const bad = await a.call(orgA.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['ok@example.com', 'broken@'] }, subject: 'Hi', message: 'Hi' });
+    const bad = await a.call(orgA.token, 'POST', '/api/send-email', {
+      target: { type: 'addresses', addresses: ['ok@example.com', 'broken@'] },
+      subject: 'Hi',
+      message: 'Hi',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([expect.objectContaining({ field: 'target.addresses.1' })]);
     expect(await emailState(orgA.clientId)).toEqual(before);
@@ -199,7 +207,9 @@ describe('sending', () => {
     expect(got.map((g) => g.to[0]).sort()).toEqual(['omar@example.com', 'sahra@example.com']);
     const toSahra = got.find((g) => g.to[0] === 'sahra@example.com');
     expect(toSahra?.mail.subject).toBe('Water notice for Sahra Nur');
-    expect(toSahra?.mail.text).toMatch(/^Dear Sahra Nur \(\S+\), your balance is 12\.00 \S*\s?\. Hargeisa Electric|^Dear Sahra Nur \(\S+\), your balance is 12\.00/);
+    expect(toSahra?.mail.text).toMatch(
+      /^Dear Sahra Nur \(\S+\), your balance is 12\.00 \S*\s?\. Hargeisa Electric|^Dear Sahra Nur \(\S+\), your balance is 12\.00/,
+    );
   });
 
   it('e-mails a bill as a PDF attachment in Somali, with the bill template', async () => {
@@ -226,7 +236,11 @@ describe('sending', () => {
   it('retries a refused e-mail with back-off, then sends it once; never twice', async () => {
     smtp.refuseNext(1);
     const before = smtp.inbox.length;
-    const res = await a.call(orgA.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['retry@example.com'] }, subject: 'Retry', message: 'Once' });
+    const res = await a.call(orgA.token, 'POST', '/api/send-email', {
+      target: { type: 'addresses', addresses: ['retry@example.com'] },
+      subject: 'Retry',
+      message: 'Once',
+    });
     const [id] = res.json().messageIds as number[];
     await dispatched();
     let mine = (await storedEmails(ctx, orgA.clientId)).find((m) => m.id === id);
@@ -245,7 +259,11 @@ describe('sending', () => {
   it('marks an e-mail failed after the last attempt; a manual retry sends it', async () => {
     await a.call(orgA.token, 'PUT', '/api/email/settings', settings({ maxAttempts: 2 }));
     smtp.refuseNext(2);
-    const res = await a.call(orgA.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['fail@example.com'] }, subject: 'Fail', message: 'Twice' });
+    const res = await a.call(orgA.token, 'POST', '/api/send-email', {
+      target: { type: 'addresses', addresses: ['fail@example.com'] },
+      subject: 'Fail',
+      message: 'Twice',
+    });
     const [id] = res.json().messageIds as number[];
     for (let i = 0; i < 3; i++) {
       await sendDueEmails({ db: ctx.database.db, tokenSecret: ctx.app.tokenSecret, intervalMs: 0, retryBaseMs: 0, timeoutMs: 5000 });
@@ -289,7 +307,10 @@ describe('access and isolation', () => {
     const clerk = await staffUser(ctx, orgA, ['batch-bill']);
     const sender = await staffUser(ctx, orgA, ['send-email']);
     const before = await emailState(orgA.clientId);
-    expect((await a.call(clerk.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['x@example.com'] }, subject: 'a', message: 'b' })).statusCode).toBe(403);
+    expect(
+      (await a.call(clerk.token, 'POST', '/api/send-email', { target: { type: 'addresses', addresses: ['x@example.com'] }, subject: 'a', message: 'b' }))
+        .statusCode,
+    ).toBe(403);
     expect((await a.call(clerk.token, 'GET', '/api/email-report')).statusCode).toBe(403);
     expect((await a.call(sender.token, 'PUT', '/api/email/settings', settings({ host: 'smtp.example.com' }))).statusCode).toBe(403);
     expect((await a.call(sender.token, 'GET', '/api/email/settings')).statusCode).toBe(403);
@@ -300,13 +321,17 @@ describe('access and isolation', () => {
     expect(await emailState(orgA.clientId)).toEqual(before);
   });
 
-  it("another organisation sees none of the e-mails, customers, zones or bills", async () => {
+  it('another organisation sees none of the e-mails, customers, zones or bills', async () => {
     await b.call(orgB.token, 'PUT', '/api/email/settings', settings({ username: null, password: null }));
     const before = await emailState(orgB.clientId);
     const report = await b.call(orgB.token, 'GET', '/api/email-report');
     expect(report.json()).toMatchObject({ total: 0, data: [] });
-    expect((await b.call(orgB.token, 'POST', '/api/send-email', { target: { type: 'customers', customerIds: [sahra.id] }, subject: 'a', message: 'b' })).statusCode).toBe(400);
-    expect((await b.call(orgB.token, 'POST', '/api/send-email', { target: { type: 'zone', zoneId: zone.id }, subject: 'a', message: 'b' })).statusCode).toBe(400);
+    expect(
+      (await b.call(orgB.token, 'POST', '/api/send-email', { target: { type: 'customers', customerIds: [sahra.id] }, subject: 'a', message: 'b' })).statusCode,
+    ).toBe(400);
+    expect((await b.call(orgB.token, 'POST', '/api/send-email', { target: { type: 'zone', zoneId: zone.id }, subject: 'a', message: 'b' })).statusCode).toBe(
+      400,
+    );
     expect((await b.call(orgB.token, 'POST', '/api/email/documents', { document: 'bill', id: billId, to: 'x@example.com' })).statusCode).toBe(404);
     const [mine] = (await storedEmails(ctx, orgA.clientId)).slice(-1);
     expect((await b.call(orgB.token, 'POST', `/api/email/messages/${mine.id}/retry`)).statusCode).toBe(404);

@@ -28,16 +28,34 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKind, Record<EmailLang
     },
   },
   receipt: {
-    en: { subject: 'Receipt {documentNo} from {company}', body: 'Dear {name},\n\nThank you for your payment of {amount} {currency} on {date}. Your receipt {documentNo} is attached.\n\nKind regards,\n{company}' },
-    so: { subject: 'Rasiidka {documentNo} ee {company}', body: 'Macmiil sharafta leh {name},\n\nWaad ku mahadsan tahay lacagta {amount} {currency} ee {date}. Rasiidkaaga {documentNo} waa lifaaqa.\n\nSalaan,\n{company}' },
+    en: {
+      subject: 'Receipt {documentNo} from {company}',
+      body: 'Dear {name},\n\nThank you for your payment of {amount} {currency} on {date}. Your receipt {documentNo} is attached.\n\nKind regards,\n{company}',
+    },
+    so: {
+      subject: 'Rasiidka {documentNo} ee {company}',
+      body: 'Macmiil sharafta leh {name},\n\nWaad ku mahadsan tahay lacagta {amount} {currency} ee {date}. Rasiidkaaga {documentNo} waa lifaaqa.\n\nSalaan,\n{company}',
+    },
   },
   invoice: {
-    en: { subject: 'Invoice {documentNo} from {company}', body: 'Dear {name},\n\nPlease find attached invoice {documentNo} of {date}: {amount} {currency}.\n\nKind regards,\n{company}' },
-    so: { subject: 'Qaansheegadka {documentNo} ee {company}', body: 'Macmiil sharafta leh {name},\n\nFadlan ka hel qaansheegadka {documentNo} ee {date} lifaaqa: {amount} {currency}.\n\nSalaan,\n{company}' },
+    en: {
+      subject: 'Invoice {documentNo} from {company}',
+      body: 'Dear {name},\n\nPlease find attached invoice {documentNo} of {date}: {amount} {currency}.\n\nKind regards,\n{company}',
+    },
+    so: {
+      subject: 'Qaansheegadka {documentNo} ee {company}',
+      body: 'Macmiil sharafta leh {name},\n\nFadlan ka hel qaansheegadka {documentNo} ee {date} lifaaqa: {amount} {currency}.\n\nSalaan,\n{company}',
+    },
   },
   purchase_order: {
-    en: { subject: 'Purchase order {documentNo} from {company}', body: 'Dear {name},\n\nPlease find attached our purchase order {documentNo} of {date}: {amount} {currency}.\n\nKind regards,\n{company}' },
-    so: { subject: 'Dalabka iibsiga {documentNo} ee {company}', body: 'Mudane/Marwo {name},\n\nFadlan ka hel dalabkayaga iibsiga {documentNo} ee {date} lifaaqa: {amount} {currency}.\n\nSalaan,\n{company}' },
+    en: {
+      subject: 'Purchase order {documentNo} from {company}',
+      body: 'Dear {name},\n\nPlease find attached our purchase order {documentNo} of {date}: {amount} {currency}.\n\nKind regards,\n{company}',
+    },
+    so: {
+      subject: 'Dalabka iibsiga {documentNo} ee {company}',
+      body: 'Mudane/Marwo {name},\n\nFadlan ka hel dalabkayaga iibsiga {documentNo} ee {date} lifaaqa: {amount} {currency}.\n\nSalaan,\n{company}',
+    },
   },
 };
 

@@ -30,7 +30,7 @@ import { BillStatusChip, BreakdownTable, usePeriodText } from './BillingParts.ts
 import { usePdfDownload } from './BillListPage.tsx';
 import { useBill } from './billing-runs.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
-import { EmailDocumentButton } from '../email/EmailDocumentButton.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 /** The bill id of the route, or null when it is not one. */
 export function useBillId(): number | null {

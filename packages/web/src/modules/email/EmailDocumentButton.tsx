@@ -19,7 +19,7 @@ import { useCan } from '../../app/session.tsx';
 import { ApiError, toast } from '../../lib/api.ts';
 import { useLang, useMessage } from '../../lib/messages.ts';
 import { useDocumentRecipient, useEmailDocument } from './email.queries.ts';
-import { EMAIL_PRIVILEGE } from './index.ts';
+import { EMAIL_PRIVILEGE } from './email.access.ts';
 
 export function EmailDocumentButton({ document, id, number }: { document: EmailDocument; id: number; number: string }) {
   const { t } = useTranslation();
@@ -74,43 +74,49 @@ function EmailDocumentDialog({ document, id, number, onClose }: { document: Emai
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="email-document-title">
       <form onSubmit={submit} noValidate>
-      <DialogTitle id="email-document-title">{t('email.document.title', { document: documentName, number })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {recipient.data && !recipient.data.email && <Alert severity="info">{t('email.document.noAddress')}</Alert>}
-          <TextField
-            label={t('email.document.to')}
-            type="email"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            required
-            autoFocus
-            error={Boolean(error)}
-            helperText={error ?? (recipient.data?.name || ' ')}
-          />
-          <TextField select label={t('email.language')} value={language} onChange={(e) => setLanguage(e.target.value as EmailLanguage)} sx={{ maxWidth: 260 }}>
-            {emailLanguageValues.map((l) => (
-              <MenuItem key={l} value={l}>
-                {t(`email.languages.${l}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Alert severity="info" icon={false}>
-            {t('email.document.attached', { document: documentName.toLowerCase() })}
-          </Alert>
-          {formError && (
-            <Alert severity="error" role="alert">
-              {formError}
+        <DialogTitle id="email-document-title">{t('email.document.title', { document: documentName, number })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {recipient.data && !recipient.data.email && <Alert severity="info">{t('email.document.noAddress')}</Alert>}
+            <TextField
+              label={t('email.document.to')}
+              type="email"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              required
+              autoFocus
+              error={Boolean(error)}
+              helperText={error ?? (recipient.data?.name || ' ')}
+            />
+            <TextField
+              select
+              label={t('email.language')}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as EmailLanguage)}
+              sx={{ maxWidth: 260 }}
+            >
+              {emailLanguageValues.map((l) => (
+                <MenuItem key={l} value={l}>
+                  {t(`email.languages.${l}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Alert severity="info" icon={false}>
+              {t('email.document.attached', { document: documentName.toLowerCase() })}
             </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('email.document.cancel')}</Button>
-        <Button type="submit" variant="contained" startIcon={<EmailIcon />} disabled={send.isPending}>
-          {t('email.document.send')}
-        </Button>
-      </DialogActions>
+            {formError && (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('email.document.cancel')}</Button>
+          <Button type="submit" variant="contained" startIcon={<EmailIcon />} disabled={send.isPending}>
+            {t('email.document.send')}
+          </Button>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -25,7 +25,7 @@ import { useLang } from '../../lib/messages.ts';
 import { resourceKeys } from '../../lib/queryKeys.ts';
 import { describeEmailError } from './email.logic.ts';
 import { useRetryEmail } from './email.queries.ts';
-import { EMAIL_PRIVILEGE } from './index.ts';
+import { EMAIL_PRIVILEGE } from './email.access.ts';
 
 const FILTERS = ['status', 'kind', 'startDate', 'endDate'] as const;
 const POLL_MS = 2000;
@@ -202,7 +202,13 @@ export default function EmailReportPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <DateField size="small" fullWidth={false} label={t('email.report.from')} value={filters.startDate} onChange={(value) => setFilter('startDate', value)} />
+            <DateField
+              size="small"
+              fullWidth={false}
+              label={t('email.report.from')}
+              value={filters.startDate}
+              onChange={(value) => setFilter('startDate', value)}
+            />
             <DateField size="small" fullWidth={false} label={t('email.report.to')} value={filters.endDate} onChange={(value) => setFilter('endDate', value)} />
           </Stack>
         </Stack>

@@ -39,7 +39,11 @@ function SmtpFormPanel({ settings }: { settings: EmailSettings }) {
   const { t } = useTranslation();
   const save = useSaveEmailSettings();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<SmtpForm>({ mode: 'onTouched', resolver: zodResolver(smtpFormSchema), defaultValues: toSmtpForm(settings) });
+  const { control, handleSubmit, reset, setError } = useForm<SmtpForm>({
+    mode: 'onTouched',
+    resolver: zodResolver(smtpFormSchema),
+    defaultValues: toSmtpForm(settings),
+  });
   const removePassword = useWatch({ control, name: 'removePassword' });
   const submit = handleSubmit(async (v) => {
     setFormError(null);

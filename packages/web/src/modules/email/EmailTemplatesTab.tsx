@@ -81,7 +81,12 @@ function TemplateCard({ template }: { template: EmailTemplate }) {
         <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }}>
           {template.updatedBy ? t('email.settings.templates.updated', { name: template.updatedBy, time: formatDateTime(template.updatedAt, lang) }) : ''}
         </Typography>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending || (body === template.body && subject === template.subject)}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SaveIcon />}
+          disabled={save.isPending || (body === template.body && subject === template.subject)}
+        >
           {t('email.settings.templates.save')}
         </Button>
       </Stack>

@@ -98,7 +98,8 @@ export default function SendEmailPage() {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = fieldOf(issue.path);
-        const entry = field === 'target' && issue.path[1] === 'addresses' && typeof issue.path[2] === 'number' ? `${splitAddresses(addresses)[issue.path[2]]}: ` : '';
+        const entry =
+          field === 'target' && issue.path[1] === 'addresses' && typeof issue.path[2] === 'number' ? `${splitAddresses(addresses)[issue.path[2]]}: ` : '';
         next[field] ??= `${entry}${text(issue.message)}`;
       }
       return setErrors(next);
@@ -136,7 +137,15 @@ export default function SendEmailPage() {
         }
       />
       {notConfigured && (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/email/settings">{t('email.openSettings')}</Button>}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to="/email/settings">
+              {t('email.openSettings')}
+            </Button>
+          }
+        >
           {t('email.notConfigured')}
         </Alert>
       )}
@@ -201,14 +210,27 @@ export default function SendEmailPage() {
               helperText={errors.target ?? t('email.send.addressesHelp')}
             />
           )}
-          <TextField select label={t('email.language')} value={language} onChange={(e) => chooseLanguage(e.target.value as EmailLanguage)} sx={{ maxWidth: 260 }}>
+          <TextField
+            select
+            label={t('email.language')}
+            value={language}
+            onChange={(e) => chooseLanguage(e.target.value as EmailLanguage)}
+            sx={{ maxWidth: 260 }}
+          >
             {emailLanguageValues.map((l) => (
               <MenuItem key={l} value={l}>
                 {t(`email.languages.${l}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField label={t('email.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} required error={Boolean(errors.subject)} helperText={errors.subject} />
+          <TextField
+            label={t('email.subject')}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            required
+            error={Boolean(errors.subject)}
+            helperText={errors.subject}
+          />
           <TextField
             label={t('email.message')}
             value={message}

@@ -2,8 +2,9 @@
 // e-mail settings (/email/settings: SMTP server for administrators, templates). Documents' screens use the
 // E-mail button (EmailDocumentButton.tsx).
 import { lazyPage, type ModuleRoute } from '../../app/moduleTypes.ts';
+import { EMAIL_PRIVILEGE } from './email.access.ts';
 
-export const EMAIL_PRIVILEGE = 'send-email';
+export { EmailDocumentButton } from './EmailDocumentButton.tsx';
 
 export const routes: ModuleRoute[] = [
   { path: 'email/send-email', element: lazyPage(() => import('./SendEmailPage.tsx')), privilege: EMAIL_PRIVILEGE },

@@ -29,7 +29,7 @@ import { Detail, PrintButton, PurchaseStatusChip } from './PurchaseParts.tsx';
 import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
-import { EmailDocumentButton } from '../email/EmailDocumentButton.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();

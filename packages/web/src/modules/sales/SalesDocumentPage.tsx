@@ -32,7 +32,7 @@ import { salesPrivileges as p } from './sales.access.ts';
 import { commonEndpoints, kinds } from './sales.kinds.ts';
 import { SalesStatusChip } from './SalesStatusChip.tsx';
 import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
-import { EmailDocumentButton } from '../email/EmailDocumentButton.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
