@@ -194,7 +194,7 @@ export default function SendEmailPage() {
             >
               {(options.data?.zones ?? []).map((z) => (
                 <MenuItem key={z.id} value={z.id}>
-                  {t('email.send.zoneOption', { name: z.name, count: z.customerCount, withEmail: z.withEmail })}
+                  {t('email.send.zoneOption', { name: z.name, total: z.customerCount, withEmail: z.withEmail })}
                 </MenuItem>
               ))}
             </TextField>
