@@ -25,6 +25,7 @@ export * from './treasury/index.ts';
 export * from './billing-reports/index.ts';
 export * from './payments/index.ts';
 export * from './sms/index.ts';
+export * from './email/index.ts';
 export * from './items/index.ts';
 export * from './trade/index.ts';
 export * from './purchases/index.ts';

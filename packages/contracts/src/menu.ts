@@ -176,6 +176,10 @@ export const menu: MenuItem[] = [
     link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms', true),
     link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms', true),
   ]),
+  sub('/email', 'E-mail', 'Iimaylka', 'Email', [
+    link('send-email', 'Send e-mail', 'Dir iimayl', 'send-email', true),
+    link('email-report', 'E-mail report', 'Warbixinta iimaylka', 'send-email', true),
+  ]),
   sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets')]),
 ];
 

@@ -27,6 +27,7 @@ export const privilegeGroups = {
   hrReports: { en: 'HR reports', so: 'Warbixinnada Shaqaalaha' },
   settings: { en: 'Settings', so: 'Habaynta' },
   sms: { en: 'SMS', so: 'Fariimaha SMS' },
+  email: { en: 'E-mail', so: 'Iimaylka' },
   helpCenter: { en: 'Help centre', so: 'Xarunta Caawimada' },
 } as const;
 
@@ -165,6 +166,7 @@ export const privileges: readonly PrivilegeDef[] = [
 
   p('sms', 'send-sms', 'Send SMS and SMS report', 'Dir SMS iyo warbixinta SMS'),
   p('sms', 'bill-sms', 'Bill SMS', 'SMS-ka biilka'),
+  p('email', 'send-email', 'Send e-mail and e-mail report', 'Dir iimayl iyo warbixinta iimaylka'),
 
   p('helpCenter', 'list-tickets', 'Help-centre tickets', 'Tigidhada xarunta caawimada'),
   p('helpCenter', 'add-ticket', 'Add tickets', 'Ku dar tigidh'),

@@ -16,6 +16,7 @@ import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
 import { complaintsMessages } from '../complaints/messages.ts';
 import { marketingMessages } from '../marketing/messages.ts';
+import { emailMessages } from '../email/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -471,6 +472,7 @@ export const messages = {
   ...coreMessages,
   ...paymentsMessages,
   ...smsMessages,
+  ...emailMessages,
   ...billingReportsMessages,
   ...billRunMessages,
   ...financeExtraMessages,

@@ -21,6 +21,7 @@ import { billsRoutes } from './bills/bills.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { billPrintRoutes } from './bill-print/bill-print.routes.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
+import { emailRoutes } from './email/email.routes.ts';
 import { billingReportsRoutes } from './billing-reports/billing-reports.routes.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
@@ -54,6 +55,7 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   billsRoutes,
   billPrintRoutes,
   smsRoutes,
+  emailRoutes,
   paymentsRoutes,
   billingReportsRoutes,
   itemsRoutes,

@@ -12,6 +12,7 @@ import { routes as paymentsRoutes } from '../modules/payments/index.ts';
 import { routes as billingRoutes } from '../modules/billing/index.ts';
 import { routes as billingRunsRoutes } from '../modules/billing-runs/index.ts';
 import { routes as smsRoutes } from '../modules/sms/index.ts';
+import { routes as emailRoutes } from '../modules/email/index.ts';
 import { routes as billingReportsRoutes, dashboardWidgets as billingReportsWidgets } from '../modules/billing-reports/index.ts';
 import { routes as itemsRoutes } from '../modules/items/index.ts';
 import { routes as purchasesRoutes } from '../modules/purchases/index.ts';
@@ -37,6 +38,7 @@ export const modules: WebModule[] = [
   { routes: billingRoutes },
   { routes: billingRunsRoutes },
   { routes: smsRoutes },
+  { routes: emailRoutes },
   { routes: billingReportsRoutes, dashboardWidgets: billingReportsWidgets },
   { routes: itemsRoutes },
   { routes: purchasesRoutes },

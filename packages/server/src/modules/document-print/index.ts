@@ -7,3 +7,4 @@ export { renderDocumentPdf, tradeColumns, tradeRows, tradeTotals, type Printable
 export { documentTexts, fill, type DocumentTexts } from './document-texts.ts';
 export { groupedAmount, printedDate, printedMoney, printedPeriod, printedUnits } from './pdf-format.ts';
 export { responseClosed, sendPdf } from './pdf-reply.routes.ts';
+export { pdfBuffer } from './pdf-buffer.ts';

@@ -7,3 +7,5 @@ export { VENDOR_BILL_SOURCE_TYPE, CASH_PURCHASE_SOURCE_TYPE, PURCHASE_RETURN_SOU
 export { createPurchaseOrder, approvePurchaseOrder, receivePurchaseOrder } from './purchase-orders.ts';
 // The return transactions report (answered by the sales module) reads the purchase returns through this.
 export { purchaseReturnTransactions } from './purchase-return-report.ts';
+export { getPurchaseOrder } from './purchase-orders.ts';
+export { purchaseOrderPdf } from './purchases-pdf.ts';

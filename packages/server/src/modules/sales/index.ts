@@ -7,3 +7,4 @@ export { createSalesReturn } from './sales-returns.ts';
 export { cancelSalesDocument } from './cancel-sales.ts';
 export { getSalesDocument } from './sales-documents.ts';
 export { salesBalanceDifferences, type SalesBalanceDifference } from './sales-balances.ts';
+export { salesDocumentPdf } from './sales-pdf.ts';

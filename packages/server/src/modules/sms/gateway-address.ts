@@ -7,7 +7,8 @@
 // socket's own lookup), so DNS rebinding cannot swap it; redirects are followed by hand and checked again.
 //
 // SMS_GATEWAY_ALLOW_HOSTS (comma-separated host names, IP addresses or CIDR ranges) lets an installation
-// allow a gateway on its own network, e.g. SMS_GATEWAY_ALLOW_HOSTS=sms.internal,10.20.0.0/16.
+// allow a gateway on its own network, e.g. SMS_GATEWAY_ALLOW_HOSTS=sms.internal,10.20.0.0/16. The e-mail
+// module checks SMTP servers with the same rules and its own list (EMAIL_SMTP_ALLOW_HOSTS).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
@@ -81,11 +82,11 @@ interface AllowList {
   addresses: BlockList;
 }
 
-/** The installation's allow-list, read at each use (SMS_GATEWAY_ALLOW_HOSTS). */
-function allowList(): AllowList {
+/** The installation's allow-list, read at each use (SMS_GATEWAY_ALLOW_HOSTS, or the variable named). */
+function allowList(variable: string): AllowList {
   const hosts = new Set<string>();
   const addresses = new BlockList();
-  for (const raw of (process.env.SMS_GATEWAY_ALLOW_HOSTS ?? '').split(',')) {
+  for (const raw of (process.env[variable] ?? '').split(',')) {
     const entry = raw
       .trim()
       .toLowerCase()
@@ -124,12 +125,12 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
  * The addresses of host that may be called: every address it resolves to must pass (one refused address
  * refuses the host, so a name cannot mix a public and a private answer). Throws GatewayAddressError.
  */
-export async function checkedAddresses(hostname: string): Promise<LookupAddress[]> {
+export async function checkedAddresses(hostname: string, allowVariable = 'SMS_GATEWAY_ALLOW_HOSTS'): Promise<LookupAddress[]> {
   const host = hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
-  const list = allowList();
+  const list = allowList(allowVariable);
   const literal = isIP(host);
   let addresses: LookupAddress[];
   if (literal) addresses = [{ address: host, family: literal }];

@@ -4,3 +4,4 @@ export { smsRoutes } from './sms.routes.ts';
 export { SMS_DISPATCH } from './dispatcher.ts';
 export { queueMessages, type OutgoingSms } from './queue-messages.ts';
 export { smsMessages, smsBatches, smsTemplates, smsSettingsTable, smsCustomerLanguages } from './sms.tables.ts';
+export { checkedAddresses, GatewayAddressError } from './gateway-address.ts';

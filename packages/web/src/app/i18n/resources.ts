@@ -16,6 +16,7 @@ import * as payments from '../../modules/payments/payments.i18n.ts';
 import * as billing from '../../modules/billing/billing.i18n.ts';
 import * as billingRuns from '../../modules/billing-runs/billing-runs.i18n.ts';
 import * as sms from '../../modules/sms/sms.i18n.ts';
+import * as email from '../../modules/email/email.i18n.ts';
 import * as billingReports from '../../modules/billing-reports/billing-reports.i18n.ts';
 import * as items from '../../modules/items/items.i18n.ts';
 import * as purchases from '../../modules/purchases/purchases.i18n.ts';
@@ -40,6 +41,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   billing,
   billingRuns,
   sms,
+  email,
   billingReports,
   items,
   purchases,

@@ -18,6 +18,7 @@ import MenuBook from '@mui/icons-material/MenuBook';
 import People from '@mui/icons-material/People';
 import Settings from '@mui/icons-material/Settings';
 import Sms from '@mui/icons-material/Sms';
+import Email from '@mui/icons-material/Email';
 import Summarize from '@mui/icons-material/Summarize';
 
 export type IconComponent = typeof SvgIcon;
@@ -39,6 +40,7 @@ export const menuIcons: Record<string, IconComponent> = {
   People,
   Settings,
   Sms,
+  Email,
   Summarize,
 };
 

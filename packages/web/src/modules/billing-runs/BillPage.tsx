@@ -30,6 +30,7 @@ import { BillStatusChip, BreakdownTable, usePeriodText } from './BillingParts.ts
 import { usePdfDownload } from './BillListPage.tsx';
 import { useBill } from './billing-runs.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 /** The bill id of the route, or null when it is not one. */
 export function useBillId(): number | null {
@@ -113,6 +114,7 @@ export default function BillPage() {
                   >
                     {t('billingRuns.bills.pdf')}
                   </Button>
+                  <EmailDocumentButton document="bill" id={b.id} number={b.number} />
                   <Button variant="contained" component={RouterLink} to={`/customers/bills/${b.id}/print`} startIcon={<PrintIcon />}>
                     {t('billingRuns.bills.print')}
                   </Button>

@@ -29,6 +29,7 @@ import { Detail, PrintButton, PurchaseStatusChip } from './PurchaseParts.tsx';
 import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
 import { ReceiveOrderDialog } from './ReceiveOrderDialog.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ export default function PurchaseOrderPage() {
         actions={
           <Stack direction="row" spacing={1}>
             <PrintButton endpoint={purchasePrintEndpoints.orderPdf} id={o.id} />
+            <EmailDocumentButton document="purchase_order" id={o.id} number={o.number} />
             {o.status === 'Draft' && (
               <>
                 <Button variant="outlined" onClick={() => navigate(`/vendors/orders/${o.id}/edit`)}>

@@ -32,6 +32,7 @@ import { salesPrivileges as p } from './sales.access.ts';
 import { commonEndpoints, kinds } from './sales.kinds.ts';
 import { SalesStatusChip } from './SalesStatusChip.tsx';
 import { TradeTotals } from '../../components/TradeLinesEditor.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -89,6 +90,7 @@ export default function SalesDocumentPage({ kind }: { kind: SalesKind }) {
             <Button variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={print} disabled={printing}>
               {t('sales.action.print')}
             </Button>
+            {(kind === 'invoice' || kind === 'receipt') && <EmailDocumentButton document={kind} id={d.id} number={d.number} />}
             {kind === 'quotation' && d.shownStatus === 'Open' && can(p.invoice) && (
               <Button
                 variant="contained"

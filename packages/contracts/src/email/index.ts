@@ -1,0 +1,3 @@
+// E-mail: schemas, templates with placeholders, the endpoints.
+export * from './email.ts';
+export * from './endpoints.ts';

@@ -1,0 +1,19 @@
+// One bill's PDF as bytes (drawn to the end), for modules that attach it to something (e-mail), with the
+// bill's facts the message needs. Null when the bill does not exist in the organisation.
+import type { Lang } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { loadPrintCompany, pdfBuffer, printableLogo } from '../document-print/index.ts';
+import { type PrintableBill, loadPrintableBills } from './load-printable-bills.ts';
+import { pdfTexts } from './pdf-texts.ts';
+import { renderBillsPdf } from './render-bill-pdf.ts';
+
+export async function billPdfBuffer(opts: { tx: Db; clientId: number; billId: number; lang: Lang }): Promise<{ bill: PrintableBill; pdf: Buffer } | null> {
+  const { tx, clientId, lang } = opts;
+  const bills = await loadPrintableBills({ tx, clientId, which: { billId: opts.billId } });
+  if (bills.length === 0) return null;
+  const company = await loadPrintCompany({ tx, clientId });
+  const logo = await printableLogo({ tx, fileId: company.logoFileId });
+  const bill = bills[0];
+  const doc = renderBillsPdf({ bills, company, logo, lang, title: `${pdfTexts[lang].title[bill.service]} ${bill.number}` });
+  return { bill, pdf: await pdfBuffer(doc) };
+}
