@@ -33,3 +33,4 @@ export * from './sales/index.ts';
 export * from './vendors/index.ts';
 export * from './receipt-books/index.ts';
 export * from './assets/index.ts';
+export * from './help-center/index.ts';

@@ -13,6 +13,7 @@ import { paymentsMessages } from '../payments/messages.ts';
 import { purchasesMessages } from '../purchases/messages.ts';
 import { requestsMessages } from '../requests/messages.ts';
 import { smsMessages } from '../sms/messages.ts';
+import { helpCenterMessages } from '../help-center/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -478,6 +479,7 @@ export const messages = {
   ...vendorsMessages,
   ...receiptBooksMessages,
   ...assetsMessages,
+  ...helpCenterMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -29,6 +29,13 @@ import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
+import { helpCenterRoutes, ticketsBell } from './help-center/index.ts';
+import { notificationsRoutesFor } from './notifications/index.ts';
+import { requestsBell } from './requests/index.ts';
+import { billRunsBell } from './bills/index.ts';
+
+/** The navbar bell's providers, one per contributing module (lib/bell.ts); a new module adds its own here. */
+export const bellProviders = [requestsBell, ticketsBell, billRunsBell];
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -60,4 +67,6 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   requestsRoutes,
   receiptBooksRoutes,
   assetsRoutes,
+  helpCenterRoutes,
+  notificationsRoutesFor(bellProviders),
 ];

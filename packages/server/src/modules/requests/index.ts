@@ -6,3 +6,4 @@ export { checkRequestFulfillable, fulfilRequest, releaseRequest, type RequestOut
 export { createRequest, submitRequest, updateRequest } from './request-drafts.ts';
 export { approveRequest, firstApproveRequest, rejectRequest } from './request-approvals.ts';
 export { getRequest } from './requests-common.ts';
+export { requestsBell } from './requests-bell.ts';

@@ -2,4 +2,4 @@
 // want to recognise (source types of transfers and cheques).
 export { treasuryRoutes } from './treasury.routes.ts';
 export { CHEQUE_SOURCE_TYPE, TRANSFER_SERIES, TRANSFER_SOURCE_TYPE } from './treasury.posting.ts';
-export { detectAttachmentType } from './attachment-type.ts';
+export { attachmentFilename, detectAttachmentType } from './attachment-type.ts';
