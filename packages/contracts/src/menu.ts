@@ -170,7 +170,7 @@ export const menu: MenuItem[] = [
     link('send-sms', 'Send SMS', 'Dir SMS', 'send-sms', true),
     link('sms-report', 'SMS report', 'Warbixinta SMS', 'send-sms', true),
   ]),
-  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets')]),
+  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets', true)]),
 ];
 
 /** The menu a user sees: ready entries they hold the privilege for; a sub-menu with no child left is removed. */

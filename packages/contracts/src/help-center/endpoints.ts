@@ -32,7 +32,14 @@ export const ticketsEndpoints = {
   close: endpoint({ method: 'POST', path: '/api/tickets/:id/close', params: ticketIdParams, response: ticketDetail }),
   remove: endpoint({ method: 'DELETE', path: '/api/tickets/:id', params: ticketIdParams, response: okResponse }),
   /** Multipart: one file (field `file`). */
-  uploadFile: endpoint({ method: 'POST', path: '/api/tickets/:id/files', params: ticketIdParams, consumes: ['multipart/form-data'], response: ticketFile, status: 201 }),
+  uploadFile: endpoint({
+    method: 'POST',
+    path: '/api/tickets/:id/files',
+    params: ticketIdParams,
+    consumes: ['multipart/form-data'],
+    response: ticketFile,
+    status: 201,
+  }),
   file: endpoint({ method: 'GET', path: '/api/tickets/files/:id', params: ticketIdParams, produces: transactionFileMimes }),
   removeFile: endpoint({ method: 'DELETE', path: '/api/tickets/files/:id', params: ticketIdParams, response: okResponse }),
 };

@@ -20,9 +20,18 @@ export const myProfile = z.object({
 export type MyProfile = z.infer<typeof myProfile>;
 
 export const myProfileBody = z.object({
-  fullname: noNul(z.string({ error: 'v.required' })).trim().min(2).max(120),
-  email: z.union([z.email('v.email').max(200), z.literal('')]).nullable().optional(),
-  phone: z.union([phone, z.literal('')]).nullable().optional(),
+  fullname: noNul(z.string({ error: 'v.required' }))
+    .trim()
+    .min(2)
+    .max(120),
+  email: z
+    .union([z.email('v.email').max(200), z.literal('')])
+    .nullable()
+    .optional(),
+  phone: z
+    .union([phone, z.literal('')])
+    .nullable()
+    .optional(),
   lang: z.enum(userLangs).nullable().optional(),
   theme: z.enum(userThemes).nullable().optional(),
 });
@@ -49,10 +58,17 @@ export const bellItem = z.object({
 export type BellItem = z.infer<typeof bellItem>;
 export const bellSummary = z.object({
   count: z.number().int(),
-  groups: z.array(z.object({ key: z.string(), count: z.number().int(), items: z.array(bellItem) })),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int(), marksSeen: z.boolean(), items: z.array(bellItem) })),
 });
 export type BellSummary = z.infer<typeof bellSummary>;
-export const bellSeenBody = z.object({ key: z.string().trim().min(1).max(40).regex(/^[a-z0-9.-]+$/, 'v.invalid') });
+export const bellSeenBody = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z0-9.-]+$/, 'v.invalid'),
+});
 
 export const bellEndpoints = {
   summary: endpoint({ method: 'GET', path: '/api/notifications', response: bellSummary }),

@@ -17,7 +17,11 @@ export const TICKET_FILES_PER_TICKET = 10;
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'v.required' : 'v.invalid') });
 
-const text = (max: number) => noNul(z.string({ error: 'v.required' })).trim().min(1, 'v.required').max(max);
+const text = (max: number) =>
+  noNul(z.string({ error: 'v.required' }))
+    .trim()
+    .min(1, 'v.required')
+    .max(max);
 
 export const ticketBody = z.object({
   subject: text(200),
@@ -102,10 +106,12 @@ export const operatorFileParams = z.object({ id: z.coerce.number().int().positiv
 
 // Operators: the installation's support team, created by the command line, signed in apart from staff.
 export const operatorLoginBody = z.object({
-  username: noNul(z.string({ error: 'v.required' })).trim().min(1, 'v.required').max(40),
+  username: noNul(z.string({ error: 'v.required' }))
+    .trim()
+    .min(1, 'v.required')
+    .max(40),
   password: z.string({ error: 'v.required' }).min(1, 'v.required').max(200),
 });
 export const operatorSession = z.object({ token: z.string(), operator: z.object({ id: z.number().int(), username: z.string(), fullname: z.string() }) });
 export type OperatorSession = z.infer<typeof operatorSession>;
 export const operatorMe = z.object({ id: z.number().int(), username: z.string(), fullname: z.string() });
-

@@ -5,7 +5,15 @@ import { fillPlaceholders, type Lang, ticketMessageBody, userPassword, z } from 
 import type { Db } from '../db/client.ts';
 import { inSystem } from '../db/tenant.ts';
 import { temporaryPassword } from '../lib/passwords.ts';
-import { createOperator, listAllTickets, listOperators, operatorCloseTicket, operators, replyToTicket, setOperatorPassword } from '../modules/help-center/index.ts';
+import {
+  createOperator,
+  listAllTickets,
+  listOperators,
+  operatorCloseTicket,
+  operators,
+  replyToTicket,
+  setOperatorPassword,
+} from '../modules/help-center/index.ts';
 import { AppError } from '../plugins/errors.ts';
 import { eq } from 'drizzle-orm';
 import { type CliArgs, CliError, one, rowId, table, validate } from './cli-input.ts';
@@ -16,10 +24,16 @@ const texts = {
     en: 'Password: {password}  (shown once; sign in at /#/operator/login)',
     so: 'Furaha sirta ah: {password}  (hal mar ayaa la muujinayaa; ka gal /#/operator/login)',
   },
-  passwordSet: { en: 'New password set for operator {username}; their sessions are ended.', so: 'Furo cusub ayaa loo dhigay maamulaha {username}; fadhiyadiisii waa la joojiyay.' },
+  passwordSet: {
+    en: 'New password set for operator {username}; their sessions are ended.',
+    so: 'Furo cusub ayaa loo dhigay maamulaha {username}; fadhiyadiisii waa la joojiyay.',
+  },
   noOperator: { en: 'No operator named {username}.', so: 'Ma jiro maamule la yiraahdo {username}.' },
   operatorExists: { en: 'An operator named {username} already exists.', so: 'Maamule la yiraahdo {username} horay ayuu u jiray.' },
-  noOperators: { en: 'No operators yet: npm run admin -- create-operator --username U --name "..."', so: 'Weli maamulayaal ma jiraan: npm run admin -- create-operator --username U --name "..."' },
+  noOperators: {
+    en: 'No operators yet: npm run admin -- create-operator --username U --name "..."',
+    so: 'Weli maamulayaal ma jiraan: npm run admin -- create-operator --username U --name "..."',
+  },
   noTickets: { en: 'No tickets wait for support.', so: 'Tigidh sugaya taageerada ma jiro.' },
   noTicket: { en: 'No ticket {id}.', so: 'Ma jiro tigidh {id}.' },
   closed: { en: 'Ticket {id} is closed.', so: 'Tigidhka {id} waa xiran yahay.' },
@@ -29,7 +43,10 @@ const texts = {
     en: ['Id', 'Organisation', 'Status', 'Category', 'Priority', 'Updated', 'Subject'],
     so: ['Aqoonsi', 'Ururka', 'Xaalad', 'Nooc', 'Mudnaan', 'La cusboonaysiiyay', 'Mawduuc'],
   },
-  operatorCols: { en: ['Id', 'User name', 'Name', 'Status', 'Last sign-in'], so: ['Aqoonsi', 'Magaca isticmaalaha', 'Magac', 'Xaalad', 'Galitaankii u dambeeyay'] },
+  operatorCols: {
+    en: ['Id', 'User name', 'Name', 'Status', 'Last sign-in'],
+    so: ['Aqoonsi', 'Magaca isticmaalaha', 'Magac', 'Xaalad', 'Galitaankii u dambeeyay'],
+  },
 } as const;
 
 const tr = (key: Exclude<keyof typeof texts, 'cols' | 'operatorCols'>, lang: Lang, params: Record<string, string | number> = {}) =>
@@ -57,7 +74,11 @@ export async function createOperatorCommand(db: Db, args: CliArgs, lang: Lang = 
 }
 
 export async function operatorPasswordCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(z.object({ username: operatorName, password: userPassword.optional() }), { username: one(args, 'username'), password: one(args, 'password') }, lang);
+  const input = validate(
+    z.object({ username: operatorName, password: userPassword.optional() }),
+    { username: one(args, 'username'), password: one(args, 'password') },
+    lang,
+  );
   const password = input.password ?? temporaryPassword();
   if (!(await setOperatorPassword(db, input.username, password))) throw new CliError(tr('noOperator', lang, { username: input.username }));
   const lines = [tr('passwordSet', lang, { username: input.username })];
@@ -131,4 +152,3 @@ export async function closeTicketCommand(db: Db, args: CliArgs, lang: Lang = 'en
     throw err;
   }
 }
-

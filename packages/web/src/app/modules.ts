@@ -20,6 +20,7 @@ import { routes as vendorsRoutes } from '../modules/vendors/index.ts';
 import { routes as requestsRoutes } from '../modules/requests/index.ts';
 import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts';
 import { routes as assetsRoutes } from '../modules/assets/index.ts';
+import { routes as helpCenterRoutes, operatorRoutes as helpCenterOperatorRoutes } from '../modules/help-center/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 
 export const modules: WebModule[] = [
@@ -41,7 +42,11 @@ export const modules: WebModule[] = [
   { routes: requestsRoutes },
   { routes: receiptBooksRoutes },
   { routes: assetsRoutes },
+  { routes: helpCenterRoutes },
 ];
+
+/** Screens outside the signed-in frame and its session (the installation operators'). */
+export const publicModuleRoutes: ModuleRoute[] = [...helpCenterOperatorRoutes];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);
 

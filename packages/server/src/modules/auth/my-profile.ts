@@ -67,7 +67,12 @@ export async function setMySignature(opts: { tx: Db; actor: Actor; upload: Image
     .set({ signatureFileId: stored.id, updatedAt: new Date() })
     .where(and(eq(users.clientId, actor.clientId), eq(users.id, actor.userId)));
   if (before.signatureFileId) await deleteFile({ tx, id: before.signatureFileId });
-  await writeAudit(tx, actor, { action: 'update', entity: 'profile-signature', entityId: actor.userId, after: { fileId: stored.id, mime: stored.mime, size: stored.size } });
+  await writeAudit(tx, actor, {
+    action: 'update',
+    entity: 'profile-signature',
+    entityId: actor.userId,
+    after: { fileId: stored.id, mime: stored.mime, size: stored.size },
+  });
   return getMyProfile({ tx, actor });
 }
 

@@ -49,7 +49,12 @@ describe('staff tickets', () => {
     expect(t).toMatchObject({ ...ticket, status: 'Open', createdBy: 'Staff Member', thread: [], mayDelete: true });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/tickets?status=Open', headers: bearer(reader.token) });
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(t.id);
-    const edit = await ctx.app.inject({ method: 'PUT', url: `/api/tickets/${t.id}`, headers: bearer(writer.token), payload: { ...ticket, priority: 'urgent' } });
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${t.id}`,
+      headers: bearer(writer.token),
+      payload: { ...ticket, priority: 'urgent' },
+    });
     expect(edit.json().priority).toBe('urgent');
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/tickets/${t.id}`, headers: bearer(writer.token) });
     expect(del.statusCode).toBe(200);
@@ -91,11 +96,21 @@ describe('staff tickets', () => {
   it('keeps attachments by their bytes and refuses other types', async () => {
     const t = await newTicket(writer.token);
     const pdf = multipartFile('screen.pdf', TINY_PDF, 'application/pdf');
-    const up = await ctx.app.inject({ method: 'POST', url: `/api/tickets/${t.id}/files`, headers: { ...bearer(writer.token), ...pdf.headers }, payload: pdf.payload });
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${t.id}/files`,
+      headers: { ...bearer(writer.token), ...pdf.headers },
+      payload: pdf.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json()).toMatchObject({ filename: 'screen.pdf', mime: 'application/pdf' });
     const bad = multipartFile('run.exe', Buffer.from('MZ\x90\x00 not a document'), 'application/octet-stream');
-    const refused = await ctx.app.inject({ method: 'POST', url: `/api/tickets/${t.id}/files`, headers: { ...bearer(writer.token), ...bad.headers }, payload: bad.payload });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${t.id}/files`,
+      headers: { ...bearer(writer.token), ...bad.headers },
+      payload: bad.payload,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details[0].field).toBe('file');
     const file = await ctx.app.inject({ method: 'GET', url: `/api/tickets/files/${up.json().id}`, headers: bearer(reader.token) });
@@ -135,7 +150,9 @@ describe('operators', () => {
 
     const seen = await ctx.app.inject({ method: 'GET', url: `/api/tickets/view/${t.id}`, headers: bearer(writer.token) });
     expect(seen.json()).toMatchObject({ status: 'Answered', mayDelete: false });
-    expect(seen.json().thread).toEqual([expect.objectContaining({ authorKind: 'operator', authorName: 'Support Desk', body: 'Fixed: the logo prints again.' })]);
+    expect(seen.json().thread).toEqual([
+      expect.objectContaining({ authorKind: 'operator', authorName: 'Support Desk', body: 'Fixed: the logo prints again.' }),
+    ]);
     const bellAfter = await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(writer.token) });
     expect(bellAfter.json().groups.find((g: { key: string }) => g.key === 'tickets').count).toBe(0);
 

@@ -32,7 +32,12 @@ export async function listAllTickets(db: Db, query: OperatorTicketQuery) {
           limit ${query._limit} offset ${(query._page - 1) * query._limit}`,
     );
     return {
-      data: rows.map((r) => ({ ...toTicketRow(r), clientId: r.client_id, organisationCode: Number(r.organisation_code), organisationName: r.organisation_name })),
+      data: rows.map((r) => ({
+        ...toTicketRow(r),
+        clientId: r.client_id,
+        organisationCode: Number(r.organisation_code),
+        organisationName: r.organisation_name,
+      })),
       total: Number(n),
       page: query._page,
       limit: query._limit,
@@ -56,7 +61,10 @@ export function getOperatorTicket(db: Db, id: number): Promise<OperatorTicketDet
 }
 
 async function lockAny(tx: Db, id: number) {
-  const [t] = await queryRows<{ id: number; client_id: number; status: string }>(tx, sql`select id, client_id, status from tickets where id = ${id} for update`);
+  const [t] = await queryRows<{ id: number; client_id: number; status: string }>(
+    tx,
+    sql`select id, client_id, status from tickets where id = ${id} for update`,
+  );
   if (!t) throw notFound();
   return t;
 }
@@ -89,7 +97,13 @@ export async function operatorCloseTicket(db: Db, author: OperatorAuthor, id: nu
       .update(tickets)
       .set({ status: 'Closed', closedAt: sql`now()`, closedByName: author.fullname, updatedAt: sql`now()` })
       .where(and(eq(tickets.clientId, t.client_id), eq(tickets.id, id)));
-    await writeAudit(tx, operatorAudit(t.client_id, author), { action: 'status', entity: 'ticket', entityId: id, before: { status: t.status }, after: { status: 'Closed' } });
+    await writeAudit(tx, operatorAudit(t.client_id, author), {
+      action: 'status',
+      entity: 'ticket',
+      entityId: id,
+      before: { status: t.status },
+      after: { status: 'Closed' },
+    });
     return operatorDetail(tx, id);
   });
 }

@@ -148,7 +148,15 @@ export async function createTicket(opts: { tx: Db; actor: Actor; input: TicketBo
 
 /** The ticket locked for a change, or 404 when it is not the organisation's. */
 async function lockTicket(tx: Db, actor: Actor, id: number) {
-  const [row] = await queryRows<{ id: number; status: string; subject: string; description: string; category: string; priority: string; operator_messages: number }>(
+  const [row] = await queryRows<{
+    id: number;
+    status: string;
+    subject: string;
+    description: string;
+    category: string;
+    priority: string;
+    operator_messages: number;
+  }>(
     tx,
     sql`select t.id, t.status, t.subject, t.description, t.category, t.priority,
                (select count(*)::int from ticket_messages m where m.client_id = t.client_id and m.ticket_id = t.id and m.author_kind = 'operator') as operator_messages
@@ -229,7 +237,10 @@ export async function attachTicketFile(opts: {
   const { tx, actor, id, upload } = opts;
   const before = await lockTicket(tx, actor, id);
   if (before.status === 'Closed') throw new AppError(409, 'TICKET_CLOSED', 'tickets.closed');
-  const [{ n }] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ticket_files where client_id = ${actor.clientId} and ticket_id = ${id}`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ticket_files where client_id = ${actor.clientId} and ticket_id = ${id}`,
+  );
   if (Number(n) >= TICKET_FILES_PER_TICKET) throw fieldError('file', `tickets.tooManyFiles|${TICKET_FILES_PER_TICKET}`);
   const stored = await storeFile({ tx, clientId: actor.clientId, userId: actor.userId, purpose: 'ticket', ...upload });
   const [link] = await tx.insert(ticketFiles).values({ clientId: actor.clientId, ticketId: id, fileId: stored.id, createdBy: actor.userId }).returning();

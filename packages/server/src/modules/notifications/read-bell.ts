@@ -28,7 +28,7 @@ export async function readBell(opts: {
     const bellActor = { ...actor, can: (key: string) => hasPrivilege(privileges, key), seenAt: seenOf.get(provider.key) ?? null };
     const count = await provider.count(tx, bellActor);
     const items = count > 0 ? await provider.items(tx, bellActor, BELL_ITEMS_PER_KIND) : [];
-    groups.push({ key: provider.key, count, items });
+    groups.push({ key: provider.key, count, marksSeen: provider.marksSeen ?? false, items });
   }
   return { count: groups.reduce((sum, g) => sum + g.count, 0), groups };
 }

@@ -24,6 +24,7 @@ import * as vendors from '../../modules/vendors/vendors.i18n.ts';
 import * as requests from '../../modules/requests/requests.i18n.ts';
 import * as books from '../../modules/receipt-books/receipt-books.i18n.ts';
 import * as assets from '../../modules/assets/assets.i18n.ts';
+import * as helpCenter from '../../modules/help-center/help-center.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -45,6 +46,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   requests,
   books,
   assets,
+  helpCenter,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;
