@@ -9,6 +9,7 @@ import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
 import {
   seedDemoAssetsIfEmpty,
+  seedDemoHelpdeskIfEmpty,
   seedDemoIfEmpty,
   seedDemoReceiptBooksIfEmpty,
   seedDemoRequestsIfEmpty,
@@ -28,6 +29,7 @@ if (config.seedDemo) {
     const requests = await seedDemoRequestsIfEmpty(database.db);
     const books = await seedDemoReceiptBooksIfEmpty(database.db);
     const assets = await seedDemoAssetsIfEmpty(database.db);
+    const helpdesk = await seedDemoHelpdeskIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -45,6 +47,7 @@ if (config.seedDemo) {
     }
     if (books) console.log(`  ${books.books} receipt books in use, ${books.payments} payments written in them (collector1, collector2 / Collector@2026)`);
     if (assets) console.log(`  Fixed assets: ${assets.assets} assets, depreciation posted for ${assets.months.join(', ')}`);
+    if (helpdesk) console.log(`  ${helpdesk.tickets} help-centre tickets (one answered); support operator: support / Support@2026 at /#/operator/login`);
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }
