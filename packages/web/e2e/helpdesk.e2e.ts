@@ -29,8 +29,8 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     e2e = await startE2E({
       prepare: async (p) => {
         await p.admin('create-operator', '--username', operator.username, '--name', operator.name, '--password', operator.password);
-        await p.addStaff({ ...head, role: 'Department head', privileges: ['list-request', 'first-approve-request'] });
-        await p.addStaff({ ...clerk, role: 'Clerk', privileges: ['list-tickets', 'view-ticket', 'add-ticket', 'update-ticket'] });
+        await p.addStaff({ ...head, role: 'Helpdesk approver', privileges: ['list-request', 'first-approve-request'] });
+        await p.addStaff({ ...clerk, role: 'Helpdesk clerk', privileges: ['list-tickets', 'view-ticket', 'add-ticket', 'update-ticket'] });
         // Requests in every state, some waiting for a first approval (not by their requester).
         await p.admin('seed-demo-requests');
       },
