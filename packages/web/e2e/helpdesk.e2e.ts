@@ -88,7 +88,7 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     await admin.goto('/#/dashboard');
     await admin.reload();
     const badge = admin.getByTestId('notification-badge');
-    await expect.poll(async () => (await badge.textContent())?.trim()).toMatch(/^[1-9]\d*$/);
+    await expect.poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
     await admin.getByRole('button', { name: 'Notifications' }).click();
     await visible(admin.getByTestId('bell-group-tickets'));
     await e2e.shot(admin, 'helpdesk-04-bell-answer');
@@ -114,7 +114,7 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     const page = await e2e.newPage(await e2e.newContext());
     await signInAs(page, head);
     const badge = page.getByTestId('notification-badge');
-    await expect.poll(async () => (await badge.textContent())?.trim()).toMatch(/^[1-9]\d*$/);
+    await expect.poll(async () => (await badge.textContent())?.trim(), { timeout: 20_000 }).toMatch(/^[1-9]\d*$/);
     await page.getByRole('button', { name: 'Notifications' }).click();
     await visible(page.getByTestId('bell-group-requests'));
     await e2e.shot(page, 'helpdesk-07-bell-request');
