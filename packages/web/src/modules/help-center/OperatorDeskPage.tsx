@@ -155,7 +155,7 @@ export default function OperatorDeskPage() {
             </Tabs>
             {tickets.data && tickets.data.data.length === 0 && (
               <Alert severity="success" sx={{ m: 2 }}>
-                {t('helpCenter.list.empty')}
+                {t(tab === 'open' ? 'helpCenter.operator.noneWaiting' : 'helpCenter.list.empty')}
               </Alert>
             )}
             <List dense data-testid="operator-tickets">

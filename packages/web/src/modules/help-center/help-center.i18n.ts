@@ -65,6 +65,7 @@ export const en = {
     replyHelp: 'Your answer shows in the ticket’s conversation and marks it Answered.',
     replied: 'Reply sent.',
     staffLogin: 'Staff sign-in',
+    noneWaiting: 'No ticket waits for support.',
   },
 };
 
@@ -139,5 +140,6 @@ export const so: Texts<typeof en> = {
     replyHelp: 'Jawaabtaadu waxay ka muuqanaysaa wada-hadalka tigidhka, waxayna ka dhigaysaa La-jawaabay.',
     replied: 'Jawaabta waa la diray.',
     staffLogin: 'Galitaanka shaqaalaha',
+    noneWaiting: 'Tigidh sugaya taageerada ma jiro.',
   },
 };
