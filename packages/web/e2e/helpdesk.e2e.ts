@@ -75,7 +75,10 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     await desk.getByLabel(/^Password/).fill(operator.password);
     await desk.getByRole('button', { name: 'Sign in' }).click();
     await desk.waitForURL(/#\/operator$/);
-    await desk.getByTestId('operator-tickets').getByText(/Receipts print twice/).click();
+    await desk
+      .getByTestId('operator-tickets')
+      .getByText(/Receipts print twice/)
+      .click();
     await visible(desk.getByText(/1000 Demo Utility/).first());
     await desk.getByLabel(/^Reply/).fill('Thank you: the printer driver printed two copies. Set copies to 1 under Settings > Printer.');
     await desk.getByRole('button', { name: 'Send' }).click();
@@ -118,7 +121,10 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     await page.getByRole('button', { name: 'Notifications' }).click();
     await visible(page.getByTestId('bell-group-requests'));
     await e2e.shot(page, 'helpdesk-07-bell-request');
-    const item = page.getByTestId('bell-item').filter({ hasText: /waits for your approval/ }).first();
+    const item = page
+      .getByTestId('bell-item')
+      .filter({ hasText: /waits for your approval/ })
+      .first();
     const text = (await item.textContent()) ?? '';
     const ref = /REQ-\d{4}-\d+/.exec(text)?.[0] ?? '';
     expect(ref).not.toBe('');

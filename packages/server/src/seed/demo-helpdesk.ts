@@ -17,7 +17,9 @@ export interface DemoHelpdeskResult {
 }
 
 export async function seedDemoHelpdesk(db: Db, opts: { code: number; username: string }): Promise<DemoHelpdeskResult> {
-  const [existing] = await inSystem(db, (tx) => queryRows<{ id: number; fullname: string }>(tx, sql`select id, fullname from operators where username = ${DEMO_OPERATOR.username}`));
+  const [existing] = await inSystem(db, (tx) =>
+    queryRows<{ id: number; fullname: string }>(tx, sql`select id, fullname from operators where username = ${DEMO_OPERATOR.username}`),
+  );
   const operator = existing ?? { ...(await createOperator(db, DEMO_OPERATOR)), fullname: DEMO_OPERATOR.fullname };
   const actor = await demoAdministrator(db, opts.code, opts.username);
   const answered = await actorTx(db, actor, (tx) =>

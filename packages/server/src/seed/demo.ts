@@ -165,7 +165,10 @@ export async function seedDemoAssetsIfEmpty(db: Db, today?: Date): Promise<DemoA
 /** Gives the demo organisation its help-centre tickets (one answered) and the demo operator, unless it has tickets. */
 export async function seedDemoHelpdeskIfEmpty(db: Db): Promise<DemoHelpdeskResult | null> {
   const [demo] = await inSystem(db, (tx) =>
-    queryRows<{ tickets: number }>(tx, sql`select (select count(*) from tickets t where t.client_id = c.id)::int as tickets from clients c where c.code = ${DEMO.code}`),
+    queryRows<{ tickets: number }>(
+      tx,
+      sql`select (select count(*) from tickets t where t.client_id = c.id)::int as tickets from clients c where c.code = ${DEMO.code}`,
+    ),
   );
   if (!demo || demo.tickets > 0) return null;
   return seedDemoHelpdesk(db, { code: DEMO.code, username: DEMO.admin.username });
