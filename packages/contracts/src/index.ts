@@ -37,3 +37,4 @@ export * from './assets/index.ts';
 export * from './hr/index.ts';
 export * from './complaints/index.ts';
 export * from './marketing/index.ts';
+export * from './help-center/index.ts';

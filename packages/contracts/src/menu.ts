@@ -181,6 +181,7 @@ export const menu: MenuItem[] = [
     link('email-report', 'E-mail report', 'Warbixinta iimaylka', 'send-email', true),
   ]),
   sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets')]),
+  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets', true)]),
 ];
 
 /** The menu a user sees: ready entries they hold the privilege for; a sub-menu with no child left is removed. */

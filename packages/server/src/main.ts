@@ -11,6 +11,7 @@ import {
   seedDemoAssetsIfEmpty,
   seedDemoHrIfEmpty,
   seedDemoCareIfEmpty,
+  seedDemoHelpdeskIfEmpty,
   seedDemoIfEmpty,
   seedDemoReceiptBooksIfEmpty,
   seedDemoRequestsIfEmpty,
@@ -32,6 +33,7 @@ if (config.seedDemo) {
     const assets = await seedDemoAssetsIfEmpty(database.db);
     const hr = await seedDemoHrIfEmpty(database.db);
     const care = await seedDemoCareIfEmpty(database.db);
+    const helpdesk = await seedDemoHelpdeskIfEmpty(database.db);
     console.log('\n  Demo organisation created: code 1000, "Demo Utility"');
     if (utility) {
       console.log(
@@ -54,6 +56,7 @@ if (config.seedDemo) {
       console.log(
         `  Customer care: ${care.topics} complaint topics, ${care.complaints} complaints in every state, ${care.prospects} prospects (care / Care@2026)`,
       );
+    if (helpdesk) console.log(`  ${helpdesk.tickets} help-centre tickets (one answered); support operator: support / Support@2026 at /#/operator/login`);
     console.log('  Administrator: admin / Admin@2026    Cashier: cashier / Cashier@2026\n');
   }
 }

@@ -7,6 +7,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import {
   requestsEndpoints,
+  ticketsEndpoints,
+  operatorEndpoints,
+  profileEndpoints,
+  bellEndpoints,
   assetsEndpoints,
   employeesEndpoints,
   leavesEndpoints,
@@ -85,7 +89,9 @@ import { moduleRoutes } from '../src/modules/routes.ts';
 
 /** Route plugins served wholly from endpoints, with the endpoint groups of the contracts they serve. */
 const converted: Record<string, Record<string, Endpoint>[]> = {
-  authRoutes: [authEndpoints],
+  authRoutes: [authEndpoints, profileEndpoints],
+  helpCenterRoutes: [ticketsEndpoints, operatorEndpoints],
+  notificationsRoutes: [bellEndpoints],
   usersRoutes: [usersEndpoints, rolesEndpoints],
   zonesRoutes: [zonesEndpoints],
   tariffsRoutes: [tariffsEndpoints],

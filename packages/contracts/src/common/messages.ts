@@ -17,6 +17,7 @@ import { smsMessages } from '../sms/messages.ts';
 import { complaintsMessages } from '../complaints/messages.ts';
 import { marketingMessages } from '../marketing/messages.ts';
 import { emailMessages } from '../email/messages.ts';
+import { helpCenterMessages } from '../help-center/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -486,6 +487,7 @@ export const messages = {
   ...assetsMessages,
   ...complaintsMessages,
   ...marketingMessages,
+  ...helpCenterMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

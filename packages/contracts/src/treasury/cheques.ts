@@ -95,6 +95,8 @@ export const cheque = chequeSummary.extend({
     logoFileId: z.string().nullable(),
     signatureFileId: z.string().nullable(),
   }),
+  /** The signature image of the user who wrote the cheque (their profile), printed on "Prepared by". */
+  preparedBySignatureFileId: z.string().nullable(),
 });
 export type Cheque = z.infer<typeof cheque>;
 

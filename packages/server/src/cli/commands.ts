@@ -8,6 +8,14 @@ import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
 import { seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
 import { seedDemoStoreCommand, seedDemoRequestsCommand, seedDemoUtilityCommand } from './demo-commands.ts';
+import {
+  closeTicketCommand,
+  createOperatorCommand,
+  listOperatorsCommand,
+  listTicketsCommand,
+  operatorPasswordCommand,
+  replyCommand,
+} from './helpdesk-commands.ts';
 import { addNoteCommand, deactivateNoteCommand, listNotesCommand } from './note-commands.ts';
 import {
   createOrganisationCommand,
@@ -22,6 +30,8 @@ export interface CommandSpec {
   /** Option names; `repeatable` ones may be given several times. */
   options: string[];
   repeatable?: string[];
+  /** Options that may also be given in order without their names (`reply 12 "text"`). */
+  positionals?: string[];
   /** false for commands that never touch the database. */
   needsDatabase: boolean;
   /** Help text, when not in cli/messages.ts as help.<command>. */
@@ -93,6 +103,62 @@ export const commands: Record<string, CommandSpec> = {
     },
     run: seedDemoRequestsCommand,
   },
+  'create-operator': {
+    usage: 'create-operator --username U --name "..." [--password P]',
+    options: ['username', 'name', 'password'],
+    needsDatabase: true,
+    help: {
+      en: 'Create an installation operator (the support team, who answer help-centre tickets on the operator screen /#/operator/login). Without --password a temporary password is printed once.',
+      so: 'Abuur maamule nidaam (kooxda taageerada, oo ka jawaaba tigidhada xarunta caawimada shaashadda maamulaha /#/operator/login). La’aanta --password furo ku-meel-gaar ah ayaa hal mar la daabacayaa.',
+    },
+    run: createOperatorCommand,
+  },
+  operators: {
+    usage: 'operators',
+    options: [],
+    needsDatabase: true,
+    help: { en: 'List the installation operators.', so: 'Liiska maamulayaasha nidaamka.' },
+    run: listOperatorsCommand,
+  },
+  'operator-password': {
+    usage: 'operator-password --username U [--password P]',
+    options: ['username', 'password'],
+    needsDatabase: true,
+    help: {
+      en: "Set an operator's password (a temporary one is printed without --password) and end their sessions.",
+      so: 'Dhig furaha sirta ah ee maamule (mid ku-meel-gaar ah ayaa la daabacayaa la’aanta --password) oo jooji fadhiyadiisa.',
+    },
+    run: operatorPasswordCommand,
+  },
+  tickets: {
+    usage: 'tickets [--all yes]',
+    options: ['all'],
+    needsDatabase: true,
+    help: {
+      en: 'List the help-centre tickets waiting for support (Open) of every organisation; --all yes lists every ticket.',
+      so: 'Liiska tigidhada xarunta caawimada ee sugaya taageerada (Furan) ee urur kasta; --all yes wuxuu liisaa tigidh kasta.',
+    },
+    run: listTicketsCommand,
+  },
+  reply: {
+    usage: 'reply <id> "text" [--as OPERATOR]   (or --id N --message "text")',
+    options: ['id', 'message', 'as'],
+    positionals: ['id', 'message'],
+    needsDatabase: true,
+    help: {
+      en: 'Reply to a ticket as an operator (--as, or the only operator): the reply joins its thread and the ticket becomes Answered.',
+      so: 'Uga jawaab tigidh adigoo maamule ah (--as, ama maamulaha keliya): jawaabtu waxay ku biirtaa sheekadiisa, tigidhkuna wuxuu noqdaa La-jawaabay.',
+    },
+    run: replyCommand,
+  },
+  'close-ticket': {
+    usage: 'close-ticket <id> [--as OPERATOR]',
+    options: ['id', 'as'],
+    positionals: ['id'],
+    needsDatabase: true,
+    help: { en: 'Close a ticket as an operator.', so: 'Xir tigidh adigoo maamule ah.' },
+    run: closeTicketCommand,
+  },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };
 
@@ -133,9 +199,14 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (!spec) throw new CliError(say('cli.unknownCommand', lang, { name }));
 
   const args: CliArgs = {};
+  let nextPositional = 0;
   for (const token of tokens) {
     if (token.kind === 'positional') {
-      if (token.index !== positionals[0].index) throw new CliError(say('cli.unexpectedArgument', lang, { value: token.value }));
+      if (token.index === positionals[0].index) continue;
+      const option = spec.positionals?.[nextPositional++];
+      if (option === undefined) throw new CliError(say('cli.unexpectedArgument', lang, { value: token.value }));
+      if (args[option] !== undefined) throw new CliError(say('cli.repeatedOption', lang, { name: option }));
+      args[option] = token.value;
       continue;
     }
     if (token.kind !== 'option' || token.name === 'lang') continue;

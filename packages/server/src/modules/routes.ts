@@ -33,6 +33,13 @@ import { assetsRoutes } from './assets/assets.routes.ts';
 import { hrRoutes } from './hr/hr.routes.ts';
 import { complaintsRoutes } from './complaints/complaints.routes.ts';
 import { marketingRoutes } from './marketing/marketing.routes.ts';
+import { helpCenterRoutes, ticketsBell } from './help-center/index.ts';
+import { notificationsRoutesFor } from './notifications/index.ts';
+import { requestsBell } from './requests/index.ts';
+import { billRunsBell } from './bills/index.ts';
+
+/** The navbar bell's providers, one per contributing module (lib/bell.ts); a new module adds its own here. */
+export const bellProviders = [requestsBell, ticketsBell, billRunsBell];
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -68,4 +75,6 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   hrRoutes,
   complaintsRoutes,
   marketingRoutes,
+  helpCenterRoutes,
+  notificationsRoutesFor(bellProviders),
 ];

@@ -13,7 +13,21 @@ import { inTenant } from '../db/tenant.ts';
 import { AppError } from './errors.ts';
 import { recordRoute } from './route-registry.ts';
 
-export type Access = 'public' | 'authenticated' | { privilege: string | string[] };
+/**
+ * 'operator': the installation's support team only (modules/help-center). Such a route accepts only an
+ * operator token (signed with a key derived for operators, carrying kind 'operator'); every other route
+ * refuses one, so an operator never acts inside an organisation and no organisation's user (administrator
+ * or not) ever reaches an operator route.
+ */
+export type Access = 'public' | 'authenticated' | 'operator' | { privilege: string | string[] };
+
+/** The signed-in installation operator (operator routes only). */
+export interface OperatorContext {
+  operatorId: number;
+  sessionId: string;
+  username: string;
+  fullname: string;
+}
 
 export interface AuthContext {
   userId: number;
@@ -39,6 +53,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
     auth?: AuthContext;
+    operator?: OperatorContext;
   }
   interface FastifyInstance {
     db: Db;
@@ -72,6 +87,26 @@ export async function signToken(keys: { tokenSecret: Uint8Array; tokenTtlHours: 
     .setIssuedAt()
     .setExpirationTime(`${keys.tokenTtlHours}h`)
     .sign(keys.tokenSecret);
+}
+
+/** The key operator tokens are signed with: derived from the installation's secret, never a tenant token's key. */
+const operatorKeys = new WeakMap<Uint8Array, Buffer>();
+function operatorKey(secret: Uint8Array): Buffer {
+  let key = operatorKeys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('ubo operator token v1').digest();
+    operatorKeys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signOperatorToken(keys: { tokenSecret: Uint8Array; tokenTtlHours: number }, claims: { sid: string; oid: number }): Promise<string> {
+  return new SignJWT({ kind: 'operator', oid: claims.oid })
+    .setProtectedHeader({ alg: ALG })
+    .setJti(claims.sid)
+    .setIssuedAt()
+    .setExpirationTime(`${keys.tokenTtlHours}h`)
+    .sign(operatorKey(keys.tokenSecret));
 }
 
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'auth.unauthorized');
@@ -117,6 +152,8 @@ function verifyToken(app: FastifyInstance, header: string | undefined) {
   } catch {
     throw unauthorized();
   }
+  // An operator token is no tenant token (its key differs too, so this is belt and braces).
+  if (claims.kind !== undefined) throw unauthorized();
   const uid = Number(claims.uid);
   const cid = Number(claims.cid);
   if (typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(uid) || !Number.isInteger(cid)) throw unauthorized();
@@ -134,6 +171,29 @@ async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> 
 }
 
 type Claims = { sid: string; uid: number; cid: number };
+
+/** Checks an operator's token and loads the operator's session fresh (logout and disabling end it at once). */
+async function loadOperatorContext(app: FastifyInstance, header: string | undefined): Promise<OperatorContext> {
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
+  if (!match) throw unauthorized();
+  let claims: Record<string, unknown>;
+  try {
+    claims = verifyHs256(match[1], operatorKey(app.tokenSecret));
+  } catch {
+    throw unauthorized();
+  }
+  const oid = Number(claims.oid);
+  if (claims.kind !== 'operator' || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(oid)) throw unauthorized();
+  const [row] = await queryPrepared<{ id: number; username: string; fullname: string }>(
+    app.db,
+    'ubo_operator_context_v1',
+    sql`select o.id, o.username, o.fullname from operator_sessions s join operators o on o.id = s.operator_id
+        where s.id = ${claims.jti}::uuid and s.operator_id = ${oid} and s.revoked_at is null and s.expires_at > now()
+          and o.status = 'Active' and o.token_version = s.token_version`,
+  );
+  if (!row) throw unauthorized();
+  return { operatorId: row.id, sessionId: claims.jti, username: row.username, fullname: row.fullname };
+}
 
 /** Sessions looked up by one statement at most. */
 const MAX_LOOKUPS = 100;
@@ -226,6 +286,7 @@ export function assertRouteAccess(route: RouteOptions): void {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('operator', undefined);
 
   // onRequest, before body parsing and validation: an unauthorised caller learns nothing about the payload.
   app.addHook('onRequest', async (req) => {
@@ -241,6 +302,10 @@ export function registerAuth(app: FastifyInstance): void {
       throw new AppError(404, 'NOT_FOUND', 'common.notFound');
     }
     if (access === 'public') return;
+    if (access === 'operator') {
+      req.operator = await loadOperatorContext(app, req.headers.authorization);
+      return;
+    }
     const claims = verifyToken(app, req.headers.authorization);
     const auth = await loadAuthContext(app.db, claims);
     req.auth = auth;
@@ -254,6 +319,12 @@ export function registerAuth(app: FastifyInstance): void {
       throw new AppError(403, 'FORBIDDEN', 'auth.forbidden');
     }
   });
+}
+
+/** The signed-in operator; only for routes whose access is 'operator'. */
+export function operatorOf(req: FastifyRequest): OperatorContext {
+  if (!req.operator) throw unauthorized();
+  return req.operator;
 }
 
 /** The signed-in caller; only for routes whose access is not 'public'. */

@@ -13,6 +13,7 @@ import { createOrganisation, rolePrivileges, roles, users } from '../modules/use
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
+import { type DemoHelpdeskResult, seedDemoHelpdesk } from './demo-helpdesk.ts';
 import { type DemoReceiptBooksResult, seedDemoReceiptBooks } from './demo-receipt-books.ts';
 import { type DemoAssetsResult, seedDemoAssets } from './demo-assets.ts';
 import { type DemoHrResult, seedDemoHr } from './demo-hr.ts';
@@ -193,4 +194,14 @@ export async function seedDemoCareIfEmpty(db: Db, today?: Date): Promise<DemoCar
   );
   if (!demo || demo.topics > 0) return null;
   return seedDemoCare(db, { code: DEMO.code, username: DEMO.admin.username, today });
+/** Gives the demo organisation its help-centre tickets (one answered) and the demo operator, unless it has tickets. */
+export async function seedDemoHelpdeskIfEmpty(db: Db): Promise<DemoHelpdeskResult | null> {
+  const [demo] = await inSystem(db, (tx) =>
+    queryRows<{ tickets: number }>(
+      tx,
+      sql`select (select count(*) from tickets t where t.client_id = c.id)::int as tickets from clients c where c.code = ${DEMO.code}`,
+    ),
+  );
+  if (!demo || demo.tickets > 0) return null;
+  return seedDemoHelpdesk(db, { code: DEMO.code, username: DEMO.admin.username });
 }

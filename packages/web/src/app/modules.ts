@@ -22,6 +22,7 @@ import { routes as requestsRoutes } from '../modules/requests/index.ts';
 import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts';
 import { routes as assetsRoutes } from '../modules/assets/index.ts';
 import { routes as hrRoutes } from '../modules/hr/index.ts';
+import { routes as helpCenterRoutes, operatorRoutes as helpCenterOperatorRoutes } from '../modules/help-center/index.ts';
 import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 import { routes as complaintsRoutes, customerTabs as complaintsCustomerTabs } from '../modules/complaints/index.ts';
 import { routes as marketingRoutes } from '../modules/marketing/index.ts';
@@ -50,7 +51,11 @@ export const modules: WebModule[] = [
   { routes: hrRoutes },
   { routes: complaintsRoutes, customerTabs: complaintsCustomerTabs },
   { routes: marketingRoutes },
+  { routes: helpCenterRoutes },
 ];
+
+/** Screens outside the signed-in frame and its session (the installation operators'). */
+export const publicModuleRoutes: ModuleRoute[] = [...helpCenterOperatorRoutes];
 
 export const moduleRoutes: ModuleRoute[] = modules.flatMap((m) => m.routes);
 

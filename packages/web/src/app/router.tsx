@@ -9,7 +9,7 @@ import { Navigate, Outlet, type RouteObject, ScrollRestoration, createHashRouter
 import { ActionLoader } from './ActionLoader.tsx';
 import { ModuleTexts } from './i18n/ModuleTexts.tsx';
 import { FullPageLoader, RequireAuth, RequirePrivilege } from './guards.tsx';
-import { moduleRoutes } from './modules.ts';
+import { moduleRoutes, publicModuleRoutes } from './modules.ts';
 import { ErrorPage, RouteErrorPage } from './pages/ErrorPage.tsx';
 import { SessionProvider } from './session.tsx';
 
@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/login', element: <LoginPage /> },
       { path: 'auth/change-password', element: <ChangePasswordPage /> },
       { path: 'auth/expired', element: <ExpiredPage /> },
+      ...publicModuleRoutes.map((r): RouteObject => ({ path: r.path, element: <ModuleTexts>{r.element}</ModuleTexts> })),
       {
         path: 'error',
         children: [

@@ -10,7 +10,7 @@
 // first is pending is refused client-side with 'Please slow down!...' (spec section 4).
 import { type Endpoint, type EndpointInput, type EndpointResponse, endpointPath } from '@ubo/contracts';
 import i18n from '../app/i18n/index.ts';
-import { getLang, getToken, setToken } from './storage.ts';
+import { getLang, getOperatorToken, getToken, setOperatorToken, setToken } from './storage.ts';
 import { showToast } from './toast.ts';
 
 export const API_BASE = '/api';
@@ -60,6 +60,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Further request headers, e.g. Idempotency-Key on a posting. */
   headers?: Record<string, string>;
+  /** An operator screen's call: sends the operator's token (never the staff token); a 401 leads to the operator sign-in. */
+  operator?: boolean;
 }
 
 type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
@@ -163,6 +165,11 @@ function failure(status: number, body: unknown, opts: RequestOptions): ApiError 
   const details = Array.isArray(o.details) ? (o.details as FieldError[]).filter((d) => d && typeof d.field === 'string' && typeof d.message === 'string') : [];
   const error = new ApiError(status, code, message, details);
 
+  if (status === 401 && opts.operator && !opts.signIn) {
+    setOperatorToken(null);
+    go('/operator/login');
+    return error;
+  }
   if (status === 401 && !opts.signIn) {
     const hadToken = getToken() !== null;
     setToken(null);
@@ -197,7 +204,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   }
   try {
     const headers: Record<string, string> = { ...opts.headers, Accept: parse === 'json' ? 'application/json' : '*/*', 'X-Lang': getLang() };
-    const token = getToken();
+    const token = opts.operator ? getOperatorToken() : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;

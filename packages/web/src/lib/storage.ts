@@ -1,5 +1,7 @@
 // Everything the web keeps in localStorage, in one place. Keys (spec section 9):
 //   token                the bearer token of the signed-in user (removed on logout and on 401)
+//   operator-token       (sessionStorage) the token of a signed-in installation operator (/operator),
+//                        kept apart from the staff token: neither ever goes to the other's routes
 //   lang                 'en' (default) or 'so'; changing it reloads the page
 //   devices              known-device tokens per organisation code and user name (lib/device.ts)
 //   theme-mode, sidebar-color, sidebar-background, sidebar-image, sidebar-mini: see app/theme/themeStore.ts
@@ -26,6 +28,26 @@ function write(key: string, value: string | null): void {
 }
 
 export const storage = { read, write };
+
+const OPERATOR_TOKEN_KEY = 'operator-token';
+
+/** The installation operator's token (operator screen only), for this tab's session. */
+export function getOperatorToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(OPERATOR_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setOperatorToken(token: string | null): void {
+  try {
+    if (token === null) window.sessionStorage.removeItem(OPERATOR_TOKEN_KEY);
+    else window.sessionStorage.setItem(OPERATOR_TOKEN_KEY, token);
+  } catch {
+    // Storage disabled: the operator signs in again.
+  }
+}
 
 const tokenListeners = new Set<() => void>();
 

@@ -1,7 +1,9 @@
 // /api/auth/* and /api/users/change-password (spec section 7). Paths and schemas are the contracts' authEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { authEndpoints as api, translate } from '@ubo/contracts';
+import { authEndpoints as api, profileEndpoints as me, translate } from '@ubo/contracts';
+import { readImageUpload } from '../files/index.ts';
+import { clearMySignature, getMyProfile, readMySignature, setMySignature, updateMyProfile } from './my-profile.ts';
 import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { serve } from '../../plugins/endpoint.ts';
@@ -143,5 +145,25 @@ export async function authRoutes(app: FastifyInstance) {
       await writeAudit(tx, actor, { action: 'password', entity: 'user', entityId: auth.userId });
     });
     return { ok: true as const, message: translate('auth.passwordChanged', req.lang) };
+  });
+
+  // The profile screen (/users/profile): every signed-in user, on their own row only.
+  const own = { access: 'authenticated' as const, tags };
+  serve(app, me.get, own, async (req) => tenantTx(req, (tx, actor) => getMyProfile({ tx, actor })));
+  serve(app, me.update, own, async (req) => tenantTx(req, (tx, actor) => updateMyProfile({ tx, actor, input: req.body })));
+  serve(app, me.uploadSignature, own, async (req) => {
+    // Read and check the whole upload before the transaction opens.
+    const upload = await readImageUpload(req);
+    return tenantTx(req, (tx, actor) => setMySignature({ tx, actor, upload }));
+  });
+  serve(app, me.removeSignature, own, async (req) => tenantTx(req, (tx, actor) => clearMySignature({ tx, actor })));
+  serve(app, me.signature, own, async (req, reply) => {
+    const file = await tenantTx(req, (tx, actor) => readMySignature({ tx, actor }));
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-cache')
+      .send(file.content);
   });
 }

@@ -6,3 +6,4 @@ export { billNumber, saveBillRun, BILL_SERIES, BILL_SOURCE_TYPE } from './save-b
 export { listBills } from './list-bills.ts';
 export { billsRoutes } from './bills.routes.ts';
 export { waitForBillRunJobs } from './bill-run-jobs.ts';
+export { billRunsBell } from './bill-runs-bell.ts';

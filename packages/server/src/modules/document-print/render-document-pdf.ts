@@ -43,6 +43,8 @@ export interface PrintableDocument {
   notes?: string | null;
   /** Labels of the signature lines at the foot (e.g. Prepared by, Received by). */
   signatures?: string[];
+  /** The signers' signature images (PNG or JPEG), by the index of their line; drawn above it. */
+  signatureImages?: Array<Buffer | null>;
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -255,6 +257,14 @@ function notesAndSignatures(ctx: Context, top: number) {
   const width = (WIDTH - (signatures.length - 1) * 24) / signatures.length;
   for (const [i, label] of signatures.entries()) {
     const x = LEFT + i * (width + 24);
+    const image = input.signatureImages?.[i];
+    if (image) {
+      try {
+        doc.image(image, x + 4, y, { fit: [width - 8, 30], align: 'center', valign: 'bottom' });
+      } catch {
+        // An image pdfkit cannot read leaves the line blank to sign by hand.
+      }
+    }
     doc
       .moveTo(x, y + 34)
       .lineTo(x + width, y + 34)

@@ -7,3 +7,4 @@ export { createRequest, submitRequest, updateRequest } from './request-drafts.ts
 export { approveRequest, firstApproveRequest, rejectRequest } from './request-approvals.ts';
 export { getRequest } from './requests-common.ts';
 export { cancelRequestPayment, payRequest } from './request-payments.ts';
+export { requestsBell } from './requests-bell.ts';

@@ -99,7 +99,12 @@ export async function getCheque(opts: { tx: Db; clientId: number; lang: Lang; id
     })
     .from(clients)
     .where(eq(clients.id, clientId));
+  const [preparer] = await queryRows<{ signature_file_id: string | null }>(
+    tx,
+    sql`select u.signature_file_id from cheques c join users u on u.client_id = c.client_id and u.id = c.created_by where c.client_id = ${clientId} and c.id = ${id}`,
+  );
   return {
+    preparedBySignatureFileId: preparer?.signature_file_id ?? null,
     ...toSummary(row, lang),
     amountInWords: { en: row.amount_words_en, so: row.amount_words_so },
     lines: lines.map((l) => ({

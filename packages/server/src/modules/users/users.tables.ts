@@ -33,6 +33,10 @@ export const users = pgTable('users', {
   roleId: integer('role_id'),
   extraPrivileges: text('extra_privileges').array().notNull().default([]),
   signature: text('signature'),
+  /** The user's signature image (0091), printed on the cheques and vouchers they sign. */
+  signatureFileId: uuid('signature_file_id'),
+  lang: text('lang'),
+  theme: text('theme'),
   branchId: integer('branch_id'),
   tokenVersion: integer('token_version').notNull().default(0),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

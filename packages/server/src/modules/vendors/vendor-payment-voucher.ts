@@ -3,7 +3,9 @@
 // number, date, paying account, method, reference and journal entry, the vendor paid, the bills it
 // settled, the amount paid, what went to bills and what is left as the vendor's credit, the memo (and the
 // reason when cancelled) and the signature lines.
+import { sql } from 'drizzle-orm';
 import { type Lang, translate } from '@ubo/contracts';
+import { queryRows } from '../../db/rows.ts';
 import type { Db } from '../../db/client.ts';
 import { documentTexts, loadPrintCompany, type PrintableDocument, printableLogo, printedDate, renderDocumentPdf } from '../document-print/index.ts';
 import { getVendor } from './list-vendors.ts';
@@ -16,6 +18,13 @@ export async function loadVoucher(opts: { tx: Db; clientId: number; lang: Lang; 
   const vendor = await getVendor({ tx, clientId, lang, id: payment.vendor.id });
   const company = await loadPrintCompany({ tx, clientId });
   const logo = await printableLogo({ tx, fileId: company.logoFileId });
+  // The one who made the payment signs it as "Prepared by": their profile's signature image, when they have one.
+  const [preparer] = await queryRows<{ signature_file_id: string | null }>(
+    tx,
+    sql`select u.signature_file_id from vendor_payments p join users u on u.client_id = p.client_id and u.id = p.created_by
+        where p.client_id = ${clientId} and p.id = ${id}`,
+  );
+  const preparedSignature = await printableLogo({ tx, fileId: preparer?.signature_file_id ?? null });
   const t = (key: string, params: Record<string, string | number> = {}) => translate(key, lang, params);
   const words = documentTexts[lang];
   const kindName = (kind: string) => t(kind === 'opening' ? 'vendors.kind.opening' : kind === 'vendor-bill' ? 'vendors.kind.bill' : 'vendors.kind.other');
@@ -59,6 +68,7 @@ export async function loadVoucher(opts: { tx: Db; clientId: number; lang: Lang; 
     ],
     notes: notes || null,
     signatures: [words.preparedBy, words.approvedBy, words.receivedBy],
+    signatureImages: [preparedSignature, null, null],
   };
 }
 

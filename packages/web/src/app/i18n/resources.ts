@@ -28,6 +28,7 @@ import * as assets from '../../modules/assets/assets.i18n.ts';
 import * as hr from '../../modules/hr/hr.i18n.ts';
 import * as complaints from '../../modules/complaints/complaints.i18n.ts';
 import * as marketing from '../../modules/marketing/marketing.i18n.ts';
+import * as helpCenter from '../../modules/help-center/help-center.i18n.ts';
 
 export const moduleTexts: Record<string, ModuleTexts> = {
   account,
@@ -53,6 +54,7 @@ export const moduleTexts: Record<string, ModuleTexts> = {
   hr,
   complaints,
   marketing,
+  helpCenter,
 };
 
 export type Resources = Record<Lang, Record<string, unknown>>;

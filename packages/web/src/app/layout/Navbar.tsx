@@ -1,6 +1,7 @@
 // The navbar of spec section 2: current page title in the chosen language, language select, home link
-// to /dashboard, notification icon whose badge counts the user's unread notes and is absent when there
-// are none (never a made-up number; its menu lists the provider's notes, which can be read again), the
+// to /dashboard, notification icon whose badge counts what waits for the user (GET /api/notifications:
+// requests to approve, tickets answered, bill runs finished, ...; each links to its page) plus unread notes,
+// and is absent when there is nothing (never the spec's made-up 5; the notes can be read again), the
 // theme settings gear, and the sidebar toggle.
 import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
@@ -18,7 +19,11 @@ import HomeIcon from '@mui/icons-material/Home';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Divider from '@mui/material/Divider';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bellEndpoints, type BellItem } from '@ubo/contracts';
+import { api } from '../../lib/api.ts';
 import { useNotes } from '../notes/NotesProvider.tsx';
 import { themeStore, useThemePrefs } from '../theme/themeStore.ts';
 import { LanguageSelect } from './LanguageSelect.tsx';
@@ -33,6 +38,26 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
   const title = usePageTitle();
   const prefs = useThemePrefs();
   const { notes, unread, show } = useNotes();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // What waits for the user (requests to approve, tickets answered, bill runs finished, ...): each server
+  // module contributes its part; refreshed every minute and when the menu opens.
+  const bell = useQuery({
+    queryKey: ['notifications'],
+    queryFn: ({ signal }) => api.call(bellEndpoints.summary, undefined, { signal, background: true, silent: true }),
+    refetchInterval: 60_000,
+  });
+  const waiting = bell.data?.count ?? 0;
+  const openItem = (group: { key: string; marksSeen: boolean }, item: BellItem) => {
+    setNotesAnchor(null);
+    if (group.marksSeen) {
+      void api
+        .call(bellEndpoints.seen, { body: { key: group.key } }, { background: true, silent: true })
+        .then((summary) => queryClient.setQueryData(['notifications'], summary))
+        .catch(() => undefined);
+    }
+    navigate(item.path);
+  };
   const [themeOpen, setThemeOpen] = useState(false);
   // Mounted from the first opening on, so it slides out when closed.
   const [themeLoaded, setThemeLoaded] = useState(false);
@@ -73,8 +98,15 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
           </IconButton>
         </NavTooltip>
         <NavTooltip title={t('nav.notifications')}>
-          <IconButton aria-label={t('nav.notifications')} aria-haspopup="menu" onClick={(e) => setNotesAnchor(e.currentTarget)}>
-            <Badge badgeContent={unread} color="error" data-testid="notification-badge">
+          <IconButton
+            aria-label={t('nav.notifications')}
+            aria-haspopup="menu"
+            onClick={(e) => {
+              setNotesAnchor(e.currentTarget);
+              void bell.refetch();
+            }}
+          >
+            <Badge badgeContent={unread + waiting} color="error" data-testid="notification-badge">
               <NotificationsIcon />
             </Badge>
           </IconButton>
@@ -100,6 +132,27 @@ export function Navbar({ isMobile, onOpenMobile }: { isMobile: boolean; onOpenMo
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: 320, maxWidth: '100%' } } }}
       >
+        <Typography variant="overline" component="div" sx={{ px: 2, color: 'text.secondary' }}>
+          {t('nav.waitingTitle')}
+        </Typography>
+        {waiting === 0 && (
+          <MenuItem disabled>
+            <ListItemText primary={t('nav.nothingWaiting')} slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }} />
+          </MenuItem>
+        )}
+        {bell.data?.groups
+          .filter((g) => g.count > 0)
+          .flatMap((g) => [
+            <Typography key={`h-${g.key}`} variant="caption" component="div" sx={{ px: 2, pt: 0.5, fontWeight: 600 }} data-testid={`bell-group-${g.key}`}>
+              {t(`nav.bell.${g.key}`, { defaultValue: g.key })} ({g.count})
+            </Typography>,
+            ...g.items.map((item) => (
+              <MenuItem key={`${g.key}-${item.id}`} onClick={() => openItem(g, item)} data-testid="bell-item">
+                <ListItemText primary={item.text} slotProps={{ primary: { sx: { whiteSpace: 'normal' } } }} />
+              </MenuItem>
+            )),
+          ])}
+        <Divider />
         <Typography variant="overline" component="div" sx={{ px: 2, color: 'text.secondary' }}>
           {t('nav.messagesTitle')}
         </Typography>

@@ -172,8 +172,8 @@ export function Voucher({ cheque }: { cheque: Cheque }) {
   const money = (v: string) => formatMoney(v, lang);
   const contact = [cheque.company.address, cheque.company.phone, cheque.company.email].filter(Boolean).join(' · ');
   const cell = { border: `0.3mm solid ${RULE}`, px: '2mm', py: '1.2mm', fontSize: '3.3mm', textAlign: 'left' } as const;
-  const signatures: Array<{ label: string; name?: string | null }> = [
-    { label: t('treasury.print.preparedBy'), name: cheque.createdBy },
+  const signatures: Array<{ label: string; name?: string | null; signatureFileId?: string | null }> = [
+    { label: t('treasury.print.preparedBy'), name: cheque.createdBy, signatureFileId: cheque.preparedBySignatureFileId },
     { label: t('treasury.print.checkedBy') },
     { label: t('treasury.print.approvedBy') },
     { label: t('treasury.print.receivedBy'), name: cheque.payeeName },
@@ -272,6 +272,7 @@ export function Voucher({ cheque }: { cheque: Cheque }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '6mm', mt: '14mm' }}>
         {signatures.map((s) => (
           <Box key={s.label} sx={{ textAlign: 'center' }}>
+            {s.signatureFileId && <Signature fileId={s.signatureFileId} alt={t('treasury.print.signatureAlt')} />}
             <Box sx={{ fontSize: '3.2mm', minHeight: '4.5mm' }}>{s.name ?? ''}</Box>
             <Box sx={{ borderTop: `0.3mm solid ${INK}`, pt: '1mm', fontSize: '3mm' }}>{s.label}</Box>
             <Box sx={{ fontSize: '2.6mm', color: MUTED, mt: '3mm', textAlign: 'left' }}>{t('treasury.print.dateLine')}</Box>
