@@ -179,6 +179,9 @@ export async function seedDemoHrIfEmpty(db: Db, today?: Date): Promise<DemoHrRes
   );
   if (!demo || demo.employees > 0) return null;
   return seedDemoHr(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
+/**
  * Gives the demo organisation its customer care and marketing (a care officer, complaint topics, complaints
  * in every state, prospects with one converted; demo-care.ts) unless it already has complaint topics.
  * Returns what was built, or null.
@@ -194,6 +197,8 @@ export async function seedDemoCareIfEmpty(db: Db, today?: Date): Promise<DemoCar
   );
   if (!demo || demo.topics > 0) return null;
   return seedDemoCare(db, { code: DEMO.code, username: DEMO.admin.username, today });
+}
+
 /** Gives the demo organisation its help-centre tickets (one answered) and the demo operator, unless it has tickets. */
 export async function seedDemoHelpdeskIfEmpty(db: Db): Promise<DemoHelpdeskResult | null> {
   const [demo] = await inSystem(db, (tx) =>

@@ -23,7 +23,6 @@ import { routes as receiptBooksRoutes } from '../modules/receipt-books/index.ts'
 import { routes as assetsRoutes } from '../modules/assets/index.ts';
 import { routes as hrRoutes } from '../modules/hr/index.ts';
 import { routes as helpCenterRoutes, operatorRoutes as helpCenterOperatorRoutes } from '../modules/help-center/index.ts';
-import type { DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
 import { routes as complaintsRoutes, customerTabs as complaintsCustomerTabs } from '../modules/complaints/index.ts';
 import { routes as marketingRoutes } from '../modules/marketing/index.ts';
 import type { CustomerTab, DashboardWidget, ModuleRoute, WebModule } from './moduleTypes.ts';
