@@ -425,6 +425,7 @@ describe('issue 12 examples', () => {
       '/api/elc/settings/company/signature',
       '/api/finance/payments/batch/match',
       '/api/finance/upload-transaction-files',
+      '/api/request/:id/files',
       '/api/tickets/:id/files',
     ]);
     const part = '--walker\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--walker--\r\n';
