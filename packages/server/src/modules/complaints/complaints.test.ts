@@ -96,6 +96,7 @@ describe('topics', () => {
       ['Meter fault', 'Staff Member'],
       ['Staff conduct', null],
     ]);
+    await ctx.app.jobs.idle(); // the SMS dispatcher settles what earlier steps queued
     const before = await tableSnapshot(ctx.database.db);
     const dup = await call(orgA.token, 'POST', '/api/complaint/topic', { nameEn: 'meter FAULT', nameSo: 'x', targetHours: 5 }, 'so');
     expect(dup.statusCode).toBe(400);
@@ -154,6 +155,7 @@ describe('complaints', () => {
   });
 
   it('a refused complaint takes no number: the next one follows without a gap', async () => {
+    await ctx.app.jobs.idle(); // the SMS dispatcher settles what earlier steps queued
     const before = await tableSnapshot(ctx.database.db);
     const wrongHouse = await call(desk.token, 'POST', '/api/complaint', complaintBody({ houseId: otherHouseId }), 'so');
     expect(wrongHouse.statusCode).toBe(400);
@@ -191,6 +193,7 @@ describe('complaints', () => {
 
   it('the assignee starts and completes; others may not; the customer is told; the history is whole', async () => {
     const id = first.id;
+    await ctx.app.jobs.idle(); // the SMS dispatcher settles what earlier steps queued
     const before = await tableSnapshot(ctx.database.db);
     expect((await call(desk.token, 'POST', `/api/complaint/${id}/start`)).statusCode).toBe(403);
     expect((await call(desk.token, 'POST', `/api/complaint/complete/${id}`, { resolution: 'x' })).statusCode).toBe(403);
@@ -289,6 +292,7 @@ describe('complaints', () => {
         headers: { ...headers, ...bearer(token), 'accept-language': lang },
       });
     };
+    await ctx.app.jobs.idle(); // the SMS dispatcher settles what earlier steps queued
     const before = await tableSnapshot(ctx.database.db);
     const wrong = await upload(desk.token, 'notes.txt', Buffer.from('plain text'), 'so');
     expect(wrong.statusCode).toBe(400);
