@@ -18,4 +18,9 @@ export const helpCenterMessages = {
   'bell.ticketAnswered': { en: 'Support answered your ticket "{subject}"', so: 'Taageeradu waxay ka jawaabtay tigidhkaaga "{subject}"' },
   'bell.billRunDone': { en: 'Bill run {id} finished', so: 'Biil-samaynta {id} way dhammaatay' },
   'bell.billRunFailed': { en: 'Bill run {id} failed', so: 'Biil-samaynta {id} way fashilantay' },
+  'bell.complaintAssigned': { en: 'Complaint {ref} ({topic}) is assigned to you', so: 'Cabashada {ref} ({topic}) adiga ayaa laguu xilsaaray' },
+  'bell.complaintOverdue': {
+    en: 'Complaint {ref} ({topic}) is overdue',
+    so: 'Cabashada {ref} ({topic}) waqtigeedii way dhaaftay',
+  },
 } as const;

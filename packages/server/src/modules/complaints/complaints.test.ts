@@ -1,7 +1,7 @@
 // Complaints through the API: topics, gapless references CMP-<year>-nnnnn per organisation (a refused
 // complaint leaves no gap), the customer or a caller, the house of that customer, the topic's defaults
 // (priority, assignee, due time), SMS on receipt and completion in the customer's language (optional per
-// topic), who may assign, start, complete and cancel, the history, overdue counts, the report and its
+// topic), who may assign, start, complete and cancel, the history, overdue counts and the navbar bell, the report and its
 // export, privileges that change nothing, and another organisation that sees nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,10 +243,21 @@ describe('complaints', () => {
     const late = await ok(desk.token, 'POST', '/api/complaint', complaintBody(), 201);
     const count = () => inTenant(ctx.database.db, orgA.clientId, (tx) => countOverdueAssigned({ tx, userId: tech.id }));
     expect(await count()).toBe(0);
+    // The bell: the assignee's open complaints (the completed and the cancelled one are not counted).
+    const bell = async (token: string, lang = 'en') =>
+      (await call(token, 'GET', '/api/notifications', undefined, lang)).json().groups.find((g: { key: string }) => g.key === 'complaints');
+    expect(await bell(tech.token)).toMatchObject({
+      count: 1,
+      items: [{ id: String(late.id), path: `/complaint/${late.id}`, text: `Complaint ${ref(4)} (Meter fault) is assigned to you` }],
+    });
     await inSystem(ctx.database.db, (tx) =>
       tx.execute(sql`update complaints set due_at = now() - interval '2 hours', created_at = now() - interval '26 hours' where id = ${late.id}`),
     );
     expect(await count()).toBe(1);
+    expect((await bell(tech.token)).items.map((i: { text: string }) => i.text)).toEqual([`Complaint ${ref(4)} (Meter fault) is overdue`]);
+    expect((await bell(tech.token, 'so')).items[0].text).toBe(`Cabashada ${ref(4)} (Cillad mitir) waqtigeedii way dhaaftay`);
+    expect((await bell(desk.token)).count).toBe(0); // nothing assigned to the desk is open
+    expect((await bell(outsider.token)).count).toBe(0); // no complaint privilege: nothing counted
     const overdue = await ok(tech.token, 'GET', '/api/complaint?mine=true&overdue=true');
     expect(overdue.data.map((c: { refNo: string; overdue: boolean }) => [c.refNo, c.overdue])).toEqual([[ref(4), true]]);
     const search = await ok(desk.token, 'GET', `/api/complaint?q=${ref(2)}`);

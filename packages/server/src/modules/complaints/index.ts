@@ -1,6 +1,7 @@
-// Public surface of the complaints module: its routes; the count of overdue complaints assigned to a user
-// (the navbar bell); the services the demo seed drives.
+// Public surface of the complaints module: its routes; its navbar bell provider (open complaints assigned
+// to the user, overdue ones flagged) and the count of overdue ones; the services the demo seed drives.
 export { complaintsRoutes } from './complaints.routes.ts';
+export { complaintsBell } from './complaints-bell.ts';
 export { countOverdueAssigned, listComplaints } from './complaint-list.ts';
 export { logComplaint } from './log-complaint.ts';
 export { assignComplaint, cancelComplaint, commentComplaint, completeComplaint, startComplaint } from './complaint-actions.ts';
