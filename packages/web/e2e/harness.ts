@@ -188,6 +188,8 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
         LOG_LEVEL: 'warn',
         // The SMS journey's gateway listens on loopback, which the server refuses unless allowed.
         SMS_GATEWAY_ALLOW_HOSTS: '127.0.0.1',
+        // So does the e-mail journey's SMTP server.
+        EMAIL_SMTP_ALLOW_HOSTS: '127.0.0.1',
         // The run's own copy of the built web app (global-setup.ts); else packages/web/dist.
         ...(provided('e2eWebDist') ? { WEB_DIST: provided('e2eWebDist') } : {}),
       },
