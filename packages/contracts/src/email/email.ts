@@ -1,6 +1,6 @@
 // E-mail: the organisation's SMTP settings (administrators; the password never leaves the server), templates
 // per kind and language with {placeholders}, POST send-email to customers, a zone or a list of addresses,
-// documents (bill, sales invoice, sales receipt, purchase order) e-mailed as PDF attachments, and the
+// documents (bill, customer statement, payment receipt, sales invoice, sales receipt, purchase order) e-mailed as PDF attachments, and the
 // outbox as the e-mail report with retry. E-mails are queued in the request's transaction and sent by the
 // email.dispatch job after it commits.
 import { id, isoDate, listQuery, page, trimmed, whenValid, z } from '../common/validation.ts';
@@ -10,12 +10,15 @@ export const emailLanguageValues = ['en', 'so'] as const;
 export type EmailLanguage = (typeof emailLanguageValues)[number];
 export const emailLanguage = choice(emailLanguageValues);
 
-export const emailTemplateKindValues = ['free', 'bill', 'invoice', 'receipt', 'purchase_order'] as const;
+export const emailTemplateKindValues = ['free', 'bill', 'statement', 'payment_receipt', 'invoice', 'receipt', 'purchase_order'] as const;
 export type EmailTemplateKind = (typeof emailTemplateKindValues)[number];
 export const emailKindValues = [...emailTemplateKindValues, 'payslip', 'test'] as const;
 export type EmailKind = (typeof emailKindValues)[number];
-/** What can be e-mailed as a PDF: a bill, a sales invoice, a sales receipt, a purchase order. */
-export const emailDocumentValues = ['bill', 'invoice', 'receipt', 'purchase_order'] as const;
+/**
+ * What can be e-mailed as a PDF: a bill, a customer's statement (id: the customer), a customer's payment
+ * receipt (id: the payment), a sales invoice, a sales receipt, a purchase order.
+ */
+export const emailDocumentValues = ['bill', 'statement', 'payment_receipt', 'invoice', 'receipt', 'purchase_order'] as const;
 export type EmailDocument = (typeof emailDocumentValues)[number];
 export const emailStatusValues = ['queued', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof emailStatusValues)[number];

@@ -1,5 +1,7 @@
 // POST /api/email/documents: a document as a PDF attachment to one address: a bill (bill-print's renderer),
-// a sales invoice or sales receipt (sales' renderer), a purchase order (purchases' renderer). The PDF is
+// a customer's statement (billing-reports' renderer; id: the customer), a customer's payment receipt
+// (payments' renderer; id: the payment), a sales invoice or sales receipt (sales' renderer), a purchase
+// order (purchases' renderer). The PDF is
 // drawn now, in the e-mail's language, and kept with the e-mail; the text is the organisation's template
 // of that kind. E-mailing a document needs send-email and that document's own privilege (who may not open
 // a document may not send it). GET /api/email/documents/recipient prefills the address from the party.
@@ -10,8 +12,10 @@ import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { billPdfBuffer } from '../bill-print/index.ts';
+import { customerStatementPdf } from '../billing-reports/index.ts';
 import { billNumber } from '../bills/index.ts';
 import { customerBalance } from '../customers/index.ts';
+import { getPayment, paymentReceiptPdf } from '../payments/index.ts';
 import { pdfBuffer } from '../document-print/index.ts';
 import { getPurchaseOrder, purchaseOrderPdf } from '../purchases/index.ts';
 import { getSalesDocument, salesDocumentPdf } from '../sales/index.ts';
@@ -23,6 +27,8 @@ import { emailTemplateOf } from './templates.ts';
 /** The privilege that opens each document (its print screen's). */
 export const DOCUMENT_PRIVILEGE: Record<EmailDocument, string> = {
   bill: 'batch-bill',
+  statement: 'customer-transaction',
+  payment_receipt: 'receive-payment',
   invoice: 'sales-invoice',
   receipt: 'sales-receipt',
   purchase_order: 'purchase-order',
@@ -71,6 +77,39 @@ async function draw(tx: Db, clientId: number, document: EmailDocument, id: numbe
         dueDate: dateText(bill.dueDate),
         date: dateText(bill.billDate),
         balance,
+      },
+    };
+  }
+  if (document === 'statement') {
+    const [{ today }] = await queryRows<{ today: string }>(tx, sql`select current_date::text as today`);
+    const drawn = await customerStatementPdf({ tx, clientId, lang, customerId: id, today });
+    return {
+      pdf: await pdfBuffer(drawn.pdf),
+      filename: `statement-${safeName(drawn.customer.customerNo)}-${today}.pdf`,
+      customerId: drawn.customer.id,
+      values: {
+        name: drawn.customer.name,
+        customerNo: drawn.customer.customerNo,
+        documentNo: drawn.customer.customerNo,
+        balance: moneyText(drawn.closingBalance),
+        date: dateText(today),
+      },
+    };
+  }
+  if (document === 'payment_receipt') {
+    const payment = await getPayment({ tx, clientId, lang, id });
+    const pdf = await pdfBuffer(await paymentReceiptPdf({ tx, clientId, lang, payment }));
+    return {
+      pdf,
+      filename: `receipt-${safeName(payment.number)}.pdf`,
+      customerId: payment.customer.id,
+      values: {
+        name: payment.customer.name,
+        customerNo: payment.customer.customerNo,
+        documentNo: payment.number,
+        amount: moneyText(payment.amount),
+        date: dateText(payment.date),
+        balance: moneyText(payment.balanceNow),
       },
     };
   }
@@ -146,6 +185,16 @@ export async function documentRecipient(opts: {
     );
     if (!row) throw notFound();
     return { ...(await partyEmail(tx, clientId, 'customer', Number(row.customer_id))), documentNo: billNumber(Number(row.bill_no)) };
+  }
+  if (document === 'statement') {
+    const party = await partyEmail(tx, clientId, 'customer', id);
+    const [row] = await queryRows<{ customer_no: string }>(tx, sql`select customer_no from customers where client_id = ${clientId} and id = ${id}`);
+    if (!row) throw notFound();
+    return { ...party, documentNo: row.customer_no };
+  }
+  if (document === 'payment_receipt') {
+    const payment = await getPayment({ tx, clientId, lang: opts.lang === 'so' ? 'so' : 'en', id });
+    return { ...(await partyEmail(tx, clientId, 'customer', payment.customer.id)), documentNo: payment.number };
   }
   if (document === 'invoice' || document === 'receipt') {
     const doc = await getSalesDocument({ tx, lang: opts.lang, kind: document, id });

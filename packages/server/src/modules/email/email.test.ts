@@ -1,6 +1,6 @@
 // E-mail through a real local SMTP server (smtp-server, started here, read back with mailparser): the SMTP
 // settings (password sealed at rest, never answered), the test e-mail, send-email to customers, a zone and
-// addresses with placeholders, a bill e-mailed as a PDF attachment, retry with back-off then success, never
+// addresses with placeholders, a bill, a payment receipt and a customer statement e-mailed as PDF attachments, retry with back-off then success, never
 // sent twice, the report, templates, access (403 changes nothing), tenant isolation and field errors.
 // Retries are due at once (EMAIL_RETRY_BASE_MS=0) and the dispatcher runs only when kicked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { inSystem } from '../../db/tenant.ts';
 import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { billingFactory } from '../metering/billing-test-kit.ts';
 import { staffUser } from '../settings/test-support.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { emailBackoffMs, sendDueEmails } from './dispatcher.ts';
 import { type LocalSmtp, startLocalSmtp, storedEmails } from './email-test-kit.ts';
 import { openPassword } from './password-box.ts';
@@ -233,6 +234,65 @@ describe('sending', () => {
     expect(report.json().data[0].attachments[0]).toMatchObject({ filename: pdf.filename, size: pdf.size });
   });
 
+  it('e-mails a payment receipt and the customer statement as PDFs, each with its own template', async () => {
+    const accounts = (await a.call(orgA.token, 'GET', '/api/finance/payments/accounts')).json().data as Array<{ id: number; code: string }>;
+    const paid = await a.call(orgA.token, 'POST', '/api/finance/payments', {
+      customerId: sahra.id,
+      amount: '5.00',
+      date: '2025-05-10',
+      accountId: (accounts.find((x) => x.code === '1010') ?? accounts[0]).id,
+      method: 'cash',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const payment = paid.json() as { id: number; number: string };
+    const recipient = await a.call(orgA.token, 'GET', `/api/email/documents/recipient?document=payment_receipt&id=${payment.id}`);
+    expect(recipient.json()).toEqual({ email: 'sahra@example.com', name: 'Sahra Nur', documentNo: payment.number });
+    const before = smtp.inbox.length;
+    const receipt = await a.call(orgA.token, 'POST', '/api/email/documents', { document: 'payment_receipt', id: payment.id, to: 'sahra@example.com' });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const statement = await a.call(orgA.token, 'POST', '/api/email/documents', {
+      document: 'statement',
+      id: sahra.id,
+      to: 'sahra@example.com',
+      language: 'so',
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    await dispatched();
+    const got = smtp.inbox.slice(before);
+    expect(got).toHaveLength(2);
+    const toReceipt = got.find((g) => g.mail.subject?.startsWith('Payment receipt')) ?? got[0];
+    const toStatement = got.find((g) => g !== toReceipt) ?? got[1];
+    expect(toReceipt.mail.subject).toBe(`Payment receipt ${payment.number} from Hargeisa Electric`);
+    expect(toReceipt.mail.text).toContain('Thank you for your payment of 5.00');
+    expect(toReceipt.mail.text).toContain('Your balance is now 7.00');
+    expect(toReceipt.mail.attachments.map((x) => [x.contentType, x.filename])).toEqual([['application/pdf', `receipt-${payment.number}.pdf`]]);
+    const receiptText = pdfText(toReceipt.mail.attachments[0].content);
+    expect(receiptText).toContain('Payment receipt');
+    expect(receiptText).toContain('Sahra Nur');
+    expect(receiptText).toContain('5.00');
+    expect(toStatement.mail.subject).toMatch(/^Bayaanka xisaabtaada \S+ ee Hargeisa Electric$/);
+    expect(toStatement.mail.text).toContain('Haraaga lagugu leeyahay waa 7.00');
+    const [statementPdf] = toStatement.mail.attachments;
+    expect(statementPdf.filename).toMatch(/^statement-.*\.pdf$/);
+    const statementText = pdfText(statementPdf.content);
+    expect(statementText).toContain('Bayaanka xisaabta macmiilka');
+    expect(statementText).toContain('Haraaga lagu leeyahay');
+    expect(statementText).toContain(payment.number); // the payment is a line of the statement
+    const report = (await a.call(orgA.token, 'GET', '/api/email-report')).json().data as Array<{ kind: string; documentId: number; status: string }>;
+    expect(report.filter((m) => m.kind === 'payment_receipt' || m.kind === 'statement').map((m) => [m.kind, m.documentId, m.status])).toEqual([
+      ['statement', sahra.id, 'sent'],
+      ['payment_receipt', payment.id, 'sent'],
+    ]);
+    // The statement needs the statement's privilege beside send-email; a receipt of another organisation is not found.
+    const mailer = await staffUser(ctx, orgA, ['send-email']);
+    const snapshot = await emailState(orgA.clientId);
+    const denied = await a.call(mailer.token, 'POST', '/api/email/documents', { document: 'statement', id: sahra.id, to: 'sahra@example.com' });
+    expect(denied.statusCode).toBe(403);
+    const foreign = await b.call(orgB.token, 'GET', `/api/email/documents/recipient?document=payment_receipt&id=${payment.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(await emailState(orgA.clientId)).toEqual(snapshot);
+  });
+
   it('retries a refused e-mail with back-off, then sends it once; never twice', async () => {
     smtp.refuseNext(1);
     const before = smtp.inbox.length;
@@ -287,6 +347,10 @@ describe('sending', () => {
       'free/so',
       'bill/en',
       'bill/so',
+      'statement/en',
+      'statement/so',
+      'payment_receipt/en',
+      'payment_receipt/so',
       'invoice/en',
       'invoice/so',
       'receipt/en',

@@ -1,6 +1,7 @@
-// E-mail templates per organisation, kind (free message, bill, sales invoice, sales receipt, purchase
-// order) and language (English, Somali): a subject and a body with {placeholders}. A new organisation gets
-// the defaults below the first time its templates are read; staff edit them.
+// E-mail templates per organisation, kind (free message, bill, customer statement, payment receipt, sales
+// invoice, sales receipt, purchase order) and language (English, Somali): a subject and a body with
+// {placeholders}. A new organisation gets the defaults below the first time its templates are read; staff
+// edit them.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EmailLanguage, EmailTemplate, EmailTemplateKind } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +26,26 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKind, Record<EmailLang
     so: {
       subject: 'Biilkaaga {documentNo} ee {company}',
       body: 'Macmiil sharafta leh {name},\n\nFadlan ka hel biilkaaga {documentNo} ee {period} lifaaqa: {amount} {currency}, bixi ka hor {dueDate}.\nHaraagaagu waa {balance} {currency}.\n\nSalaan,\n{company}',
+    },
+  },
+  statement: {
+    en: {
+      subject: 'Your statement {customerNo} from {company}',
+      body: 'Dear {name},\n\nPlease find attached your account statement of {date}. You owe {balance} {currency}.\n\nKind regards,\n{company}',
+    },
+    so: {
+      subject: 'Bayaanka xisaabtaada {customerNo} ee {company}',
+      body: 'Macmiil sharafta leh {name},\n\nFadlan ka hel bayaanka xisaabtaada ee {date} lifaaqa. Haraaga lagugu leeyahay waa {balance} {currency}.\n\nSalaan,\n{company}',
+    },
+  },
+  payment_receipt: {
+    en: {
+      subject: 'Payment receipt {documentNo} from {company}',
+      body: 'Dear {name},\n\nThank you for your payment of {amount} {currency} on {date}. Your receipt {documentNo} is attached.\nYour balance is now {balance} {currency}.\n\nKind regards,\n{company}',
+    },
+    so: {
+      subject: 'Rasiidka lacag-bixinta {documentNo} ee {company}',
+      body: 'Macmiil sharafta leh {name},\n\nWaad ku mahadsan tahay lacagta {amount} {currency} ee {date}. Rasiidkaaga {documentNo} waa lifaaqa.\nHaraagaagu hadda waa {balance} {currency}.\n\nSalaan,\n{company}',
     },
   },
   receipt: {
@@ -67,7 +88,7 @@ export async function ensureEmailTemplates(tx: Db, clientId: number): Promise<vo
   await tx.insert(emailTemplates).values(rows).onConflictDoNothing();
 }
 
-const KIND_ORDER = sql`array_position(array['free','bill','invoice','receipt','purchase_order']::text[], ${emailTemplates.kind})`;
+const KIND_ORDER = sql`array_position(array['free','bill','statement','payment_receipt','invoice','receipt','purchase_order']::text[], ${emailTemplates.kind})`;
 
 export async function listEmailTemplates(opts: { tx: Db; clientId: number }): Promise<EmailTemplate[]> {
   const { tx, clientId } = opts;

@@ -34,6 +34,7 @@ import { CustomerBalance } from './CustomerBalance.tsx';
 import { CustomerFormDialog } from './CustomerFormDialog.tsx';
 import { CustomerPaymentsTab } from './CustomerPaymentsTab.tsx';
 import { CustomerStatementTab } from './CustomerStatementTab.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 import { HouseFormDialog } from './HouseFormDialog.tsx';
 import { useHouseColumns } from './houseColumns.tsx';
 import { useHouseActions } from './useHouseActions.tsx';
@@ -145,6 +146,8 @@ export default function CustomerPage() {
                 {t('common.edit')}
               </Button>
             )}
+            {/* The customer's statement as a PDF attached to an e-mail. */}
+            {can(p.statement) && <EmailDocumentButton document="statement" id={c.id} number={c.customerNo} />}
             {can(p.payments) && (
               // The cashier's screen with this customer already chosen.
               <Button variant="contained" startIcon={<PaymentsOutlinedIcon />} component={RouterLink} to={`/customers/payment?customerId=${c.id}`}>

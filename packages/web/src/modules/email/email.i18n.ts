@@ -10,6 +10,8 @@ export const en = {
   kind: {
     free: 'Message',
     bill: 'Bill',
+    statement: 'Statement',
+    payment_receipt: 'Payment receipt',
     invoice: 'Sales invoice',
     receipt: 'Sales receipt',
     purchase_order: 'Purchase order',
@@ -133,6 +135,8 @@ export const so: Texts<typeof en> = {
   kind: {
     free: 'Fariin',
     bill: 'Biil',
+    statement: 'Bayaanka xisaabta',
+    payment_receipt: 'Rasiidka lacag-bixinta',
     invoice: 'Qaansheegadka iibka',
     receipt: 'Rasiidka iibka',
     purchase_order: 'Dalabka iibsiga',

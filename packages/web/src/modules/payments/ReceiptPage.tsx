@@ -24,6 +24,7 @@ import { CancelDocumentDialog, StateChip } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
+import { EmailDocumentButton } from '../email/index.ts';
 
 export default function ReceiptPage() {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export default function ReceiptPage() {
                     <Button component={RouterLink} to="/customers/payment" startIcon={<AddIcon />}>
                       {t('payments.receipt.newPayment')}
                     </Button>
+                    <EmailDocumentButton document="payment_receipt" id={p0.id} number={p0.number} />
                     <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
                       {t('payments.receipt.print')}
                     </Button>
