@@ -1,5 +1,6 @@
 // The profile screen and the navbar bell through the API: own profile fields with field-level errors,
-// the signature image (stored in files, replaced, removed, printed on the vendor payment voucher), and the
+// the signature image (stored in files, replaced, removed, printed on the vendor payment voucher of the
+// user who made it once uploaded and not before), and the
 // bell's real count: requests waiting for this approver (never their own), marked seen kinds refused when
 // they do not count "since last seen", and a user without the privilege counting nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { systemActor } from '../../lib/actor.ts';
 import { mainBranchId } from '../metering/billing-test-kit.ts';
 import { createRequest, submitRequest } from '../requests/index.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
+import { accountIdByCode, postTestVendorBill } from '../vendors/vendors-test-kit.ts';
+import { deflateSync, crc32 } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
@@ -79,6 +83,79 @@ describe('profile', () => {
     expect(refused.json().details[0].field).toBe('file');
     const removed = await ctx.app.inject({ method: 'DELETE', url: '/api/dashboard/upload-signature', headers: bearer(keeper.token) });
     expect(removed.json().hasSignature).toBe(false);
+  });
+});
+
+/** A 240x80 PNG of a blue hand-drawn-looking stroke on a transparent ground: a signature to print. */
+function signaturePng(): Buffer {
+  const width = 240;
+  const height = 80;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4); // filter byte 0, then RGBA
+    for (let x = 0; x < width; x++) {
+      const curve = height / 2 + Math.sin(x / 14) * 22 * Math.cos(x / 57);
+      if (Math.abs(y - curve) < 2.2) row.set([20, 40, 160, 255], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Image XObjects in a PDF (pdfkit writes one per embedded image, and one more for a PNG's transparency). */
+const imagesIn = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image\b/g) ?? []).length;
+
+describe('the signature on the documents its owner signs', () => {
+  it('prints the preparer’s signature on the payment voucher once uploaded, and not before', async () => {
+    const payer = await staffUser(ctx, org, ['pay-bill']);
+    const vendor = await ctx.app.inject({ method: 'POST', url: '/api/elc/vendors', headers: bearer(org.token), payload: { name: 'Hormuud Supplies' } });
+    expect(vendor.statusCode, vendor.body).toBe(201);
+    const cashId = await accountIdByCode(ctx, org.clientId, '1010');
+    await postTestVendorBill(ctx, org.clientId, vendor.json().id, '40.00', '2026-03-01');
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/elc/vendor-payments',
+      headers: bearer(payer.token),
+      payload: { vendorId: vendor.json().id, accountId: cashId, method: 'cash', date: '2026-04-01', amount: '40.00', reference: 'advance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const voucher = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/elc/vendor-payments/${paid.json().id}/voucher.pdf`, headers: bearer(payer.token) });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    expect(imagesIn(await voucher())).toBe(0);
+    const png = multipartFile('signature.png', signaturePng());
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/upload-signature',
+      headers: { ...bearer(payer.token), ...png.headers },
+      payload: png.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const signed = await voucher();
+    expect(imagesIn(signed)).toBe(2); // the signature and its transparency mask
+    if (process.env.SIGNATURE_PDF_OUT) writeFileSync(process.env.SIGNATURE_PDF_OUT, signed); // to look at the page
+    // Removed, it is no longer printed.
+    await ctx.app.inject({ method: 'DELETE', url: '/api/dashboard/upload-signature', headers: bearer(payer.token) });
+    expect(imagesIn(await voucher())).toBe(0);
   });
 });
 
