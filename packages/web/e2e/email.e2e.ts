@@ -3,7 +3,8 @@
 // for last month (made through the API as a billing officer would). The administrator enters the SMTP
 // settings (server, port, no security, from address), presses the test button and sees the server's
 // answer while the test e-mail arrives; e-mails the bill from its page (the address prefilled from the
-// customer) and sees it arrive with the bill's PDF attached, then sees it sent in the e-mail report. Once
+// customer) and sees it arrive with the bill's PDF attached, then sees it sent in the e-mail report; e-mails
+// the customer's statement from the customer page and sees it arrive with the statement's PDF. Once
 // more in Somali: the bill e-mailed with the Somali template and the report read in Somali.
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -62,6 +63,7 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
   let page: Page;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let billId = 0;
+  let customerId = 0;
   let billNo = '';
   const period = clock.monthBefore(1);
 
@@ -88,6 +90,7 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
       email: CUSTOMER_EMAIL,
       customerClass: 'residential',
     });
+    customerId = customer.id;
     const house = await api<{ id: number }>(page, 'POST', '/api/elc/houses', {
       customerId: customer.id,
       zoneId: zone.id,
@@ -168,6 +171,24 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     await e2e.shot(page, 'email-04-report');
   });
 
+  it("e-mails the customer's statement from the customer page; it arrives with the statement PDF", async () => {
+    await page.goto(`/#/customers/${customerId}`);
+    await visible(page.getByRole('heading', { name: 'Sahra Nur' }));
+    await page.getByRole('main').getByRole('button', { name: 'E-mail', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('heading', { name: /^E-mail Statement C-\d+$/ }));
+    await expect.poll(() => dialog.getByLabel(/^E-mail address/).inputValue()).toBe(CUSTOMER_EMAIL);
+    await e2e.shot(page, 'email-05-statement-dialog');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await visible(page.getByText('The e-mail is on its way. See it in the e-mail report.'));
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(3);
+    const received = smtp.inbox[2];
+    expect(received.to).toEqual([CUSTOMER_EMAIL]);
+    expect(received.mail.subject).toMatch(/^Your statement C-\d+ from Demo Utility$/);
+    expect(received.mail.text).toContain('You owe 27.00');
+    expect(received.mail.attachments.map((a) => [a.contentType, a.filename?.startsWith('statement-')])).toEqual([['application/pdf', true]]);
+  });
+
   it('in Somali: e-mails the bill with the Somali template and reads the report', async () => {
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
@@ -176,10 +197,10 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByLabel(/^Cinwaanka iimaylka/).inputValue()).toBe(CUSTOMER_EMAIL);
     expect(await dialog.getByRole('combobox', { name: 'Luqadda' }).textContent()).toContain('Soomaali');
-    await e2e.shot(page, 'email-05-bill-dialog-somali');
+    await e2e.shot(page, 'email-06-bill-dialog-somali');
     await dialog.getByRole('button', { name: 'Dir' }).click();
-    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(3);
-    const received = smtp.inbox[2];
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(4);
+    const received = smtp.inbox[3];
     expect(received.to).toEqual([CUSTOMER_EMAIL]);
     expect(received.mail.subject).toContain(billNo);
     expect(received.mail.subject).not.toBe(smtp.inbox[1].mail.subject); // the Somali template
@@ -188,7 +209,7 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     await page.goto('/#/email/email-report');
     await visible(page.getByRole('heading', { name: 'Warbixinta iimaylka' }));
     await expect.poll(() => page.getByRole('row', { name: /Biil.*La diray/ }).count()).toBe(2);
-    await e2e.shot(page, 'email-06-report-somali');
+    await e2e.shot(page, 'email-07-report-somali');
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: /^EN/ }).click()]);
     expect(e2e.pageErrors).toEqual([]);
