@@ -4,7 +4,8 @@
 // settings (server, port, no security, from address), presses the test button and sees the server's
 // answer while the test e-mail arrives; e-mails the bill from its page (the address prefilled from the
 // customer) and sees it arrive with the bill's PDF attached, then sees it sent in the e-mail report; e-mails
-// the customer's statement from the customer page and sees it arrive with the statement's PDF. Once
+// the customer's statement from the customer page and a payment receipt from its page, each arriving with
+// its PDF. Once
 // more in Somali: the bill e-mailed with the Somali template and the report read in Somali.
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -189,6 +190,31 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     expect(received.mail.attachments.map((a) => [a.contentType, a.filename?.startsWith('statement-')])).toEqual([['application/pdf', true]]);
   });
 
+  it('e-mails a payment receipt from its page; it arrives with the receipt PDF', async () => {
+    const accounts = await api<{ data: Array<{ id: number; code: string }> }>(page, 'GET', '/api/finance/payments/accounts');
+    const cash = accounts.data.find((a) => a.code === '1010') ?? accounts.data[0];
+    const payment = await api<{ id: number; number: string }>(page, 'POST', '/api/finance/payments', {
+      customerId,
+      amount: '10.00',
+      date: clock.today(),
+      accountId: cash.id,
+      method: 'cash',
+    });
+    await page.goto(`/#/customers/payments/${payment.id}`);
+    await visible(page.getByRole('heading', { name: `Receipt ${payment.number}` }));
+    await page.getByRole('main').getByRole('button', { name: 'E-mail', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('heading', { name: `E-mail Payment receipt ${payment.number}` }));
+    await expect.poll(() => dialog.getByLabel(/^E-mail address/).inputValue()).toBe(CUSTOMER_EMAIL);
+    await e2e.shot(page, 'email-06-receipt-dialog');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(4);
+    const received = smtp.inbox[3];
+    expect(received.mail.subject).toBe(`Payment receipt ${payment.number} from Demo Utility`);
+    expect(received.mail.text).toContain('Your balance is now 17.00');
+    expect(received.mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', `receipt-${payment.number}.pdf`]]);
+  });
+
   it('in Somali: e-mails the bill with the Somali template and reads the report', async () => {
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
@@ -197,10 +223,10 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByLabel(/^Cinwaanka iimaylka/).inputValue()).toBe(CUSTOMER_EMAIL);
     expect(await dialog.getByRole('combobox', { name: 'Luqadda' }).textContent()).toContain('Soomaali');
-    await e2e.shot(page, 'email-06-bill-dialog-somali');
+    await e2e.shot(page, 'email-07-bill-dialog-somali');
     await dialog.getByRole('button', { name: 'Dir' }).click();
-    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(4);
-    const received = smtp.inbox[3];
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(5);
+    const received = smtp.inbox[4];
     expect(received.to).toEqual([CUSTOMER_EMAIL]);
     expect(received.mail.subject).toContain(billNo);
     expect(received.mail.subject).not.toBe(smtp.inbox[1].mail.subject); // the Somali template
@@ -209,7 +235,7 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     await page.goto('/#/email/email-report');
     await visible(page.getByRole('heading', { name: 'Warbixinta iimaylka' }));
     await expect.poll(() => page.getByRole('row', { name: /Biil.*La diray/ }).count()).toBe(2);
-    await e2e.shot(page, 'email-07-report-somali');
+    await e2e.shot(page, 'email-08-report-somali');
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: /^EN/ }).click()]);
     expect(e2e.pageErrors).toEqual([]);

@@ -1,4 +1,4 @@
-// Drizzle mirror of the e-mail tables (SQL of record: db/migrations/0085_email.sql).
+// Drizzle mirror of the e-mail tables (SQL of record: db/migrations/0085_email.sql; kinds widened in 0086).
 import { bigint, bigserial, customType, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
