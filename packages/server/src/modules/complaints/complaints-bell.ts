@@ -5,8 +5,7 @@ import { formatComplaintRef, translate } from '@ubo/contracts';
 import { queryRows } from '../../db/rows.ts';
 import type { BellActor, BellProvider } from '../../lib/bell.ts';
 
-const where = (actor: BellActor) =>
-  sql`c.client_id = ${actor.clientId} and c.assignee_id = ${actor.userId} and c.status in ('Pending', 'InProgress')`;
+const where = (actor: BellActor) => sql`c.client_id = ${actor.clientId} and c.assignee_id = ${actor.userId} and c.status in ('Pending', 'InProgress')`;
 
 export const complaintsBell: BellProvider = {
   key: 'complaints',
