@@ -5,7 +5,7 @@
 // answer while the test e-mail arrives; e-mails the bill from its page (the address prefilled from the
 // customer) and sees it arrive with the bill's PDF attached, then sees it sent in the e-mail report; e-mails
 // the customer's statement from the customer page and a payment receipt from its page, each arriving with
-// its PDF. Once
+// its PDF; e-mails every customer of a zone with {placeholders} filled per customer. Once
 // more in Somali: the bill e-mailed with the Somali template and the report read in Somali.
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -215,6 +215,26 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     expect(received.mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', `receipt-${payment.number}.pdf`]]);
   });
 
+  it("e-mails a zone's customers with the message template, each with their own name and balance", async () => {
+    await page.goto('/#/email/send-email');
+    await visible(page.getByRole('heading', { name: 'Send e-mail' }));
+    await page.getByRole('radio', { name: 'A zone' }).check();
+    await page.getByRole('combobox', { name: 'Zone' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Hodan Mail (1 of 1 customers have an e-mail address)' }).click();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Water off on Friday, {name}');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Dear {name} ({customerNo}), supply stops on Friday 8-12. Your balance is {balance} {currency}. {company}');
+    await e2e.shot(page, 'email-07-send-zone');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(page.getByRole('status').filter({ hasText: '1 e-mail queued.' }));
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(5);
+    const received = smtp.inbox[4];
+    expect(received.to).toEqual([CUSTOMER_EMAIL]);
+    expect(received.mail.subject).toBe('Water off on Friday, Sahra Nur');
+    expect(received.mail.text).toMatch(/^Dear Sahra Nur \(C-\d+\), supply stops on Friday 8-12\. Your balance is 17\.00 \S+\. Demo Utility/);
+  });
+
   it('in Somali: e-mails the bill with the Somali template and reads the report', async () => {
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
@@ -223,19 +243,19 @@ describe.skipIf(!run)('e-mail: SMTP settings, test e-mail, a bill e-mailed as PD
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByLabel(/^Cinwaanka iimaylka/).inputValue()).toBe(CUSTOMER_EMAIL);
     expect(await dialog.getByRole('combobox', { name: 'Luqadda' }).textContent()).toContain('Soomaali');
-    await e2e.shot(page, 'email-07-bill-dialog-somali');
+    await e2e.shot(page, 'email-08-bill-dialog-somali');
     await dialog.getByRole('button', { name: 'Dir' }).click();
-    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(5);
-    const received = smtp.inbox[4];
+    await expect.poll(() => smtp.inbox.length, { timeout: 20_000 }).toBe(6);
+    const received = smtp.inbox[5];
     expect(received.to).toEqual([CUSTOMER_EMAIL]);
     expect(received.mail.subject).toContain(billNo);
-    expect(received.mail.subject).not.toBe(smtp.inbox[1].mail.subject); // the Somali template
+    expect(received.mail.subject).toBe(`Biilkaaga ${billNo} ee Demo Utility`); // the Somali template
     expect(received.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
 
     await page.goto('/#/email/email-report');
     await visible(page.getByRole('heading', { name: 'Warbixinta iimaylka' }));
     await expect.poll(() => page.getByRole('row', { name: /Biil.*La diray/ }).count()).toBe(2);
-    await e2e.shot(page, 'email-08-report-somali');
+    await e2e.shot(page, 'email-09-report-somali');
     await page.getByRole('banner').getByRole('combobox', { name: 'Luqadda' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: /^EN/ }).click()]);
     expect(e2e.pageErrors).toEqual([]);
