@@ -1,7 +1,7 @@
 // Journey: customer care. The administrator makes a complaint topic, opens a customer's page and logs a
-// complaint from its Complaints tab (the customer and house chosen), assigns it, starts work, comments,
-// attaches a photo and completes it (the history shows each step), sees the customer's SMS in the SMS report and the complaint
-// in the complaints report; records a prospect and makes it a customer with a house and meter in one step
+// complaint from its Complaints tab (the customer and house chosen), assigns it (the assignee's bell lists
+// it and links to it), starts work, comments, attaches a photo and completes it (the history shows each
+// step), sees the customer's SMS in the SMS report and the complaint in the complaints report; records a prospect and makes it a customer with a house and meter in one step
 // and reads the marketing report. Then, in Somali, logs a caller's complaint (a missing phone refused in
 // Somali) and completes it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,14 @@ describe.skipIf(!run)('customer care: complaints and marketing', () => {
     await choose(page, /^Assignee/, demo.admin.fullname);
     await assign.getByRole('button', { name: 'Assign' }).click();
     await visible(page.getByTestId('complaint-assignee').getByText(demo.admin.fullname));
+    // The assignee's bell counts the open complaint and links to it.
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await visible(page.getByTestId('bell-group-complaints'));
+    const bellItem = page.getByTestId('bell-item').filter({ hasText: ref(1) });
+    await visible(bellItem.getByText(`Complaint ${ref(1)} (Meter fault) is assigned to you`));
+    await e2e.shot(page, 'care-02b-bell');
+    await bellItem.click();
+    await page.waitForURL(/#\/complaint\/\d+$/);
     await page.getByRole('button', { name: 'Start work' }).click();
     await visible(page.getByTestId('complaint-status').getByText('In progress'));
     await page.getByLabel(/^Comment/).fill('Called the customer; a technician visits tomorrow.');
