@@ -1,8 +1,8 @@
 // Journey: customer care. The administrator makes a complaint topic, opens a customer's page and logs a
 // complaint from its Complaints tab (the customer and house chosen), assigns it (the assignee's bell lists
 // it and links to it), starts work, comments, attaches a photo and completes it (the history shows each
-// step), sees the customer's SMS in the SMS report and the complaint in the complaints report; records a prospect and makes it a customer with a house and meter in one step
-// and reads the marketing report. Then, in Somali, logs a caller's complaint (a missing phone refused in
+// step), sees the customer's SMS in the SMS report and the complaint in the complaints report; records a
+// prospect and makes it a customer with a house and meter in one step and reads the marketing report. Then, in Somali, logs a caller's complaint (a missing phone refused in
 // Somali) and completes it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
