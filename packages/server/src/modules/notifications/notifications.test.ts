@@ -13,6 +13,7 @@ import { mainBranchId } from '../metering/billing-test-kit.ts';
 import { createRequest, submitRequest } from '../requests/index.ts';
 import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts';
 import { accountIdByCode, postTestVendorBill } from '../vendors/vendors-test-kit.ts';
+import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
 import { deflateSync, crc32 } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 
@@ -156,6 +157,42 @@ describe('the signature on the documents its owner signs', () => {
     // Removed, it is no longer printed.
     await ctx.app.inject({ method: 'DELETE', url: '/api/dashboard/upload-signature', headers: bearer(payer.token) });
     expect(imagesIn(await voucher())).toBe(0);
+  });
+
+  it('hands the cheque its preparer’s signature to print (the cheque sheet is printed by the browser)', async () => {
+    const writer = await staffUser(ctx, org, ['write-check']);
+    const accounts = await accountsByCode(ctx.database.db, org.clientId);
+    const written = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/finance/writecheck',
+      headers: bearer(writer.token),
+      payload: {
+        bankAccountId: accounts['1030'],
+        date: '2026-04-02',
+        payeeType: 'other',
+        payeeName: 'Hormuud Telecom',
+        amount: '25.00',
+        lines: [{ accountId: accounts['6140'], amount: '25.00' }],
+      },
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const cheque = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/finance/writecheck/${written.json().id}`, headers: bearer(writer.token) })).json();
+    expect((await cheque()).preparedBySignatureFileId).toBeNull();
+    const image = signaturePng();
+    const png = multipartFile('signature.png', image);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/upload-signature',
+      headers: { ...bearer(writer.token), ...png.headers },
+      payload: png.payload,
+    });
+    const fileId = (await cheque()).preparedBySignatureFileId;
+    expect(fileId).toEqual(expect.any(String));
+    // The sheet loads the image through the files route, as anyone who may print the cheque.
+    const served = await ctx.app.inject({ method: 'GET', url: `/api/files/${fileId}`, headers: bearer(org.token) });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(image)).toBe(true);
   });
 });
 
