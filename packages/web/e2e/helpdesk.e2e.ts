@@ -2,8 +2,9 @@
 // ticket to support; the installation's operator (created by `npm run admin -- create-operator`) signs in
 // on the operator screen, finds it among every organisation's tickets and replies; the administrator's
 // bell counts the answer and opens the ticket with the reply in its conversation. The administrator edits
-// the profile and uploads a signature. A department head's bell shows a request to approve and opens it.
+// the profile and uploads a signature, which prints on the cheque's voucher they prepare. A department head's bell shows a request to approve and opens it.
 // Then a staff member writes a ticket in Somali.
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, demo, type E2E, signInAs, startE2E, visible } from './harness.ts';
@@ -13,6 +14,52 @@ const operator = { username: 'desk', password: 'Desk@2026x', name: 'Amina Suppor
 const head = { username: 'cabdi', password: 'Head@2026x', fullname: 'Cabdi Warsame', code: 1000 };
 const clerk = { username: 'sahra', password: 'Clerk@2026x', fullname: 'Sahra Cali', code: 1000 };
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A 240x80 PNG of a blue stroke on a transparent ground: a signature to print. */
+function signaturePng(): Buffer {
+  const [width, height] = [240, 80];
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) {
+      if (Math.abs(y - (height / 2 + Math.sin(x / 14) * 22 * Math.cos(x / 57))) < 2.2) row.set([20, 40, 160, 255], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
 
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).first().click();
@@ -108,9 +155,29 @@ describe.skipIf(!run)('help centre, profile and the navbar bell', () => {
     await admin.getByLabel(/^Phone/).fill('0615778899');
     await admin.getByRole('button', { name: 'Save' }).click();
     await visible(admin.getByText('Saved.').first());
-    await admin.getByTestId('signature-input').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await admin.getByTestId('signature-input').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signaturePng() });
     await visible(admin.getByTestId('profile-signature'));
     await e2e.shot(admin, 'helpdesk-06-profile');
+  });
+
+  it('prints the signature on the cheque voucher the administrator prepared', async () => {
+    const accounts = await api<{ data: Array<{ id: number; code: string }> }>(admin, 'GET', '/api/finance/accounts?_limit=500');
+    const id = (code: string) => accounts.data.find((a) => a.code === code)?.id;
+    const cheque = await api<{ id: number }>(admin, 'POST', '/api/finance/writecheck', {
+      bankAccountId: id('1030'),
+      date: new Date().toISOString().slice(0, 10),
+      payeeType: 'other',
+      payeeName: 'Hormuud Telecom',
+      amount: '25.00',
+      lines: [{ accountId: id('6140'), amount: '25.00' }],
+    });
+    await admin.goto(`/#/finance/write-check/${cheque.id}/print`);
+    const voucher = admin.getByRole('region', { name: 'Payment voucher' });
+    const signature = voucher.getByRole('img', { name: 'Authorised signature' });
+    await visible(signature);
+    await expect.poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+    await signature.scrollIntoViewIfNeeded();
+    await e2e.shot(admin, 'helpdesk-07-cheque-signature');
   });
 
   it('a department head’s bell shows a request to approve and opens it', async () => {

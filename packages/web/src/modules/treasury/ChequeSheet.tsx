@@ -269,7 +269,8 @@ export function Voucher({ cheque }: { cheque: Cheque }) {
           {cheque.memo}
         </Box>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '6mm', mt: '14mm' }}>
+      {/* Aligned at the foot: a signature image above one line does not push that line below the others. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '6mm', mt: '14mm', alignItems: 'end' }}>
         {signatures.map((s) => (
           <Box key={s.label} sx={{ textAlign: 'center' }}>
             {s.signatureFileId && <Signature fileId={s.signatureFileId} alt={t('treasury.print.signatureAlt')} />}
