@@ -15,7 +15,9 @@ const vitest = join(root, 'node_modules/.bin/vitest');
 const only = process.argv[2]; // optional: api | web | e2e
 
 const suites = [
-  { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server'], env: { TEST_DATABASE_URL: '' } },
+  // Two workers: PGlite runs inside the worker's process, so one file keeps one core busy and Vitest's default
+  // (cpus - 1) would leave the second core idle while nothing else runs.
+  { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=2'], env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server'], env: {}, beside: true }]
     : []),

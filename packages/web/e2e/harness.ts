@@ -18,6 +18,9 @@ import { inject } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+/** Every screen's picture is kept when run by hand; under CI only failures are (about 300 PNGs a run
+ * otherwise), unless E2E_SCREENSHOTS=1 asks for them. */
+const keepScreenshots = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The demo organisation the server seeds on an empty database (packages/server/src/seed/demo.ts). */
@@ -279,6 +282,7 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
       if (server.exitCode !== null) console.error(`the server has exited with code ${server.exitCode}`);
     },
     async shot(page, name) {
+      if (!keepScreenshots) return;
       // Transitions and animations are run to their end for the picture, so it shows the finished screen.
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false, animations: 'disabled' });
     },
