@@ -353,9 +353,19 @@ export async function logOut(page: Page) {
 export async function openMenuSection(page: Page, section: string, menuName?: string) {
   const nav = mainMenu(page, menuName);
   const button = nav.getByRole('button', { name: section, exact: true });
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   // The sub-menu's entries sit in the collapse right after its button.
-  await button.locator('xpath=following-sibling::div[contains(@class, "MuiCollapse-entered")]').waitFor();
+  const unfolded = button.locator('xpath=following-sibling::div[contains(@class, "MuiCollapse-entered")]');
+  // Right after a page load the menu may still open the current route's section by itself, and a click
+  // read against the state before that folds it again: look again and click until it stays unfolded.
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    try {
+      await unfolded.waitFor({ timeout: attempt < 3 ? 3000 : undefined });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** The part of the URL after '#', e.g. '/dashboard' or '/auth/change-password?action=required'. */

@@ -3,7 +3,7 @@ import type { Texts } from '../../app/i18n/types.ts';
 
 export const en = {
   list: {
-    title: 'Help centre tickets',
+    title: 'Tickets',
     subtitle: 'Questions, problems and requests to the support team of the installation.',
     add: 'New ticket',
     empty: 'No tickets yet.',
@@ -71,7 +71,7 @@ export const en = {
 
 export const so: Texts<typeof en> = {
   list: {
-    title: 'Tigidhada xarunta caawimada',
+    title: 'Tigidhada',
     subtitle: 'Su’aalo, dhibaatooyin iyo codsiyo loo diro kooxda taageerada ee nidaamka.',
     add: 'Tigidh cusub',
     empty: 'Weli tigidh ma jiro.',
