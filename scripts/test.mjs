@@ -15,9 +15,13 @@ const vitest = join(root, 'node_modules/.bin/vitest');
 const only = process.argv[2]; // optional: api | web | e2e
 
 const suites = [
-  { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server'], env: { TEST_DATABASE_URL: '' } },
+  // Two workers: PGlite runs inside the worker's process, so one file keeps one core busy and Vitest's default
+  // (cpus - 1) would leave the second core idle while nothing else runs.
+  { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=2'], env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server'], env: {}, beside: true }]
+    ? // Four workers: a file here mostly waits on the database server (measured: 190 s of CPU, Node and
+      // PostgreSQL together, in 490 s with one worker), so several files overlap their waits.
+      [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=4'], env: {}, beside: true }]
     : []),
   { name: 'web unit', kind: 'web', args: ['run', '--root', 'packages/web'], env: {} },
   { name: 'browser', kind: 'e2e', args: ['run', '--config', 'packages/web/e2e/vitest.config.ts'], env: {}, build: true },

@@ -18,6 +18,9 @@ import { inject } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+/** Every screen's picture is kept when run by hand; under CI only failures are (about 300 PNGs a run
+ * otherwise), unless E2E_SCREENSHOTS=1 asks for them. */
+const keepScreenshots = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The demo organisation the server seeds on an empty database (packages/server/src/seed/demo.ts). */
@@ -281,6 +284,7 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
       if (server.exitCode !== null) console.error(`the server has exited with code ${server.exitCode}`);
     },
     async shot(page, name) {
+      if (!keepScreenshots) return;
       // Transitions and animations are run to their end for the picture, so it shows the finished screen.
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false, animations: 'disabled' });
     },
@@ -351,9 +355,19 @@ export async function logOut(page: Page) {
 export async function openMenuSection(page: Page, section: string, menuName?: string) {
   const nav = mainMenu(page, menuName);
   const button = nav.getByRole('button', { name: section, exact: true });
-  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   // The sub-menu's entries sit in the collapse right after its button.
-  await button.locator('xpath=following-sibling::div[contains(@class, "MuiCollapse-entered")]').waitFor();
+  const unfolded = button.locator('xpath=following-sibling::div[contains(@class, "MuiCollapse-entered")]');
+  // Right after a page load the menu may still open the current route's section by itself, and a click
+  // read against the state before that folds it again: look again and click until it stays unfolded.
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    try {
+      await unfolded.waitFor({ timeout: attempt < 3 ? 3000 : undefined });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** The part of the URL after '#', e.g. '/dashboard' or '/auth/change-password?action=required'. */

@@ -36,6 +36,8 @@ const read = { access: { privilege: 'list-asset' }, tags };
 const edit = { access: { privilege: 'add-asset' }, tags };
 const buy = { access: { privilege: 'buy-asset' }, tags };
 const depreciate = { access: { privilege: 'generate-depreciation' }, tags };
+// The preview's lines come built by the database (depreciation.ts): written as they are, not re-serialised.
+const depreciatePreview = { ...depreciate, stringifyAnswer: true };
 const report = { access: { privilege: 'asset-report' }, tags };
 
 async function sendFile(
@@ -114,7 +116,7 @@ export async function assetsRoutes(app: FastifyInstance) {
   serve(app, api.edit, edit, async (req) => tenantTx(req, (tx, actor) => editAsset({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, api.transfer, edit, async (req) => tenantTx(req, (tx, actor) => transferAsset({ tx, actor, id: req.params.id, input: req.body })));
 
-  serve(app, api.preview, depreciate, async (req) =>
+  serve(app, api.preview, depreciatePreview, async (req) =>
     tenantTx(req, (tx, a) => previewDepreciation({ tx, clientId: a.clientId, lang: a.lang, month: req.query.month })),
   );
   // Posting runs in the background: 202 with the job at once; it goes on if the browser goes away.

@@ -248,7 +248,22 @@ describe('depreciation', () => {
     );
     const preview = await k.ok(await k.call(fresh.token, 'GET', '/api/assets/depreciation/preview?month=2026-01'), 200);
     expect(preview).toMatchObject({ month: '2026-01', date: '2026-01-31', total: '100.00', blocked: null, nextMonth: null });
-    expect(preview.lines).toEqual([expect.objectContaining({ tag: 'A', amount: '100.00', netBookValueAfter: '3500.00' })]);
+    expect(preview.lines).toEqual([
+      {
+        assetId: expect.any(Number),
+        tag: 'A',
+        name: expect.any(String),
+        categoryId: it,
+        category: 'IT equipment',
+        cost: '3600.00',
+        accumulatedBefore: '0.00',
+        amount: '100.00',
+        netBookValueAfter: '3500.00',
+      },
+    ]);
+    expect(preview.byCategory).toEqual([{ categoryId: it, category: 'IT equipment', assets: 1, amount: '100.00' }]);
+    const empty = await k.ok(await k.call(fresh.token, 'GET', '/api/assets/depreciation/preview?month=2025-06'), 200);
+    expect(empty).toMatchObject({ lines: [], byCategory: [], total: '0.00' });
     await k.post('2026-01');
     expect(await accountBalance(ctx, fresh.clientId, '6200')).toBe('100.00');
     const twice = await k.post('2026-01');
