@@ -32,6 +32,21 @@ import {
 } from './lists.ts';
 import { hrSettings, hrSettingsBody, taxRule, taxRuleBody, taxRuleList } from './settings.ts';
 import { z } from '../common/validation.ts';
+import {
+  adjustmentBatchBody,
+  adjustmentBatchResult,
+  adjustmentBody,
+  adjustmentListQuery,
+  adjustmentPage,
+  adjustmentRow,
+  advanceBody,
+  loanBody,
+  loanDetail,
+  loanListQuery,
+  loanPage,
+  payrollChoices,
+  repaymentBody,
+} from './payroll.ts';
 
 const plain = { body: hrListBody, item: hrListItem, query: hrListQuery };
 export const hrDepartmentsEndpoints = referenceListEndpoints('/api/hr/departments', plain);
@@ -115,4 +130,22 @@ export const hrSettingsEndpoints = {
   createTaxRule: endpoint({ method: 'POST', path: '/api/hr/tax-rules', body: taxRuleBody, response: taxRule, status: 201 }),
   updateTaxRule: endpoint({ method: 'PUT', path: '/api/hr/tax-rules/:id', params: idParams, body: taxRuleBody, response: taxRule }),
   removeTaxRule: endpoint({ method: 'DELETE', path: '/api/hr/tax-rules/:id', params: idParams, response: okResponse }),
+};
+
+export const loansEndpoints = {
+  choices: endpoint({ method: 'GET', path: '/api/hr/payroll-choices', response: payrollChoices }),
+  list: endpoint({ method: 'GET', path: '/api/hr/loans', query: loanListQuery, response: loanPage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/loans', body: loanBody, response: loanDetail, status: 201 }),
+  get: endpoint({ method: 'GET', path: '/api/hr/loans/:id', params: idParams, response: loanDetail }),
+  repay: endpoint({ method: 'POST', path: '/api/hr/loans/:id/repayments', params: idParams, body: repaymentBody, response: loanDetail, status: 201 }),
+  advances: endpoint({ method: 'GET', path: '/api/hr/advances', query: loanListQuery, response: loanPage }),
+  createAdvance: endpoint({ method: 'POST', path: '/api/hr/advances', body: advanceBody, response: loanDetail, status: 201 }),
+  getAdvance: endpoint({ method: 'GET', path: '/api/hr/advances/:id', params: idParams, response: loanDetail }),
+};
+
+export const adjustmentsEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/hr/payroll-adjustments', query: adjustmentListQuery, response: adjustmentPage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments', body: adjustmentBody, response: adjustmentRow, status: 201 }),
+  batch: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments/batch', body: adjustmentBatchBody, response: adjustmentBatchResult, status: 201 }),
+  cancel: endpoint({ method: 'PATCH', path: '/api/hr/payroll-adjustments/:id/cancel', params: idParams, response: adjustmentRow }),
 };

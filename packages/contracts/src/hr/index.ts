@@ -3,5 +3,6 @@ export * from './lists.ts';
 export * from './employees.ts';
 export * from './leave.ts';
 export * from './settings.ts';
+export * from './payroll.ts';
 export * from './messages.ts';
 export * from './endpoints.ts';

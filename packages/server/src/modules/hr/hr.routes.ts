@@ -2,7 +2,15 @@
 // salaries screen (salaries), leave (leaves decides; employee or leaves records and reads), the HRM settings
 // and tax rules (hrm-setting). Paths and schemas are the contracts' HR endpoint groups.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { employeesEndpoints as emp, hasPrivilege, hrSettingsEndpoints as hs, leavesEndpoints as lv, translate } from '@ubo/contracts';
+import {
+  adjustmentsEndpoints as adj,
+  employeesEndpoints as emp,
+  hasPrivilege,
+  hrSettingsEndpoints as hs,
+  leavesEndpoints as lv,
+  loansEndpoints as ln,
+  translate,
+} from '@ubo/contracts';
 import { referenceListRoutes } from '../../lib/reference-list.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
@@ -21,6 +29,8 @@ import {
 } from './employees.ts';
 import { hrLists } from './hr-lists.ts';
 import { createTaxRule, getHrSettings, listTaxRules, removeTaxRule, updateHrSettings, updateTaxRule } from './hr-settings.ts';
+import { adjustmentKind, cancelAdjustment, createAdjustment, createAdjustmentBatch, listAdjustments } from './adjustments.ts';
+import { getLoan, giveLoan, listLoans, payrollChoices, repayLoan } from './loans.ts';
 import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';
 
 const tags = ['hr'];
@@ -30,6 +40,15 @@ const leaves = { access: { privilege: 'leaves' }, tags } as const;
 const settings = { access: { privilege: 'hrm-setting' }, tags } as const;
 /** Recording and reading leave: the HR officer (employee) or whoever manages leave (leaves). */
 const employeeOrLeaves = { access: 'authenticated', tags } as const;
+const loan = { access: { privilege: 'loan' }, tags } as const;
+const advance = { access: { privilege: 'advance' }, tags } as const;
+/** The payroll screens' choices: whoever gives loans or advances, adjusts, runs or pays the payroll. */
+const payrollPeople = { access: { privilege: ['loan', 'advance', 'payroll-adjustment', 'bonus', 'deduction', 'payroll', 'pay-payroll'] as string[] }, tags };
+/** Adjustments: the screen (payroll-adjustment) or either kind; a bonus needs bonus, a deduction deduction (checked per request). */
+const adjusting = { access: { privilege: ['payroll-adjustment', 'bonus', 'deduction'] as string[] }, tags };
+function assertKind(req: FastifyRequest, kind: 'bonus' | 'deduction') {
+  if (!hasPrivilege(caller(req), kind)) throw forbidden();
+}
 function assertEmployeeOrLeaves(req: FastifyRequest) {
   const auth = caller(req);
   if (!hasPrivilege(auth, 'employee') && !hasPrivilege(auth, 'leaves')) throw forbidden();
@@ -81,4 +100,30 @@ export async function hrRoutes(app: FastifyInstance) {
     await tenantTx(req, (tx, actor) => removeTaxRule({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
+
+  serve(app, ln.choices, payrollPeople, async (req) => tenantTx(req, (tx, actor) => payrollChoices({ tx, actor })));
+  serve(app, ln.list, loan, async (req) => tenantTx(req, (tx) => listLoans({ tx, kind: 'loan', query: req.query })));
+  serve(app, ln.create, loan, async (req) => tenantTx(req, (tx, actor) => giveLoan({ tx, actor, kind: 'loan', input: req.body })));
+  serve(app, ln.get, loan, async (req) => tenantTx(req, (tx, actor) => getLoan({ tx, actor, kind: 'loan', id: req.params.id })));
+  serve(app, ln.repay, loan, async (req) => tenantTx(req, (tx, actor) => repayLoan({ tx, actor, kind: 'loan', id: req.params.id, input: req.body })));
+  serve(app, ln.advances, advance, async (req) => tenantTx(req, (tx) => listLoans({ tx, kind: 'advance', query: req.query })));
+  serve(app, ln.createAdvance, advance, async (req) => tenantTx(req, (tx, actor) => giveLoan({ tx, actor, kind: 'advance', input: req.body })));
+  serve(app, ln.getAdvance, advance, async (req) => tenantTx(req, (tx, actor) => getLoan({ tx, actor, kind: 'advance', id: req.params.id })));
+
+  serve(app, adj.list, adjusting, async (req) => tenantTx(req, (tx) => listAdjustments({ tx, query: req.query })));
+  serve(app, adj.create, adjusting, async (req) => {
+    assertKind(req, req.body.kind);
+    return tenantTx(req, (tx, actor) => createAdjustment({ tx, actor, input: req.body }));
+  });
+  serve(app, adj.batch, adjusting, async (req) => {
+    assertKind(req, req.body.kind);
+    return tenantTx(req, (tx, actor) => createAdjustmentBatch({ tx, actor, input: req.body }));
+  });
+  serve(app, adj.cancel, adjusting, async (req) =>
+    tenantTx(req, async (tx, actor) => {
+      const kind = await adjustmentKind(tx, req.params.id);
+      if (kind) assertKind(req, kind);
+      return cancelAdjustment({ tx, actor, id: req.params.id });
+    }),
+  );
 }
