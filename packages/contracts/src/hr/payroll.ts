@@ -10,7 +10,7 @@ export const ADVANCE_SERIES = 'ADV';
 export const PAYROLL_SERIES = 'PR';
 
 export const payPeriod = z.string().trim().regex(MONTH_PATTERN, 'v.period');
-const positive = money.refine((v) => new Decimal(v).gt(0), 'v.positive');
+const positive = money.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'v.positive');
 const optionalPeriod = z.preprocess((v) => (v === '' || v === undefined ? null : v), payPeriod.nullable());
 const optionalId = z.preprocess((v) => (v === '' || v === '0' || v === undefined ? undefined : v), id.optional());
 

@@ -43,9 +43,16 @@ const employeeOrLeaves = { access: 'authenticated', tags } as const;
 const loan = { access: { privilege: 'loan' }, tags } as const;
 const advance = { access: { privilege: 'advance' }, tags } as const;
 /** The payroll screens' choices: whoever gives loans or advances, adjusts, runs or pays the payroll. */
-const payrollPeople = { access: { privilege: ['loan', 'advance', 'payroll-adjustment', 'bonus', 'deduction', 'payroll', 'pay-payroll'] as string[] }, tags };
+const payrollPeople = { access: 'authenticated', tags } as const;
+const payrollPrivileges = ['loan', 'advance', 'payroll-adjustment', 'bonus', 'deduction', 'payroll', 'pay-payroll'];
 /** Adjustments: the screen (payroll-adjustment) or either kind; a bonus needs bonus, a deduction deduction (checked per request). */
-const adjusting = { access: { privilege: ['payroll-adjustment', 'bonus', 'deduction'] as string[] }, tags };
+const adjusting = { access: 'authenticated', tags } as const;
+const adjustingPrivileges = ['payroll-adjustment', 'bonus', 'deduction'];
+/** Any one of the keys (route access with a list asks for all of them). */
+function assertAny(req: FastifyRequest, keys: string[]) {
+  const auth = caller(req);
+  if (!keys.some((k) => hasPrivilege(auth, k))) throw forbidden();
+}
 function assertKind(req: FastifyRequest, kind: 'bonus' | 'deduction') {
   if (!hasPrivilege(caller(req), kind)) throw forbidden();
 }
@@ -101,7 +108,10 @@ export async function hrRoutes(app: FastifyInstance) {
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
 
-  serve(app, ln.choices, payrollPeople, async (req) => tenantTx(req, (tx, actor) => payrollChoices({ tx, actor })));
+  serve(app, ln.choices, payrollPeople, async (req) => {
+    assertAny(req, payrollPrivileges);
+    return tenantTx(req, (tx, actor) => payrollChoices({ tx, actor }));
+  });
   serve(app, ln.list, loan, async (req) => tenantTx(req, (tx) => listLoans({ tx, kind: 'loan', query: req.query })));
   serve(app, ln.create, loan, async (req) => tenantTx(req, (tx, actor) => giveLoan({ tx, actor, kind: 'loan', input: req.body })));
   serve(app, ln.get, loan, async (req) => tenantTx(req, (tx, actor) => getLoan({ tx, actor, kind: 'loan', id: req.params.id })));
@@ -110,7 +120,10 @@ export async function hrRoutes(app: FastifyInstance) {
   serve(app, ln.createAdvance, advance, async (req) => tenantTx(req, (tx, actor) => giveLoan({ tx, actor, kind: 'advance', input: req.body })));
   serve(app, ln.getAdvance, advance, async (req) => tenantTx(req, (tx, actor) => getLoan({ tx, actor, kind: 'advance', id: req.params.id })));
 
-  serve(app, adj.list, adjusting, async (req) => tenantTx(req, (tx) => listAdjustments({ tx, query: req.query })));
+  serve(app, adj.list, adjusting, async (req) => {
+    assertAny(req, adjustingPrivileges);
+    return tenantTx(req, (tx) => listAdjustments({ tx, query: req.query }));
+  });
   serve(app, adj.create, adjusting, async (req) => {
     assertKind(req, req.body.kind);
     return tenantTx(req, (tx, actor) => createAdjustment({ tx, actor, input: req.body }));
@@ -119,11 +132,12 @@ export async function hrRoutes(app: FastifyInstance) {
     assertKind(req, req.body.kind);
     return tenantTx(req, (tx, actor) => createAdjustmentBatch({ tx, actor, input: req.body }));
   });
-  serve(app, adj.cancel, adjusting, async (req) =>
-    tenantTx(req, async (tx, actor) => {
+  serve(app, adj.cancel, adjusting, async (req) => {
+    assertAny(req, adjustingPrivileges);
+    return tenantTx(req, async (tx, actor) => {
       const kind = await adjustmentKind(tx, req.params.id);
       if (kind) assertKind(req, kind);
       return cancelAdjustment({ tx, actor, id: req.params.id });
-    }),
-  );
+    });
+  });
 }

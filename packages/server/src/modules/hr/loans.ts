@@ -183,7 +183,7 @@ export async function getLoan(opts: { tx: Db; actor: Actor; id: number; kind: Lo
   const name = sql.raw(actor.lang === 'so' ? 'name_so' : 'name_en');
   const [r] = await queryRows<RawRow & { account: string; entryNumber: string | null }>(
     tx,
-    sql`select ${rowColumns}, a.code || ' ' || a.${name} as account, j.number as "entryNumber"
+    sql`select ${rowColumns}, a.code || ' ' || a.${name} as account, j.series || '-' || lpad(j.entry_no::text, 6, '0') as "entryNumber"
         from hr_loans l join employees e on e.id = l.employee_id join accounts a on a.id = l.account_id
         left join journal_entries j on j.id = l.journal_entry_id
         where l.id = ${id} and l.kind = ${kind}`,
