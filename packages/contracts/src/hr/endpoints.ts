@@ -44,7 +44,16 @@ import {
   loanDetail,
   loanListQuery,
   loanPage,
+  payrollCancelBody,
   payrollChoices,
+  payrollJob,
+  payrollJobAccepted,
+  payrollPayBody,
+  payrollPreview,
+  payrollRunDetail,
+  payrollRunListQuery,
+  payrollRunPage,
+  payrollScope,
   repaymentBody,
 } from './payroll.ts';
 
@@ -148,4 +157,15 @@ export const adjustmentsEndpoints = {
   create: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments', body: adjustmentBody, response: adjustmentRow, status: 201 }),
   batch: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments/batch', body: adjustmentBatchBody, response: adjustmentBatchResult, status: 201 }),
   cancel: endpoint({ method: 'PATCH', path: '/api/hr/payroll-adjustments/:id/cancel', params: idParams, response: adjustmentRow }),
+};
+
+export const payrollEndpoints = {
+  preview: endpoint({ method: 'GET', path: '/api/hr/payroll/preview', query: payrollScope, response: payrollPreview }),
+  generate: endpoint({ method: 'POST', path: '/api/hr/payroll/runs', body: payrollScope, response: payrollJobAccepted, status: 202 }),
+  job: endpoint({ method: 'GET', path: '/api/hr/payroll/jobs/:id', params: idParams, response: payrollJob }),
+  list: endpoint({ method: 'GET', path: '/api/hr/payroll/runs', query: payrollRunListQuery, response: payrollRunPage }),
+  get: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id', params: idParams, response: payrollRunDetail }),
+  approve: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/approve', params: idParams, response: payrollRunDetail }),
+  pay: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/pay', params: idParams, body: payrollPayBody, response: payrollRunDetail }),
+  cancel: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/cancel', params: idParams, body: payrollCancelBody, response: payrollRunDetail }),
 };

@@ -100,6 +100,11 @@ export const hrMessages = {
   'hr.loanStatus.Open': { en: 'Open', so: 'Furan' },
   'hr.loanStatus.Repaid': { en: 'Repaid', so: 'La bixiyay' },
   'hr.loanStatus.Cancelled': { en: 'Cancelled', so: 'La joojiyay' },
+  'hr.payrollJobFailed': { en: 'The payroll could not be generated.', so: 'Mushaharka lama diyaarin karin.' },
+  'hr.payrollJobInterrupted': {
+    en: 'The server stopped while generating the payroll: nothing was saved, generate it again.',
+    so: 'Server-ku wuu istaagay intii mushaharka la diyaarinayay: waxba lama kaydin, mar kale diyaari.',
+  },
   'hr.status.Active': { en: 'Active', so: 'Firfircoon' },
   'hr.status.OnLeave': { en: 'On leave', so: 'Fasax ku maqan' },
   'hr.status.Suspended': { en: 'Suspended', so: 'La hakiyay' },

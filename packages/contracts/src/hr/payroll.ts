@@ -2,7 +2,7 @@
 // employee's open item, recovered by payroll or repaid early), payroll adjustments (one-off bonuses and
 // deductions per employee and period), payroll runs (preview, draft, approve, pay, cancel) and payslips.
 import Decimal from 'decimal.js';
-import { id, isoDate, MONTH_PATTERN, money, page, whenValid, z } from '../common/validation.ts';
+import { id, isoDate, MONTH_PATTERN, money, page, trimmed, whenValid, z } from '../common/validation.ts';
 import { nullableText } from '../settings/fields.ts';
 
 export const LOAN_SERIES = 'LN';
@@ -181,3 +181,103 @@ export const payrollChoices = z.object({
   employees: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), departmentId: z.number().int() })),
 });
 export type PayrollChoices = z.infer<typeof payrollChoices>;
+
+// ---- payroll runs ------------------------------------------------------------------------------------
+
+export const payrollRunStatusValues = ['Generating', 'Draft', 'Approved', 'Paid', 'Cancelled'] as const;
+export type PayrollRunStatus = (typeof payrollRunStatusValues)[number];
+export const payrollExceptionValues = ['noSalary', 'negativeNet', 'noPaymentDetails', 'currency'] as const;
+
+export const payrollScope = z.object({
+  period: payPeriod,
+  departmentId: z.preprocess((v) => (v === '' || v === '0' || v === undefined ? null : v), id.nullable()),
+});
+export type PayrollScope = z.input<typeof payrollScope>;
+
+export const payslipRow = z.object({
+  employeeId: z.number().int(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string(),
+  paymentMethod: z.string(),
+  daysPaid: z.number().int(),
+  daysInPeriod: z.number().int(),
+  basic: money,
+  allowances: money,
+  bonuses: money,
+  gross: money,
+  taxable: money,
+  tax: money,
+  deductions: money,
+  loanRecovery: money,
+  advanceRecovery: money,
+  net: money,
+});
+export type PayslipRow = z.infer<typeof payslipRow>;
+export const payrollException = z.object({ employeeId: z.number().int(), employeeNumber: z.string(), employeeName: z.string(), reason: z.enum(payrollExceptionValues), message: z.string() });
+export const payrollTotals = z.object({
+  employees: z.number().int(),
+  basic: money,
+  allowances: money,
+  bonuses: money,
+  gross: money,
+  tax: money,
+  deductions: money,
+  loanRecovery: money,
+  advanceRecovery: money,
+  net: money,
+});
+export const payrollPreview = z.object({ period: z.string(), departmentId: z.number().int().nullable(), rows: z.array(payslipRow), exceptions: z.array(payrollException), totals: payrollTotals });
+export type PayrollPreview = z.infer<typeof payrollPreview>;
+
+export const payrollRunRow = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  period: z.string(),
+  department: z.string().nullable(),
+  status: z.enum(payrollRunStatusValues),
+  employees: z.number().int(),
+  gross: money,
+  tax: money,
+  deductions: money,
+  net: money,
+  generatedBy: z.string().nullable(),
+  generatedAt: z.string(),
+  approvedBy: z.string().nullable(),
+  paidBy: z.string().nullable(),
+  payDate: z.string().nullable(),
+});
+export type PayrollRunRow = z.infer<typeof payrollRunRow>;
+export const payrollRunPage = page(payrollRunRow);
+export const payrollRunListQuery = z.object({
+  _page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  _limit: z.coerce.number().int().min(1).max(1000).default(100),
+  period: z.preprocess((v) => (v === '' ? undefined : v), payPeriod.optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(payrollRunStatusValues).optional()),
+});
+export const payrollRunDetail = payrollRunRow.extend({
+  departmentId: z.number().int().nullable(),
+  generatedById: z.number().int(),
+  approveEntry: z.string().nullable(),
+  payEntry: z.string().nullable(),
+  payAccount: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  rows: z.array(payslipRow),
+  exceptions: z.array(payrollException),
+  totals: payrollTotals,
+});
+export type PayrollRunDetail = z.infer<typeof payrollRunDetail>;
+export const payrollJobAccepted = z.object({ jobId: z.number().int() });
+export const payrollJob = z.object({
+  id: z.number().int(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  processed: z.number().int(),
+  total: z.number().int(),
+  runId: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type PayrollJob = z.infer<typeof payrollJob>;
+export const payrollPayBody = z.object({ date: isoDate, accountId: id });
+export type PayrollPayBody = z.input<typeof payrollPayBody>;
+export const payrollCancelBody = z.object({ reason: trimmed(500) });
+export type PayrollCancelBody = z.input<typeof payrollCancelBody>;

@@ -9,6 +9,7 @@ import {
   hrSettingsEndpoints as hs,
   leavesEndpoints as lv,
   loansEndpoints as ln,
+  payrollEndpoints as pr,
   translate,
 } from '@ubo/contracts';
 import { referenceListRoutes } from '../../lib/reference-list.ts';
@@ -31,6 +32,8 @@ import { hrLists } from './hr-lists.ts';
 import { createTaxRule, getHrSettings, listTaxRules, removeTaxRule, updateHrSettings, updateTaxRule } from './hr-settings.ts';
 import { adjustmentKind, cancelAdjustment, createAdjustment, createAdjustmentBatch, listAdjustments } from './adjustments.ts';
 import { getLoan, giveLoan, listLoans, payrollChoices, repayLoan } from './loans.ts';
+import { getPayrollJob, payrollJob, queuePayrollJob } from './payroll-jobs.ts';
+import { approvePayroll, cancelPayroll, checkScope, getPayrollRun, listPayrollRuns, payPayroll, previewPayroll } from './payroll-run.ts';
 import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';
 
 const tags = ['hr'];
@@ -40,6 +43,12 @@ const leaves = { access: { privilege: 'leaves' }, tags } as const;
 const settings = { access: { privilege: 'hrm-setting' }, tags } as const;
 /** Recording and reading leave: the HR officer (employee) or whoever manages leave (leaves). */
 const employeeOrLeaves = { access: 'authenticated', tags } as const;
+const payroll = { access: { privilege: 'payroll' }, tags } as const;
+const approve = { access: { privilege: 'approve-payroll' }, tags } as const;
+const pay = { access: { privilege: 'pay-payroll' }, tags } as const;
+/** Reading runs: whoever generates, approves or pays them. */
+const runReaders = { access: 'authenticated', tags } as const;
+const runReaderPrivileges = ['payroll', 'approve-payroll', 'pay-payroll'];
 const loan = { access: { privilege: 'loan' }, tags } as const;
 const advance = { access: { privilege: 'advance' }, tags } as const;
 /** The payroll screens' choices: whoever gives loans or advances, adjusts, runs or pays the payroll. */
@@ -140,4 +149,29 @@ export async function hrRoutes(app: FastifyInstance) {
       return cancelAdjustment({ tx, actor, id: req.params.id });
     });
   });
+
+  app.jobs.define(payrollJob);
+  serve(app, pr.preview, payroll, async (req) =>
+    tenantTx(req, (tx, actor) => previewPayroll({ tx, actor, period: req.query.period, departmentId: req.query.departmentId })),
+  );
+  serve(app, pr.generate, payroll, async (req) => {
+    const accepted = await tenantTx(req, async (tx, actor) => {
+      await checkScope(tx, req.body.departmentId);
+      return queuePayrollJob({ tx, actor, input: { period: req.body.period, departmentId: req.body.departmentId } });
+    });
+    app.jobs.kick();
+    return accepted;
+  });
+  serve(app, pr.job, payroll, async (req) => tenantTx(req, (tx, actor) => getPayrollJob({ tx, db: app.db, actor, id: req.params.id })));
+  serve(app, pr.list, runReaders, async (req) => {
+    assertAny(req, runReaderPrivileges);
+    return tenantTx(req, (tx, actor) => listPayrollRuns({ tx, actor, query: req.query }));
+  });
+  serve(app, pr.get, runReaders, async (req) => {
+    assertAny(req, runReaderPrivileges);
+    return tenantTx(req, (tx, actor) => getPayrollRun({ tx, actor, id: req.params.id }));
+  });
+  serve(app, pr.approve, approve, async (req) => tenantTx(req, (tx, actor) => approvePayroll({ tx, actor, id: req.params.id })));
+  serve(app, pr.pay, pay, async (req) => tenantTx(req, (tx, actor) => payPayroll({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, pr.cancel, payroll, async (req) => tenantTx(req, (tx, actor) => cancelPayroll({ tx, actor, id: req.params.id, input: req.body })));
 }
