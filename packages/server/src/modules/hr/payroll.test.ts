@@ -7,6 +7,7 @@ import { inSystem } from '../../db/tenant.ts';
 import { bearer, newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
 import { tableSnapshot } from '../../../test/table-snapshot.ts';
 import { staffUser } from '../settings/test-support.ts';
+import { waitForJobs } from '../jobs/index.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -265,5 +266,192 @@ describe('payroll adjustments', () => {
     expect(json(await call(orgA.token, 'PATCH', `/api/hr/payroll-adjustments/${extra.id}/cancel`), 200).status).toBe('Cancelled');
     expect((await call(orgA.token, 'PATCH', `/api/hr/payroll-adjustments/${extra.id}/cancel`)).statusCode).toBe(409);
     expect((await call(orgB.token, 'PATCH', `/api/hr/payroll-adjustments/${extra.id}/cancel`)).statusCode).toBe(404);
+  });
+});
+
+describe('payroll runs', () => {
+  let approver: Awaited<ReturnType<typeof staffUser>>;
+  let payer: Awaited<ReturnType<typeof staffUser>>;
+  let a: number;
+  let b: number;
+  let d: number;
+  let loanA: number;
+  let runId: number;
+  let settings: { loansAccountId: number; advancesAccountId: number; netPayPayableAccountId: number; taxPayableAccountId: number };
+  const scope = () => ({ period: '2026-04', departmentId: ids.other });
+
+  async function generate(token: string, body: object) {
+    const accepted = json(await call(token, 'POST', '/api/hr/payroll/runs', body), 202);
+    await waitForJobs(ctx.app.db);
+    return json(await call(token, 'GET', `/api/hr/payroll/jobs/${accepted.jobId}`), 200) as { status: string; runId: number | null; error: string | null; processed: number; total: number };
+  }
+
+  beforeAll(async () => {
+    approver = await staffUser(ctx, orgA, ['approve-payroll', 'payroll']);
+    payer = await staffUser(ctx, orgA, ['pay-payroll']);
+    settings = json(await call(orgA.token, 'GET', '/api/hr/settings'), 200);
+    json(
+      await call(orgA.token, 'POST', '/api/hr/tax-rules', {
+        effectiveFrom: '2026-01-01',
+        note: 'Example brackets',
+        brackets: [
+          { lowerBound: '0', rate: '0' },
+          { lowerBound: '200', rate: '6' },
+          { lowerBound: '800', rate: '12' },
+          { lowerBound: '2000', rate: '18' },
+        ],
+      }),
+      201,
+    );
+    a = await hire({ departmentId: ids.other });
+    b = await hire({ departmentId: ids.other, hireDate: '2026-04-15', basicSalary: '600.00' });
+    d = await hire({ departmentId: ids.other, basicSalary: '100.00' });
+    json(await call(orgA.token, 'POST', `/api/hr/employees/${a}/allowances`, { allowanceTypeId: ids.housing, amount: '100.00', effectiveFrom: '2026-01-01' }), 201);
+    loanA = json(
+      await call(orgA.token, 'POST', '/api/hr/loans', { employeeId: a, date: '2026-03-10', amount: '500', instalment: '200', accountId: ids.cash }),
+      201,
+    ).id;
+    json(await call(orgA.token, 'POST', '/api/hr/advances', { employeeId: b, date: '2026-04-20', amount: '100', accountId: ids.cash }), 201);
+    const adj = (employeeId: number, kind: string, typeId: number, amount: string) =>
+      call(orgA.token, 'POST', '/api/hr/payroll-adjustments', { employeeId, period: '2026-04', kind, typeId, amount });
+    json(await adj(a, 'bonus', ids.bonus, '50'), 201);
+    json(await adj(a, 'deduction', ids.fine, '10'), 201);
+    json(await adj(d, 'deduction', ids.fine, '500'), 201);
+  });
+
+  it('previews pro rata pay, allowances, bonuses, tax, deductions and recoveries; net = gross - tax - deductions; writes nothing', async () => {
+    const before = await snapshot();
+    const p = json(await call(orgA.token, 'GET', `/api/hr/payroll/preview?period=2026-04&departmentId=${ids.other}`), 200);
+    expect(await snapshot()).toEqual(before);
+    const byId = new Map(p.rows.map((r: { employeeId: number }) => [r.employeeId, r]));
+    // April 2026 has 26 working days (Fridays off); the joiner works 14 of them.
+    expect(byId.get(a)).toMatchObject({ daysPaid: 26, daysInPeriod: 26, basic: '1000.00', allowances: '100.00', bonuses: '50.00', gross: '1150.00' });
+    expect(byId.get(a)).toMatchObject({ taxable: '1050.00', tax: '66.00', deductions: '10.00', loanRecovery: '200.00', advanceRecovery: '0.00', net: '874.00' });
+    expect(byId.get(b)).toMatchObject({ daysPaid: 14, basic: '323.08', gross: '323.08', tax: '7.38', advanceRecovery: '100.00', net: '215.70' });
+    for (const r of p.rows as Record<string, string>[]) {
+      const net = Number(r.gross) - Number(r.tax) - Number(r.deductions) - Number(r.loanRecovery) - Number(r.advanceRecovery);
+      expect(Number(r.net)).toBeCloseTo(net, 2);
+    }
+    expect(p.exceptions).toEqual([expect.objectContaining({ employeeId: d, reason: 'negativeNet', message: 'Negative net pay' })]);
+    expect(p.totals).toMatchObject({ employees: 2, gross: '1473.08', tax: '73.38', deductions: '10.00', loanRecovery: '200.00', advanceRecovery: '100.00', net: '1089.70' });
+    const so = json(await call(orgA.token, 'GET', `/api/hr/payroll/preview?period=2026-04&departmentId=${ids.other}`, undefined, 'so'), 200);
+    expect(so.exceptions[0].message).toBe('Mushahar saafi ah oo taban');
+  });
+
+  it('refuses bad input field by field in English and Somali and changes nothing', async () => {
+    const before = await snapshot();
+    expect(fields(await call(orgA.token, 'GET', '/api/hr/payroll/preview?period=2026-13'))).toEqual({ period: 'Enter the period as YYYY-MM, for example 2026-03.' });
+    expect(fields(await call(orgA.token, 'POST', '/api/hr/payroll/runs', { period: '2026-04', departmentId: 999999 }, 'so'))).toEqual({
+      departmentId: expect.any(String),
+    });
+    expect(fields(await call(orgA.token, 'POST', '/api/hr/payroll/runs', { period: 'April' }, 'so'))).toEqual({
+      period: 'Geli muddada sida YYYY-MM, tusaale 2026-03.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('generates a draft in the background; a second run of the period pays nobody twice', async () => {
+    const job = await generate(orgA.token, scope());
+    expect(job).toMatchObject({ status: 'done', processed: 2, total: 2 });
+    runId = job.runId!;
+    const run = json(await call(orgA.token, 'GET', `/api/hr/payroll/runs/${runId}`), 200);
+    expect(run).toMatchObject({ status: 'Draft', number: 'PR-000001', employees: 2, net: '1089.70', department: 'Technical' });
+    expect(run.exceptions.map((e: { employeeId: number }) => e.employeeId)).toEqual([d]);
+    const again = await generate(orgA.token, scope());
+    expect(again).toMatchObject({ status: 'failed', runId: null, error: 'No employee is paid in this payroll.' });
+    // The database refuses a second live payslip for an employee and period whatever the code does.
+    await expect(
+      inSystem(ctx.database.db, (tx) =>
+        tx.execute(sql`insert into hr_payslips (client_id, run_id, employee_id, period, department_id, payment_method, days_paid, days_in_period, basic,
+          allowances, bonuses, gross, taxable, tax, deductions, loan_recovery, advance_recovery, net)
+          values (${orgA.clientId}, ${runId}, ${a}, '2026-04', ${ids.other}, 'cash', 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1)`),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('refuses approval by the user who generated it; another user approves: balanced posting, recoveries settle the employee items', async () => {
+    const before = await snapshot();
+    const own = await call(orgA.token, 'POST', `/api/hr/payroll/runs/${runId}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('Another user must approve the payroll you generated.');
+    expect((await call(payer.token, 'POST', `/api/hr/payroll/runs/${runId}/approve`)).statusCode).toBe(403);
+    expect((await call(orgB.token, 'POST', `/api/hr/payroll/runs/${runId}/approve`)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+    const run = json(await call(approver.token, 'POST', `/api/hr/payroll/runs/${runId}/approve`), 200);
+    expect(run.status).toBe('Approved');
+    expect(run.approveEntry).toMatch(/^JV-/);
+    expect(await unbalancedEntries(orgA.clientId)).toBe(0);
+    const [entry] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ debit: string; credit: string; tax: string; net: string }>(
+        tx,
+        sql`select sum(debit)::text as debit, sum(credit)::text as credit,
+              sum(credit) filter (where account_id = ${settings.taxPayableAccountId})::text as tax,
+              sum(credit) filter (where account_id = ${settings.netPayPayableAccountId})::text as net
+            from journal_lines where client_id = ${orgA.clientId} and entry_id = (select approve_entry_id from hr_payroll_runs where id = ${runId})`,
+      ),
+    );
+    // Salaries 1323.08 less the 10.00 fine (one line per account), allowances and bonuses 150.00 = tax, net pay and recoveries.
+    expect(entry).toEqual({ debit: '1463.08', credit: '1463.08', tax: '73.38', net: '1089.70' });
+    expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '300.00', items: '300.00' });
+    expect(await employeeBalance(orgA.clientId, b, settings.advancesAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
+    const loan = json(await call(orgA.token, 'GET', `/api/hr/loans/${loanA}`), 200);
+    expect(loan).toMatchObject({ repaid: '200.00', balance: '300.00' });
+    expect(loan.schedule[0]).toMatchObject({ period: '2026-04', amount: '200.00', recovered: true });
+    expect(loan.schedule.slice(1).map((s: { period: string }) => s.period)).toEqual(['2026-05', '2026-06']);
+    expect((await call(approver.token, 'POST', `/api/hr/payroll/runs/${runId}/approve`)).statusCode).toBe(409);
+  });
+
+  it('pays from a money account once; a paid run cannot be cancelled', async () => {
+    const before = await snapshot();
+    expect(fields(await call(payer.token, 'POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2026-04-30', accountId: ids.expense }, 'so'))).toEqual({
+      accountId: 'Dooro xisaab lacag caddaan ah, bangi ama lacag mobaylka.',
+    });
+    expect((await call(approver.token, 'POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2026-04-30', accountId: ids.cash })).statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    const paid = json(await call(payer.token, 'POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2026-04-30', accountId: ids.cash }), 200);
+    expect(paid).toMatchObject({ status: 'Paid', payDate: '2026-04-30' });
+    const [net] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ balance: string }>(
+        tx,
+        sql`select coalesce(sum(credit - debit), 0)::text as balance from journal_lines where client_id = ${orgA.clientId} and account_id = ${settings.netPayPayableAccountId}`,
+      ),
+    );
+    expect(Number(net.balance)).toBe(0);
+    const twice = await call(payer.token, 'POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2026-04-30', accountId: ids.cash });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This payroll is Paid.');
+    expect((await call(orgA.token, 'POST', `/api/hr/payroll/runs/${runId}/cancel`, { reason: 'Wrong' })).statusCode).toBe(409);
+    expect(await unbalancedEntries(orgA.clientId)).toBe(0);
+  });
+
+  it('cancels an approved run by reversal (the loan gets its instalment back); never recovers more than a loan holds', async () => {
+    const may = await generate(orgA.token, { period: '2026-05', departmentId: ids.other });
+    json(await call(approver.token, 'POST', `/api/hr/payroll/runs/${may.runId}/approve`), 200);
+    expect(json(await call(orgA.token, 'GET', `/api/hr/loans/${loanA}`), 200).balance).toBe('100.00');
+    const cancelled = json(await call(orgA.token, 'POST', `/api/hr/payroll/runs/${may.runId}/cancel`, { reason: 'Wrong bonus' }), 200);
+    expect(cancelled.status).toBe('Cancelled');
+    expect(json(await call(orgA.token, 'GET', `/api/hr/loans/${loanA}`), 200).balance).toBe('300.00');
+    expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '300.00', items: '300.00' });
+    // May again (the cancelled run's payslips are no longer live), approved: 100 left on the loan.
+    const mayAgain = await generate(orgA.token, { period: '2026-05', departmentId: ids.other });
+    expect(mayAgain.status).toBe('done');
+    json(await call(approver.token, 'POST', `/api/hr/payroll/runs/${mayAgain.runId}/approve`), 200);
+    // June plans the last 100; an early repayment of it meanwhile makes the approval refuse.
+    const june = await generate(orgA.token, { period: '2026-06', departmentId: ids.other });
+    const draft = json(await call(orgA.token, 'GET', `/api/hr/payroll/runs/${june.runId}`), 200);
+    expect(draft.rows.find((r: { employeeId: number }) => r.employeeId === a).loanRecovery).toBe('100.00');
+    json(await call(orgA.token, 'POST', `/api/hr/loans/${loanA}/repayments`, { date: '2026-06-10', amount: '100', accountId: ids.cash }), 201);
+    const before = await snapshot();
+    expect((await call(approver.token, 'POST', `/api/hr/payroll/runs/${june.runId}/approve`)).statusCode).toBe(409);
+    expect(await snapshot()).toEqual(before);
+    expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
+    expect(await unbalancedEntries(orgA.clientId)).toBe(0);
+  });
+
+  it('another organisation sees no run; readers need a payroll privilege', async () => {
+    expect(json(await call(orgB.token, 'GET', '/api/hr/payroll/runs'), 200).total).toBe(0);
+    expect((await call(orgB.token, 'GET', `/api/hr/payroll/runs/${runId}`)).statusCode).toBe(404);
+    expect((await call(clerk.token, 'GET', '/api/hr/payroll/runs')).statusCode).toBe(403);
+    expect(json(await call(payer.token, 'GET', '/api/hr/payroll/runs?period=2026-04'), 200).total).toBe(1);
   });
 });
