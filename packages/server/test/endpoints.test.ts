@@ -15,6 +15,9 @@ import {
   employeesEndpoints,
   leavesEndpoints,
   hrSettingsEndpoints,
+  loansEndpoints,
+  adjustmentsEndpoints,
+  payrollEndpoints,
   hrDepartmentsEndpoints,
   hrSubSectionsEndpoints,
   hrJobTitlesEndpoints,
@@ -154,6 +157,9 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
     hrBonusTypesEndpoints,
     hrDeductionTypesEndpoints,
     hrLeaveTypesEndpoints,
+    loansEndpoints,
+    adjustmentsEndpoints,
+    payrollEndpoints,
   ],
 };
 
