@@ -159,6 +159,8 @@ export const adjustmentsEndpoints = {
   cancel: endpoint({ method: 'PATCH', path: '/api/hr/payroll-adjustments/:id/cancel', params: idParams, response: adjustmentRow }),
 };
 
+const runEmployeeParams = z.object({ id: idParams.shape.id, employeeId: idParams.shape.id });
+
 export const payrollEndpoints = {
   preview: endpoint({ method: 'GET', path: '/api/hr/payroll/preview', query: payrollScope, response: payrollPreview }),
   generate: endpoint({ method: 'POST', path: '/api/hr/payroll/runs', body: payrollScope, response: payrollJobAccepted, status: 202 }),
@@ -167,5 +169,11 @@ export const payrollEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id', params: idParams, response: payrollRunDetail }),
   approve: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/approve', params: idParams, response: payrollRunDetail }),
   pay: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/pay', params: idParams, body: payrollPayBody, response: payrollRunDetail }),
+  /** One employee's payslip of a run, as a PDF in the caller's language. */
+  payslipPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/:employeeId/pdf', params: runEmployeeParams, produces: ['application/pdf'] }),
+  /** The run's register (every employee's payslip figures) as one PDF. */
+  runPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/pdf', params: idParams, produces: ['application/pdf'] }),
+  /** The bank list (CSV): employee, bank, account or mobile number, net pay. */
+  bankFile: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/bank-file', params: idParams, produces: ['text/csv'] }),
   cancel: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/cancel', params: idParams, body: payrollCancelBody, response: payrollRunDetail }),
 };

@@ -34,6 +34,9 @@ import { adjustmentKind, cancelAdjustment, createAdjustment, createAdjustmentBat
 import { getLoan, giveLoan, listLoans, payrollChoices, repayLoan } from './loans.ts';
 import { getPayrollJob, payrollJob, queuePayrollJob } from './payroll-jobs.ts';
 import { approvePayroll, cancelPayroll, checkScope, getPayrollRun, listPayrollRuns, payPayroll, previewPayroll } from './payroll-run.ts';
+import { loadPayrollRegister, loadPayslip, payrollBankTable, renderPayslip } from './payslip-pdf.ts';
+import { sendPdf } from '../document-print/index.ts';
+import { sendReport } from '../finance-reports/index.ts';
 import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';
 
 const tags = ['hr'];
@@ -174,4 +177,18 @@ export async function hrRoutes(app: FastifyInstance) {
   serve(app, pr.approve, approve, async (req) => tenantTx(req, (tx, actor) => approvePayroll({ tx, actor, id: req.params.id })));
   serve(app, pr.pay, pay, async (req) => tenantTx(req, (tx, actor) => payPayroll({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, pr.cancel, payroll, async (req) => tenantTx(req, (tx, actor) => cancelPayroll({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, pr.payslipPdf, runReaders, async (req, reply) => {
+    assertAny(req, runReaderPrivileges);
+    const slip = await tenantTx(req, (tx, a) => loadPayslip({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id, employeeId: req.params.employeeId }));
+    return sendPdf(reply, renderPayslip(slip), `payslip-${slip.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
+  });
+  serve(app, pr.runPdf, runReaders, async (req, reply) => {
+    assertAny(req, runReaderPrivileges);
+    const doc = await tenantTx(req, (tx, a) => loadPayrollRegister({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
+    return sendPdf(reply, renderPayslip(doc), `payroll-${doc.number}`, 'inline');
+  });
+  serve(app, pr.bankFile, pay, async (req, reply) => {
+    const table = await tenantTx(req, (tx, a) => payrollBankTable({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
+    return sendReport(reply, table, 'csv');
+  });
 }

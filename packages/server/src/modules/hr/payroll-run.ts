@@ -404,7 +404,7 @@ export async function runPayslips(tx: Db, runId: number, employeeId?: number): P
   });
 }
 
-export async function getPayrollRun(opts: { tx: Db; actor: Actor; id: number }): Promise<PayrollRunDetail> {
+export async function getPayrollRun(opts: { tx: Db; actor: Pick<Actor, 'lang'>; id: number }): Promise<PayrollRunDetail> {
   const { tx, actor, id } = opts;
   const [r] = await queryRows<RunRow>(tx, sql`${runSelect(actor.lang)} where r.id = ${id}`);
   if (!r) throw notFound();

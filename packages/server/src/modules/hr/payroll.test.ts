@@ -8,6 +8,7 @@ import { bearer, newOrganisation, startTestApp, type TestContext } from '../../.
 import { tableSnapshot } from '../../../test/table-snapshot.ts';
 import { staffUser } from '../settings/test-support.ts';
 import { waitForJobs } from '../jobs/index.ts';
+import { pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 
 let ctx: TestContext;
 let orgA: Awaited<ReturnType<typeof newOrganisation>>;
@@ -446,6 +447,28 @@ describe('payroll runs', () => {
     expect(await snapshot()).toEqual(before);
     expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
     expect(await unbalancedEntries(orgA.clientId)).toBe(0);
+  });
+
+  it('prints a payslip in English and Somali, the run register, and the bank list', async () => {
+    const en = await call(payer.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/${a}/pdf`);
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('application/pdf');
+    const text = pdfText(en.rawPayload);
+    expect(text).toContain('Payslip');
+    expect(text).toContain('Net pay');
+    expect(text).toContain('874.00');
+    const so = pdfText((await call(payer.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/${a}/pdf`, undefined, 'so')).rawPayload);
+    expect(so).toContain('Warqadda mushaharka');
+    expect(so).toContain('Mushaharka saafiga ah');
+    const register = pdfText((await call(payer.token, 'GET', `/api/hr/payroll/runs/${runId}/pdf`)).rawPayload);
+    expect(register).toContain('Payroll register');
+    expect(register).toContain('1,089.70');
+    const bank = await call(payer.token, 'GET', `/api/hr/payroll/runs/${runId}/bank-file`);
+    expect(bank.statusCode).toBe(200);
+    expect(bank.body).toContain('874.00');
+    expect((await call(payer.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/${d}/pdf`)).statusCode).toBe(404);
+    expect((await call(orgB.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/${a}/pdf`)).statusCode).toBe(404);
+    expect((await call(clerk.token, 'GET', `/api/hr/payroll/runs/${runId}/pdf`)).statusCode).toBe(403);
   });
 
   it('another organisation sees no run; readers need a payroll privilege', async () => {
