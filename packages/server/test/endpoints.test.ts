@@ -18,6 +18,7 @@ import {
   loansEndpoints,
   adjustmentsEndpoints,
   payrollEndpoints,
+  hrReportsEndpoints,
   hrDepartmentsEndpoints,
   hrSubSectionsEndpoints,
   hrJobTitlesEndpoints,
@@ -160,6 +161,7 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
     loansEndpoints,
     adjustmentsEndpoints,
     payrollEndpoints,
+    hrReportsEndpoints,
   ],
 };
 

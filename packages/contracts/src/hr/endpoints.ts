@@ -32,6 +32,8 @@ import {
 } from './lists.ts';
 import { hrSettings, hrSettingsBody, taxRule, taxRuleBody, taxRuleList } from './settings.ts';
 import { z } from '../common/validation.ts';
+import { exportFields, reportFormat } from '../finance-reports/common.ts';
+import { employeeLoanReport, employeeReportQuery, loanReport, loanReportQuery, payrollReport, payrollReportQuery, personalReport } from './reports.ts';
 import {
   adjustmentBatchBody,
   adjustmentBatchResult,
@@ -176,4 +178,26 @@ export const payrollEndpoints = {
   /** The bank list (CSV): employee, bank, account or mobile number, net pay. */
   bankFile: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/bank-file', params: idParams, produces: ['text/csv'] }),
   cancel: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/cancel', params: idParams, body: payrollCancelBody, response: payrollRunDetail }),
+};
+
+const withFormat = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend({ format: reportFormat.optional() });
+const withExport = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend(exportFields);
+const hrReportFiles = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+export const hrReportsEndpoints = {
+  payroll: endpoint({ method: 'GET', path: '/api/hr/reports/payroll', query: withFormat(payrollReportQuery), response: payrollReport }),
+  payrollExport: endpoint({ method: 'GET', path: '/api/hr/reports/payroll/export', query: withExport(payrollReportQuery), produces: hrReportFiles }),
+  loans: endpoint({ method: 'GET', path: '/api/hr/reports/loans', query: withFormat(loanReportQuery), response: loanReport }),
+  loansExport: endpoint({ method: 'GET', path: '/api/hr/reports/loans/export', query: withExport(loanReportQuery), produces: hrReportFiles }),
+  advances: endpoint({ method: 'GET', path: '/api/hr/reports/advances', query: withFormat(loanReportQuery), response: loanReport }),
+  advancesExport: endpoint({ method: 'GET', path: '/api/hr/reports/advances/export', query: withExport(loanReportQuery), produces: hrReportFiles }),
+  employeeLoans: endpoint({ method: 'GET', path: '/api/hr/reports/employee-loans', query: withFormat(employeeReportQuery), response: employeeLoanReport }),
+  employeeLoansExport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/employee-loans/export',
+    query: withExport(employeeReportQuery),
+    produces: hrReportFiles,
+  }),
+  personal: endpoint({ method: 'GET', path: '/api/hr/reports/personal', query: withFormat(employeeReportQuery), response: personalReport }),
+  personalExport: endpoint({ method: 'GET', path: '/api/hr/reports/personal/export', query: withExport(employeeReportQuery), produces: hrReportFiles }),
 };

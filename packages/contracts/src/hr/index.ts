@@ -4,5 +4,6 @@ export * from './employees.ts';
 export * from './leave.ts';
 export * from './settings.ts';
 export * from './payroll.ts';
+export * from './reports.ts';
 export * from './messages.ts';
 export * from './endpoints.ts';

@@ -1,7 +1,7 @@
 // /api/hr: the reference lists (each its own privilege), employees (employee; pay changes salaries), the
 // salaries screen (salaries), leave (leaves decides; employee or leaves records and reads), the HRM settings
 // and tax rules (hrm-setting). Paths and schemas are the contracts' HR endpoint groups.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   adjustmentsEndpoints as adj,
   employeesEndpoints as emp,
@@ -10,6 +10,7 @@ import {
   leavesEndpoints as lv,
   loansEndpoints as ln,
   payrollEndpoints as pr,
+  hrReportsEndpoints as rp,
   translate,
 } from '@ubo/contracts';
 import { referenceListRoutes } from '../../lib/reference-list.ts';
@@ -36,7 +37,17 @@ import { getPayrollJob, payrollJob, queuePayrollJob } from './payroll-jobs.ts';
 import { approvePayroll, cancelPayroll, checkScope, getPayrollRun, listPayrollRuns, payPayroll, previewPayroll } from './payroll-run.ts';
 import { loadPayrollRegister, loadPayslip, payrollBankTable, renderPayslip } from './payslip-pdf.ts';
 import { sendPdf } from '../document-print/index.ts';
-import { sendReport } from '../finance-reports/index.ts';
+import { type ReportTable, sendReport } from '../finance-reports/index.ts';
+import {
+  employeeLoanReport,
+  employeeLoanTable,
+  loanReport,
+  loanReportTable,
+  payrollReport,
+  payrollReportTable,
+  personalReport,
+  personalTable,
+} from './hr-reports.ts';
 import { decideLeave, leaveBalances, listLeaveRequests, requestLeave } from './leave.ts';
 
 const tags = ['hr'];
@@ -191,4 +202,51 @@ export async function hrRoutes(app: FastifyInstance) {
     const table = await tenantTx(req, (tx, a) => payrollBankTable({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
     return sendReport(reply, table, 'csv');
   });
+
+  // HR reports: JSON, or the file when format is given; /export always the file.
+  const report = <Q extends { format?: 'csv' | 'xlsx' }, R>(
+    privilege: string,
+    run: (tx: Parameters<Parameters<typeof tenantTx>[1]>[0], actor: Parameters<Parameters<typeof tenantTx>[1]>[1], q: Q) => Promise<R>,
+    table: (tx: Parameters<Parameters<typeof tenantTx>[1]>[0], actor: Parameters<Parameters<typeof tenantTx>[1]>[1], r: R) => Promise<ReportTable>,
+  ) => ({
+    access: { access: { privilege }, tags },
+    json: async (req: FastifyRequest, reply: FastifyReply, q: Q) => {
+      const out = await tenantTx(req, async (tx, actor) => {
+        const r = await run(tx, actor, q);
+        return { r, file: q.format ? await table(tx, actor, r) : null };
+      });
+      return out.file && q.format ? sendReport(reply, out.file, q.format) : out.r;
+    },
+  });
+  const payrollR = report('payroll-report', (tx, actor, q: { runId: number; format?: 'csv' | 'xlsx' }) => payrollReport({ tx, actor, runId: q.runId }), payrollReportTable);
+  serve(app, rp.payroll, payrollR.access, async (req, reply) => payrollR.json(req, reply, req.query) as never);
+  serve(app, rp.payrollExport, payrollR.access, async (req, reply) => payrollR.json(req, reply, req.query) as never);
+  const loansR = report(
+    'loan-report',
+    (tx, _a, q: { status?: 'Open' | 'Repaid' | 'Cancelled'; format?: 'csv' | 'xlsx' }) => loanReport({ tx, kind: 'loan', status: q.status }),
+    (tx, a, r) => loanReportTable(tx, a, 'loan', r),
+  );
+  serve(app, rp.loans, loansR.access, async (req, reply) => loansR.json(req, reply, req.query) as never);
+  serve(app, rp.loansExport, loansR.access, async (req, reply) => loansR.json(req, reply, req.query) as never);
+  const advR = report(
+    'advanced-report',
+    (tx, _a, q: { status?: 'Open' | 'Repaid' | 'Cancelled'; format?: 'csv' | 'xlsx' }) => loanReport({ tx, kind: 'advance', status: q.status }),
+    (tx, a, r) => loanReportTable(tx, a, 'advance', r),
+  );
+  serve(app, rp.advances, advR.access, async (req, reply) => advR.json(req, reply, req.query) as never);
+  serve(app, rp.advancesExport, advR.access, async (req, reply) => advR.json(req, reply, req.query) as never);
+  const empR = report(
+    'employee-loan-report',
+    (tx, actor, q: { employeeId: number; format?: 'csv' | 'xlsx' }) => employeeLoanReport({ tx, actor, employeeId: q.employeeId }),
+    employeeLoanTable,
+  );
+  serve(app, rp.employeeLoans, empR.access, async (req, reply) => empR.json(req, reply, req.query) as never);
+  serve(app, rp.employeeLoansExport, empR.access, async (req, reply) => empR.json(req, reply, req.query) as never);
+  const personR = report(
+    'personal-report',
+    (tx, actor, q: { employeeId: number; format?: 'csv' | 'xlsx' }) => personalReport({ tx, actor, employeeId: q.employeeId }),
+    personalTable,
+  );
+  serve(app, rp.personal, personR.access, async (req, reply) => personR.json(req, reply, req.query) as never);
+  serve(app, rp.personalExport, personR.access, async (req, reply) => personR.json(req, reply, req.query) as never);
 }

@@ -471,6 +471,33 @@ describe('payroll runs', () => {
     expect((await call(clerk.token, 'GET', `/api/hr/payroll/runs/${runId}/pdf`)).statusCode).toBe(403);
   });
 
+  it('reports: payroll by employee and department, loans, advances, one employee\'s loans, the personal file; CSV and XLSX', async () => {
+    const reporter = await staffUser(ctx, orgA, ['payroll-report', 'loan-report', 'advanced-report', 'employee-loan-report', 'personal-report']);
+    const pr = json(await call(reporter.token, 'GET', `/api/hr/reports/payroll?runId=${runId}`), 200);
+    expect(pr.departments).toEqual([{ department: 'Technical', employees: 2, gross: '1473.08', tax: '73.38', deductions: '310.00', net: '1089.70' }]);
+    expect(pr.totals.net).toBe('1089.70');
+    const csv = await call(reporter.token, 'GET', `/api/hr/reports/payroll/export?runId=${runId}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('1089.70');
+    const xlsx = await call(reporter.token, 'GET', `/api/hr/reports/payroll?runId=${runId}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const loans = json(await call(reporter.token, 'GET', '/api/hr/reports/loans'), 200);
+    expect(loans.rows.find((r: { id: number }) => r.id === loanA)).toMatchObject({ repaid: '500.00', balance: '0.00', status: 'Repaid' });
+    const adv = json(await call(reporter.token, 'GET', '/api/hr/reports/advances?status=Repaid'), 200);
+    expect(adv.rows.map((r: { employeeId: number }) => r.employeeId)).toEqual([b]);
+    const mine = json(await call(reporter.token, 'GET', `/api/hr/reports/employee-loans?employeeId=${a}`), 200);
+    expect(mine.loans.map((l: { number: string }) => l.number)).toEqual([expect.stringMatching(/^LN-/)]);
+    const so = await call(reporter.token, 'GET', `/api/hr/reports/employee-loans/export?employeeId=${a}&format=csv`, undefined, 'so');
+    expect(so.body).toContain('La soo celiyay');
+    const person = json(await call(reporter.token, 'GET', `/api/hr/reports/personal?employeeId=${a}`), 200);
+    expect(person.payslips.map((p: { period: string; net: string }) => `${p.period}:${p.net}`)).toContain('2026-04:874.00');
+    expect((await call(clerk.token, 'GET', `/api/hr/reports/payroll?runId=${runId}`)).statusCode).toBe(403);
+    expect((await call(orgB.token, 'GET', `/api/hr/reports/payroll?runId=${runId}`)).statusCode).toBe(404);
+    expect(fields(await call(reporter.token, 'GET', '/api/hr/reports/payroll?runId=abc', undefined, 'so'))).toHaveProperty('runId');
+  });
+
   it('another organisation sees no run; readers need a payroll privilege', async () => {
     expect(json(await call(orgB.token, 'GET', '/api/hr/payroll/runs'), 200).total).toBe(0);
     expect((await call(orgB.token, 'GET', `/api/hr/payroll/runs/${runId}`)).statusCode).toBe(404);
