@@ -214,7 +214,13 @@ export const payslipRow = z.object({
   net: money,
 });
 export type PayslipRow = z.infer<typeof payslipRow>;
-export const payrollException = z.object({ employeeId: z.number().int(), employeeNumber: z.string(), employeeName: z.string(), reason: z.enum(payrollExceptionValues), message: z.string() });
+export const payrollException = z.object({
+  employeeId: z.number().int(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  reason: z.enum(payrollExceptionValues),
+  message: z.string(),
+});
 export const payrollTotals = z.object({
   employees: z.number().int(),
   basic: money,
@@ -227,7 +233,13 @@ export const payrollTotals = z.object({
   advanceRecovery: money,
   net: money,
 });
-export const payrollPreview = z.object({ period: z.string(), departmentId: z.number().int().nullable(), rows: z.array(payslipRow), exceptions: z.array(payrollException), totals: payrollTotals });
+export const payrollPreview = z.object({
+  period: z.string(),
+  departmentId: z.number().int().nullable(),
+  rows: z.array(payslipRow),
+  exceptions: z.array(payrollException),
+  totals: payrollTotals,
+});
 export type PayrollPreview = z.infer<typeof payrollPreview>;
 
 export const payrollRunRow = z.object({

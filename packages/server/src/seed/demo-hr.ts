@@ -3,7 +3,18 @@
 // each with a basic salary (some raised since) and recurring allowances, leave taken and pending, and the
 // HRM settings' tax rule with example brackets (examples, not any country's law). Built with the modules'
 // own services and contracts, one transaction per step as the HR officer would.
-import { adjustmentBody, advanceBody, allowanceBody, employeeCreateBody, loanBody, exampleTaxBrackets, leaveRequestBody, salaryChangeBody, taxRuleBody, type z } from '@ubo/contracts';
+import {
+  adjustmentBody,
+  advanceBody,
+  allowanceBody,
+  employeeCreateBody,
+  loanBody,
+  exampleTaxBrackets,
+  leaveRequestBody,
+  salaryChangeBody,
+  taxRuleBody,
+  type z,
+} from '@ubo/contracts';
 import type { Db } from '../db/client.ts';
 import { createReference } from '../lib/reference-list.ts';
 import {
@@ -239,13 +250,25 @@ export async function seedDemoHr(db: Db, opts: { code: number; username: string;
     }),
   );
   await step((tx) =>
-    giveLoan({ tx, actor: admin, kind: 'advance', input: advanceBody.parse({ employeeId: employeeIds[10], date: `${last}-10`, amount: '150.00', accountId: cashId, memo: null }) }),
+    giveLoan({
+      tx,
+      actor: admin,
+      kind: 'advance',
+      input: advanceBody.parse({ employeeId: employeeIds[10], date: `${last}-10`, amount: '150.00', accountId: cashId, memo: null }),
+    }),
   );
   await step((tx) =>
     createAdjustment({
       tx,
       actor: admin,
-      input: adjustmentBody.parse({ employeeId: employeeIds[4], period: last, kind: 'bonus', typeId: performance, amount: '75.00', note: 'Best collection rate' }),
+      input: adjustmentBody.parse({
+        employeeId: employeeIds[4],
+        period: last,
+        kind: 'bonus',
+        typeId: performance,
+        amount: '75.00',
+        note: 'Best collection rate',
+      }),
     }),
   );
   const run = await step((tx) => generatePayroll({ tx, actor: admin, period: last, departmentId: null }));
@@ -257,7 +280,10 @@ export async function seedDemoHr(db: Db, opts: { code: number; username: string;
   );
   let payrollRun: string | null = null;
   if (approver) {
-    const other = { ...systemActor({ clientId: admin.clientId, userId: Number(approver.id), username: approver.username, fullname: approver.fullname }), branchId: admin.branchId };
+    const other = {
+      ...systemActor({ clientId: admin.clientId, userId: Number(approver.id), username: approver.username, fullname: approver.fullname }),
+      branchId: admin.branchId,
+    };
     const approved = await actorTx(db, other, (tx) => approvePayroll({ tx, actor: other, id: run.runId }));
     await step((tx) => payPayroll({ tx, actor: admin, id: run.runId, input: { date: periodBounds(last).d1, accountId: cashId } }));
     payrollRun = approved.number;

@@ -148,7 +148,15 @@ export async function employeeLoanTable(tx: Db, actor: Actor, report: EmployeeLo
   const t = (k: string) => translate(k, actor.lang);
   const rows = report.loans.flatMap((l) => [
     { style: 'heading' as const, cells: { loan: l.number, period: l.date, amount: l.amount, balanceAfter: l.balance } },
-    ...l.schedule.map((s) => ({ cells: { loan: l.number, period: s.period, amount: s.amount, balanceAfter: s.balanceAfter, state: t(s.recovered ? 'hr.report.recovered' : 'hr.report.due') } })),
+    ...l.schedule.map((s) => ({
+      cells: {
+        loan: l.number,
+        period: s.period,
+        amount: s.amount,
+        balanceAfter: s.balanceAfter,
+        state: t(s.recovered ? 'hr.report.recovered' : 'hr.report.due'),
+      },
+    })),
   ]);
   return {
     title: t('hr.report.employeeLoans'),
@@ -170,8 +178,17 @@ export async function personalTable(tx: Db, actor: Actor, report: PersonalReport
   return {
     title: t('hr.report.personal'),
     subtitle: [await orgName(tx, actor.clientId), `${report.employee.number} ${report.employee.name}`, report.employee.department ?? ''],
-    columns: [col('period', t('hr.slip.period')), col('runNumber', t('hr.slip.run')), col('gross', t('hr.slip.gross'), 'money'), col('tax', t('hr.slip.tax'), 'money'), col('net', t('hr.slip.net'), 'money'), col('status', t('hr.slip.status'))],
-    rows: report.payslips.map((p) => ({ cells: { period: p.period, runNumber: p.runNumber, gross: p.gross, tax: p.tax, net: p.net, status: t(`hr.run.${p.status}`) } })),
+    columns: [
+      col('period', t('hr.slip.period')),
+      col('runNumber', t('hr.slip.run')),
+      col('gross', t('hr.slip.gross'), 'money'),
+      col('tax', t('hr.slip.tax'), 'money'),
+      col('net', t('hr.slip.net'), 'money'),
+      col('status', t('hr.slip.status')),
+    ],
+    rows: report.payslips.map((p) => ({
+      cells: { period: p.period, runNumber: p.runNumber, gross: p.gross, tax: p.tax, net: p.net, status: t(`hr.run.${p.status}`) },
+    })),
     fileName: `personal-report-${report.employee.number}`,
   };
 }

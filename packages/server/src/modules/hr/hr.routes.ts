@@ -190,7 +190,9 @@ export async function hrRoutes(app: FastifyInstance) {
   serve(app, pr.cancel, payroll, async (req) => tenantTx(req, (tx, actor) => cancelPayroll({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, pr.payslipPdf, runReaders, async (req, reply) => {
     assertAny(req, runReaderPrivileges);
-    const slip = await tenantTx(req, (tx, a) => loadPayslip({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id, employeeId: req.params.employeeId }));
+    const slip = await tenantTx(req, (tx, a) =>
+      loadPayslip({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id, employeeId: req.params.employeeId }),
+    );
     return sendPdf(reply, renderPayslip(slip), `payslip-${slip.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
   });
   serve(app, pr.runPdf, runReaders, async (req, reply) => {
@@ -218,7 +220,11 @@ export async function hrRoutes(app: FastifyInstance) {
       return out.file && q.format ? sendReport(reply, out.file, q.format) : out.r;
     },
   });
-  const payrollR = report('payroll-report', (tx, actor, q: { runId: number; format?: 'csv' | 'xlsx' }) => payrollReport({ tx, actor, runId: q.runId }), payrollReportTable);
+  const payrollR = report(
+    'payroll-report',
+    (tx, actor, q: { runId: number; format?: 'csv' | 'xlsx' }) => payrollReport({ tx, actor, runId: q.runId }),
+    payrollReportTable,
+  );
   serve(app, rp.payroll, payrollR.access, async (req, reply) => payrollR.json(req, reply, req.query) as never);
   serve(app, rp.payrollExport, payrollR.access, async (req, reply) => payrollR.json(req, reply, req.query) as never);
   const loansR = report(

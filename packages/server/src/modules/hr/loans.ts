@@ -62,7 +62,15 @@ interface EmployeeRef {
   status: string;
 }
 async function readEmployee(tx: Db, clientId: number, id: number): Promise<EmployeeRef | undefined> {
-  const [e] = await queryRows<{ id: number; number: string; first_name: string; middle_name: string | null; last_name: string; hire_date: string; status: string }>(
+  const [e] = await queryRows<{
+    id: number;
+    number: string;
+    first_name: string;
+    middle_name: string | null;
+    last_name: string;
+    hire_date: string;
+    status: string;
+  }>(
     tx,
     sql`select id, number, first_name, middle_name, last_name, hire_date::text as hire_date, status from employees where client_id = ${clientId} and id = ${id}`,
   );
@@ -189,7 +197,16 @@ export async function getLoan(opts: { tx: Db; actor: Actor; id: number; kind: Lo
         where l.id = ${id} and l.kind = ${kind}`,
   );
   if (!r) throw notFound();
-  const repayments = await queryRows<{ id: number; kind: 'early' | 'payroll'; date: string; amount: string; account: string | null; runNumber: string | null; status: 'Posted' | 'Cancelled'; period: string | null }>(
+  const repayments = await queryRows<{
+    id: number;
+    kind: 'early' | 'payroll';
+    date: string;
+    amount: string;
+    account: string | null;
+    runNumber: string | null;
+    status: 'Posted' | 'Cancelled';
+    period: string | null;
+  }>(
     tx,
     sql`select r.id, r.kind, r.date::text as date, r.amount::text as amount, a.code || ' ' || a.${name} as account, p.number as "runNumber", r.status, p.period
         from hr_loan_repayments r left join accounts a on a.id = r.account_id left join hr_payroll_runs p on p.id = r.run_id
@@ -288,7 +305,12 @@ export async function repayLoan(opts: { tx: Db; actor: Actor; id: number; kind: 
     insert into hr_loan_repayments (id, client_id, loan_id, kind, date, amount, account_id, journal_entry_id, open_item_id, created_by)
     values (${repaymentId}, ${clientId}, ${id}, 'early', ${input.date}::date, ${amount}::numeric, ${input.accountId}, ${entry.id}, ${itemId}, ${userId})`);
   await settleLoanStatus(tx, [id]);
-  await writeAudit(tx, actor, { action: 'repay', entity: `hr-${kind}`, entityId: id, after: { number: loan.number, date: input.date, amount, entry: entry.number } });
+  await writeAudit(tx, actor, {
+    action: 'repay',
+    entity: `hr-${kind}`,
+    entityId: id,
+    after: { number: loan.number, date: input.date, amount, entry: entry.number },
+  });
   return getLoan({ tx, actor, id, kind });
 }
 

@@ -447,7 +447,16 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
   if (Number(run.generated_by) === userId) throw new AppError(403, 'SAME_USER', 'hr.approveOwnRun');
   const settings = await readHrSettings(tx, clientId);
   // The recoveries again, under the loans' row locks: an early repayment since the draft may have left less.
-  const recoveries = await queryRows<{ payslip_id: string; loan_id: number; amount: string; employee_id: number; kind: string; account: number; number: string; left: string }>(
+  const recoveries = await queryRows<{
+    payslip_id: string;
+    loan_id: number;
+    amount: string;
+    employee_id: number;
+    kind: string;
+    account: number;
+    number: string;
+    left: string;
+  }>(
     tx,
     sql`select pr.payslip_id, pr.loan_id, pr.amount::text as amount, l.employee_id, l.kind, l.receivable_account_id as account, l.number,
           (l.amount - coalesce((select sum(x.amount) from hr_loan_repayments x where x.loan_id = l.id and x.status = 'Posted'), 0))::text as left
@@ -455,7 +464,10 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
         where s.run_id = ${id} order by l.id for update of l`,
   );
   for (const r of recoveries) {
-    if (dec(r.amount).gt(r.left)) throw new AppError(409, 'OVER_RECOVERED', `hr.repayOverBalance|${dec(r.left).toFixed(2)}`, [{ field: 'loans', message: `hr.repayOverBalance|${dec(r.left).toFixed(2)}` }]);
+    if (dec(r.amount).gt(r.left))
+      throw new AppError(409, 'OVER_RECOVERED', `hr.repayOverBalance|${dec(r.left).toFixed(2)}`, [
+        { field: 'loans', message: `hr.repayOverBalance|${dec(r.left).toFixed(2)}` },
+      ]);
   }
   const [t] = await queryRows<{ basic: string; allowances: string; tax: string; deductions: string; net: string }>(
     tx,
@@ -519,8 +531,16 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
     }
     await settleLoanStatus(tx, [...byLoan.keys()]);
   }
-  await tx.execute(sql`update hr_payroll_runs set status = 'Approved', approved_by = ${userId}, approved_at = now(), approve_entry_id = ${entry.id} where id = ${id}`);
-  await writeAudit(tx, actor, { action: 'approve', entity: 'hr-payroll', entityId: id, before: { status: 'Draft' }, after: { status: 'Approved', entry: entry.number } });
+  await tx.execute(
+    sql`update hr_payroll_runs set status = 'Approved', approved_by = ${userId}, approved_at = now(), approve_entry_id = ${entry.id} where id = ${id}`,
+  );
+  await writeAudit(tx, actor, {
+    action: 'approve',
+    entity: 'hr-payroll',
+    entityId: id,
+    before: { status: 'Draft' },
+    after: { status: 'Approved', entry: entry.number },
+  });
   return getPayrollRun({ tx, actor, id });
 }
 
@@ -559,7 +579,13 @@ export async function payPayroll(opts: { tx: Db; actor: Actor; id: number; input
   await tx.execute(sql`
     update hr_payroll_runs set status = 'Paid', paid_by = ${userId}, paid_at = now(), pay_date = ${input.date}::date, pay_account_id = ${input.accountId},
       pay_entry_id = ${entryId} where id = ${id}`);
-  await writeAudit(tx, actor, { action: 'pay', entity: 'hr-payroll', entityId: id, before: { status: 'Approved' }, after: { status: 'Paid', date: input.date, net, entry: entryNumber } });
+  await writeAudit(tx, actor, {
+    action: 'pay',
+    entity: 'hr-payroll',
+    entityId: id,
+    before: { status: 'Approved' },
+    after: { status: 'Paid', date: input.date, net, entry: entryNumber },
+  });
   return getPayrollRun({ tx, actor, id });
 }
 
@@ -592,6 +618,12 @@ export async function cancelPayroll(opts: { tx: Db; actor: Actor; id: number; in
   await tx.execute(sql`
     update hr_payroll_runs set status = 'Cancelled', cancelled_by = ${userId}, cancelled_at = now(), cancel_reason = ${input.reason},
       reversal_entry_id = ${reversalId} where id = ${id}`);
-  await writeAudit(tx, actor, { action: 'cancel', entity: 'hr-payroll', entityId: id, before: { status: run.status }, after: { status: 'Cancelled', reason: input.reason } });
+  await writeAudit(tx, actor, {
+    action: 'cancel',
+    entity: 'hr-payroll',
+    entityId: id,
+    before: { status: run.status },
+    after: { status: 'Cancelled', reason: input.reason },
+  });
   return getPayrollRun({ tx, actor, id });
 }

@@ -131,7 +131,9 @@ describe('loans and advances', () => {
 
   it('repays early: at most the balance, posted into cash, settling the open item; repaid in full the loan is Repaid', async () => {
     const before = await snapshot();
-    expect(fields(await call(lender.token, 'POST', `/api/hr/loans/${loanId}/repayments`, { date: '2026-02-20', amount: '1000.01', accountId: ids.cash }))).toEqual({
+    expect(
+      fields(await call(lender.token, 'POST', `/api/hr/loans/${loanId}/repayments`, { date: '2026-02-20', amount: '1000.01', accountId: ids.cash })),
+    ).toEqual({
       amount: 'The balance is only 1000.00.',
     });
     expect(
@@ -144,7 +146,9 @@ describe('loans and advances', () => {
     expect(await employeeBalance(orgA.clientId, employee, loansAccount)).toEqual({ ledger: '600.00', items: '600.00' });
     const rest = json(await call(lender.token, 'POST', `/api/hr/loans/${loanId}/repayments`, { date: '2026-02-21', amount: '600', accountId: ids.cash }), 201);
     expect(rest).toMatchObject({ balance: '0.00', status: 'Repaid', schedule: [] });
-    expect((await call(lender.token, 'POST', `/api/hr/loans/${loanId}/repayments`, { date: '2026-02-22', amount: '1', accountId: ids.cash })).statusCode).toBe(409);
+    expect((await call(lender.token, 'POST', `/api/hr/loans/${loanId}/repayments`, { date: '2026-02-22', amount: '1', accountId: ids.cash })).statusCode).toBe(
+      409,
+    );
     expect(await employeeBalance(orgA.clientId, employee, loansAccount)).toEqual({ ledger: '0.00', items: '0.00' });
     expect(await unbalancedEntries(orgA.clientId)).toBe(0);
   });
@@ -156,27 +160,58 @@ describe('loans and advances', () => {
     );
     expect(en).toMatchObject({ date: expect.any(String), amount: 'Enter an amount greater than zero.' });
     const so = fields(
-      await call(lender.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '100', instalment: '200', accountId: ids.expense }, 'so'),
+      await call(
+        lender.token,
+        'POST',
+        '/api/hr/loans',
+        { employeeId: employee, date: '2026-02-10', amount: '100', instalment: '200', accountId: ids.expense },
+        'so',
+      ),
     );
     expect(so).toEqual({ instalment: 'Qaybta bisha ma dhaafi karto amaahda.' });
     expect(
-      fields(await call(lender.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2025-12-31', amount: '100', instalment: '50', accountId: ids.expense })),
+      fields(
+        await call(lender.token, 'POST', '/api/hr/loans', {
+          employeeId: employee,
+          date: '2025-12-31',
+          amount: '100',
+          instalment: '50',
+          accountId: ids.expense,
+        }),
+      ),
     ).toEqual({ date: 'The date cannot be before the hire date (2026-01-01).', accountId: 'Choose a cash, bank or mobile-money account.' });
     expect(
-      fields(await call(lender.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '100', instalment: '50', firstPeriod: '2026-01', accountId: ids.cash })),
+      fields(
+        await call(lender.token, 'POST', '/api/hr/loans', {
+          employeeId: employee,
+          date: '2026-02-10',
+          amount: '100',
+          instalment: '50',
+          firstPeriod: '2026-01',
+          accountId: ids.cash,
+        }),
+      ),
     ).toEqual({ firstPeriod: 'Recovery cannot start before the month the loan is given.' });
     expect(await snapshot()).toEqual(before);
   });
 
   it('gives an advance (its own series and privilege); loans need loan, advances advance; another organisation sees nothing', async () => {
-    const adv = json(await call(lender.token, 'POST', '/api/hr/advances', { employeeId: employee, date: '2026-03-05', amount: '150', accountId: ids.cash }), 201);
+    const adv = json(
+      await call(lender.token, 'POST', '/api/hr/advances', { employeeId: employee, date: '2026-03-05', amount: '150', accountId: ids.cash }),
+      201,
+    );
     expect(adv).toMatchObject({ kind: 'advance', number: 'ADV-000001', instalment: '150.00', firstPeriod: '2026-03', balance: '150.00' });
     const list = json(await call(lender.token, 'GET', `/api/hr/advances?employeeId=${employee}`), 200);
     expect(list.totals).toEqual({ amount: '150.00', repaid: '0.00', balance: '150.00' });
     const before = await snapshot();
-    expect((await call(clerk.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '10', instalment: '10', accountId: ids.cash })).statusCode).toBe(403);
+    expect(
+      (await call(clerk.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '10', instalment: '10', accountId: ids.cash }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(clerk.token, 'GET', '/api/hr/advances')).statusCode).toBe(403);
-    expect((await call(bonusOnly.token, 'POST', '/api/hr/advances', { employeeId: employee, date: '2026-03-05', amount: '1', accountId: ids.cash })).statusCode).toBe(403);
+    expect(
+      (await call(bonusOnly.token, 'POST', '/api/hr/advances', { employeeId: employee, date: '2026-03-05', amount: '1', accountId: ids.cash })).statusCode,
+    ).toBe(403);
     expect(await snapshot()).toEqual(before);
     expect(json(await call(orgB.token, 'GET', '/api/hr/loans'), 200).total).toBe(0);
     expect((await call(orgB.token, 'GET', `/api/hr/loans/${loanId}`)).statusCode).toBe(404);
@@ -184,7 +219,9 @@ describe('loans and advances', () => {
     // A loan id is not an advance.
     expect((await call(orgA.token, 'GET', `/api/hr/advances/${loanId}`)).statusCode).toBe(404);
     expect(
-      fields(await call(orgB.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '10', instalment: '10', accountId: ids.cash })),
+      fields(
+        await call(orgB.token, 'POST', '/api/hr/loans', { employeeId: employee, date: '2026-02-10', amount: '10', instalment: '10', accountId: ids.cash }),
+      ),
     ).toMatchObject({ employeeId: 'The selected record does not exist.' });
   });
 });
@@ -197,14 +234,27 @@ describe('payroll adjustments', () => {
     employee = await hire();
     second = await hire();
     const bonus = json(
-      await call(bonusOnly.token, 'POST', '/api/hr/payroll-adjustments', { employeeId: employee, period: '2026-03', kind: 'bonus', typeId: ids.bonus, amount: '50' }),
+      await call(bonusOnly.token, 'POST', '/api/hr/payroll-adjustments', {
+        employeeId: employee,
+        period: '2026-03',
+        kind: 'bonus',
+        typeId: ids.bonus,
+        amount: '50',
+      }),
       201,
     );
     expect(bonus).toMatchObject({ kind: 'bonus', type: 'Performance', amount: '50.00', status: 'Active', runNumber: null, department: 'Finance' });
     const before = await snapshot();
     expect(
-      (await call(bonusOnly.token, 'POST', '/api/hr/payroll-adjustments', { employeeId: employee, period: '2026-03', kind: 'deduction', typeId: ids.fine, amount: '5' }))
-        .statusCode,
+      (
+        await call(bonusOnly.token, 'POST', '/api/hr/payroll-adjustments', {
+          employeeId: employee,
+          period: '2026-03',
+          kind: 'deduction',
+          typeId: ids.fine,
+          amount: '5',
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await call(clerk.token, 'GET', '/api/hr/payroll-adjustments')).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -222,7 +272,11 @@ describe('payroll adjustments', () => {
     );
     expect(grid.created).toBe(2);
     const list = json(await call(orgA.token, 'GET', `/api/hr/payroll-adjustments?period=2026-03&departmentId=${ids.department}`), 200);
-    expect(list.data.map((r: { kind: string; amount: string }) => `${r.kind}:${r.amount}`).sort()).toEqual(['bonus:50.00', 'deduction:10.00', 'deduction:20.00']);
+    expect(list.data.map((r: { kind: string; amount: string }) => `${r.kind}:${r.amount}`).sort()).toEqual([
+      'bonus:50.00',
+      'deduction:10.00',
+      'deduction:20.00',
+    ]);
     expect(json(await call(orgB.token, 'GET', '/api/hr/payroll-adjustments'), 200).total).toBe(0);
   });
 
@@ -251,12 +305,22 @@ describe('payroll adjustments', () => {
           orgA.token,
           'POST',
           '/api/hr/payroll-adjustments/batch',
-          { period: '2026-03', kind: 'deduction', typeId: 999999, rows: [{ employeeId: employee, amount: '1' }, { employeeId: employee, amount: '2' }] },
+          {
+            period: '2026-03',
+            kind: 'deduction',
+            typeId: 999999,
+            rows: [
+              { employeeId: employee, amount: '1' },
+              { employeeId: employee, amount: '2' },
+            ],
+          },
           'so',
         ),
       ),
     ).toEqual({ typeId: 'Ka dooro nooc firfircoon liiska.', 'rows.1.employeeId': 'Shaqaalahan laba jeer ayuu ku jiraa.' });
-    expect(fields(await call(orgA.token, 'POST', '/api/hr/payroll-adjustments/batch', { period: '2026-03', kind: 'bonus', typeId: ids.bonus, rows: [] }))).toEqual({
+    expect(
+      fields(await call(orgA.token, 'POST', '/api/hr/payroll-adjustments/batch', { period: '2026-03', kind: 'bonus', typeId: ids.bonus, rows: [] })),
+    ).toEqual({
       rows: 'Enter at least one amount.',
     });
     expect(await snapshot()).toEqual(before);
@@ -284,7 +348,13 @@ describe('payroll runs', () => {
   async function generate(token: string, body: object) {
     const accepted = json(await call(token, 'POST', '/api/hr/payroll/runs', body), 202);
     await waitForJobs(ctx.app.db);
-    return json(await call(token, 'GET', `/api/hr/payroll/jobs/${accepted.jobId}`), 200) as { status: string; runId: number | null; error: string | null; processed: number; total: number };
+    return json(await call(token, 'GET', `/api/hr/payroll/jobs/${accepted.jobId}`), 200) as {
+      status: string;
+      runId: number | null;
+      error: string | null;
+      processed: number;
+      total: number;
+    };
   }
 
   beforeAll(async () => {
@@ -307,7 +377,10 @@ describe('payroll runs', () => {
     a = await hire({ departmentId: ids.other });
     b = await hire({ departmentId: ids.other, hireDate: '2026-04-15', basicSalary: '600.00' });
     d = await hire({ departmentId: ids.other, basicSalary: '100.00' });
-    json(await call(orgA.token, 'POST', `/api/hr/employees/${a}/allowances`, { allowanceTypeId: ids.housing, amount: '100.00', effectiveFrom: '2026-01-01' }), 201);
+    json(
+      await call(orgA.token, 'POST', `/api/hr/employees/${a}/allowances`, { allowanceTypeId: ids.housing, amount: '100.00', effectiveFrom: '2026-01-01' }),
+      201,
+    );
     loanA = json(
       await call(orgA.token, 'POST', '/api/hr/loans', { employeeId: a, date: '2026-03-10', amount: '500', instalment: '200', accountId: ids.cash }),
       201,
@@ -327,21 +400,38 @@ describe('payroll runs', () => {
     const byId = new Map(p.rows.map((r: { employeeId: number }) => [r.employeeId, r]));
     // April 2026 has 26 working days (Fridays off); the joiner works 14 of them.
     expect(byId.get(a)).toMatchObject({ daysPaid: 26, daysInPeriod: 26, basic: '1000.00', allowances: '100.00', bonuses: '50.00', gross: '1150.00' });
-    expect(byId.get(a)).toMatchObject({ taxable: '1050.00', tax: '66.00', deductions: '10.00', loanRecovery: '200.00', advanceRecovery: '0.00', net: '874.00' });
+    expect(byId.get(a)).toMatchObject({
+      taxable: '1050.00',
+      tax: '66.00',
+      deductions: '10.00',
+      loanRecovery: '200.00',
+      advanceRecovery: '0.00',
+      net: '874.00',
+    });
     expect(byId.get(b)).toMatchObject({ daysPaid: 14, basic: '323.08', gross: '323.08', tax: '7.38', advanceRecovery: '100.00', net: '215.70' });
     for (const r of p.rows as Record<string, string>[]) {
       const net = Number(r.gross) - Number(r.tax) - Number(r.deductions) - Number(r.loanRecovery) - Number(r.advanceRecovery);
       expect(Number(r.net)).toBeCloseTo(net, 2);
     }
     expect(p.exceptions).toEqual([expect.objectContaining({ employeeId: d, reason: 'negativeNet', message: 'Negative net pay' })]);
-    expect(p.totals).toMatchObject({ employees: 2, gross: '1473.08', tax: '73.38', deductions: '10.00', loanRecovery: '200.00', advanceRecovery: '100.00', net: '1089.70' });
+    expect(p.totals).toMatchObject({
+      employees: 2,
+      gross: '1473.08',
+      tax: '73.38',
+      deductions: '10.00',
+      loanRecovery: '200.00',
+      advanceRecovery: '100.00',
+      net: '1089.70',
+    });
     const so = json(await call(orgA.token, 'GET', `/api/hr/payroll/preview?period=2026-04&departmentId=${ids.other}`, undefined, 'so'), 200);
     expect(so.exceptions[0].message).toBe('Mushahar saafi ah oo taban');
   });
 
   it('refuses bad input field by field in English and Somali and changes nothing', async () => {
     const before = await snapshot();
-    expect(fields(await call(orgA.token, 'GET', '/api/hr/payroll/preview?period=2026-13'))).toEqual({ period: 'Enter the period as YYYY-MM, for example 2026-03.' });
+    expect(fields(await call(orgA.token, 'GET', '/api/hr/payroll/preview?period=2026-13'))).toEqual({
+      period: 'Enter the period as YYYY-MM, for example 2026-03.',
+    });
     expect(fields(await call(orgA.token, 'POST', '/api/hr/payroll/runs', { period: '2026-04', departmentId: 999999 }, 'so'))).toEqual({
       departmentId: expect.any(String),
     });
@@ -471,7 +561,7 @@ describe('payroll runs', () => {
     expect((await call(clerk.token, 'GET', `/api/hr/payroll/runs/${runId}/pdf`)).statusCode).toBe(403);
   });
 
-  it('reports: payroll by employee and department, loans, advances, one employee\'s loans, the personal file; CSV and XLSX', async () => {
+  it("reports: payroll by employee and department, loans, advances, one employee's loans, the personal file; CSV and XLSX", async () => {
     const reporter = await staffUser(ctx, orgA, ['payroll-report', 'loan-report', 'advanced-report', 'employee-loan-report', 'personal-report']);
     const pr = json(await call(reporter.token, 'GET', `/api/hr/reports/payroll?runId=${runId}`), 200);
     expect(pr.departments).toEqual([{ department: 'Technical', employees: 2, gross: '1473.08', tax: '73.38', deductions: '310.00', net: '1089.70' }]);

@@ -19,7 +19,10 @@ async function frame(tx: Db, clientId: number) {
 export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; runId: number; employeeId: number }): Promise<PrintableDocument> {
   const { tx, clientId, lang, runId, employeeId } = opts;
   const t = (key: string) => translate(key, lang);
-  const [run] = await queryRows<{ number: string; period: string; status: string }>(tx, sql`select number, period, status from hr_payroll_runs where id = ${runId}`);
+  const [run] = await queryRows<{ number: string; period: string; status: string }>(
+    tx,
+    sql`select number, period, status from hr_payroll_runs where id = ${runId}`,
+  );
   if (!run) throw notFound();
   const [slip] = await runPayslips(tx, runId, employeeId);
   if (!slip) throw notFound();
