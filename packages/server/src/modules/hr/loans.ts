@@ -30,6 +30,7 @@ import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { addOpenItems, allocate, openItemOfDocument } from '../open-items/index.ts';
 import { fullName } from './employees.ts';
 import { readHrSettings } from './hr-settings.ts';
+import { loanPosting, repaymentPosting } from './payroll.posting.ts';
 
 export const LOAN_SOURCE_TYPE = 'hr-loan';
 export const REPAYMENT_SOURCE_TYPE = 'hr-loan-repayment';
@@ -114,10 +115,7 @@ export async function giveLoan(opts: {
     sourceId: id,
     branchId: actor.branchId ?? null,
     userId,
-    lines: [
-      { accountId: receivable, debit: amount, partyType: 'employee', partyId: employee.id },
-      { accountId: input.accountId, credit: amount },
-    ],
+    lines: loanPosting({ receivableId: receivable, accountId: input.accountId, employeeId: employee.id, amount }),
     limitField: 'amount',
   });
   await tx.execute(sql`
@@ -278,10 +276,7 @@ export async function repayLoan(opts: { tx: Db; actor: Actor; id: number; kind: 
     sourceId: repaymentId,
     branchId: actor.branchId ?? null,
     userId,
-    lines: [
-      { accountId: input.accountId, debit: amount },
-      { accountId: loan.receivable_account_id, credit: amount, partyType: 'employee', partyId: loan.employee_id },
-    ],
+    lines: repaymentPosting({ receivableId: Number(loan.receivable_account_id), accountId: input.accountId, employeeId: Number(loan.employee_id), amount }),
     limitField: 'amount',
   });
   const loanItem = await openItemOfDocument(tx, clientId, LOAN_SOURCE_TYPE, id);

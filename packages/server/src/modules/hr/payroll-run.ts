@@ -26,12 +26,13 @@ import {
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { Decimal, dec, documentNumber, nextDocumentNumber, type PostingLine, postJournal, reverseJournal } from '../../ledger/index.ts';
+import { Decimal, dec, documentNumber, nextDocumentNumber, postJournal, reverseJournal } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
 import { addOpenItems, allocate, cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
 import { readHrSettings, taxBracketsOn } from './hr-settings.ts';
+import { payrollPayPosting, payrollPosting } from './payroll.posting.ts';
 import { checkPayingAccount, LOAN_SOURCE_TYPE, settleLoanStatus } from './loans.ts';
 
 export const PAYROLL_SOURCE_TYPE = 'hr-payroll';
@@ -474,16 +475,11 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
     sql`select coalesce(sum(basic), 0)::text as basic, coalesce(sum(allowances + bonuses), 0)::text as allowances, coalesce(sum(tax), 0)::text as tax,
           coalesce(sum(deductions), 0)::text as deductions, coalesce(sum(net), 0)::text as net from hr_payslips where run_id = ${id}`,
   );
-  const all: PostingLine[] = [
-    { accountId: settings.salaryExpenseAccountId, debit: t.basic },
-    { accountId: settings.allowanceExpenseAccountId, debit: t.allowances },
-    { accountId: settings.taxPayableAccountId, credit: t.tax },
-    // Other deductions (fines and the like) reduce the salary cost.
-    { accountId: settings.salaryExpenseAccountId, credit: t.deductions },
-    { accountId: settings.netPayPayableAccountId, credit: t.net },
-    ...recoveries.map((r) => ({ accountId: Number(r.account), credit: r.amount, partyType: 'employee' as const, partyId: Number(r.employee_id) })),
-  ];
-  const lines = all.filter((l) => dec((l.debit ?? l.credit) as string).gt(0));
+  const lines = payrollPosting(
+    settings,
+    t,
+    recoveries.map((r) => ({ accountId: Number(r.account), employeeId: Number(r.employee_id), amount: r.amount })),
+  );
   const { d1 } = periodBounds(run.period);
   const date = opts.date ?? d1;
   const entry = await postJournal(tx, {
@@ -567,10 +563,7 @@ export async function payPayroll(opts: { tx: Db; actor: Actor; id: number; input
       sourceId: id,
       branchId: actor.branchId ?? null,
       userId,
-      lines: [
-        { accountId: settings.netPayPayableAccountId, debit: net },
-        { accountId: input.accountId, credit: net },
-      ],
+      lines: payrollPayPosting({ netPayPayableId: settings.netPayPayableAccountId, accountId: input.accountId, net }),
       limitField: null,
     });
     entryId = entry.id;
