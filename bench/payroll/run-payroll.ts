@@ -127,7 +127,9 @@ async function bench(target: PayrollTarget, employees: number): Promise<string> 
       if (approve.value.statusCode !== 200) throw new Error(approve.value.body);
       const pay = await timed(() => approver('POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2025-07-31', accountId: cash.id }));
       if (pay.value.statusCode !== 200) throw new Error(pay.value.body);
-      const ids = await inTenant(db, clientId, (tx) => queryRows<{ id: number }>(tx, sql`select employee_id as id from hr_payslips where run_id = ${runId} order by employee_id limit ${SLIPS}`));
+      const ids = await inTenant(db, clientId, (tx) =>
+        queryRows<{ id: number }>(tx, sql`select employee_id as id from hr_payslips where run_id = ${runId} order by employee_id limit ${SLIPS}`),
+      );
       const slips = await timed(async () => {
         for (const e of ids) {
           const r = await approver('GET', `/api/hr/payroll/runs/${runId}/payslips/${e.id}/pdf`);
