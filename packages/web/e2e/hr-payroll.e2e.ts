@@ -1,7 +1,7 @@
 // Journey: payroll. The administrator sets up a department, a job title and a bonus type, hires an employee,
 // gives a loan recovered from this month, enters a bonus and generates this month's payroll (a background
 // job); approving his own payroll is refused. The payroll officer (a second user) approves and pays it, opens
-// the employee's payslip and reads the payroll report.
+// the employee's payslip and reads the payroll report; the administrator reads the run and the loans in Somali.
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -142,5 +142,20 @@ describe.skipIf(!run)('hr payroll: loan, bonus, generate, approve as another use
     await visible(page.locator('tr[data-employee]').filter({ hasText: 'Nimco Faarax' }).filter({ hasText: '850.00' }));
     await visible(page.getByRole('row').filter({ hasText: 'Payroll journey' }));
     await e2e.shot(page, 'payroll-07-report');
+  });
+
+  it('reads the paid payroll and the loans in Somali', async () => {
+    const page = admin;
+    await page.goto(`/${runUrl.slice(runUrl.indexOf('#'))}`);
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'SO · Soomaali' }).click()]);
+    await visible(page.getByText(/· La bixiyay$/));
+    await visible(page.getByRole('columnheader', { name: 'Mushaharka saafiga ah' }));
+    await e2e.shot(page, 'payroll-08-somali-run');
+    await page.goto('/#/hr-settings/loans');
+    await visible(page.getByRole('heading', { name: 'Amaahda', level: 2 }));
+    await visible(page.getByRole('row').filter({ hasText: 'Nimco Faarax' }).filter({ hasText: '200.00' }));
+    await e2e.shot(page, 'payroll-09-somali-loans');
+    expect(e2e.pageErrors).toEqual([]);
   });
 });
