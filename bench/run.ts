@@ -3,6 +3,7 @@
 // `npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]` (PostgreSQL: the app's request path against a bare server)
 // `npm run bench -- assets [--assets 50000] [--runs 5] [--db all|pglite|postgres]` (bench/assets/run-assets.ts)
 // `npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]` (bench/trade/run-trade.ts)
+// `npm run bench -- payroll [--employees 20000] [--db all|pglite|postgres]` (bench/payroll/run-payroll.ts)
 // Builds a fresh database (PGlite in memory; on PostgreSQL a new database next to DATABASE_URL or
 // TEST_DATABASE_URL, dropped afterwards), migrates it, creates one organisation with ~200 accounts and
 // N journal lines over two years (bench/ledger/generate.ts), checks it with verifyLedger, measures the
@@ -26,6 +27,7 @@ import { benchBilling, DEFAULT_CUSTOMERS } from './billing/run-billing.ts';
 import { benchRequest } from './request/run-request.ts';
 import { benchTradeAll } from './trade/run-trade.ts';
 import { benchAssetsAll } from './assets/run-assets.ts';
+import { benchPayrollAll } from './payroll/run-payroll.ts';
 import { generateBooks, type GeneratedBooks } from './ledger/generate.ts';
 import { measurePosting, measureReports, type PostingTiming, type ReportTiming, timedVerify } from './ledger/measure.ts';
 import { fmt } from './stats.ts';
@@ -205,6 +207,7 @@ async function main(argv: string[]): Promise<number> {
       moves: { type: 'string', default: '1000000' },
       invoices: { type: 'string', default: '50000' },
       assets: { type: 'string', default: '50000' },
+      employees: { type: 'string', default: '20000' },
     },
   });
   const usage = [
@@ -213,9 +216,10 @@ async function main(argv: string[]): Promise<number> {
     '       npm run bench -- request [--clients 50] [--requests 4000] [--rounds 5]',
     '       npm run bench -- trade [--items 2000] [--vendors 500] [--moves 1000000] [--invoices 50000] [--runs 20] [--db all|pglite|postgres]',
     '       npm run bench -- assets [--assets 50000] [--runs 5] [--db all|pglite|postgres]',
+    '       npm run bench -- payroll [--employees 20000] [--db all|pglite|postgres]',
   ].join('\n');
   const which = positionals[0];
-  if (!['ledger', 'billing', 'request', 'trade', 'assets'].includes(which) || positionals.length > 1) {
+  if (!['ledger', 'billing', 'request', 'trade', 'assets', 'payroll'].includes(which) || positionals.length > 1) {
     process.stderr.write(`${usage}\n`);
     return 2;
   }
@@ -253,6 +257,10 @@ async function main(argv: string[]): Promise<number> {
       invoices: int('invoices', values.invoices, 1),
       runs: int('runs', values.runs, 1),
     });
+    return 0;
+  }
+  if (which === 'payroll') {
+    await benchPayrollAll(targets, { employees: int('employees', values.employees, 10) });
     return 0;
   }
   if (which === 'assets') {

@@ -15,6 +15,10 @@ import {
   employeesEndpoints,
   leavesEndpoints,
   hrSettingsEndpoints,
+  loansEndpoints,
+  adjustmentsEndpoints,
+  payrollEndpoints,
+  hrReportsEndpoints,
   hrDepartmentsEndpoints,
   hrSubSectionsEndpoints,
   hrJobTitlesEndpoints,
@@ -154,6 +158,10 @@ const converted: Record<string, Record<string, Endpoint>[]> = {
     hrBonusTypesEndpoints,
     hrDeductionTypesEndpoints,
     hrLeaveTypesEndpoints,
+    loansEndpoints,
+    adjustmentsEndpoints,
+    payrollEndpoints,
+    hrReportsEndpoints,
   ],
 };
 

@@ -32,6 +32,32 @@ import {
 } from './lists.ts';
 import { hrSettings, hrSettingsBody, taxRule, taxRuleBody, taxRuleList } from './settings.ts';
 import { z } from '../common/validation.ts';
+import { exportFields, reportFormat } from '../finance-reports/common.ts';
+import { employeeLoanReport, employeeReportQuery, loanReport, loanReportQuery, payrollReport, payrollReportQuery, personalReport } from './reports.ts';
+import {
+  adjustmentBatchBody,
+  adjustmentBatchResult,
+  adjustmentBody,
+  adjustmentListQuery,
+  adjustmentPage,
+  adjustmentRow,
+  advanceBody,
+  loanBody,
+  loanDetail,
+  loanListQuery,
+  loanPage,
+  payrollCancelBody,
+  payrollChoices,
+  payrollJob,
+  payrollJobAccepted,
+  payrollPayBody,
+  payrollPreview,
+  payrollRunDetail,
+  payrollRunListQuery,
+  payrollRunPage,
+  payrollScope,
+  repaymentBody,
+} from './payroll.ts';
 
 const plain = { body: hrListBody, item: hrListItem, query: hrListQuery };
 export const hrDepartmentsEndpoints = referenceListEndpoints('/api/hr/departments', plain);
@@ -115,4 +141,63 @@ export const hrSettingsEndpoints = {
   createTaxRule: endpoint({ method: 'POST', path: '/api/hr/tax-rules', body: taxRuleBody, response: taxRule, status: 201 }),
   updateTaxRule: endpoint({ method: 'PUT', path: '/api/hr/tax-rules/:id', params: idParams, body: taxRuleBody, response: taxRule }),
   removeTaxRule: endpoint({ method: 'DELETE', path: '/api/hr/tax-rules/:id', params: idParams, response: okResponse }),
+};
+
+export const loansEndpoints = {
+  choices: endpoint({ method: 'GET', path: '/api/hr/payroll-choices', response: payrollChoices }),
+  list: endpoint({ method: 'GET', path: '/api/hr/loans', query: loanListQuery, response: loanPage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/loans', body: loanBody, response: loanDetail, status: 201 }),
+  get: endpoint({ method: 'GET', path: '/api/hr/loans/:id', params: idParams, response: loanDetail }),
+  repay: endpoint({ method: 'POST', path: '/api/hr/loans/:id/repayments', params: idParams, body: repaymentBody, response: loanDetail, status: 201 }),
+  advances: endpoint({ method: 'GET', path: '/api/hr/advances', query: loanListQuery, response: loanPage }),
+  createAdvance: endpoint({ method: 'POST', path: '/api/hr/advances', body: advanceBody, response: loanDetail, status: 201 }),
+  getAdvance: endpoint({ method: 'GET', path: '/api/hr/advances/:id', params: idParams, response: loanDetail }),
+};
+
+export const adjustmentsEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/hr/payroll-adjustments', query: adjustmentListQuery, response: adjustmentPage }),
+  create: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments', body: adjustmentBody, response: adjustmentRow, status: 201 }),
+  batch: endpoint({ method: 'POST', path: '/api/hr/payroll-adjustments/batch', body: adjustmentBatchBody, response: adjustmentBatchResult, status: 201 }),
+  cancel: endpoint({ method: 'PATCH', path: '/api/hr/payroll-adjustments/:id/cancel', params: idParams, response: adjustmentRow }),
+};
+
+const runEmployeeParams = z.object({ id: idParams.shape.id, employeeId: idParams.shape.id });
+
+export const payrollEndpoints = {
+  preview: endpoint({ method: 'GET', path: '/api/hr/payroll/preview', query: payrollScope, response: payrollPreview }),
+  generate: endpoint({ method: 'POST', path: '/api/hr/payroll/runs', body: payrollScope, response: payrollJobAccepted, status: 202 }),
+  job: endpoint({ method: 'GET', path: '/api/hr/payroll/jobs/:id', params: idParams, response: payrollJob }),
+  list: endpoint({ method: 'GET', path: '/api/hr/payroll/runs', query: payrollRunListQuery, response: payrollRunPage }),
+  get: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id', params: idParams, response: payrollRunDetail }),
+  approve: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/approve', params: idParams, response: payrollRunDetail }),
+  pay: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/pay', params: idParams, body: payrollPayBody, response: payrollRunDetail }),
+  /** One employee's payslip of a run, as a PDF in the caller's language. */
+  payslipPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/:employeeId/pdf', params: runEmployeeParams, produces: ['application/pdf'] }),
+  /** The run's register (every employee's payslip figures) as one PDF. */
+  runPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/pdf', params: idParams, produces: ['application/pdf'] }),
+  /** The bank list (CSV): employee, bank, account or mobile number, net pay. */
+  bankFile: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/bank-file', params: idParams, produces: ['text/csv'] }),
+  cancel: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/cancel', params: idParams, body: payrollCancelBody, response: payrollRunDetail }),
+};
+
+const withFormat = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend({ format: reportFormat.optional() });
+const withExport = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend(exportFields);
+const hrReportFiles = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+export const hrReportsEndpoints = {
+  payroll: endpoint({ method: 'GET', path: '/api/hr/reports/payroll', query: withFormat(payrollReportQuery), response: payrollReport }),
+  payrollExport: endpoint({ method: 'GET', path: '/api/hr/reports/payroll/export', query: withExport(payrollReportQuery), produces: hrReportFiles }),
+  loans: endpoint({ method: 'GET', path: '/api/hr/reports/loans', query: withFormat(loanReportQuery), response: loanReport }),
+  loansExport: endpoint({ method: 'GET', path: '/api/hr/reports/loans/export', query: withExport(loanReportQuery), produces: hrReportFiles }),
+  advances: endpoint({ method: 'GET', path: '/api/hr/reports/advances', query: withFormat(loanReportQuery), response: loanReport }),
+  advancesExport: endpoint({ method: 'GET', path: '/api/hr/reports/advances/export', query: withExport(loanReportQuery), produces: hrReportFiles }),
+  employeeLoans: endpoint({ method: 'GET', path: '/api/hr/reports/employee-loans', query: withFormat(employeeReportQuery), response: employeeLoanReport }),
+  employeeLoansExport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/employee-loans/export',
+    query: withExport(employeeReportQuery),
+    produces: hrReportFiles,
+  }),
+  personal: endpoint({ method: 'GET', path: '/api/hr/reports/personal', query: withFormat(employeeReportQuery), response: personalReport }),
+  personalExport: endpoint({ method: 'GET', path: '/api/hr/reports/personal/export', query: withExport(employeeReportQuery), produces: hrReportFiles }),
 };

@@ -78,6 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(err.statusCode, 'BAD_REQUEST', 'common.badRequest');
     }
     req.log.error({ err }, 'unhandled error');
+    if (process.env.DEBUG_500) console.error(err);
     return send(500, 'INTERNAL', 'common.internal');
   });
 

@@ -6,6 +6,9 @@ export * from './hr.tables.ts';
 export { readHrSettings, taxBracketsOn, createTaxRule, updateHrSettings, getHrSettings } from './hr-settings.ts';
 export { workingDaysBetween, leaveBalances, requestLeave, decideLeave } from './leave.ts';
 export { createEmployee, changeSalary, addAllowance, getEmployee, fullName } from './employees.ts';
+export { giveLoan, repayLoan } from './loans.ts';
+export { createAdjustment } from './adjustments.ts';
+export { generatePayroll, approvePayroll, payPayroll, periodBounds } from './payroll-run.ts';
 export {
   hrLists,
   departmentList,

@@ -17,6 +17,8 @@ type ListPage =
   | 'BonusTypesPage'
   | 'DeductionTypesPage'
   | 'LeaveTypesPage';
+type ReportPage = 'PayrollReportPage' | 'LoanReportPage' | 'AdvancesReportPage' | 'EmployeeLoanReportPage' | 'PersonalReportPage';
+const report = (page: ReportPage) => lazyPage(() => import('./HrReportsPage.tsx').then((m) => ({ default: m[page] })));
 const list = (page: ListPage) => lazyPage(() => import('./hrLists.tsx').then((m) => ({ default: m[page] })));
 
 export const routes: ModuleRoute[] = [
@@ -39,4 +41,14 @@ export const routes: ModuleRoute[] = [
   { path: 'hr-settings/bonus-types', element: list('BonusTypesPage'), privilege: p.bonus },
   { path: 'hr-settings/deduction-types', element: list('DeductionTypesPage'), privilege: p.deduction },
   { path: 'hr-settings/leave-types', element: list('LeaveTypesPage'), privilege: p.leaves },
+  { path: 'hr-settings/loans', element: lazyPage(() => import('./LoansPage.tsx').then((m) => ({ default: m.LoansPage }))), privilege: p.loan },
+  { path: 'hr-settings/advances', element: lazyPage(() => import('./LoansPage.tsx').then((m) => ({ default: m.AdvancesPage }))), privilege: p.advance },
+  { path: 'hr-settings/payroll-adjustment', element: lazyPage(() => import('./AdjustmentsPage.tsx')), privilege: p.adjustment },
+  { path: 'hr-settings/payroll', element: lazyPage(() => import('./PayrollPage.tsx')), privilege: p.payroll },
+  { path: 'hr-settings/payroll/:id', element: lazyPage(() => import('./PayrollRunPage.tsx')), title: 'hr.payroll.runsTitle' },
+  { path: 'hr-report/payroll-report', element: report('PayrollReportPage'), privilege: p.payrollReport },
+  { path: 'hr-report/loan-report', element: report('LoanReportPage'), privilege: p.loanReport },
+  { path: 'hr-report/advanced-report', element: report('AdvancesReportPage'), privilege: p.advancesReport },
+  { path: 'hr-report/empoloyee-loan-report', element: report('EmployeeLoanReportPage'), privilege: p.employeeLoanReport },
+  { path: 'hr-report/personal-report', element: report('PersonalReportPage'), privilege: p.personalReport },
 ];
