@@ -10,6 +10,8 @@ const params = z.object({ id });
 export const usersEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/admin', query: userListQuery, response: adminUserList }),
   get: endpoint({ method: 'GET', path: '/api/admin/:id', params, response: adminUser }),
+  /** The spec's admin/user: one user of the organisation by id, as the users screen shows it (same as get). */
+  user: endpoint({ method: 'GET', path: '/api/admin/user/:id', params, response: adminUser }),
   create: endpoint({ method: 'POST', path: '/api/admin', body: createUserBody, response: createdUser }),
   update: endpoint({ method: 'PUT', path: '/api/admin/:id', params, body: updateUserBody, response: adminUser }),
   setStatus: endpoint({ method: 'PATCH', path: '/api/admin/:id/status', params, body: userStatusBody, response: adminUser }),

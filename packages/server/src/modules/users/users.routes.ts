@@ -85,6 +85,8 @@ export async function usersRoutes(app: FastifyInstance) {
   serve(app, userApi.list, admins, async (req) => tenantTx(req, (tx, actor) => listUsers({ tx, clientId: actor.clientId, query: req.query })));
 
   serve(app, userApi.get, admins, async (req) => tenantTx(req, (tx, actor) => getUser({ tx, clientId: actor.clientId, id: req.params.id })));
+  // The spec's admin/user: the same record under its named path.
+  serve(app, userApi.user, admins, async (req) => tenantTx(req, (tx, actor) => getUser({ tx, clientId: actor.clientId, id: req.params.id })));
 
   serve(app, userApi.create, admins, async (req) => {
     const { passwordHash, temporaryPassword } = await prepareNewPassword(req.body.password);
