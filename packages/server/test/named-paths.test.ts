@@ -201,3 +201,24 @@ describe('admin/user', () => {
     expect(bad.json().details[0].field).toBe('id');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents every named path with its method', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const expected: [string, string][] = [
+      ['/api/auth/view', 'get'],
+      ['/api/auth/update', 'put'],
+      ['/api/auth/validatetoken', 'get'],
+      ['/api/elc/settings', 'get'],
+      ['/api/elc/settings/config', 'get'],
+      ['/api/company', 'get'],
+      ['/api/elc/profile', 'get'],
+      ['/api/city', 'post'],
+      ['/api/city/{id}', 'get'],
+      ['/api/city/{id}', 'put'],
+      ['/api/admin/user/{id}', 'get'],
+      ['/api/finance/view/{id}', 'get'],
+    ];
+    for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+});
