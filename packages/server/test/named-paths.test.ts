@@ -218,6 +218,8 @@ describe('the OpenAPI document', () => {
       ['/api/city/{id}', 'put'],
       ['/api/admin/user/{id}', 'get'],
       ['/api/finance/view/{id}', 'get'],
+      ['/api/finance/attache-file-offilne-payment', 'post'],
+      ['/api/finance/remove-attached-file/{id}', 'delete'],
     ];
     for (const [path, method] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
