@@ -26,7 +26,11 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(200);
   const temporary = created.json().temporaryPassword as string;
   const first = await signIn(ctx, { username: 'clerk1', password: temporary, code: org.code });
-  const changed = await call(first, 'POST', '/api/users/change-password', { currentPassword: temporary, newPassword: 'Clerk@2026x', confirmPassword: 'Clerk@2026x' });
+  const changed = await call(first, 'POST', '/api/users/change-password', {
+    currentPassword: temporary,
+    newPassword: 'Clerk@2026x',
+    confirmPassword: 'Clerk@2026x',
+  });
   expect(changed.statusCode, changed.body).toBe(200);
   clerk = first;
 });
@@ -59,7 +63,10 @@ describe('auth/view, auth/update', () => {
     await changesNothing(async () => {
       const en = await call(clerk, 'PUT', '/api/auth/update', { fullname: 'x', email: 'not-mail' });
       expect(en.statusCode).toBe(400);
-      const fields = en.json().details.map((d: { field: string }) => d.field).sort();
+      const fields = en
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort();
       expect(fields).toEqual(['email', 'fullname']);
       const so = await call(clerk, 'PUT', '/api/auth/update', { fullname: 'x' }, 'so');
       expect(so.statusCode).toBe(400);
@@ -95,7 +102,12 @@ describe('auth/validatetoken', () => {
   it('reports a session past its end as expired', async () => {
     const token = await signIn(ctx, { username: 'admin', password: org.password, code: org.code });
     const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
-    await inSystem(ctx.database.db, (tx) => tx.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.id, sid)));
+    await inSystem(ctx.database.db, (tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(sessions.id, sid)),
+    );
     const res = (await call(token, 'GET', '/api/auth/validatetoken')).json();
     expect(res).toMatchObject({ valid: false, reason: 'expired' });
     expect(new Date(res.expiresAt).getTime()).toBeLessThan(Date.now());

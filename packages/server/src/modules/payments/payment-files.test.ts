@@ -19,7 +19,12 @@ const ATTACH = '/api/finance/attache-file-offilne-payment';
 
 const attach = (parts: Parameters<typeof multipart>[0], token = org.token, lang?: string) => {
   const body = multipart(parts);
-  return ctx.app.inject({ method: 'POST', url: ATTACH, payload: body.payload, headers: { ...bearer(token), ...body.headers, ...(lang ? { 'x-lang': lang } : {}) } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: ATTACH,
+    payload: body.payload,
+    headers: { ...bearer(token), ...body.headers, ...(lang ? { 'x-lang': lang } : {}) },
+  });
 };
 const call = (method: 'GET' | 'DELETE', url: string, token = org.token) => ctx.app.inject({ method, url, headers: bearer(token) });
 
@@ -97,7 +102,7 @@ describe('attaching a scan to a received payment', () => {
     expect(await tableSnapshot(ctx.database.db)).toEqual(before);
   });
 
-  it("keeps other organisations out (404) and people without receive-payment (403), changing nothing", async () => {
+  it('keeps other organisations out (404) and people without receive-payment (403), changing nothing', async () => {
     const file = (
       await attach([
         { name: 'paymentId', value: String(paymentId) },
@@ -129,13 +134,24 @@ describe('attaching a scan to a received payment', () => {
       method: 'POST',
       url: '/api/finance/transaction',
       headers: bearer(org.token),
-      payload: { date: '2025-06-01', lines: [{ accountId: acc.rent, debit: '5.00' }, { accountId: acc.cash, credit: '5.00' }] },
+      payload: {
+        date: '2025-06-01',
+        lines: [
+          { accountId: acc.rent, debit: '5.00' },
+          { accountId: acc.cash, credit: '5.00' },
+        ],
+      },
     });
     const body = multipart([
       { name: 'entryId', value: String(journal.json().id) },
       { name: 'file', filename: 'j.pdf', content: TINY_PDF },
     ]);
-    const jf = await ctx.app.inject({ method: 'POST', url: '/api/finance/upload-transaction-files', payload: body.payload, headers: { ...bearer(org.token), ...body.headers } });
+    const jf = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/finance/upload-transaction-files',
+      payload: body.payload,
+      headers: { ...bearer(org.token), ...body.headers },
+    });
     expect(jf.statusCode).toBe(201);
     expect((await call('DELETE', `/api/finance/remove-attached-file/${jf.json().id}`)).statusCode).toBe(404);
     expect((await call('GET', `${ATTACH}/${jf.json().id}`)).statusCode).toBe(404);

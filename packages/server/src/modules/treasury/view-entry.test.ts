@@ -13,7 +13,8 @@ let org: Awaited<ReturnType<typeof newOrganisation>>;
 let other: Awaited<ReturnType<typeof newOrganisation>>;
 let entryId: number;
 
-const get = (token: string, url: string, lang?: string) => ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(lang ? { 'x-lang': lang } : {}) } });
+const get = (token: string, url: string, lang?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(lang ? { 'x-lang': lang } : {}) } });
 
 beforeAll(async () => {
   ctx = await startTestApp();

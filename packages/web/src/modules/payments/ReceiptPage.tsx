@@ -24,6 +24,7 @@ import { CancelDocumentDialog, StateChip } from './PaymentsParts.tsx';
 import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
+import { PaymentAttachments } from './PaymentAttachments.tsx';
 
 export default function ReceiptPage() {
   const { t } = useTranslation();
@@ -84,6 +85,9 @@ export default function ReceiptPage() {
               )}
             </Box>
             <ReceiptSheet payment={p0} />
+            <Box className={NO_PRINT}>
+              <PaymentAttachments paymentId={p0.id} files={p0.attachments} mayEdit={can(p.receive)} />
+            </Box>
             <CancelDocumentDialog
               open={isCancelling}
               number={p0.number}
