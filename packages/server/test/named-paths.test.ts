@@ -230,6 +230,8 @@ describe('the OpenAPI document', () => {
       ['/api/city/{id}', 'put'],
       ['/api/admin/user/{id}', 'get'],
       ['/api/finance/view/{id}', 'get'],
+      ['/api/elc/houses/transaction', 'get'],
+      ['/api/elc/houses/transaction/export', 'get'],
       ['/api/finance/attache-file-offilne-payment', 'post'],
       ['/api/finance/remove-attached-file/{id}', 'delete'],
     ];
