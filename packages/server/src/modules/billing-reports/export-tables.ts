@@ -279,7 +279,13 @@ export function houseTransactionTable(r: HouseTransaction, ctx: TableContext): R
     })),
     {
       style: 'total',
-      cells: { description: t('row.closingBalance', lang), consumption: r.totals.consumption, charge: r.totals.charge, paid: r.totals.paid, balance: r.closingBalance },
+      cells: {
+        description: t('row.closingBalance', lang),
+        consumption: r.totals.consumption,
+        charge: r.totals.charge,
+        paid: r.totals.paid,
+        balance: r.closingBalance,
+      },
     },
   ];
   const house = [h.houseNo, h.address].filter(Boolean).join(', ') || `#${h.id}`;

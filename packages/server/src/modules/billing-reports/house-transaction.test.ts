@@ -16,7 +16,8 @@ let other: Awaited<ReturnType<typeof newOrganisation>>;
 let houseId: number;
 
 const URL = '/api/elc/houses/transaction';
-const get = (url: string, token = org.token, lang?: string) => ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(lang ? { 'x-lang': lang } : {}) } });
+const get = (url: string, token = org.token, lang?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...(lang ? { 'x-lang': lang } : {}) } });
 
 beforeAll(async () => {
   ctx = await startTestApp();
