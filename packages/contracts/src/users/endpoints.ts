@@ -1,6 +1,8 @@
 // The endpoints of staff accounts (/api/admin, privilege list-user) and roles (/api/roles, list-role):
 // spec section 7. The server serves them (modules/users/users.routes.ts), the web calls them with api.call.
 import { endpoint } from '../common/endpoint.ts';
+import { referenceListEndpoints } from '../settings/endpoints.ts';
+import { userClass, userClassBody, userClassListQuery } from './user-classes.ts';
 import { id, okResponse, z } from '../common/validation.ts';
 import { privilegeCatalogue, roleInput, roleList, roleListQuery, rolePrivilegesChange, rolePrivilegesChangeQuery, roleRecord } from './roles.ts';
 import { adminUser, adminUserList, createdUser, createUserBody, passwordReset, updateUserBody, userListQuery, userStatusBody } from './users.ts';
@@ -37,3 +39,6 @@ export const rolesEndpoints = {
   update: endpoint({ method: 'PUT', path: '/api/roles/:id', params, body: roleInput, response: roleRecord }),
   remove: endpoint({ method: 'DELETE', path: '/api/roles/:id', params, response: okResponse }),
 };
+
+/** User classes (privilege user-classes): list, read, create, update, status and delete, as a reference list. */
+export const userClassesEndpoints = referenceListEndpoints('/api/user-classes', { body: userClassBody, item: userClass, query: userClassListQuery });

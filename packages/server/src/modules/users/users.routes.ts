@@ -22,6 +22,8 @@ import { getUser, listUsers } from './list-users.ts';
 import { createRole, updateRole } from './save-role.ts';
 import { createUser, newTemporaryPassword, prepareNewPassword, updateUser } from './save-user.ts';
 import { asFieldErrorOnUnique } from './user-rules.ts';
+import { userClassList } from './user-classes.ts';
+import { referenceListRoutes } from '../../lib/reference-list.ts';
 
 const roles = { access: { privilege: 'list-role' }, tags: ['roles'] };
 const admins = { access: { privilege: 'list-user' }, tags: ['users'] };
@@ -112,4 +114,7 @@ export async function usersRoutes(app: FastifyInstance) {
     await tenantTx(req, (tx, actor) => deleteUser({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
+
+  // User classes (privilege user-classes): a reference list.
+  referenceListRoutes(app, userClassList);
 }
