@@ -62,13 +62,30 @@ const SPEC_TABLE: Record<string, string[]> = {
     'payroll-adjustment',
   ],
   '/hr-report': ['payroll-report', 'loan-report', 'personal-report', 'empoloyee-loan-report', 'advanced-report'],
-  '/settings': ['company-profile', 'list-users', 'list-roles', 'list-category', 'list-unit', 'list-cities', 'list-closing-accounts', 'complaints', 'list-log-sheet'],
+  '/settings': [
+    'company-profile',
+    'list-users',
+    'list-roles',
+    'list-category',
+    'list-unit',
+    'list-cities',
+    'list-closing-accounts',
+    'complaints',
+    'list-log-sheet',
+  ],
   '/sms': ['send-sms', 'sms-report'],
   '/help_center': ['list-tickets'],
 };
 
-/** Features the spec's privilege list names without a path in the table (section 2: leaves, sub-sections, bonuses, deductions). */
-const SPEC_NAMED = ['/hr-settings/leaves', '/hr-settings/sub-sections', '/hr-settings/bonus-types', '/hr-settings/deduction-types', '/hr-settings/leave-types'];
+/** Features the spec's privilege list names without a path in the table (section 2: user classes, leaves, sub-sections, bonuses, deductions). */
+const SPEC_NAMED = [
+  '/settings/user-classes',
+  '/hr-settings/leaves',
+  '/hr-settings/sub-sections',
+  '/hr-settings/bonus-types',
+  '/hr-settings/deduction-types',
+  '/hr-settings/leave-types',
+];
 
 /** Spec entries whose module is not built yet: not in the menu until their module lands (then remove them here). */
 const NOT_YET = [
@@ -111,7 +128,9 @@ const DELIBERATE = [
 const entries = (items: MenuItem[]): string[] =>
   items.flatMap((i) => (i.type === 'sub' ? (i.children ?? []).map((c) => `${i.path}/${c.path}`.replace(/\/$/, '')) : [i.path]));
 
-const specEntries = Object.entries(SPEC_TABLE).flatMap(([top, children]) => (children.length === 0 ? [top] : children.map((c) => `${top}/${c}`.replace(/\/$/, ''))));
+const specEntries = Object.entries(SPEC_TABLE).flatMap(([top, children]) =>
+  children.length === 0 ? [top] : children.map((c) => `${top}/${c}`.replace(/\/$/, '')),
+);
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
