@@ -72,7 +72,7 @@ async function checkReferences(tx: Db, actor: Actor, refs: References, exceptUse
       .select({ id: userClasses.id, status: userClasses.status })
       .from(userClasses)
       .where(and(eq(userClasses.id, refs.userClassId), eq(userClasses.clientId, actor.clientId)));
-    if (!found || found.status !== 'Active') problems.push({ field: 'userClassId', message: 'v.notFound' });
+    if (found?.status !== 'Active') problems.push({ field: 'userClassId', message: 'v.notFound' });
   }
   if (held && refs.addedPrivileges.some((k) => !held.includes(k))) {
     problems.push({ field: 'extraPrivileges', message: 'v.privilegeNotHeld' });
