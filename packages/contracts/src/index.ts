@@ -15,6 +15,7 @@ export * from './menus/endpoints.ts';
 export * from './settings/index.ts';
 export * from './users/roles.ts';
 export * from './users/users.ts';
+export * from './users/user-classes.ts';
 export * from './users/endpoints.ts';
 export * from './finance/index.ts';
 export * from './finance-reports/index.ts';

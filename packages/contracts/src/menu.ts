@@ -166,6 +166,7 @@ export const menu: MenuItem[] = [
     link('company-profile', 'Company profile', 'Xogta shirkadda', 'company-profile', true),
     link('list-users', 'Users', 'Isticmaalayaasha', 'list-user', true),
     link('list-roles', 'Roles', 'Doorarka', 'list-role', true),
+    link('user-classes', 'User classes', 'Heerarka isticmaalayaasha', 'user-classes', true),
     link('list-category', 'Categories', 'Qaybaha', 'list-category', true),
     link('list-unit', 'Units', 'Cabbirada', 'list-unit', true),
     link('list-cities', 'Cities', 'Magaalooyinka', 'list-cities', true),

@@ -423,6 +423,7 @@ describe('issue 12 examples', () => {
       '/api/elc/reads/import',
       '/api/elc/settings/company/logo',
       '/api/elc/settings/company/signature',
+      '/api/finance/attache-file-offilne-payment',
       '/api/finance/payments/batch/match',
       '/api/finance/upload-transaction-files',
       '/api/request/:id/files',

@@ -53,6 +53,20 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
+/**
+ * GET /api/auth/validatetoken: whether the token in the Authorization header would be accepted now and
+ * until when (the earlier of the token's own expiry and its session's), read without touching the session.
+ * `reason` says why not: missing or malformed token, expired, signed out (revoked), user disabled.
+ */
+export const tokenValidity = z.object({
+  valid: z.boolean(),
+  expiresAt: z.string().nullable(),
+  reason: z.enum(['missing', 'invalid', 'expired', 'revoked', 'disabled']).optional(),
+  mustChangePassword: z.boolean().optional(),
+  subscriptionExpired: z.boolean().optional(),
+});
+export type TokenValidity = z.infer<typeof tokenValidity>;
+
 export const updateProfileBody = z.object({
   fullname: z.string().trim().min(2).max(120),
   signature: z.string().trim().max(200).nullable().optional(),

@@ -7,6 +7,7 @@ import { agingQuery, agingReport } from './aging.ts';
 import { customerSummary, customerSummaryQuery } from './customer-summary.ts';
 import { customerTransaction, customerTransactionQuery } from './customer-transaction.ts';
 import { billingDashboard, billingDashboardQuery } from './dashboard.ts';
+import { houseTransaction, houseTransactionQuery } from './house-transaction.ts';
 import { receivedPayments, receivedPaymentsQuery } from './received-payments.ts';
 import { revenueByClass, revenueByClassQuery } from './revenue-by-class.ts';
 import { unpaidQuery, unpaidReport } from './unpaid.ts';
@@ -42,5 +43,8 @@ export const billingReportsEndpoints = {
   receivedPaymentsExport: reportExport('/api/billing-reports/received-payments', receivedPaymentsQuery),
   revenueByClass: report('/api/billing-reports/revenue-by-class', revenueByClassQuery, revenueByClass),
   revenueByClassExport: reportExport('/api/billing-reports/revenue-by-class', revenueByClassQuery),
+  /** The spec's elc/houses/transaction: one house's history (privilege list-house). */
+  houseTransaction: report('/api/elc/houses/transaction', houseTransactionQuery, houseTransaction),
+  houseTransactionExport: reportExport('/api/elc/houses/transaction', houseTransactionQuery),
   dashboard: endpoint({ method: 'GET', path: '/api/billing-reports/dashboard', query: billingDashboardQuery, response: billingDashboard }),
 };

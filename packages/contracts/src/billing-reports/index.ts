@@ -9,4 +9,5 @@ export * from './unpaid.ts';
 export * from './received-payments.ts';
 export * from './revenue-by-class.ts';
 export * from './dashboard.ts';
+export * from './house-transaction.ts';
 export * from './endpoints.ts';

@@ -2,6 +2,8 @@
 // batch receive (/api/finance/payments/batches, /batch, /batch/match), customer balance transfers
 // (/api/finance/c2c) and a customer's account (/api/elc/customers/:id/account).
 import { endpoint } from '../common/endpoint.ts';
+import { okResponse } from '../common/validation.ts';
+import { transactionFile, transactionFileMimes, transactionFileParams } from '../treasury/attachments.ts';
 import { idParams } from '../settings/fields.ts';
 import { customerAccount } from './account.ts';
 import { batchListQuery, batchMatchBody, batchMatchQuery, batchMatchResult, batchPage, batchSaveBody, batchSaved } from './batch.ts';
@@ -32,6 +34,27 @@ export const paymentsEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/finance/payments/:id', params: longIdParams, response: paymentDetail }),
   /** Cancel by reversal (honours an Idempotency-Key). */
   cancel: endpoint({ method: 'POST', path: '/api/finance/payments/:id/cancel', params: longIdParams, body: paymentCancelBody, response: paymentDetail }),
+  /**
+   * The spec's finance/attache-file-offilne-payment: a scan or photo of the manual receipt or bank slip of a
+   * received payment (multipart fields paymentId and file; the journal attachments' rules: PDF, PNG, JPEG,
+   * WebP, CSV or XLSX by content, 2 MiB, 20 per payment), kept in the database on the payment's entry.
+   */
+  attachFile: endpoint({
+    method: 'POST',
+    path: '/api/finance/attache-file-offilne-payment',
+    consumes: ['multipart/form-data'],
+    response: transactionFile,
+    status: 201,
+  }),
+  /** One of a payment's attachments, by the attachment id of the payment's `attachments`. */
+  attachedFile: endpoint({
+    method: 'GET',
+    path: '/api/finance/attache-file-offilne-payment/:id',
+    params: transactionFileParams,
+    produces: transactionFileMimes,
+  }),
+  /** The spec's finance/remove-attached-file: removes one of a payment's attachments. */
+  removeAttachedFile: endpoint({ method: 'DELETE', path: '/api/finance/remove-attached-file/:id', params: transactionFileParams, response: okResponse }),
 };
 
 export const paymentBatchesEndpoints = {

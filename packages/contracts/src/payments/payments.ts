@@ -6,6 +6,7 @@ import { id, isoDate, listQuery, moneyTotal, optionalText, page, whenValid, z } 
 import { optionalId } from '../billing/fields.ts';
 import { calendarDate } from '../settings/fields.ts';
 import { accountRef, positiveAmount } from '../treasury/fields.ts';
+import { transactionFile } from '../treasury/attachments.ts';
 import { longId, payerRef, paymentStatus, paymentMethod } from './fields.ts';
 import { manualReceiptNumber, manualReceiptRef } from '../receipt-books/receipt-books.ts';
 
@@ -138,6 +139,8 @@ export const paymentDetail = payment.extend({
   company: receiptCompany,
   /** The receipt-book number the collector wrote (Voided once the payment is cancelled), or null. */
   manualReceipt: manualReceiptRef.nullable(),
+  /** Scans of the manual receipt or bank slip (finance/attache-file-offilne-payment). */
+  attachments: z.array(transactionFile),
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 

@@ -13,6 +13,7 @@ import { companyProfile, imageMimeTypes, updateCompanyBody } from './company.ts'
 import { idParams, referenceStatusBody } from './fields.ts';
 import { logSheetEntry, logSheetPage, logSheetParams, logSheetQuery } from './log-sheet.ts';
 import { subscriptionInfo } from './subscription.ts';
+import { organisationConfig, organisationPublicProfile, organisationSettings } from './organisation-settings.ts';
 
 /** The log sheet: the organisation's audit trail, read-only (privilege list-log-sheet). */
 export const logSheetEndpoints = {
@@ -38,6 +39,20 @@ export const companyEndpoints = {
 };
 
 /**
+ * The spec's named settings paths (section 7): elc/settings (the settings screen's whole read: company
+ * profile and configuration; company-profile), elc/settings/config (what every screen needs to know:
+ * currency, lock date, document limit, languages, page size; any signed-in user), company (the company
+ * profile as elc/settings/company reads it; company-profile) and elc/profile (the organisation's public
+ * profile: name, code, logo, contact; any signed-in user).
+ */
+export const organisationSettingsEndpoints = {
+  settings: endpoint({ method: 'GET', path: '/api/elc/settings', response: organisationSettings }),
+  config: endpoint({ method: 'GET', path: '/api/elc/settings/config', response: organisationConfig }),
+  company: endpoint({ method: 'GET', path: '/api/company', response: companyProfile }),
+  profile: endpoint({ method: 'GET', path: '/api/elc/profile', response: organisationPublicProfile }),
+};
+
+/**
  * The endpoints of one reference list at `path`: list, read, create (201), update, status and delete.
  * Cities, categories, units and branches are each one group of this shape.
  */
@@ -60,6 +75,12 @@ export function referenceListEndpoints<const P extends string, B extends z.ZodTy
 export type ReferenceListEndpoints = ReturnType<typeof referenceListEndpoints<string, z.ZodType, z.ZodType, z.ZodType>>;
 
 export const citiesEndpoints = referenceListEndpoints('/api/cities', { body: cityBody, item: city, query: cityListQuery });
+/** The spec's `city` (one city: read, create, update), the same rows and rules as `cities` (list-cities). */
+export const cityEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/city/:id', params: idParams, response: city }),
+  create: endpoint({ method: 'POST', path: '/api/city', body: cityBody, response: city, status: 201 }),
+  update: endpoint({ method: 'PUT', path: '/api/city/:id', params: idParams, body: cityBody, response: city }),
+};
 export const categoriesEndpoints = referenceListEndpoints('/api/categories', { body: categoryBody, item: category, query: categoryListQuery });
 export const unitsEndpoints = referenceListEndpoints('/api/units', { body: unitBody, item: unit, query: unitListQuery });
 /** The organisation's branches (privilege list-branch), served by the organisations module. */

@@ -8,3 +8,4 @@ export * from './branches.ts';
 export * from './log-sheet.ts';
 export * from './subscription.ts';
 export * from './endpoints.ts';
+export * from './organisation-settings.ts';

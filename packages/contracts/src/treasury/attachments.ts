@@ -3,7 +3,7 @@
 // GET /api/finance/get-transaction-files?entryId=, GET /api/finance/transaction-files/:id,
 // DELETE /api/finance/remove-transaction-file/:id.
 import { z } from '../common/validation.ts';
-import { entryId } from '../finance/journal.ts';
+import { entryId, journalEntry } from '../finance/journal.ts';
 
 export const transactionFileMimes = [
   'application/pdf',
@@ -36,3 +36,18 @@ export const transactionFilesQuery = z.object({ entryId });
 export const transactionFileList = z.object({ data: z.array(transactionFile) });
 export type TransactionFileList = z.infer<typeof transactionFileList>;
 export const transactionFileParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** A journal entry another one reverses or is reversed by: its id and display number. */
+export const entryLink = z.object({ id: z.number().int(), number: z.string(), date: z.string() });
+export type EntryLink = z.infer<typeof entryLink>;
+
+/**
+ * GET /api/finance/view/:id (the spec's finance/view): one journal entry as its page shows it: lines with
+ * accounts and parties by name, the attached files, and the entries it reverses or is reversed by.
+ */
+export const journalEntryView = journalEntry.extend({
+  attachments: z.array(transactionFile),
+  reverses: entryLink.nullable(),
+  reversedBy: entryLink.nullable(),
+});
+export type JournalEntryView = z.infer<typeof journalEntryView>;

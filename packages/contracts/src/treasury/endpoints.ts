@@ -3,10 +3,11 @@
 // Idempotency-Key header.
 import { endpoint } from '../common/endpoint.ts';
 import { okResponse } from '../common/validation.ts';
-import { transactionFile, transactionFileList, transactionFileMimes, transactionFileParams, transactionFilesQuery } from './attachments.ts';
+import { journalEntryView, transactionFile, transactionFileList, transactionFileMimes, transactionFileParams, transactionFilesQuery } from './attachments.ts';
 import { cheque, chequeBody, chequeIdParams, chequeListQuery, chequePage, nextCheque, nextChequeQuery } from './cheques.ts';
 import { closingBody, closingQuery, closingState, periodClosing, reopenBody, reopenResult } from './closing.ts';
 import { reversalBody } from './fields.ts';
+import { entryIdParams } from '../finance/journal.ts';
 import { transfer, transferBody, transferIdParams, transferListQuery, transferPage } from './transfers.ts';
 
 export const treasuryEndpoints = {
@@ -26,6 +27,8 @@ export const treasuryEndpoints = {
   closing: endpoint({ method: 'GET', path: '/api/finance/closing', query: closingQuery, response: closingState }),
   closePeriod: endpoint({ method: 'POST', path: '/api/finance/closing', body: closingBody, response: periodClosing, status: 201 }),
   reopenPeriod: endpoint({ method: 'POST', path: '/api/finance/closing/reopen', body: reopenBody, response: reopenResult }),
+  /** The spec's finance/view: one journal entry with lines, parties, attachments and reversal links. */
+  view: endpoint({ method: 'GET', path: '/api/finance/view/:id', params: entryIdParams, response: journalEntryView }),
   // Journal entry attachments
   uploadFile: endpoint({
     method: 'POST',

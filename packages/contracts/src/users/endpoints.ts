@@ -1,6 +1,8 @@
 // The endpoints of staff accounts (/api/admin, privilege list-user) and roles (/api/roles, list-role):
 // spec section 7. The server serves them (modules/users/users.routes.ts), the web calls them with api.call.
 import { endpoint } from '../common/endpoint.ts';
+import { referenceListEndpoints } from '../settings/endpoints.ts';
+import { userClass, userClassBody, userClassListQuery } from './user-classes.ts';
 import { id, okResponse, z } from '../common/validation.ts';
 import { privilegeCatalogue, roleInput, roleList, roleListQuery, rolePrivilegesChange, rolePrivilegesChangeQuery, roleRecord } from './roles.ts';
 import { adminUser, adminUserList, createdUser, createUserBody, passwordReset, updateUserBody, userListQuery, userStatusBody } from './users.ts';
@@ -10,6 +12,8 @@ const params = z.object({ id });
 export const usersEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/admin', query: userListQuery, response: adminUserList }),
   get: endpoint({ method: 'GET', path: '/api/admin/:id', params, response: adminUser }),
+  /** The spec's admin/user: one user of the organisation by id, as the users screen shows it (same as get). */
+  user: endpoint({ method: 'GET', path: '/api/admin/user/:id', params, response: adminUser }),
   create: endpoint({ method: 'POST', path: '/api/admin', body: createUserBody, response: createdUser }),
   update: endpoint({ method: 'PUT', path: '/api/admin/:id', params, body: updateUserBody, response: adminUser }),
   setStatus: endpoint({ method: 'PATCH', path: '/api/admin/:id/status', params, body: userStatusBody, response: adminUser }),
@@ -35,3 +39,6 @@ export const rolesEndpoints = {
   update: endpoint({ method: 'PUT', path: '/api/roles/:id', params, body: roleInput, response: roleRecord }),
   remove: endpoint({ method: 'DELETE', path: '/api/roles/:id', params, response: okResponse }),
 };
+
+/** User classes (privilege user-classes): list, read, create, update, status and delete, as a reference list. */
+export const userClassesEndpoints = referenceListEndpoints('/api/user-classes', { body: userClassBody, item: userClass, query: userClassListQuery });

@@ -24,6 +24,8 @@ const userFields = {
   phone: z.preprocess(blankToNull, phone.nullable()).optional(),
   roleId: z.preprocess(blankToNull, id.nullable()).optional(),
   branchId: z.preprocess(blankToNull, id.nullable()).optional(),
+  /** The user's class (user classes); without a roleId a new user takes the class's role. */
+  userClassId: z.preprocess(blankToNull, id.nullable()).optional(),
 };
 
 /**
@@ -62,6 +64,8 @@ export const adminUser = z.object({
   roleName: z.string().nullable(),
   extraPrivileges: z.array(z.string()),
   branchId: z.number().int().nullable(),
+  userClassId: z.number().int().nullable(),
+  userClassName: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   mustChangePassword: z.boolean(),
   createdAt: z.string(),
@@ -81,6 +85,7 @@ export const userSortFields = ['username', 'fullname', 'status', 'lastLoginAt', 
 export const userListQuery = listQuery.extend({
   status: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), z.enum(userStatusValues).optional()),
   roleId: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), id.optional()),
+  userClassId: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), id.optional()),
   _sort: z.enum(userSortFields).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;

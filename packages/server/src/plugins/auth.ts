@@ -126,7 +126,7 @@ function decodePart(part: string): Record<string, unknown> {
  * before the payload is read; exp is required and checked as jose does (expired when exp <= now), nbf
  * when present. Tokens are still signed by jose (signToken).
  */
-function verifyHs256(token: string, secret: Uint8Array): Record<string, unknown> {
+function verifyHs256(token: string, secret: Uint8Array, now = Math.floor(Date.now() / 1000)): Record<string, unknown> {
   const parts = token.split('.');
   if (parts.length !== 3) throw unauthorized();
   const [header, payload, signature] = parts;
@@ -136,7 +136,6 @@ function verifyHs256(token: string, secret: Uint8Array): Record<string, unknown>
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized();
   const claims = decodePart(payload);
-  const now = Math.floor(Date.now() / 1000);
   if (typeof claims.exp !== 'number' || claims.exp <= now) throw unauthorized();
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) throw unauthorized();
   if (claims.iat !== undefined && typeof claims.iat !== 'number') throw unauthorized();
@@ -273,6 +272,69 @@ export async function loadAuthContext(db: Db, claims: Claims): Promise<AuthConte
     mustChangePassword: row.must_change_password,
     subscriptionExpired: row.expired,
   };
+}
+
+export interface TokenCheck {
+  valid: boolean;
+  expiresAt: string | null;
+  reason?: 'missing' | 'invalid' | 'expired' | 'revoked' | 'disabled';
+  mustChangePassword?: boolean;
+  subscriptionExpired?: boolean;
+}
+
+/**
+ * Whether an organisation user's token (an Authorization header) would be accepted now, and until when:
+ * the earlier of the token's exp and its session's expires_at. Reads only (one select as the owner, as
+ * loadAuthContext does): nothing is extended, stamped or logged, so asking never keeps a session alive.
+ */
+export async function checkToken(app: FastifyInstance, header: string | undefined): Promise<TokenCheck> {
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
+  if (!header) return { valid: false, expiresAt: null, reason: 'missing' };
+  if (!match) return { valid: false, expiresAt: null, reason: 'invalid' };
+  let claims: Record<string, unknown>;
+  let expired = false;
+  try {
+    claims = verifyHs256(match[1], app.tokenSecret);
+  } catch {
+    // A genuine token whose time is up says so; anything else is simply not a token of ours.
+    try {
+      claims = verifyHs256(match[1], app.tokenSecret, 0);
+      expired = true;
+    } catch {
+      return { valid: false, expiresAt: null, reason: 'invalid' };
+    }
+  }
+  const uid = Number(claims.uid);
+  const cid = Number(claims.cid);
+  if (claims.kind !== undefined || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(uid) || !Number.isInteger(cid)) {
+    return { valid: false, expiresAt: null, reason: 'invalid' };
+  }
+  const tokenExpiry = new Date(Number(claims.exp) * 1000);
+  if (expired) return { valid: false, expiresAt: tokenExpiry.toISOString(), reason: 'expired' };
+  const [row] = await queryPrepared<{
+    expires_at: Date | string;
+    revoked: boolean;
+    session_expired: boolean;
+    active: boolean;
+    same_version: boolean;
+    must_change_password: boolean;
+    subscription_expired: boolean;
+  }>(
+    app.db,
+    'ubo_token_check_v1',
+    sql`select s.expires_at, s.revoked_at is not null as revoked, s.expires_at <= now() as session_expired,
+               u.status = 'Active' as active, u.token_version = s.token_version as same_version, u.must_change_password,
+               coalesce(c.subscription_expires_on < current_date, false) as subscription_expired
+        from sessions s join users u on u.client_id = s.client_id and u.id = s.user_id join clients c on c.id = s.client_id
+        where s.client_id = ${cid} and s.id = ${claims.jti}::uuid and s.user_id = ${uid}`,
+  );
+  if (!row) return { valid: false, expiresAt: null, reason: 'invalid' };
+  const sessionExpiry = new Date(row.expires_at);
+  const expiresAt = (sessionExpiry < tokenExpiry ? sessionExpiry : tokenExpiry).toISOString();
+  if (row.revoked || !row.same_version) return { valid: false, expiresAt: null, reason: 'revoked' };
+  if (!row.active) return { valid: false, expiresAt: null, reason: 'disabled' };
+  if (row.session_expired) return { valid: false, expiresAt, reason: 'expired' };
+  return { valid: true, expiresAt, mustChangePassword: row.must_change_password, subscriptionExpired: row.subscription_expired };
 }
 
 export function assertRouteAccess(route: RouteOptions): void {

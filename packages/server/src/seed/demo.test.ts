@@ -50,3 +50,18 @@ describe('demo cashier', () => {
     expect((await as(cashier, 'GET', '/api/elc/settings/company')).statusCode).toBe(403);
   });
 });
+
+describe('demo user classes', () => {
+  it('has cashier, meter reader and accountant classes, the cashier in the cashier class with its role', async () => {
+    const admin = await signIn(ctx, { code: DEMO.code, ...DEMO.admin });
+    const classes = (await ctx.app.inject({ method: 'GET', url: '/api/user-classes?_sort=name', headers: bearer(admin) })).json();
+    expect(classes.data.map((c: { name: string; dashboard: string }) => [c.name, c.dashboard])).toEqual([
+      ['Accountant', 'accounts'],
+      ['Cashier', 'cashier'],
+      ['Meter reader', 'meter-reader'],
+    ]);
+    const cashierClass = classes.data.find((c: { name: string }) => c.name === 'Cashier');
+    const users = (await ctx.app.inject({ method: 'GET', url: `/api/admin?userClassId=${cashierClass.id}`, headers: bearer(admin) })).json();
+    expect(users.data).toEqual([expect.objectContaining({ username: DEMO.cashier.username, roleId: cashierClass.roleId, userClassName: 'Cashier' })]);
+  });
+});

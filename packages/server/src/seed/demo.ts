@@ -9,7 +9,7 @@ import { inSystem, inTenant } from '../db/tenant.ts';
 import { queryRows } from '../db/rows.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { subscriptionPayments } from '../modules/organisations/index.ts';
-import { createOrganisation, rolePrivileges, roles, users } from '../modules/users/index.ts';
+import { createOrganisation, rolePrivileges, roles, userClasses, users } from '../modules/users/index.ts';
 import { type DemoBillingResult, seedDemoBilling } from './demo-billing.ts';
 import { type DemoStoreResult, seedDemoStore } from './demo-store.ts';
 import { type DemoRequestsResult, seedDemoRequests } from './demo-requests.ts';
@@ -73,7 +73,23 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .values({ clientId, name: 'Cashier', description: 'Front desk: customers and their bills, receive payments, print receipts' })
       .returning();
     await tx.insert(rolePrivileges).values(CASHIER_PRIVILEGES.map((privilege) => ({ clientId, roleId: role.id, privilege })));
-    await tx.insert(users).values({ clientId, username: DEMO.cashier.username, fullname: 'Demo Cashier', passwordHash: cashierHash, roleId: role.id });
+    // User classes: the cashier class presets the cashier role and dashboard.
+    const [cashierClass] = await tx
+      .insert(userClasses)
+      .values([
+        { clientId, name: 'Cashier', description: 'Front-desk cashiers', roleId: role.id, dashboard: 'cashier' },
+        { clientId, name: 'Meter reader', description: 'Reads the meters of a zone every month', dashboard: 'meter-reader' },
+        { clientId, name: 'Accountant', description: 'Keeps the books and the reports', dashboard: 'accounts' },
+      ])
+      .returning();
+    await tx.insert(users).values({
+      clientId,
+      username: DEMO.cashier.username,
+      fullname: 'Demo Cashier',
+      passwordHash: cashierHash,
+      roleId: role.id,
+      userClassId: cashierClass.id,
+    });
   });
   return true;
 }

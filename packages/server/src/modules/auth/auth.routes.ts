@@ -4,9 +4,9 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { authEndpoints as api, profileEndpoints as me, translate } from '@ubo/contracts';
 import { readImageUpload } from '../files/index.ts';
 import { clearMySignature, getMyProfile, readMySignature, setMySignature, updateMyProfile } from './my-profile.ts';
-import { actorOf, caller, tenantTx } from '../../plugins/auth.ts';
+import { actorOf, caller, checkToken, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { serve } from '../../plugins/endpoint.ts';
+import { type EndpointHandler, serve } from '../../plugins/endpoint.ts';
 import { clients, subscriptionPayments } from '../organisations/index.ts';
 import { privilegesOf, sessions, users } from '../users/index.ts';
 import { login, type SignInContext, TooManyAttempts } from './login.ts';
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serve(app, api.login, { access: 'public', tags }, async (req, reply) => login({ ctx: signInContext(req), input: req.body }).catch(withRetryAfter(reply)));
 
-  serve(app, api.profile, always, async (req) => {
+  const readProfile = async (req: FastifyRequest) => {
     const auth = caller(req);
     return tenantTx(req, async (tx) => {
       const [u] = await tx.select().from(users).where(eq(users.id, auth.userId));
@@ -73,7 +73,12 @@ export async function authRoutes(app: FastifyInstance) {
         ...(route ? { route } : {}),
       };
     });
-  });
+  };
+  serve(app, api.profile, always, readProfile);
+  // auth/view: the same record (the spec's name for it).
+  serve(app, api.view, always, readProfile);
+  // auth/validatetoken: public, so an invalid token gets an answer instead of a 401 that signs the screen out.
+  serve(app, api.validateToken, { access: 'public', tags }, async (req) => checkToken(req.server, req.headers.authorization));
 
   serve(app, api.expired, always, async (req) => {
     const auth = caller(req);
@@ -108,7 +113,7 @@ export async function authRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  serve(app, api.updateProfile, { access: 'authenticated', tags }, async (req) => {
+  const updateProfile: EndpointHandler<typeof api.updateProfile> = async (req) => {
     const auth = caller(req);
     await tenantTx(req, async (tx, actor) => {
       const [before] = await tx.select().from(users).where(eq(users.id, auth.userId));
@@ -129,7 +134,10 @@ export async function authRoutes(app: FastifyInstance) {
       });
     });
     return { ok: true as const, message: translate('common.saved', req.lang) };
-  });
+  };
+  serve(app, api.updateProfile, { access: 'authenticated', tags }, updateProfile);
+  // auth/update: the same change under the spec's name.
+  serve(app, api.update, { access: 'authenticated', tags }, (req, reply) => updateProfile(req, reply));
 
   serve(app, api.changePassword, { access: 'authenticated', allowMustChange: true, tags }, async (req, reply) => {
     const auth = caller(req);

@@ -29,6 +29,7 @@ import { billingDashboard } from './billing-dashboard.ts';
 import { customerAging } from './customer-aging.ts';
 import { customerSummary } from './customer-summary.ts';
 import { customerTransaction } from './customer-transaction.ts';
+import { houseTransaction } from './house-transaction.ts';
 import { describeFilters, type FilterValues } from './export-filters.ts';
 import * as tables from './export-tables.ts';
 import { receivedPayments } from './received-payments.ts';
@@ -176,6 +177,15 @@ export async function billingReportsRoutes(app: FastifyInstance) {
     run: (s, query) => revenueByClass({ ...s, query }),
     filters: (q) => ({ zoneId: q.zoneId }),
     table: tables.revenueByClassTable,
+  });
+
+  // The spec's elc/houses/transaction: the house page's history (whoever may see houses).
+  registerReport(app, {
+    report: api.houseTransaction,
+    file: api.houseTransactionExport,
+    privilege: 'list-house',
+    run: (s, query) => houseTransaction({ ...s, query }),
+    table: tables.houseTransactionTable,
   });
 
   serve(app, api.dashboard, { access: { privilege: 'dashboard' }, tags }, async (req) => read(req, (s) => billingDashboard({ ...s, query: req.query })));

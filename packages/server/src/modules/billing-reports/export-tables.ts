@@ -5,6 +5,7 @@ import {
   type AgingReport,
   type CustomerSummary,
   type CustomerTransaction,
+  type HouseTransaction,
   type Lang,
   type ReceivedPayments,
   type RevenueByClass,
@@ -257,4 +258,55 @@ export function revenueByClassTable(r: RevenueByClass, ctx: TableContext): Repor
 
 function pick<T extends Record<string, unknown>, K extends keyof T & string>(x: T, keys: readonly K[]): Record<K, string> {
   return Object.fromEntries(keys.map((k) => [k, x[k] as string])) as Record<K, string>;
+}
+
+export function houseTransactionTable(r: HouseTransaction, ctx: TableContext): ReportTable {
+  const { lang } = ctx;
+  const h = r.house;
+  const rows: ReportRow[] = [
+    { style: 'heading', cells: { description: t('row.openingBalance', lang), balance: r.openingBalance } },
+    ...r.events.map((e) => ({
+      cells: {
+        date: e.date,
+        kind: t(`billingReports.kind.${e.kind}`, lang),
+        document: e.document,
+        description: e.description,
+        consumption: e.consumption,
+        charge: e.charge,
+        paid: e.paid,
+        balance: e.balance,
+      },
+    })),
+    {
+      style: 'total',
+      cells: {
+        description: t('row.closingBalance', lang),
+        consumption: r.totals.consumption,
+        charge: r.totals.charge,
+        paid: r.totals.paid,
+        balance: r.closingBalance,
+      },
+    },
+  ];
+  const house = [h.houseNo, h.address].filter(Boolean).join(', ') || `#${h.id}`;
+  return {
+    title: t('billingReports.title.houseTransaction', lang),
+    subtitle: [
+      ctx.organisation,
+      translate('billingReports.house.line', lang, { house, customer: h.customerName, customerNo: h.customerNo, zone: h.zoneName }),
+      period(lang, r.startDate, r.endDate),
+    ],
+    columns: [
+      col('date', t('col.date', lang), 'date'),
+      col('kind', c('kind', lang), 'text', 16),
+      col('document', c('document', lang), 'text', 14),
+      col('description', t('col.memo', lang), 'text', 44),
+      col('consumption', c('consumption', lang), 'text', 10),
+      col('charge', c('charge', lang), 'money'),
+      col('paid', c('paid', lang), 'money'),
+      col('balance', t('col.balance', lang), 'money'),
+    ],
+    rows,
+    fileName: `house-history-${h.id}-${[r.startDate, r.endDate].filter(Boolean).join('-') || 'all'}`,
+  };
 }

@@ -6,3 +6,4 @@ export { balanceSheet } from './balance-sheet.ts';
 export { accountStatement } from './account-statement.ts';
 export { listLedgerParties } from './list-ledger-parties.ts';
 export { refuseStockAccounts } from './stock-accounts.ts';
+export { getJournalEntry } from './list-journal.ts';

@@ -1,6 +1,7 @@
 // GET /api/finance/payments (paged, newest first, with filters) and GET /api/finance/payments/:id: a
 // payment with its allocations, the customer's balance before and after it (receivable lines of entries
 // posted up to it) and now, the amount in words and the company block, everything its receipt prints.
+import { listTransactionFiles } from '../treasury/index.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type Lang,
@@ -166,6 +167,7 @@ export async function getPayment(opts: { tx: Db; clientId: number; lang: Lang; i
       logoFileId: company?.logo_file_id ?? null,
     },
     manualReceipt: await manualReceiptOf(tx, clientId, id),
+    attachments: await listTransactionFiles({ tx, clientId, entryId: Number(row.journal_entry_id) }),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   customerTransfersEndpoints as c2c,
   hasPrivilege,
   paymentsEndpoints as payments,
+  translate,
 } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
@@ -28,6 +29,7 @@ import { lookupCustomers, receivingAccounts } from './customer-lookup.ts';
 import { cancelCustomerTransfer, getCustomerTransfer, listCustomerTransfers, postCustomerTransfer } from './customer-transfers.ts';
 import { listBatches } from './list-batches.ts';
 import { getPayment, listPayments } from './list-payments.ts';
+import { attachPaymentFile, readPaymentFile, readPaymentFileUpload, removePaymentFile } from './payment-files.ts';
 import { receivePayment } from './receive-payment.ts';
 import { validationError } from './payments-common.ts';
 import { saveBatch } from './save-batch.ts';
@@ -127,6 +129,31 @@ export async function paymentsRoutes(app: FastifyInstance) {
   serve(app, payments.get, receive, async (req) =>
     tenantTx(req, (tx) => getPayment({ tx, clientId: caller(req).clientId, lang: req.lang, id: req.params.id })),
   );
+
+  // Scans of the manual receipt or bank slip (the spec's attache-file-offilne-payment, remove-attached-file).
+  serve(app, payments.attachFile, receive, async (req) => {
+    // Read and check the whole upload before the transaction opens.
+    const upload = await readPaymentFileUpload(req);
+    return tenantTx(req, (tx, actor) => attachPaymentFile({ tx, actor, upload }));
+  });
+
+  serve(app, payments.attachedFile, receive, async (req, reply) => {
+    const file = await tenantTx(req, (tx) => readPaymentFile({ tx, clientId: caller(req).clientId, id: req.params.id }));
+    const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    const disposition = file.mime === 'application/pdf' || file.mime.startsWith('image/') ? 'inline' : 'attachment';
+    return reply
+      .header('content-type', file.mime === 'text/csv' ? 'text/csv; charset=utf-8' : file.mime)
+      .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .send(file.content);
+  });
+
+  serve(app, payments.removeAttachedFile, receive, async (req) => {
+    await tenantTx(req, (tx, actor) => removePaymentFile({ tx, actor, id: req.params.id }));
+    return { ok: true as const, message: translate('common.deleted', req.lang) };
+  });
 
   serve(app, payments.cancel, receive, async (req, reply) =>
     idempotentPost(req, reply, `POST ${payments.create.path}/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>

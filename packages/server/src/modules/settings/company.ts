@@ -2,7 +2,8 @@
 // writes its audit line in the same transaction. The sign-in code and subscription are not editable here
 // (a trigger of migration 0005 refuses them to the application role as well).
 import { eq } from 'drizzle-orm';
-import type { CompanyImageKind, CompanyProfile, updateCompanyBody, z } from '@ubo/contracts';
+import type { CompanyImageKind, CompanyProfile, OrganisationConfig, OrganisationPublicProfile, updateCompanyBody, z } from '@ubo/contracts';
+import { getLockDate, readMaxDocumentAmount } from '../../ledger/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
@@ -114,4 +115,34 @@ export async function clearCompanyImage(opts: { tx: Db; actor: Actor; kind: Comp
   await deleteFile({ tx, id: previous });
   await writeAudit(tx, actor, { action: 'delete', entity: `company.${kind}`, entityId: clientId, before: { fileId: previous }, after: { fileId: null } });
   return toProfile(after);
+}
+
+/** elc/settings/config: the configuration every screen reads (the books' settings are the ledger's). */
+export async function getOrganisationConfig(opts: { tx: Db; actor: Actor }): Promise<OrganisationConfig> {
+  const { tx, actor } = opts;
+  const c = await loadClient(tx, actor.clientId);
+  return {
+    currency: c.currency,
+    lockDate: await getLockDate(tx, actor.clientId),
+    maxDocumentAmount: await readMaxDocumentAmount(tx, actor.clientId),
+    languages: ['en', 'so'],
+    defaultPageSize: 100,
+    subscriptionExpiresOn: c.subscriptionExpiresOn,
+  };
+}
+
+/** elc/profile: the organisation's public face (no billing code, subscription or file ids). */
+export async function getPublicProfile(opts: { tx: Db; actor: Actor }): Promise<OrganisationPublicProfile> {
+  const c = await loadClient(opts.tx, opts.actor.clientId);
+  return {
+    code: c.code,
+    name: c.name,
+    shortCode: c.shortCode,
+    address: c.address,
+    phone: c.phone,
+    email: c.email,
+    website: c.website,
+    contactPhone: c.contactPhone,
+    logoUrl: fileUrl(c.logoFileId),
+  };
 }

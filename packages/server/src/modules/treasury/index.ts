@@ -3,3 +3,10 @@
 export { treasuryRoutes } from './treasury.routes.ts';
 export { CHEQUE_SOURCE_TYPE, TRANSFER_SERIES, TRANSFER_SOURCE_TYPE } from './treasury.posting.ts';
 export { attachmentFilename, detectAttachmentType } from './attachment-type.ts';
+export {
+  attachTransactionFile,
+  listTransactionFiles,
+  readTransactionFile,
+  removeTransactionFile,
+  type AttachmentUpload,
+} from './transaction-files.ts';

@@ -9,7 +9,8 @@ import { hasPrivilege, translate, treasuryEndpoints as api } from '@ubo/contract
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
 import { fieldError, forbidden } from '../../plugins/errors.ts';
-import { idempotentPost } from '../finance/index.ts';
+import { getJournalEntry, idempotentPost } from '../finance/index.ts';
+import { viewJournalEntry } from './view-entry.ts';
 import { cancelTransfer } from './cancel-transfer.ts';
 import { closePeriod } from './close-period.ts';
 import { getCheque, listCheques, peekNextCheque } from './list-cheques.ts';
@@ -103,6 +104,15 @@ export async function treasuryRoutes(app: FastifyInstance) {
   );
 
   serve(app, api.reopenPeriod, privilege('list-closing-accounts'), async (req) => tenantTx(req, (tx, actor) => reopenPeriod({ tx, actor, input: req.body })));
+
+  // The spec's finance/view: whoever keeps the journal or reads the journal report.
+  serve(app, api.view, signedIn, async (req) => {
+    assertMayReadAttachments(req);
+    return tenantTx(req, async (tx) => {
+      const clientId = caller(req).clientId;
+      return viewJournalEntry({ tx, clientId, entry: await getJournalEntry({ tx, clientId, lang: req.lang, id: req.params.id }) });
+    });
+  });
 
   // Journal entry attachments ----------------------------------------------------------------------
   serve(app, api.uploadFile, privilege('general-journal'), async (req) => {

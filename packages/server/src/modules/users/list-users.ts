@@ -5,7 +5,7 @@ import type { AdminUser, UserListQuery, UserStatus } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { likePattern } from './like-pattern.ts';
-import { roles, users } from './users.tables.ts';
+import { roles, userClasses, users } from './users.tables.ts';
 
 const columns = {
   id: users.id,
@@ -19,6 +19,8 @@ const columns = {
   roleName: roles.name,
   extraPrivileges: users.extraPrivileges,
   branchId: users.branchId,
+  userClassId: users.userClassId,
+  userClassName: userClasses.name,
   lastLoginAt: users.lastLoginAt,
   mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
@@ -37,6 +39,8 @@ type UserListRow = {
   roleName: string | null;
   extraPrivileges: string[];
   branchId: number | null;
+  userClassId: number | null;
+  userClassName: string | null;
   lastLoginAt: Date | null;
   mustChangePassword: boolean;
   createdAt: Date;
@@ -68,6 +72,7 @@ export async function listUsers(opts: { tx: Db; clientId: number; query: UserLis
   const limit = query._limit;
   const filters: SQL[] = [eq(users.clientId, clientId), query.status ? eq(users.status, query.status) : ne(users.status, 'Deleted')];
   if (query.roleId) filters.push(eq(users.roleId, query.roleId));
+  if (query.userClassId) filters.push(eq(users.userClassId, query.userClassId));
   if (query.q) {
     const pattern = likePattern(query.q);
     filters.push(or(ilike(users.username, pattern), ilike(users.fullname, pattern)) as SQL);
@@ -78,6 +83,7 @@ export async function listUsers(opts: { tx: Db; clientId: number; query: UserLis
     .select(columns)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(userClasses, and(eq(userClasses.clientId, users.clientId), eq(userClasses.id, users.userClassId)))
     .where(where)
     .orderBy(query._order === 'desc' ? sql`${sortBy} desc nulls last` : asc(sortBy), asc(users.id))
     .limit(limit)
@@ -92,6 +98,7 @@ export async function getUser(opts: { tx: Db; clientId: number; id: number }): P
     .select(columns)
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(userClasses, and(eq(userClasses.clientId, users.clientId), eq(userClasses.id, users.userClassId)))
     .where(and(eq(users.id, opts.id), eq(users.clientId, opts.clientId)));
   if (!row) throw notFound();
   return toAdminUser(row);

@@ -13,7 +13,7 @@ import { branches } from '../organisations/index.ts';
 import { getUser } from './list-users.ts';
 import { rolePrivilegeKeys } from './save-role.ts';
 import { adminOnly, assertAnotherActiveAdmin, auditView, heldPrivileges, lockUserForChange, serialiseAdminChanges } from './user-rules.ts';
-import { roles, users } from './users.tables.ts';
+import { roles, userClasses, users } from './users.tables.ts';
 
 /** A generated temporary password and its hash; hashing is slow, so it runs before the transaction. */
 export async function newTemporaryPassword(): Promise<{ passwordHash: string; temporaryPassword: string }> {
@@ -30,6 +30,7 @@ interface References {
   username: string;
   roleId?: number | null;
   branchId?: number | null;
+  userClassId?: number | null;
   /** Keys newly given to the user; a non-administrator must hold each. */
   addedPrivileges: string[];
   /** Whether roleId is a new assignment (its keys count as granted). */
@@ -66,18 +67,38 @@ async function checkReferences(tx: Db, actor: Actor, refs: References, exceptUse
       .where(and(eq(branches.id, refs.branchId), eq(branches.clientId, actor.clientId)));
     if (!branch) problems.push({ field: 'branchId', message: 'v.notFound' });
   }
+  if (refs.userClassId) {
+    const [found] = await tx
+      .select({ id: userClasses.id, status: userClasses.status })
+      .from(userClasses)
+      .where(and(eq(userClasses.id, refs.userClassId), eq(userClasses.clientId, actor.clientId)));
+    if (found?.status !== 'Active') problems.push({ field: 'userClassId', message: 'v.notFound' });
+  }
   if (held && refs.addedPrivileges.some((k) => !held.includes(k))) {
     problems.push({ field: 'extraPrivileges', message: 'v.privilegeNotHeld' });
   }
   if (problems.length > 0) throw new AppError(400, 'VALIDATION', 'common.validation', problems);
 }
 
+/** The role a class presets (null: none, or the class is not the organisation's: checkReferences says so). */
+async function classRole(tx: Db, clientId: number, userClassId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ roleId: userClasses.roleId })
+    .from(userClasses)
+    .where(and(eq(userClasses.id, userClassId), eq(userClasses.clientId, clientId)));
+  return row?.roleId ?? null;
+}
+
 export async function createUser(opts: { tx: Db; actor: Actor; input: CreateUserBody; passwordHash: string }): Promise<AdminUser> {
   const { tx, actor, input, passwordHash } = opts;
   if (input.isAdmin && !actor.isAdmin) throw adminOnly();
+  const userClassId = input.userClassId ?? null;
+  // A class presets the role: a new user without a role of their own takes the class's.
+  const roleId = input.roleId ?? (userClassId ? await classRole(tx, actor.clientId, userClassId) : null);
   await checkReferences(tx, actor, {
     username: input.username,
-    roleId: input.roleId,
+    userClassId,
+    roleId,
     branchId: input.branchId,
     addedPrivileges: input.extraPrivileges,
     roleChanged: true,
@@ -94,9 +115,10 @@ export async function createUser(opts: { tx: Db; actor: Actor; input: CreateUser
       isAdmin: input.isAdmin,
       status: 'Active',
       mustChangePassword: true,
-      roleId: input.roleId ?? null,
+      roleId,
       extraPrivileges: input.extraPrivileges,
       branchId: input.branchId ?? null,
+      userClassId,
     })
     .returning();
   await writeAudit(tx, actor, { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
@@ -113,6 +135,7 @@ export async function updateUser(opts: { tx: Db; actor: Actor; id: number; input
   }
   const roleId = input.roleId === undefined ? before.roleId : input.roleId;
   const branchId = input.branchId === undefined ? before.branchId : input.branchId;
+  const userClassId = input.userClassId === undefined ? before.userClassId : input.userClassId;
   const extraPrivileges = input.extraPrivileges ?? before.extraPrivileges;
   await checkReferences(
     tx,
@@ -121,6 +144,7 @@ export async function updateUser(opts: { tx: Db; actor: Actor; id: number; input
       username: input.username,
       roleId,
       branchId,
+      userClassId: userClassId === before.userClassId ? null : userClassId,
       addedPrivileges: extraPrivileges.filter((k) => !before.extraPrivileges.includes(k)),
       roleChanged: roleId !== before.roleId,
     },
@@ -136,6 +160,7 @@ export async function updateUser(opts: { tx: Db; actor: Actor; id: number; input
       isAdmin: input.isAdmin ?? before.isAdmin,
       roleId,
       branchId,
+      userClassId,
       extraPrivileges,
       updatedAt: new Date(),
     })

@@ -90,6 +90,7 @@ export function auditView(u: UserRow) {
     roleId: u.roleId,
     extraPrivileges: u.extraPrivileges,
     branchId: u.branchId,
+    userClassId: u.userClassId,
   };
 }
 

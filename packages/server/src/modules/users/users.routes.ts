@@ -22,6 +22,8 @@ import { getUser, listUsers } from './list-users.ts';
 import { createRole, updateRole } from './save-role.ts';
 import { createUser, newTemporaryPassword, prepareNewPassword, updateUser } from './save-user.ts';
 import { asFieldErrorOnUnique } from './user-rules.ts';
+import { userClassList } from './user-classes.ts';
+import { referenceListRoutes } from '../../lib/reference-list.ts';
 
 const roles = { access: { privilege: 'list-role' }, tags: ['roles'] };
 const admins = { access: { privilege: 'list-user' }, tags: ['users'] };
@@ -85,6 +87,8 @@ export async function usersRoutes(app: FastifyInstance) {
   serve(app, userApi.list, admins, async (req) => tenantTx(req, (tx, actor) => listUsers({ tx, clientId: actor.clientId, query: req.query })));
 
   serve(app, userApi.get, admins, async (req) => tenantTx(req, (tx, actor) => getUser({ tx, clientId: actor.clientId, id: req.params.id })));
+  // The spec's admin/user: the same record under its named path.
+  serve(app, userApi.user, admins, async (req) => tenantTx(req, (tx, actor) => getUser({ tx, clientId: actor.clientId, id: req.params.id })));
 
   serve(app, userApi.create, admins, async (req) => {
     const { passwordHash, temporaryPassword } = await prepareNewPassword(req.body.password);
@@ -110,4 +114,7 @@ export async function usersRoutes(app: FastifyInstance) {
     await tenantTx(req, (tx, actor) => deleteUser({ tx, actor, id: req.params.id }));
     return { ok: true as const, message: translate('common.deleted', req.lang) };
   });
+
+  // User classes (privilege user-classes): a reference list.
+  referenceListRoutes(app, userClassList);
 }

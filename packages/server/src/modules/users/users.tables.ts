@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   lang: text('lang'),
   theme: text('theme'),
   branchId: integer('branch_id'),
+  /** The user's class (0095_user_classes.sql). */
+  userClassId: integer('user_class_id'),
   tokenVersion: integer('token_version').notNull().default(0),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,4 +61,17 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   ip: text('ip'),
   userAgent: text('user_agent'),
+});
+
+/** Kinds of staff, each presetting a role and a dashboard (0095_user_classes.sql). */
+export const userClasses = pgTable('user_classes', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  roleId: integer('role_id'),
+  dashboard: text('dashboard').notNull().default('general'),
+  status: text('status').notNull().default('Active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -36,6 +36,7 @@ import { HOUSES_PATH } from './billing.queries.ts';
 import { classText, LastReadingText, MeterNumber, TariffText } from './HouseParts.tsx';
 import { houseLabel } from './house.logic.ts';
 import { useHouseActions } from './useHouseActions.tsx';
+import { HouseHistory } from './HouseHistory.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -208,6 +209,9 @@ export default function HousePage() {
               </Table>
             )}
           </Paper>
+        </Grid>
+        <Grid size={12}>
+          <HouseHistory houseId={h.id} />
         </Grid>
       </Grid>
       <Box>{dialogs}</Box>

@@ -204,6 +204,21 @@ export const en = {
     posted: 'Posted',
     empty: 'No payments yet.',
   },
+  houseHistory: {
+    title: 'House history',
+    kind: 'Type',
+    units: 'Units',
+    kinds: {
+      reading: 'Reading',
+      bill: 'Bill',
+      billCancelled: 'Bill cancelled',
+      payment: 'Payment',
+      meterInstalled: 'Meter installed',
+      meterRemoved: 'Meter removed',
+      disconnected: 'Disconnected',
+      connected: 'Connected',
+    },
+  },
   statement: {
     title: 'Statement of account',
     from: 'From',
@@ -513,6 +528,21 @@ export const so: Texts<typeof en> = {
     credit: 'Haraa',
     posted: 'La diiwaangeliyay',
     empty: 'Weli lacag-bixin ma jirto.',
+  },
+  houseHistory: {
+    title: 'Taariikhda guriga',
+    kind: 'Nooca',
+    units: 'Unugyo',
+    kinds: {
+      reading: 'Akhris',
+      bill: 'Biil',
+      billCancelled: 'Biil la baajiyay',
+      payment: 'Lacag-bixin',
+      meterInstalled: 'Mitir la rakibay',
+      meterRemoved: 'Mitir la saaray',
+      disconnected: 'La gooyay',
+      connected: 'La xiray',
+    },
   },
   statement: {
     title: 'Bayaanka xisaabta',

@@ -73,6 +73,11 @@ function Receipt({ payment }: { payment: PaymentDetail }) {
               {t('payments.receipt.bookNumber')}: {payment.manualReceipt.series} {payment.manualReceipt.number}
             </Box>
           )}
+          {payment.attachments.length > 0 && (
+            <Box sx={{ fontSize: '3mm' }} data-testid="receipt-attachments">
+              {t('payments.receipt.attachments', { n: payment.attachments.length })}
+            </Box>
+          )}
         </Box>
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: '3mm', mb: '4mm' }}>

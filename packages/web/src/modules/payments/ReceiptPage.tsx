@@ -25,6 +25,7 @@ import { paymentsPrivileges as p } from './payments.access.ts';
 import { useCancelPayment, usePayment } from './payments.queries.ts';
 import { DocumentGate } from '../../components/DocumentGate.tsx';
 import { EmailDocumentButton } from '../email/index.ts';
+import { PaymentAttachments } from './PaymentAttachments.tsx';
 
 export default function ReceiptPage() {
   const { t } = useTranslation();
@@ -86,6 +87,9 @@ export default function ReceiptPage() {
               )}
             </Box>
             <ReceiptSheet payment={p0} />
+            <Box className={NO_PRINT}>
+              <PaymentAttachments paymentId={p0.id} files={p0.attachments} mayEdit={can(p.receive)} />
+            </Box>
             <CancelDocumentDialog
               open={isCancelling}
               number={p0.number}

@@ -144,3 +144,30 @@ export function useCancelCustomerTransfer() {
     onSuccess: () => refresh(),
   });
 }
+
+// ---- Scans attached to a payment (finance/attache-file-offilne-payment, finance/remove-attached-file) ----
+
+/** POST multipart paymentId + file; refusals are shown by the uploader (no toast). */
+export function useAttachPaymentFile(paymentId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('paymentId', String(paymentId));
+      form.append('file', file, file.name);
+      return api.call(paymentsEndpoints.attachFile, { body: form }, { silent: true });
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useRemovePaymentFile() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.call(paymentsEndpoints.removeAttachedFile, { params: { id } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** The scan's bytes with the bearer token (a plain link would carry none). */
+export const fetchPaymentFile = (id: number) => api.call(paymentsEndpoints.attachedFile, { params: { id } });

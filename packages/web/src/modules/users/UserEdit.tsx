@@ -25,7 +25,7 @@ import { AdminSwitchField, NewPasswordField } from './UserFormParts.tsx';
 import { PrivilegesField } from './PrivilegesField.tsx';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
 import { EMPTY_OPTION_SELECT, withRequiredMessages } from './users.forms.ts';
-import { USERS_PATH, USERS_ROUTE, useBranchOptions, usePrivilegeCatalogue, useRefreshAccess, useRoleOptions } from './users.queries.ts';
+import { USERS_PATH, USERS_ROUTE, useBranchOptions, usePrivilegeCatalogue, useRefreshAccess, useRoleOptions, useUserClassOptions } from './users.queries.ts';
 
 type UserFormValues = z.input<typeof createUserBody>;
 
@@ -37,6 +37,7 @@ function defaultsOf(u: AdminUser | undefined): UserFormValues {
     phone: u?.phone ?? '',
     roleId: u?.roleId ? String(u.roleId) : '',
     branchId: u?.branchId ? String(u.branchId) : '',
+    userClassId: u?.userClassId ? String(u.userClassId) : '',
     isAdmin: u?.isAdmin ?? false,
     extraPrivileges: u?.extraPrivileges ?? [],
     password: '',
@@ -57,6 +58,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
   const { isAdmin: actorIsAdmin } = useSession();
   const refresh = useRefreshAccess();
   const roleOptions = useRoleOptions();
+  const classOptions = useUserClassOptions();
   const branchOptions = useBranchOptions();
   // Loaded with the form, so the picker is ready when Administrator is switched off.
   usePrivilegeCatalogue();
@@ -67,7 +69,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
   const isOutOfReach = Boolean(existing?.isAdmin && !actorIsAdmin);
   const readOnly = isDeleted || isOutOfReach;
 
-  const { control, handleSubmit, setError, formState } = useForm<UserFormValues, unknown, CreateUserBody>({
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<UserFormValues, unknown, CreateUserBody>({
     mode: 'all',
     resolver: withRequiredMessages(zodResolver(createUserBody)),
     defaultValues: defaultsOf(existing),
@@ -118,6 +120,35 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
         .map((b) => (
           <MenuItem key={b.id} value={String(b.id)}>
             {b.status === 'Active' ? b.name : t('users.user.inactiveBranch', { name: b.name })}
+          </MenuItem>
+        ))}
+    </FormTextField>
+  );
+
+  // A class presets the role: choosing one fills in its role while none is chosen yet.
+  const classField = classOptions.enabled && (
+    <FormTextField
+      control={control}
+      name="userClassId"
+      label={t('users.classes.field')}
+      select
+      disabled={readOnly}
+      helperText={t('users.classes.fieldHelp')}
+      slotProps={EMPTY_OPTION_SELECT}
+      transform={(value) => {
+        const chosen = classOptions.classes.find((c) => String(c.id) === value);
+        if (chosen?.roleId && roleOptions.enabled && !getValues('roleId')) setValue('roleId', String(chosen.roleId), { shouldValidate: true });
+        return value;
+      }}
+    >
+      <MenuItem value="">
+        <em>{t('users.classes.none')}</em>
+      </MenuItem>
+      {classOptions.classes
+        .filter((c) => c.status === 'Active' || String(c.id) === String(existing?.userClassId ?? ''))
+        .map((c) => (
+          <MenuItem key={c.id} value={String(c.id)}>
+            {c.name}
           </MenuItem>
         ))}
     </FormTextField>
@@ -227,6 +258,7 @@ function UserForm({ existing }: { existing: AdminUser | undefined }) {
                 {t('users.user.access')}
               </Typography>
               <Stack spacing={2.5}>
+                {classField}
                 {roleField}
                 {branchField}
                 <AdminSwitchField

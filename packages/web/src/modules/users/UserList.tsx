@@ -32,7 +32,7 @@ import { api, messageOf, toast } from '../../lib/api.ts';
 import { type TemporaryPassword, TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
 import { useConfirmAction } from './useConfirmAction.tsx';
 import { EMPTY_OPTION_SELECT } from './users.forms.ts';
-import { ROLES_ROUTE, USERS_PATH, USERS_ROUTE, useRefreshAccess, useRoleOptions } from './users.queries.ts';
+import { ROLES_ROUTE, USERS_PATH, USERS_ROUTE, useRefreshAccess, useRoleOptions, useUserClassOptions } from './users.queries.ts';
 
 export default function UserList() {
   const { t } = useTranslation();
@@ -42,6 +42,7 @@ export default function UserList() {
   const refresh = useRefreshAccess();
   const { ask, dialog } = useConfirmAction();
   const roleOptions = useRoleOptions();
+  const classOptions = useUserClassOptions();
   const [temporary, setTemporary] = useState<TemporaryPassword | null>(null);
 
   // Filters live in the URL (a role's user count links here with ?roleId=); unknown values are ignored.
@@ -49,7 +50,9 @@ export default function UserList() {
   const status = (userStatusValues as readonly string[]).includes(rawStatus) ? rawStatus : '';
   const rawRoleId = params.get('roleId') ?? '';
   const roleId = /^\d{1,9}$/.test(rawRoleId) ? rawRoleId : '';
-  const setFilter = (name: 'status' | 'roleId', value: string) => {
+  const rawClassId = params.get('userClassId') ?? '';
+  const userClassId = /^\d{1,9}$/.test(rawClassId) ? rawClassId : '';
+  const setFilter = (name: 'status' | 'roleId' | 'userClassId', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
@@ -121,6 +124,13 @@ export default function UserList() {
           </Box>
         ),
         csv: (u) => u.roleName ?? '',
+      },
+      {
+        field: 'userClassName',
+        header: t('users.classes.column'),
+        sortable: false,
+        render: (u) => u.userClassName ?? '',
+        csv: (u) => u.userClassName ?? '',
       },
       {
         field: 'isAdmin',
@@ -248,6 +258,25 @@ export default function UserList() {
           ))}
         </TextField>
       )}
+      {classOptions.enabled && (
+        <TextField
+          select
+          size="small"
+          label={t('users.classes.filter')}
+          value={classOptions.classes.some((c) => String(c.id) === userClassId) ? userClassId : ''}
+          onChange={(e) => setFilter('userClassId', e.target.value)}
+          fullWidth={false}
+          sx={{ width: { sm: 240 } }}
+          slotProps={EMPTY_OPTION_SELECT}
+        >
+          <MenuItem value="">{t('users.classes.allClasses')}</MenuItem>
+          {classOptions.classes.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
     </Stack>
   );
 
@@ -275,7 +304,7 @@ export default function UserList() {
       <DataTable<AdminUser>
         path={USERS_PATH}
         columns={columns}
-        params={{ status: status || undefined, roleId: roleId || undefined }}
+        params={{ status: status || undefined, roleId: roleId || undefined, userClassId: userClassId || undefined }}
         actions={actions}
         defaultSort={{ field: 'username', order: 'asc' }}
         exportName="users"

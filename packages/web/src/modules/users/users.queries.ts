@@ -3,7 +3,7 @@
 // can change the signed-in user's own privileges, so the profile and the menu are reloaded too.
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { branchesEndpoints, groupedPrivileges, type PrivilegeCatalogue, rolesEndpoints, usersEndpoints } from '@ubo/contracts';
+import { branchesEndpoints, groupedPrivileges, type PrivilegeCatalogue, rolesEndpoints, userClassesEndpoints, usersEndpoints } from '@ubo/contracts';
 import { useCan } from '../../app/session.tsx';
 import { api, resourcePath } from '../../lib/api.ts';
 import { endpointKeys, resourceKeys, shellKeys } from '../../lib/queryKeys.ts';
@@ -30,6 +30,19 @@ export function useRoleOptions() {
     enabled,
   });
   return { enabled, roles: query.data?.data ?? [], isPending: enabled && query.isPending, isError: query.isError };
+}
+
+/** The organisation's user classes for the user form and the list's filter (GET /api/user-classes, privilege user-classes). */
+export function useUserClassOptions() {
+  const can = useCan();
+  const enabled = can('user-classes');
+  const params = { _page: 1, _limit: ALL, _sort: 'name', _order: 'asc' } as const;
+  const query = useQuery({
+    queryKey: endpointKeys(userClassesEndpoints.list).list(params),
+    queryFn: ({ signal }) => api.call(userClassesEndpoints.list, { query: params }, { signal }),
+    enabled,
+  });
+  return { enabled, classes: query.data?.data ?? [] };
 }
 
 /**
