@@ -138,7 +138,7 @@ export const menu: MenuItem[] = [
     link('leaves', 'Leave requests', 'Codsiyada fasaxa', 'leaves', true),
     link('payroll', 'Payroll', 'Mushaharka', 'payroll', true),
     link('loans', 'Loans', 'Amaahda', 'loan', true),
-    link('advances', 'Salary advances', 'Horumarinta mushaharka', 'advance', true),
+    link('advances', 'Salary advances', 'Horudhacyada mushaharka', 'advance', true),
     link('setting', 'HRM settings', 'Habaynta maamulka shaqaalaha', 'hrm-setting', true),
     link('institutions', 'Institutions', "Hay'adaha", 'institutions', true),
     link('Job-titles', 'Job titles', 'Magacyada shaqooyinka', 'job-titles', true),

@@ -141,7 +141,7 @@ export const privileges: readonly PrivilegeDef[] = [
   p('payroll', 'payroll', 'Payroll', 'Mushaharka'),
   p('payroll', 'payroll-adjustment', 'Payroll adjustment', 'Hagaajinta mushaharka'),
   p('payroll', 'loan', 'Loans', 'Amaahda'),
-  p('payroll', 'advance', 'Advances', 'Horumarinta lacagta'),
+  p('payroll', 'advance', 'Advances', 'Horudhacyada mushaharka'),
   p('payroll', 'bonus', 'Bonuses', 'Gunnooyinka dheeraadka ah'),
   p('payroll', 'deduction', 'Deductions', 'Ka-goynta'),
   p('payroll', 'approve-payroll', 'Approve payroll', 'Ansixi mushaharka'),

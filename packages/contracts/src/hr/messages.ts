@@ -65,7 +65,7 @@ export const hrMessages = {
   'hr.repayOverBalance': { en: 'The balance is only {n}.', so: 'Haraagu waa {n} oo keliya.' },
   'hr.loanClosed': { en: 'This loan is already {n}.', so: 'Amaahdan horay ayay u ahayd {n}.' },
   'hr.loanMemo': { en: 'Loan {n} to {m}', so: 'Amaah {n} loo siiyay {m}' },
-  'hr.advanceMemo': { en: 'Salary advance {n} to {m}', so: 'Horumarin mushahar {n} loo siiyay {m}' },
+  'hr.advanceMemo': { en: 'Salary advance {n} to {m}', so: 'Horudhac mushahar {n} oo loo siiyay {m}' },
   'hr.repaymentMemo': { en: 'Repayment of {n} by {m}', so: 'Celinta {n} ee {m}' },
   'hr.typeNotFound': { en: 'Choose an active type from the list.', so: 'Ka dooro nooc firfircoon liiska.' },
   'hr.adjustmentInRun': {

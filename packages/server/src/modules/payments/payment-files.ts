@@ -3,16 +3,12 @@
 // journal_entry_files, the same rules: type by content, 2 MiB, 20 per entry, bytes in `files`), so the
 // entry's page shows them too; here they are reached through the payment, by whoever receives payments.
 import { sql } from 'drizzle-orm';
-import { longId } from '@ubo/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
 import {
-  attachmentFilename,
   attachTransactionFile,
-  detectAttachmentType,
   readTransactionFile,
   removeTransactionFile,
   type AttachmentUpload,
@@ -20,24 +16,6 @@ import {
 
 export interface PaymentFileUpload extends Omit<AttachmentUpload, 'entryId'> {
   paymentId: number;
-}
-
-/** Reads the multipart body (paymentId and one file, in any order) and checks it before any transaction. */
-export async function readPaymentFileUpload(req: FastifyRequest): Promise<PaymentFileUpload> {
-  if (!req.isMultipart()) throw fieldError('file', 'file.required');
-  let rawPaymentId: unknown;
-  let file: { filename: string; content: Buffer } | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
-    else if (part.fieldname === 'paymentId') rawPaymentId = part.value;
-  }
-  if (rawPaymentId === undefined || rawPaymentId === '') throw fieldError('paymentId', 'v.required');
-  const paymentId = longId.safeParse(rawPaymentId);
-  if (!paymentId.success) throw fieldError('paymentId', 'v.number');
-  if (!file || file.content.length === 0) throw fieldError('file', 'file.required');
-  const mime = detectAttachmentType(file.content);
-  if (!mime) throw fieldError('file', 'file.transactionTypes');
-  return { paymentId: paymentId.data, filename: attachmentFilename(file.filename, mime), mime, content: file.content };
 }
 
 export async function attachPaymentFile(opts: { tx: Db; actor: Actor; upload: PaymentFileUpload }) {

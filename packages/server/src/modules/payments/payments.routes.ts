@@ -14,6 +14,7 @@ import {
   paymentsEndpoints as payments,
   translate,
 } from '@ubo/contracts';
+import { longId } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -29,7 +30,8 @@ import { lookupCustomers, receivingAccounts } from './customer-lookup.ts';
 import { cancelCustomerTransfer, getCustomerTransfer, listCustomerTransfers, postCustomerTransfer } from './customer-transfers.ts';
 import { listBatches } from './list-batches.ts';
 import { getPayment, listPayments } from './list-payments.ts';
-import { attachPaymentFile, readPaymentFile, readPaymentFileUpload, removePaymentFile } from './payment-files.ts';
+import { attachPaymentFile, type PaymentFileUpload, readPaymentFile, removePaymentFile } from './payment-files.ts';
+import { attachmentFilename, detectAttachmentType } from '../treasury/index.ts';
 import { receivePayment } from './receive-payment.ts';
 import { validationError } from './payments-common.ts';
 import { saveBatch } from './save-batch.ts';
@@ -180,4 +182,22 @@ export async function paymentsRoutes(app: FastifyInstance) {
   serve(app, account.get, { access: { privilege: 'list-customer' }, tags: ['customers'] }, async (req) =>
     tenantTx(req, (tx) => getCustomerAccount({ tx, clientId: caller(req).clientId, customerId: req.params.id })),
   );
+}
+
+/** Reads the multipart body (paymentId and one file, in any order) and checks it before any transaction. */
+async function readPaymentFileUpload(req: FastifyRequest): Promise<PaymentFileUpload> {
+  if (!req.isMultipart()) throw fieldError('file', 'file.required');
+  let rawPaymentId: unknown;
+  let file: { filename: string; content: Buffer } | undefined;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') file = { filename: part.filename, content: await part.toBuffer() };
+    else if (part.fieldname === 'paymentId') rawPaymentId = part.value;
+  }
+  if (rawPaymentId === undefined || rawPaymentId === '') throw fieldError('paymentId', 'v.required');
+  const paymentId = longId.safeParse(rawPaymentId);
+  if (!paymentId.success) throw fieldError('paymentId', 'v.number');
+  if (!file || file.content.length === 0) throw fieldError('file', 'file.required');
+  const mime = detectAttachmentType(file.content);
+  if (!mime) throw fieldError('file', 'file.transactionTypes');
+  return { paymentId: paymentId.data, filename: attachmentFilename(file.filename, mime), mime, content: file.content };
 }
