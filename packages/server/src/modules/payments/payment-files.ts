@@ -7,12 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, notFound } from '../../plugins/errors.ts';
-import {
-  attachTransactionFile,
-  readTransactionFile,
-  removeTransactionFile,
-  type AttachmentUpload,
-} from '../treasury/index.ts';
+import { attachTransactionFile, readTransactionFile, removeTransactionFile, type AttachmentUpload } from '../treasury/index.ts';
 
 export interface PaymentFileUpload extends Omit<AttachmentUpload, 'entryId'> {
   paymentId: number;
