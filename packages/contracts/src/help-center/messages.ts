@@ -18,6 +18,9 @@ export const helpCenterMessages = {
   'bell.ticketAnswered': { en: 'Support answered your ticket "{subject}"', so: 'Taageeradu waxay ka jawaabtay tigidhkaaga "{subject}"' },
   'bell.billRunDone': { en: 'Bill run {id} finished', so: 'Biil-samaynta {id} way dhammaatay' },
   'bell.billRunFailed': { en: 'Bill run {id} failed', so: 'Biil-samaynta {id} way fashilantay' },
+  'bell.payrollDone': { en: 'Payroll for {period} generated', so: 'Mushaharka {period} waa la diyaariyay' },
+  'bell.payrollFailed': { en: 'Payroll for {period} failed', so: 'Diyaarinta mushaharka {period} way fashilantay' },
+  'bell.payrollWaiting': { en: 'Payroll {number} ({period}) waits for your approval', so: 'Mushaharka {number} ({period}) wuxuu sugayaa ansixintaada' },
   'bell.complaintAssigned': { en: 'Complaint {ref} ({topic}) is assigned to you', so: 'Cabashada {ref} ({topic}) adiga ayaa laguu xilsaaray' },
   'bell.complaintOverdue': {
     en: 'Complaint {ref} ({topic}) is overdue',

@@ -30,7 +30,7 @@ import { vendorsRoutes } from './vendors/vendors.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { receiptBooksRoutes } from './receipt-books/receipt-books.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
-import { hrRoutes } from './hr/hr.routes.ts';
+import { hrRoutes, payrollApprovalsBell, payrollRunsBell } from './hr/index.ts';
 import { complaintsBell, complaintsRoutes } from './complaints/index.ts';
 import { marketingRoutes } from './marketing/marketing.routes.ts';
 import { helpCenterRoutes, ticketsBell } from './help-center/index.ts';
@@ -39,7 +39,7 @@ import { requestsBell } from './requests/index.ts';
 import { billRunsBell } from './bills/index.ts';
 
 /** The navbar bell's providers, one per contributing module (lib/bell.ts); a new module adds its own here. */
-export const bellProviders = [requestsBell, complaintsBell, ticketsBell, billRunsBell];
+export const bellProviders = [requestsBell, complaintsBell, ticketsBell, billRunsBell, payrollApprovalsBell, payrollRunsBell];
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,

@@ -2,6 +2,7 @@
 // what the payroll will read (the settings, the tax brackets in force, working days) and the services the
 // demo seed calls.
 export { hrRoutes } from './hr.routes.ts';
+export { payrollRunsBell, payrollApprovalsBell } from './payroll-bell.ts';
 export * from './hr.tables.ts';
 export { readHrSettings, taxBracketsOn, createTaxRule, updateHrSettings, getHrSettings } from './hr-settings.ts';
 export { workingDaysBetween, leaveBalances, requestLeave, decideLeave } from './leave.ts';

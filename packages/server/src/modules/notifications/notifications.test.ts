@@ -15,6 +15,7 @@ import { multipartFile, staffUser, TINY_PNG } from '../settings/test-support.ts'
 import { accountIdByCode, postTestVendorBill } from '../vendors/vendors-test-kit.ts';
 import { accountsByCode } from '../../ledger/ledger-test-kit.ts';
 import { deflateSync, crc32 } from 'node:zlib';
+import { waitForJobs } from '../jobs/index.ts';
 import { writeFileSync } from 'node:fs';
 
 let ctx: TestContext;
@@ -220,6 +221,72 @@ describe('the bell', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(clerk.token) })).json().count).toBe(0);
     const so = (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...bearer(head.token), 'x-lang': 'so' } })).json();
     expect(so.groups.find((g: { key: string }) => g.key === 'requests').items[0].text).toMatch(/ansixintaada$/);
+  });
+
+  it('counts a payroll generated (for who generated it, until seen) and waiting for approval (for approvers, never its generator)', async () => {
+    const clerkOfPayroll = await staffUser(ctx, org, ['payroll', 'approve-payroll']); // may approve, but not their own run
+    const approver = await staffUser(ctx, org, ['approve-payroll', 'payroll']);
+    const post = async (path: string, body: object) => {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/hr/${path}`, headers: bearer(org.token), payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const departmentId = await post('departments', { name: 'Meter reading' });
+    const jobTitleId = await post('job-titles', { name: 'Meter reader' });
+    await post('employees', {
+      firstName: 'Ayaan',
+      lastName: 'Warsame',
+      sex: 'female',
+      hireDate: '2026-01-01',
+      departmentId,
+      jobTitleId,
+      employmentType: 'permanent',
+      paymentMethod: 'cash',
+      basicSalary: '400.00',
+      currency: 'USD',
+    });
+    const bell = async (token: string, lang = 'en') =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...bearer(token), 'x-lang': lang } })).json() as {
+        count: number;
+        groups: { key: string; count: number; marksSeen: boolean; items: { text: string; path: string }[] }[];
+      };
+    const group = (b: Awaited<ReturnType<typeof bell>>, key: string) => b.groups.find((g) => g.key === key);
+    const queued = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/hr/payroll/runs',
+      headers: bearer(clerkOfPayroll.token),
+      payload: { period: '2026-04', departmentId },
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await waitForJobs(ctx.app.db);
+    const job = (await ctx.app.inject({ method: 'GET', url: `/api/hr/payroll/jobs/${queued.json().jobId}`, headers: bearer(clerkOfPayroll.token) })).json();
+    expect(job.status).toBe('done');
+
+    const own = await bell(clerkOfPayroll.token);
+    expect(group(own, 'payroll-runs')).toMatchObject({ count: 1, marksSeen: true });
+    expect(group(own, 'payroll-runs')?.items[0]).toEqual(
+      expect.objectContaining({ text: 'Payroll for April 2026 generated', path: `/hr-settings/payroll/${job.runId}` }),
+    );
+    expect(group(own, 'payroll-approvals')?.count ?? 0).toBe(0);
+    const forApprover = await bell(approver.token, 'so');
+    expect(group(forApprover, 'payroll-approvals')?.count).toBe(1);
+    expect(group(forApprover, 'payroll-approvals')?.items[0]).toEqual(expect.objectContaining({ path: `/hr-settings/payroll/${job.runId}` }));
+    expect(group(forApprover, 'payroll-approvals')?.items[0].text).toMatch(/^Mushaharka PR-\S+ \(Abriil 2026\) wuxuu sugayaa ansixintaada$/);
+    expect(group(forApprover, 'payroll-runs')?.count ?? 0).toBe(0);
+    expect(group(await bell(clerk.token), 'payroll-approvals')?.count ?? 0).toBe(0);
+
+    // Seen: the generated run no longer counts; approved, it no longer waits.
+    const seen = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/seen',
+      headers: bearer(clerkOfPayroll.token),
+      payload: { key: 'payroll-runs' },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(group(await bell(clerkOfPayroll.token), 'payroll-runs')?.count ?? 0).toBe(0);
+    const approved = await ctx.app.inject({ method: 'POST', url: `/api/hr/payroll/runs/${job.runId}/approve`, headers: bearer(approver.token), payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(group(await bell(approver.token), 'payroll-approvals')?.count ?? 0).toBe(0);
   });
 
   it('marks a since-last-seen kind seen and refuses kinds that are not', async () => {
