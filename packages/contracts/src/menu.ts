@@ -183,7 +183,6 @@ export const menu: MenuItem[] = [
     link('send-email', 'Send e-mail', 'Dir iimayl', 'send-email', true),
     link('email-report', 'E-mail report', 'Warbixinta iimaylka', 'send-email', true),
   ]),
-  sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets')]),
   sub('/help_center', 'Help centre', 'Xarunta caawimada', 'HelpCenter', [link('list-tickets', 'Tickets', 'Tigidhada', 'list-tickets', true)]),
 ];
 

@@ -124,4 +124,37 @@ describe.skipIf(!run)('issue 19 screens: payment scans, house history, user clas
     await expect.poll(() => page.getByRole('cell', { name: 'admin', exact: true }).count()).toBe(0);
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it("starts a user of a cashier class on the cashier's desk: the desk's screens first, the general dashboard once the class is taken away", async () => {
+    const cls = await ok(page, 'POST', '/user-classes', { name: 'Front desk', dashboard: 'cashier' });
+    const users = await ok(page, 'GET', '/admin?q=cashier');
+    const cashier = users.data.find((u: { username: string }) => u.username === demo.cashier.username);
+    await ok(page, 'PUT', `/admin/${cashier.id}`, {
+      username: cashier.username,
+      fullname: cashier.fullname,
+      roleId: cashier.roleId,
+      branchId: cashier.branchId,
+      userClassId: cls.id,
+    });
+    const desk = await e2e.newPage();
+    await signInAs(desk, demo.cashier);
+    const section = desk.getByTestId('dashboard-desk');
+    await visible(section.getByRole('heading', { name: 'Your cashier desk' }));
+    await visible(section.getByRole('link', { name: 'Receive payment' }));
+    await e2e.shot(desk, 'named-calls-cashier-desk');
+    await section.getByRole('link', { name: 'Receive payment' }).click();
+    await expect.poll(() => desk.url()).toContain('/customers/payment');
+    await ok(page, 'PUT', `/admin/${cashier.id}`, {
+      username: cashier.username,
+      fullname: cashier.fullname,
+      roleId: cashier.roleId,
+      branchId: cashier.branchId,
+      userClassId: null,
+    });
+    await desk.goto('/#/dashboard');
+    await desk.reload();
+    await visible(desk.getByRole('heading', { name: 'Shortcuts' }));
+    await expect.poll(() => desk.getByTestId('dashboard-desk').count()).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // Sign-in, profile, logout and change-password payloads (spec sections 3, 5 and 7).
 import { INT_MAX, z, whenValid } from '../common/validation.ts';
+import { dashboardKindValues } from '../users/user-classes.ts';
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
@@ -49,6 +50,8 @@ export const profile = z.object({
   privileges: z.array(z.string()),
   isAdmin: z.boolean(),
   mustChangePassword: z.boolean(),
+  /** The dashboard the user starts on, preset by their user class ('general' without one). */
+  dashboard: z.enum(dashboardKindValues),
   route: z.string().optional(),
 });
 export type Profile = z.infer<typeof profile>;

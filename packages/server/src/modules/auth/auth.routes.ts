@@ -1,14 +1,14 @@
 // /api/auth/* and /api/users/change-password (spec section 7). Paths and schemas are the contracts' authEndpoints.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { authEndpoints as api, profileEndpoints as me, translate } from '@ubo/contracts';
+import { authEndpoints as api, type DashboardKind, profileEndpoints as me, translate } from '@ubo/contracts';
 import { readImageUpload } from '../files/index.ts';
 import { clearMySignature, getMyProfile, readMySignature, setMySignature, updateMyProfile } from './my-profile.ts';
 import { actorOf, caller, checkToken, tenantTx } from '../../plugins/auth.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { type EndpointHandler, serve } from '../../plugins/endpoint.ts';
 import { clients, subscriptionPayments } from '../organisations/index.ts';
-import { privilegesOf, sessions, users } from '../users/index.ts';
+import { privilegesOf, sessions, userClasses, users } from '../users/index.ts';
 import { login, type SignInContext, TooManyAttempts } from './login.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { checkCurrentPassword } from './current-password.ts';
@@ -54,6 +54,13 @@ export async function authRoutes(app: FastifyInstance) {
       const [u] = await tx.select().from(users).where(eq(users.id, auth.userId));
       const [c] = await tx.select().from(clients).where(eq(clients.id, auth.clientId));
       const route = await forcedRoute(tx, auth.isAdmin, auth.clientId);
+      // The user's class presets the dashboard they start on; no class (or an inactive one): the general one.
+      const [userClass] = u.userClassId
+        ? await tx
+            .select({ dashboard: userClasses.dashboard })
+            .from(userClasses)
+            .where(and(eq(userClasses.id, u.userClassId), eq(userClasses.status, 'Active')))
+        : [];
       return {
         id: u.id,
         fullname: u.fullname,
@@ -70,6 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
         privileges: await privilegesOf(tx, u),
         isAdmin: u.isAdmin,
         mustChangePassword: u.mustChangePassword,
+        dashboard: (userClass?.dashboard ?? 'general') as DashboardKind,
         ...(route ? { route } : {}),
       };
     });

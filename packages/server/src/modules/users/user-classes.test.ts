@@ -54,6 +54,20 @@ describe('user classes', () => {
     expect(list.data.map((c: { name: string }) => c.name)).toEqual(['Cashier', 'Meter reader']);
   });
 
+  it("sets the dashboard the user starts on: their class's while the class is active, the general one otherwise", async () => {
+    const desk = (await call('POST', '/api/user-classes', { name: 'Bookkeeper', dashboard: 'accounts' })).json();
+    const staff = await staffUser(ctx, org, ['dashboard']);
+    const dashboardOf = async () => (await call('GET', '/api/auth', undefined, staff.token)).json().dashboard;
+    expect(await dashboardOf()).toBe('general');
+    const given = await call('PUT', `/api/admin/${staff.id}`, { username: staff.username, fullname: 'Staff Member', userClassId: desk.id });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await dashboardOf()).toBe('accounts');
+    expect((await call('GET', '/api/auth/view', undefined, staff.token)).json().dashboard).toBe('accounts');
+    const paused = await call('PATCH', `/api/user-classes/${desk.id}/status`, { status: 'Inactive' });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(await dashboardOf()).toBe('general');
+  });
+
   it('refuses bad input field by field in EN and SO, changing nothing', async () => {
     const before = await tableSnapshot(ctx.database.db);
     const en = await call('POST', '/api/user-classes', { name: '', dashboard: 'casino' });

@@ -190,6 +190,14 @@ export const en = {
     daysLeft_other: '{{count}} days left',
     daysLeft_one: '{{count}} day left',
     noExpiry: 'No end date',
+    desk: {
+      general: 'Start here',
+      cashier: 'Your cashier desk',
+      'meter-reader': 'Your meter reading round',
+      billing: 'Your billing desk',
+      accounts: 'Your accounts desk',
+      hr: 'Your HR and payroll desk',
+    },
   },
   notes: {
     dialogLabel: 'Messages from your provider',

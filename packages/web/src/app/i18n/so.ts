@@ -193,6 +193,14 @@ export const so: Texts<typeof en> = {
     daysLeft_other: '{{count}} maalmood ayaa haray',
     daysLeft_one: '{{count}} maalin ayaa hartay',
     noExpiry: 'Taariikh dhammaad ma leh',
+    desk: {
+      general: 'Halkan ka bilow',
+      cashier: 'Miiskaaga lacag-qabashada',
+      'meter-reader': 'Wareeggaaga akhriska mitirada',
+      billing: 'Miiskaaga biilasha',
+      accounts: 'Miiskaaga xisaabaadka',
+      hr: 'Miiskaaga shaqaalaha iyo mushaharka',
+    },
   },
   notes: {
     dialogLabel: 'Fariimaha bixiyahaaga adeegga',

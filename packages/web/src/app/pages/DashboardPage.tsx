@@ -2,7 +2,9 @@
 // for every screen the user may open (GET /api/menus, already filtered by privilege). The page needs
 // no privilege of its own (sign-in, the home link and every error page lead here); the organisation
 // summary of GET /api/dashboard shows to holders of the `dashboard` privilege, then the modules'
-// dashboard widgets (WebModule.dashboardWidgets) the user holds the privilege for.
+// dashboard widgets (WebModule.dashboardWidgets) the user holds the privilege for. A user whose class
+// presets a desk's dashboard (cashier, meter reader, ...) sees that desk's screens first as large buttons
+// and only its widgets (dashboardFocus.ts).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -34,6 +36,7 @@ import { useLang } from '../../lib/lang.ts';
 import { menuIcon } from '../layout/menuIcons.tsx';
 import { ModuleTexts } from '../i18n/ModuleTexts.tsx';
 import { dashboardWidgets } from '../modules.ts';
+import { DASHBOARD_FOCUS } from './dashboardFocus.ts';
 import { menuLinks, useMenu } from '../layout/useMenu.ts';
 import { useSession } from '../session.tsx';
 import { accents } from '../theme/theme.ts';
@@ -61,7 +64,8 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const { user, can } = useSession();
-  const widgets = dashboardWidgets.filter((w) => !w.privilege || can(w.privilege));
+  const focus = DASHBOARD_FOCUS[user?.dashboard ?? 'general'];
+  const widgets = dashboardWidgets.filter((w) => (!w.privilege || can(w.privilege)) && (focus.widgets === 'all' || focus.widgets.includes(w.key)));
   const summary = useQuery({
     queryKey: shellKeys.dashboard,
     queryFn: ({ signal }) => api.call(dashboardEndpoints.get, undefined, { signal, silent: true }),
@@ -73,6 +77,7 @@ export default function DashboardPage() {
   const menu = useMenu();
   const links = menuLinks(menu.data ?? []).filter((l) => l.route.toLowerCase() !== '/dashboard');
   const title = (m: MenuItem) => (lang === 'so' ? m.so : m.en);
+  const desk = focus.routes.flatMap((route) => links.filter((l) => l.route === route));
 
   // Group the shortcuts by their menu section, in menu order.
   const sections: { key: string; title: string; icon: string; items: typeof links }[] = [];
@@ -112,6 +117,34 @@ export default function DashboardPage() {
           {menu.isSuccess && <Chip icon={<AppsIcon />} label={t('dashboard.screensCount', { count: links.length })} sx={bannerChip} />}
         </Stack>
       </Paper>
+
+      {desk.length > 0 && (
+        <Box component="section" aria-labelledby="dashboard-desk" data-testid="dashboard-desk">
+          <Typography id="dashboard-desk" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {t(`dashboard.desk.${user?.dashboard ?? 'general'}`)}
+          </Typography>
+          <Grid container spacing={2}>
+            {desk.map((l) => {
+              const Icon = menuIcon(l.parent?.icon ?? l.item.icon);
+              return (
+                <Grid key={l.route} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <Button
+                    component={RouterLink}
+                    to={l.route}
+                    variant="contained"
+                    size="large"
+                    startIcon={<Icon />}
+                    fullWidth
+                    sx={{ py: 2, justifyContent: 'flex-start', textTransform: 'none', fontSize: '1.05rem' }}
+                  >
+                    {title(l.item)}
+                  </Button>
+                </Grid>
+              );
+            })}
+          </Grid>
+        </Box>
+      )}
 
       {summary.data && (
         <Grid container spacing={2}>
