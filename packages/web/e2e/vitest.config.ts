@@ -9,10 +9,11 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Two journeys at a time: each file has its own server, data directory, port and Chromium, and a journey
-    // spends most of its time waiting on the page (one file alone kept about a quarter of one core busy).
+    // Several journeys at a time (two, or E2E_MAX_WORKERS: scripts/test.mjs asks three): each file has its own
+    // server, data directory, port and Chromium, and a journey spends most of its time waiting on the page
+    // (one file alone kept about a quarter of one core busy).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.E2E_MAX_WORKERS ?? 2),
     pool: 'forks',
   },
 });
