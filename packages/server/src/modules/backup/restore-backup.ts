@@ -7,7 +7,7 @@
 // - PostgreSQL: pg_restore in one transaction (--single-transaction --exit-on-error: a failure leaves the
 //   database as it was), --clean with force; then counted and verified.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -61,6 +61,7 @@ export async function restorePglite(opts: { file: string; dataDir: string; force
       await current.close();
     }
   }
+  await mkdir(opts.dataDir, { recursive: true });
   const staging = join(opts.dataDir, `pglite.restoring-${stamp()}`);
   let result: RestoreResult;
   try {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { sha256Of, writeBackupFile } from './backup-file.ts';
-import { appVersion, type BackupManifest, databaseFacts } from './manifest.ts';
+import { appVersion, type BackupManifest, databaseFacts, type Rows } from './manifest.ts';
 
 /** A backup or restore that cannot go on; `key` is a text of cli/messages (English and Somali). */
 export class BackupError extends Error {
@@ -40,7 +40,7 @@ export function runProgram(program: string, args: string[]): Promise<{ code: num
   });
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.(\d+)Z$/, '$1Z').replace('T', '-');
 
 export function backupFileName(reason: BackupManifest['reason'], at: Date, database: BackupManifest['database']): string {
   const tag = reason === 'manual' ? '' : `${reason}-`;
@@ -52,12 +52,24 @@ export interface TakenBackup {
   manifest: BackupManifest;
 }
 
-export async function takeBackup(opts: { database: Database; databaseUrl?: string; dir: string; reason?: BackupManifest['reason'] }): Promise<TakenBackup> {
+export interface BackupOptions {
+  database: Database;
+  databaseUrl?: string;
+  dir: string;
+  reason?: BackupManifest['reason'];
+  /** Reads more in the backup's own snapshot (the tests' content hashes of every table). */
+  alsoRead?: (rows: Rows) => Promise<void>;
+}
+
+export async function takeBackup(opts: BackupOptions): Promise<TakenBackup> {
   const reason = opts.reason ?? 'manual';
   await mkdir(opts.dir, { recursive: true });
   if (opts.database.kind === 'pglite') {
     if (!opts.database.snapshotDataDir) throw new BackupError('backup.failed', { detail: 'no snapshot' });
-    const { tarball, inside: facts } = await opts.database.snapshotDataDir((rows) => databaseFacts(rows));
+    const { tarball, inside: facts } = await opts.database.snapshotDataDir(async (rows) => {
+      await opts.alsoRead?.(rows);
+      return databaseFacts(rows);
+    });
     const bytes = new Uint8Array(await tarball.arrayBuffer());
     const createdAt = new Date();
     const manifest: BackupManifest = {
@@ -75,10 +87,10 @@ export async function takeBackup(opts: { database: Database; databaseUrl?: strin
     return { file, manifest };
   }
   if (!opts.databaseUrl) throw new BackupError('backup.failed', { detail: 'DATABASE_URL' });
-  return takePostgresBackup(opts.databaseUrl, opts.dir, reason);
+  return takePostgresBackup(opts.databaseUrl, opts.dir, reason, opts.alsoRead);
 }
 
-async function takePostgresBackup(url: string, dir: string, reason: BackupManifest['reason']): Promise<TakenBackup> {
+async function takePostgresBackup(url: string, dir: string, reason: BackupManifest['reason'], alsoRead?: (rows: Rows) => Promise<void>): Promise<TakenBackup> {
   const version = await runProgram(pgDumpPath(), ['--version']);
   if (version.missing) throw new BackupError('backup.noPgDump', { program: pgDumpPath() });
   const work = await mkdtemp(join(tmpdir(), 'ubo-pgdump-'));
@@ -87,7 +99,9 @@ async function takePostgresBackup(url: string, dir: string, reason: BackupManife
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const [{ snapshot }] = (await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')).rows;
-    const facts = await databaseFacts(async (text) => (await client.query(text)).rows);
+    const rows: Rows = async (text) => (await client.query(text)).rows;
+    await alsoRead?.(rows);
+    const facts = await databaseFacts(rows);
     const dumpFile = join(work, 'database.pgdump');
     const dump = await runProgram(pgDumpPath(), ['--format=custom', `--snapshot=${snapshot}`, `--file=${dumpFile}`, `--dbname=${url}`]);
     await client.query('COMMIT');
