@@ -30,7 +30,18 @@ export const organisationExportAccepted = z.object({ jobId: z.number().int() });
 export const organisationExportParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
 
 export const organisationExportEndpoints = {
-  start: endpoint({ method: 'POST', path: '/api/settings/organisation-export', body: organisationExportBody, response: organisationExportAccepted, status: 202 }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/settings/organisation-export',
+    body: organisationExportBody,
+    response: organisationExportAccepted,
+    status: 202,
+  }),
   list: endpoint({ method: 'GET', path: '/api/settings/organisation-export', response: organisationExportList }),
-  download: endpoint({ method: 'GET', path: '/api/settings/organisation-export/:id/download', params: organisationExportParams, produces: ['application/zip'] }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/settings/organisation-export/:id/download',
+    params: organisationExportParams,
+    produces: ['application/zip'],
+  }),
 };

@@ -109,7 +109,12 @@ export async function backupCommand(ctx: InstallationContext, args: CliArgs, lan
   } catch (err) {
     backupFailure(err, lang);
   }
-  return [say('backup.written', lang, { file: backup.file, size: size(backup.manifest.payload.bytes) }), ...lines, ...manifestLines(backup.manifest, lang), say('backup.copyOff', lang)];
+  return [
+    say('backup.written', lang, { file: backup.file, size: size(backup.manifest.payload.bytes) }),
+    ...lines,
+    ...manifestLines(backup.manifest, lang),
+    say('backup.copyOff', lang),
+  ];
 }
 
 export function restoreLines(result: RestoreResult, file: string, lang: Lang): { exitCode: number; stdout: string[] } {
@@ -121,8 +126,15 @@ export function restoreLines(result: RestoreResult, file: string, lang: Lang): {
   const rows = result.counts.reduce((a, c) => a + (c.restored ?? 0), 0);
   lines.push(say('backup.countsHeader', lang));
   const width = Math.max(...result.counts.map((c) => c.table.length));
-  for (const c of result.counts) lines.push(`  ${c.table.padEnd(width)}  ${String(c.manifest ?? '-').padStart(9)} / ${String(c.restored ?? '-').padStart(9)}${c.manifest === c.restored ? '' : '  !'}`);
-  lines.push(differing.length === 0 ? say('backup.countsEqual', lang, { tables: result.counts.length, rows }) : say('backup.countsDiffer', lang, { n: differing.length }));
+  for (const c of result.counts)
+    lines.push(
+      `  ${c.table.padEnd(width)}  ${String(c.manifest ?? '-').padStart(9)} / ${String(c.restored ?? '-').padStart(9)}${c.manifest === c.restored ? '' : '  !'}`,
+    );
+  lines.push(
+    differing.length === 0
+      ? say('backup.countsEqual', lang, { tables: result.counts.length, rows })
+      : say('backup.countsDiffer', lang, { n: differing.length }),
+  );
   lines.push(say('backup.verifyHeader', lang), ...result.verify.stdout.map((l) => `  ${l}`));
   return { exitCode: differing.length === 0 && result.verify.exitCode === 0 ? 0 : 1, stdout: lines };
 }

@@ -20,15 +20,24 @@ export async function exportOrganisationCommand(db: Db, args: CliArgs, lang: Lan
   const input = validate(schema, { code: one(args, 'code'), files: one(args, 'files'), to: one(args, 'to') }, lang);
   const [client] = await inSystem(db, (tx) => tx.select({ id: clients.id, code: clients.code }).from(clients).where(eq(clients.code, input.code)));
   if (!client) throw new CliError(say('cli.orgNotFound', lang, { code: input.code }));
-  const built = await inTenant(db, client.id, (tx) => buildOrganisationExport({ tx, clientId: client.id, code: client.code, includeFiles: input.files === 'yes' }));
+  const built = await inTenant(db, client.id, (tx) =>
+    buildOrganisationExport({ tx, clientId: client.id, code: client.code, includeFiles: input.files === 'yes' }),
+  );
   const dir = input.to ? resolve(input.to) : join(loadConfig([]).dataDir, 'exports');
   await mkdir(dir, { recursive: true });
   const file = join(dir, built.fileName);
   await writeFile(`${file}.partial`, built.bytes, { mode: 0o600 });
   await rename(`${file}.partial`, file);
   await inSystem(db, (tx) =>
-    writeOperatorAudit(tx, { clientId: client.id, action: 'create', entity: 'organisation-export', entityId: client.code, after: { tables: built.tables, rows: built.rows } }),
+    writeOperatorAudit(tx, {
+      clientId: client.id,
+      action: 'create',
+      entity: 'organisation-export',
+      entityId: client.code,
+      after: { tables: built.tables, rows: built.rows },
+    }),
   );
-  const size = built.bytes.length >= 1_048_576 ? `${(built.bytes.length / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(built.bytes.length / 1024))} KB`;
+  const size =
+    built.bytes.length >= 1_048_576 ? `${(built.bytes.length / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(built.bytes.length / 1024))} KB`;
   return [say('export.written', lang, { file, tables: built.tables, rows: built.rows, size })];
 }

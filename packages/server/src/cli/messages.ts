@@ -235,7 +235,7 @@ export const cliMessages = {
     so: '{file} ma dhammaystirna (waa la gooyay intii la qorayay ama la koobiyeynayay). Waxba lama beddelin; isticmaal kayd-celin kale.',
   },
   'backup.checksum': {
-    en: "{file} does not match its checksum: it was damaged or altered. Nothing was changed; use another backup.",
+    en: '{file} does not match its checksum: it was damaged or altered. Nothing was changed; use another backup.',
     so: '{file} kuma habboona hubintiisa: waa la waxyeeleeyay ama waa la beddelay. Waxba lama beddelin; isticmaal kayd-celin kale.',
   },
   'backup.newer': {
@@ -255,13 +255,22 @@ export const cliMessages = {
     so: 'Nuqulka la soo celiyay wuu ku fashilmay verify-ledger, sidaas darteed lama dhigin meeshiisa; kaydka lama beddelin:\n{output}',
   },
   'backup.restored': { en: 'Restored {file} (taken {at} by version {version}).', so: 'Waa la soo celiyay {file} (la qaaday {at} nooca {version}).' },
-  'backup.keptAside': { en: 'The database it replaced is kept in {dir}; delete it when no longer needed.', so: 'Kaydkii uu beddelay waxaa lagu hayaa {dir}; tirtir marka aan loo baahnayn.' },
+  'backup.keptAside': {
+    en: 'The database it replaced is kept in {dir}; delete it when no longer needed.',
+    so: 'Kaydkii uu beddelay waxaa lagu hayaa {dir}; tirtir marka aan loo baahnayn.',
+  },
   'backup.upgraded': { en: 'Brought up to this version: {migrations}', so: 'Waxaa loo cusboonaysiiyay noocan: {migrations}' },
   'backup.countsHeader': { en: 'Rows per table: backup manifest / restored', so: 'Safafka miis kasta: warqad-sharaxaadda / la soo celiyay' },
-  'backup.countsEqual': { en: 'All {tables} tables have the counts the manifest records ({rows} rows).', so: 'Dhammaan {tables} miis waxay leeyihiin tirada warqad-sharaxaaddu qorayso ({rows} saf).' },
+  'backup.countsEqual': {
+    en: 'All {tables} tables have the counts the manifest records ({rows} rows).',
+    so: 'Dhammaan {tables} miis waxay leeyihiin tirada warqad-sharaxaaddu qorayso ({rows} saf).',
+  },
   'backup.countsDiffer': { en: '{n} table(s) differ from the manifest:', so: '{n} miis ayaa ka duwan warqad-sharaxaadda:' },
   'backup.verifyHeader': { en: 'verify-ledger on the restored database:', so: 'verify-ledger kaydka la soo celiyay:' },
-  'export.written': { en: 'Export written: {file} ({tables} tables, {rows} rows, {size})', so: 'Dhoofinta waa la qoray: {file} ({tables} miis, {rows} saf, {size})' },
+  'export.written': {
+    en: 'Export written: {file} ({tables} tables, {rows} rows, {size})',
+    so: 'Dhoofinta waa la qoray: {file} ({tables} miis, {rows} saf, {size})',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;
 
 export type CliMessageKey = keyof typeof cliMessages;

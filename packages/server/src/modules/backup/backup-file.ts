@@ -119,7 +119,7 @@ export async function openBackupFile(path: string): Promise<OpenedBackup> {
       return buffer.subarray(0, bytesRead);
     };
     const first = parseHeader(await readAt(0, BLOCK));
-    if (!first || first.name !== 'manifest.json' || first.size > 50_000_000) throw new BackupFileError('backup.notABackup', { file: path });
+    if (first?.name !== 'manifest.json' || first.size > 50_000_000) throw new BackupFileError('backup.notABackup', { file: path });
     const manifestBytes = await readAt(BLOCK, first.size);
     if (manifestBytes.length < first.size) throw new BackupFileError('backup.truncated', { file: path });
     let manifest: BackupManifest;

@@ -161,9 +161,11 @@ describe('backup and restore', () => {
       expect(await hashesOf(restored)).toEqual(atSnapshot);
       return verify(restored);
     };
+    if (onPostgres) restoredUrl = await newPostgresDatabase();
+    else restoredDir = join(work, 'restored');
     const result = onPostgres
-      ? await restorePostgres({ file: backup.file, databaseUrl: (restoredUrl = await newPostgresDatabase()), force: false, verify: verifyRestored })
-      : await restorePglite({ file: backup.file, dataDir: (restoredDir = join(work, 'restored')), force: false, verify: verifyRestored });
+      ? await restorePostgres({ file: backup.file, databaseUrl: restoredUrl, force: false, verify: verifyRestored })
+      : await restorePglite({ file: backup.file, dataDir: restoredDir, force: false, verify: verifyRestored });
     expect(result.verify.exitCode).toBe(0);
     expect(result.verify.stdout.join('\n')).toMatch(/sound/i);
     expect(result.counts.filter((c) => c.manifest !== c.restored)).toEqual([]);
@@ -224,7 +226,11 @@ describe('backup and restore', () => {
     // The same database, but its manifest names a migration this code does not have.
     const newer = join(work, 'newer.tar');
     const payload = readFileSync(backup.file).subarray(opened.payloadOffset, opened.payloadOffset + opened.payloadSize);
-    await writeBackupFile(newer, { ...backup.manifest, appVersion: '9.0.0', migrations: [...backup.manifest.migrations, '9999_future.sql'] }, { name: opened.payloadName, bytes: payload });
+    await writeBackupFile(
+      newer,
+      { ...backup.manifest, appVersion: '9.0.0', migrations: [...backup.manifest.migrations, '9999_future.sql'] },
+      { name: opened.payloadName, bytes: payload },
+    );
     await expect(openBackupFile(newer)).resolves.toBeTruthy();
     await expectRefused(newer, /newer version \(9\.0\.0\).*9999_future\.sql/);
     await expect(restorePglite({ file: newer, dataDir: join(work, 'other'), force: false, verify })).rejects.toBeInstanceOf(BackupError);
@@ -266,29 +272,33 @@ describe('backup and restore', () => {
 });
 
 describe('automatic backups (embedded database)', () => {
-  it.skipIf(onPostgres)('keeps the last K, and a failure is recorded and shown to administrators', async () => {
-    const dataDir = join(work, 'auto');
-    for (let i = 0; i < 3; i++) expect((await runAutomaticBackup(ctx.database, { dataDir, keep: 2 })).ok).toBe(true);
-    expect(readdirSync(join(dataDir, 'backups')).filter((f) => /^ubo-backup-automatic-.*\.tar$/.test(f))).toHaveLength(2);
+  it.skipIf(onPostgres)(
+    'keeps the last K, and a failure is recorded and shown to administrators',
+    async () => {
+      const dataDir = join(work, 'auto');
+      for (let i = 0; i < 3; i++) expect((await runAutomaticBackup(ctx.database, { dataDir, keep: 2 })).ok).toBe(true);
+      expect(readdirSync(join(dataDir, 'backups')).filter((f) => /^ubo-backup-automatic-.*\.tar$/.test(f))).toHaveLength(2);
 
-    const bell = async () =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(demo.token) })).json() as {
-        groups: { key: string; count: number; items: { text: string }[] }[];
-      };
-    expect((await bell()).groups.find((g) => g.key === 'backups')?.count ?? 0).toBe(0);
-    // A data directory that cannot hold a backups folder (a file is in its way).
-    const blocked = join(work, 'blocked');
-    mkdirSync(blocked);
-    writeFileSync(join(blocked, 'backups'), 'not a folder');
-    const failed = await runAutomaticBackup(ctx.database, { dataDir: blocked, keep: 2 });
-    expect(failed.ok).toBe(false);
-    const group = (await bell()).groups.find((g) => g.key === 'backups');
-    expect(group?.count).toBe(1);
-    expect(group?.items[0].text).toMatch(/automatic backup failed/);
-    // Another organisation's administrator of this one-machine installation sees it too; a cashier does not.
-    expect((await runAutomaticBackup(ctx.database, { dataDir, keep: 2 })).ok).toBe(true);
-    expect((await bell()).groups.find((g) => g.key === 'backups')?.count ?? 0).toBe(0);
-  }, 120_000);
+      const bell = async () =>
+        (await ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(demo.token) })).json() as {
+          groups: { key: string; count: number; items: { text: string }[] }[];
+        };
+      expect((await bell()).groups.find((g) => g.key === 'backups')?.count ?? 0).toBe(0);
+      // A data directory that cannot hold a backups folder (a file is in its way).
+      const blocked = join(work, 'blocked');
+      mkdirSync(blocked);
+      writeFileSync(join(blocked, 'backups'), 'not a folder');
+      const failed = await runAutomaticBackup(ctx.database, { dataDir: blocked, keep: 2 });
+      expect(failed.ok).toBe(false);
+      const group = (await bell()).groups.find((g) => g.key === 'backups');
+      expect(group?.count).toBe(1);
+      expect(group?.items[0].text).toMatch(/automatic backup failed/);
+      // Another organisation's administrator of this one-machine installation sees it too; a cashier does not.
+      expect((await runAutomaticBackup(ctx.database, { dataDir, keep: 2 })).ok).toBe(true);
+      expect((await bell()).groups.find((g) => g.key === 'backups')?.count ?? 0).toBe(0);
+    },
+    120_000,
+  );
 });
 
 describe('upgrades', () => {
@@ -297,7 +307,10 @@ describe('upgrades', () => {
     mkdirSync(dir);
     const real = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
     for (const f of await migrationFiles()) copyFileSync(join(real, f), join(dir, f));
-    writeFileSync(join(dir, '9990_backup_test_ok.sql'), 'CREATE TABLE backup_test_ok (x int); INSERT INTO backup_test_ok VALUES (1); UPDATE clients SET name = name || \'!\';');
+    writeFileSync(
+      join(dir, '9990_backup_test_ok.sql'),
+      "CREATE TABLE backup_test_ok (x int); INSERT INTO backup_test_ok VALUES (1); UPDATE clients SET name = name || '!';",
+    );
     writeFileSync(join(dir, '9991_backup_test_bad.sql'), 'SELECT 1 / 0;');
     // The job worker keeps running beside the upgrade (its installation rounds touch `jobs`): left out.
     const content = async () => {
@@ -322,7 +335,7 @@ describe('upgrades', () => {
 });
 
 describe("an organisation's export", () => {
-  it("holds every table of the organisation and no row of another; only its administrator downloads it", async () => {
+  it('holds every table of the organisation and no row of another; only its administrator downloads it', async () => {
     const other = await newOrganisation(ctx, { name: 'Other Water' });
     const [cash] = await inSystem(ctx.database.db, (tx) =>
       queryRows<{ id: number }>(tx, sql`select id from accounts where client_id = ${other.clientId} and code = '1010'`),
@@ -344,7 +357,12 @@ describe("an organisation's export", () => {
     });
     expect(posted.statusCode).toBe(201);
 
-    const start = await ctx.app.inject({ method: 'POST', url: '/api/settings/organisation-export', headers: bearer(demo.token), payload: { includeFiles: true } });
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/organisation-export',
+      headers: bearer(demo.token),
+      payload: { includeFiles: true },
+    });
     expect(start.statusCode).toBe(202);
     const { jobId } = start.json() as { jobId: number };
     await waitForJobs(ctx.database.db);
@@ -383,7 +401,9 @@ describe("an organisation's export", () => {
     expect(await zip.file('README.md')?.async('string')).toMatch(/## journal_lines\.csv/);
 
     // No row of another organisation: every client_id cell is the demo's, and the clients file is its row.
-    const otherRows = await inSystem(ctx.database.db, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_lines where client_id = ${other.clientId}`));
+    const otherRows = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_lines where client_id = ${other.clientId}`),
+    );
     expect(otherRows[0].n).toBeGreaterThan(0);
     let cells = 0;
     for (const name of names.filter((n) => n.endsWith('.csv'))) {
@@ -422,7 +442,13 @@ describe("an organisation's export", () => {
 
   it('refuses without the privilege', async () => {
     const cashier = await signIn(ctx, { username: 'cashier', password: 'Cashier@2026', code: 1000 });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/settings/organisation-export', headers: bearer(cashier), payload: {}, remoteAddress: nextIp() });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/organisation-export',
+      headers: bearer(cashier),
+      payload: {},
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -25,10 +25,22 @@ interface Result {
 }
 
 /** Builds the export and keeps it (the caller's tenant transaction); answers what the job records. */
-export async function exportOrganisation(opts: { tx: Db; actor: Actor; jobId: number; includeFiles: boolean; progress?: (d: number, t: number) => void }): Promise<Result> {
+export async function exportOrganisation(opts: {
+  tx: Db;
+  actor: Actor;
+  jobId: number;
+  includeFiles: boolean;
+  progress?: (d: number, t: number) => void;
+}): Promise<Result> {
   const { tx, actor } = opts;
   const [org] = await queryRows<{ code: number }>(tx, sql`select code from clients where id = ${actor.clientId}`);
-  const built = await buildOrganisationExport({ tx, clientId: actor.clientId, code: Number(org.code), includeFiles: opts.includeFiles, progress: opts.progress });
+  const built = await buildOrganisationExport({
+    tx,
+    clientId: actor.clientId,
+    code: Number(org.code),
+    includeFiles: opts.includeFiles,
+    progress: opts.progress,
+  });
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into organisation_exports (client_id, job_id, file_name, bytes, size, tables, rows, created_by)

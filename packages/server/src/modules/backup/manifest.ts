@@ -49,9 +49,7 @@ export async function rowCounts(rows: Rows): Promise<Record<string, number>> {
 export async function databaseFacts(rows: Rows): Promise<Pick<BackupManifest, 'migrations' | 'organisations' | 'rowCounts' | 'postgresVersion'>> {
   const [version] = await rows(`SELECT current_setting('server_version') AS v`);
   const tables = new Set(await publicTables(rows));
-  const migrations = tables.has('schema_migrations')
-    ? (await rows('SELECT name FROM schema_migrations ORDER BY name')).map((r) => String(r.name))
-    : [];
+  const migrations = tables.has('schema_migrations') ? (await rows('SELECT name FROM schema_migrations ORDER BY name')).map((r) => String(r.name)) : [];
   const organisations = tables.has('clients')
     ? (await rows('SELECT id, code, name FROM clients ORDER BY code')).map((r) => ({ id: Number(r.id), code: Number(r.code), name: String(r.name) }))
     : [];

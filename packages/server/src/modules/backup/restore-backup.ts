@@ -30,7 +30,11 @@ export interface RestoreResult {
 
 export type Verify = (database: Database) => Promise<{ exitCode: number; stdout: string[] }>;
 
-const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 function compareCounts(manifest: BackupManifest, restored: Record<string, number>): RestoreResult['counts'] {
   const tables = [...new Set([...Object.keys(manifest.rowCounts), ...Object.keys(restored)])].sort();
@@ -66,7 +70,7 @@ export async function restorePglite(opts: { file: string; dataDir: string; force
   let result: RestoreResult;
   try {
     const payload = await readPayload(backup);
-    const restored = await openDatabase({ dataDir: staging, loadDataDir: new Blob([payload]) });
+    const restored = await openDatabase({ dataDir: staging, loadDataDir: new Blob([payload as Uint8Array<ArrayBuffer>]) });
     try {
       const counts = compareCounts(backup.manifest, await restored.scriptTransaction((_exec, rows) => rowCounts(rows)));
       const upgraded = await migrate(restored);
@@ -95,7 +99,11 @@ export async function restorePostgres(opts: { file: string; databaseUrl: string;
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
   try {
-    const [row] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`)).rows;
+    const [row] = (
+      await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+      )
+    ).rows;
     if (row.n > 0 && !opts.force) throw new BackupError('backup.notEmpty', { where: new URL(opts.databaseUrl).pathname.slice(1), organisations: row.n });
     // The grants in the dump name the application role; a new cluster may not have it yet (as migration 0001).
     await client.query(

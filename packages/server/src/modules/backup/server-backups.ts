@@ -44,7 +44,10 @@ async function record(database: Database, reason: BackupManifest['reason'], outc
  * Migrates; on the embedded database with migrations pending on a database that has some already (an
  * upgrade, not a first start), a backup is taken first and the upgrade does not start without it.
  */
-export async function migrateWithBackup(database: Database, opts: { dataDir: string; migrationsDir?: string; log?: (line: string) => void }): Promise<string[]> {
+export async function migrateWithBackup(
+  database: Database,
+  opts: { dataDir: string; migrationsDir?: string; log?: (line: string) => void },
+): Promise<string[]> {
   let backup: TakenBackup | undefined;
   if (database.kind === 'pglite' && (await appliedMigrations(database)).length > 0) {
     const pending = await pendingMigrations(database, { dir: opts.migrationsDir });
@@ -77,7 +80,10 @@ export async function pruneAutomaticBackups(dir: string, keep: number): Promise<
 }
 
 /** One automatic backup: taken, recorded, pruned; a failure is recorded and answered, never thrown away. */
-export async function runAutomaticBackup(database: Database, opts: { dataDir: string; keep: number }): Promise<{ ok: true; file: string } | { ok: false; error: string }> {
+export async function runAutomaticBackup(
+  database: Database,
+  opts: { dataDir: string; keep: number },
+): Promise<{ ok: true; file: string } | { ok: false; error: string }> {
   const dir = backupsDir(opts.dataDir);
   try {
     const backup = await takeBackup({ database, dir, reason: 'automatic' });
@@ -154,7 +160,10 @@ export async function startControlSocket(database: Database, opts: { dataDir: st
         await record(database, 'manual', { file: backup.file, bytes: backup.manifest.payload.bytes }).catch(() => undefined);
         answer(200, backup);
       } catch (err) {
-        const error = err instanceof BackupError ? { key: err.key, values: err.values } : { key: 'backup.failed', values: { detail: String((err as Error).message).split('\n')[0] } };
+        const error =
+          err instanceof BackupError
+            ? { key: err.key, values: err.values }
+            : { key: 'backup.failed', values: { detail: String((err as Error).message).split('\n')[0] } };
         answer(500, { error });
       } finally {
         busy = false;

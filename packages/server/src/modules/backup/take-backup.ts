@@ -40,7 +40,12 @@ export function runProgram(program: string, args: string[]): Promise<{ code: num
   });
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.(\d+)Z$/, '$1Z').replace('T', '-');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.(\d+)Z$/, '$1Z')
+    .replace('T', '-');
 
 export function backupFileName(reason: BackupManifest['reason'], at: Date, database: BackupManifest['database']): string {
   const tag = reason === 'manual' ? '' : `${reason}-`;

@@ -103,7 +103,7 @@ export const en = {
     messagesTitle: 'Messages',
     waitingTitle: 'Waiting for you',
     nothingWaiting: 'Nothing waits for you.',
-    bell: { requests: 'Requests to approve', tickets: 'Tickets answered', 'bill-runs': 'Bill runs finished', complaints: 'Complaints' },
+    bell: { requests: 'Requests to approve', tickets: 'Tickets answered', 'bill-runs': 'Bill runs finished', complaints: 'Complaints', backups: 'Backups' },
     openMenu: 'Open menu',
     collapseMenu: 'Collapse menu',
     expandMenu: 'Expand menu',
