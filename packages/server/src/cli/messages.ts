@@ -247,8 +247,8 @@ export const cliMessages = {
     so: 'Kayd-celintan waa kayd {made} ah, rakibaaddan waxay isticmaashaa {here}; ku soo celi rakibaad {made} ah. Waxba lama beddelin.',
   },
   'backup.notEmpty': {
-    en: 'The database {where} is not empty ({organisations}); add --force to replace it with the backup. Nothing was changed.',
-    so: 'Kaydka {where} maaha madhan ({organisations}); ku dar --force si kayd-celinta loogu beddelo. Waxba lama beddelin.',
+    en: 'The database {where} already holds data ({organisations} organisation(s) in {tables} table(s)); add --force to replace it with the backup. Nothing was changed.',
+    so: 'Kaydka {where} horay ayuu xog u hayaa ({organisations} urur oo ku jira {tables} miis); ku dar --force si kayd-celinta loogu beddelo. Waxba lama beddelin.',
   },
   'backup.verifyFailed': {
     en: 'The restored copy failed verify-ledger, so it was not put in place; the database was not changed:\n{output}',

@@ -30,6 +30,10 @@ export interface RestoreResult {
 
 export type Verify = (database: Database) => Promise<{ exitCode: number; stdout: string[] }>;
 
+/** What a database holds: its organisations and its tables. */
+const CONTENTS = `SELECT CASE WHEN to_regclass('public.clients') IS NULL THEN 0 ELSE (SELECT count(*) FROM clients) END::int AS organisations,
+  (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p'))::int AS tables`;
+
 const stamp = () =>
   new Date()
     .toISOString()
@@ -57,10 +61,10 @@ export async function restorePglite(opts: { file: string; dataDir: string; force
   if (existsSync(join(target, 'PG_VERSION'))) {
     const current = await openDatabase({ dataDir: target });
     try {
-      const [row] = await current.scriptTransaction(async (_exec, rows) =>
-        rows(`SELECT CASE WHEN to_regclass('public.clients') IS NULL THEN 0 ELSE (SELECT count(*) FROM clients) END::int AS n`),
-      );
-      if (Number(row.n) > 0 && !opts.force) throw new BackupError('backup.notEmpty', { where: target, organisations: Number(row.n) });
+      const [row] = await current.scriptTransaction(async (_exec, rows) => rows(CONTENTS));
+      if (Number(row.organisations) > 0 && !opts.force) {
+        throw new BackupError('backup.notEmpty', { where: target, organisations: Number(row.organisations), tables: Number(row.tables) });
+      }
     } finally {
       await current.close();
     }
@@ -99,12 +103,15 @@ export async function restorePostgres(opts: { file: string; databaseUrl: string;
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
   try {
-    const [row] = (
-      await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
-      )
-    ).rows;
-    if (row.n > 0 && !opts.force) throw new BackupError('backup.notEmpty', { where: new URL(opts.databaseUrl).pathname.slice(1), organisations: row.n });
+    // Any table at all: pg_restore would collide with it.
+    const [row] = (await client.query<{ organisations: number; tables: number }>(CONTENTS)).rows;
+    if (Number(row.tables) > 0 && !opts.force) {
+      throw new BackupError('backup.notEmpty', {
+        where: new URL(opts.databaseUrl).pathname.slice(1),
+        organisations: Number(row.organisations),
+        tables: Number(row.tables),
+      });
+    }
     // The grants in the dump name the application role; a new cluster may not have it yet (as migration 0001).
     await client.query(
       `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'ubo_app') THEN CREATE ROLE ubo_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`,
