@@ -24,7 +24,7 @@ import { waitForJobs } from '../jobs/index.ts';
 import { BackupFileError, openBackupFile, writeBackupFile } from './backup-file.ts';
 import { ident, publicTables, type Rows } from './manifest.ts';
 import { restorePglite, restorePostgres } from './restore-backup.ts';
-import { migrateWithBackup, runAutomaticBackup, UpgradeError } from './server-backups.ts';
+import { migrateWithBackup, runAutomaticBackup, startControlSocket, UpgradeError } from './server-backups.ts';
 import { BackupError, type TakenBackup, takeBackup } from './take-backup.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -241,7 +241,7 @@ describe('backup and restore', () => {
     const before = await untouched();
     const refusal = await restoreCli(backup.file).catch((err) => err);
     expect(refusal).toBeInstanceOf(CliError);
-    expect(refusal.message).toMatch(/is not empty.*--force/);
+    expect(refusal.message).toMatch(/already holds data.*--force/);
     expect(await untouched()).toEqual(before);
 
     const forced = await restoreCli(backup.file, true);
@@ -296,6 +296,32 @@ describe('automatic backups (embedded database)', () => {
       // Another organisation's administrator of this one-machine installation sees it too; a cashier does not.
       expect((await runAutomaticBackup(ctx.database, { dataDir, keep: 2 })).ok).toBe(true);
       expect((await bell()).groups.find((g) => g.key === 'backups')?.count ?? 0).toBe(0);
+    },
+    120_000,
+  );
+});
+
+describe('the backup command while the server runs (embedded database)', () => {
+  it.skipIf(onPostgres)(
+    'asks the running server through its control socket',
+    async () => {
+      const dataDir = join(work, 'live');
+      mkdirSync(dataDir);
+      const close = await startControlSocket(ctx.database, { dataDir });
+      try {
+        // The server answers on its port: without the socket the command would refuse.
+        const out = await backupCommand({ config: { dataDir, port: 1 } as Config, serverRunning: async () => true }, {}, 'en');
+        expect(out[1]).toMatch(/Taken by the running server/);
+        const [file] = readdirSync(join(dataDir, 'backups'));
+        expect(out[0]).toContain(file);
+        expect((await openBackupFile(join(dataDir, 'backups', file))).manifest.organisations.map((o) => o.code)).toContain(1000);
+      } finally {
+        await close();
+      }
+      // Server gone, socket gone: the command says the server must be stopped or restarted.
+      const refused = await backupCommand({ config: { dataDir, port: 1 } as Config, serverRunning: async () => true }, {}, 'en').catch((err) => err);
+      expect(refused).toBeInstanceOf(CliError);
+      expect(refused.message).toMatch(/not on .*control\.sock/);
     },
     120_000,
   );
