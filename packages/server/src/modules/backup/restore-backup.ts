@@ -30,9 +30,15 @@ export interface RestoreResult {
 
 export type Verify = (database: Database) => Promise<{ exitCode: number; stdout: string[] }>;
 
-/** What a database holds: its organisations and its tables. */
-const CONTENTS = `SELECT CASE WHEN to_regclass('public.clients') IS NULL THEN 0 ELSE (SELECT count(*) FROM clients) END::int AS organisations,
-  (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p'))::int AS tables`;
+/** What a database holds: its organisations and its tables (clients is read only when it exists). */
+async function contents(rows: (text: string) => Promise<Record<string, unknown>[]>): Promise<{ organisations: number; tables: number }> {
+  const [t] = await rows(
+    `SELECT count(*)::int AS tables, bool_or(c.relname = 'clients') AS has_clients FROM pg_class c
+     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+  );
+  const organisations = t.has_clients ? Number((await rows('SELECT count(*)::int AS n FROM clients'))[0].n) : 0;
+  return { organisations, tables: Number(t.tables) };
+}
 
 const stamp = () =>
   new Date()
@@ -61,7 +67,7 @@ export async function restorePglite(opts: { file: string; dataDir: string; force
   if (existsSync(join(target, 'PG_VERSION'))) {
     const current = await openDatabase({ dataDir: target });
     try {
-      const [row] = await current.scriptTransaction(async (_exec, rows) => rows(CONTENTS));
+      const row = await current.scriptTransaction(async (_exec, rows) => contents(rows));
       if (Number(row.organisations) > 0 && !opts.force) {
         throw new BackupError('backup.notEmpty', { where: target, organisations: Number(row.organisations), tables: Number(row.tables) });
       }
@@ -104,7 +110,7 @@ export async function restorePostgres(opts: { file: string; databaseUrl: string;
   await client.connect();
   try {
     // Any table at all: pg_restore would collide with it.
-    const [row] = (await client.query<{ organisations: number; tables: number }>(CONTENTS)).rows;
+    const row = await contents(async (text) => (await client.query(text)).rows);
     if (Number(row.tables) > 0 && !opts.force) {
       throw new BackupError('backup.notEmpty', {
         where: new URL(opts.databaseUrl).pathname.slice(1),
