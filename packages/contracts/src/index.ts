@@ -39,3 +39,4 @@ export * from './hr/index.ts';
 export * from './complaints/index.ts';
 export * from './marketing/index.ts';
 export * from './help-center/index.ts';
+export * from './backup/index.ts';

@@ -154,6 +154,7 @@ export const privileges: readonly PrivilegeDef[] = [
   p('hrReports', 'advanced-report', 'Advances report', 'Warbixinta horumarinta lacagta'),
 
   p('settings', 'company-profile', 'Company profile', 'Xogta shirkadda'),
+  p('settings', 'export-organisation-data', "Export the organisation's data", 'Dhoofi xogta ururka'),
   p('settings', 'list-user', 'Users', 'Isticmaalayaasha'),
   p('settings', 'list-role', 'Roles', 'Doorarka'),
   p('settings', 'user-classes', 'User classes', 'Heerarka isticmaalayaasha'),

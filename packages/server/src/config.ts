@@ -15,6 +15,10 @@ export interface Config {
   webDist?: string;
   /** Minutes between vacuum and analyze rounds on PGlite (db/maintenance.ts); 0 turns them off. */
   pgliteMaintenanceMinutes: number;
+  /** Hours between automatic backups of the embedded database into DATA_DIR/backups; 0 turns them off. */
+  backupEveryHours: number;
+  /** How many automatic backups are kept (the oldest beyond it are removed). */
+  backupKeep: number;
 }
 
 export function loadTokenSecret(dataDir: string): string {
@@ -41,5 +45,7 @@ export function loadConfig(argv: string[] = process.argv): Config {
     // The embedded database is a try-out installation: it always gets the demo organisation.
     seedDemo: databaseUrl ? demoFlag : process.env.SEED_DEMO !== '0',
     pgliteMaintenanceMinutes: Number(process.env.PGLITE_MAINTENANCE_MINUTES ?? 60),
+    backupEveryHours: Number(process.env.BACKUP_EVERY_HOURS ?? 24),
+    backupKeep: Math.max(1, Math.floor(Number(process.env.BACKUP_KEEP ?? 7)) || 7),
   };
 }

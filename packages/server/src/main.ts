@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startMaintenance } from './db/maintenance.ts';
-import { migrate } from './db/migrate.ts';
 import { assertTenantIsolation } from './db/tenant.ts';
 import { buildApp } from './app.ts';
+import { migrateWithBackup, startAutomaticBackups, startControlSocket, UpgradeError } from './modules/backup/index.ts';
 import {
   seedDemoAssetsIfEmpty,
   seedDemoHrIfEmpty,
@@ -21,7 +21,14 @@ import {
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
-await migrate(database);
+try {
+  // On the embedded database an upgrade is preceded by a backup; a failed one changes nothing.
+  await migrateWithBackup(database, { dataDir: config.dataDir, log: (line) => console.log(`  ${line}`) });
+} catch (err) {
+  console.error(err instanceof UpgradeError ? err.message : `Database upgrade failed: ${(err as Error).message}`);
+  await database.close();
+  process.exit(1);
+}
 await assertTenantIsolation(database.db);
 if (config.seedDemo) {
   const created = await seedDemoIfEmpty(database.db);
@@ -68,9 +75,28 @@ const stopMaintenance = startMaintenance(database, {
   minutes: config.pgliteMaintenanceMinutes,
   onError: (err) => app.log.error({ err }, 'database maintenance failed'),
 });
+// The embedded database: automatic backups, and the door for `npm run admin -- backup` while the server runs.
+const stopBackups = startAutomaticBackups(database, {
+  dataDir: config.dataDir,
+  everyHours: config.backupEveryHours,
+  keep: config.backupKeep,
+  onResult: (result) => {
+    if (result.ok) app.log.info({ file: result.file }, 'automatic backup written');
+    else app.log.error({ error: result.error }, 'automatic backup FAILED (administrators see it in the bell)');
+  },
+});
+const closeControl =
+  database.kind === 'pglite'
+    ? await startControlSocket(database, { dataDir: config.dataDir }).catch((err) => {
+        app.log.error({ err }, 'control socket not started: npm run admin -- backup cannot reach this server');
+        return async () => undefined;
+      })
+    : async () => undefined;
 
 const shutdown = async () => {
   stopMaintenance();
+  stopBackups();
+  await closeControl();
   await app.close();
   await database.close();
   process.exit(0);

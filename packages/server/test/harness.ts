@@ -14,6 +14,8 @@ import { createOrganisation } from '../src/modules/users/index.ts';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: this file's database (pg_dump, pg_restore); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ function template(key: 'pgTemplate' | 'pgliteTemplate'): string {
 
 let pgliteTemplate: Blob | undefined;
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const file = template('pgliteTemplate');
@@ -54,6 +56,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -64,7 +67,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 export async function startTestApp(): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   await migrate(database);
   await assertTenantIsolation(database.db);
   const app = await buildApp({ db: database.db, tokenSecret: randomBytes(32).toString('hex') });
@@ -72,6 +75,7 @@ export async function startTestApp(): Promise<TestContext> {
   return {
     app,
     database,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await database.close();

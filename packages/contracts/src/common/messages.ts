@@ -18,6 +18,7 @@ import { complaintsMessages } from '../complaints/messages.ts';
 import { marketingMessages } from '../marketing/messages.ts';
 import { emailMessages } from '../email/messages.ts';
 import { helpCenterMessages } from '../help-center/messages.ts';
+import { backupMessages } from '../backup/messages.ts';
 
 export type Lang = 'en' | 'so';
 
@@ -488,6 +489,7 @@ export const messages = {
   ...complaintsMessages,
   ...marketingMessages,
   ...helpCenterMessages,
+  ...backupMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

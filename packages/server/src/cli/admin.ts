@@ -6,7 +6,7 @@ import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateWithBackup, UpgradeError } from '../modules/backup/index.ts';
 import { assertTenantIsolation } from '../db/tenant.ts';
 import { CliError } from './cli-input.ts';
 import { type CommandResult, failure, helpText, type ParsedCommandLine, parseCommandLine, runParsed } from './commands.ts';
@@ -39,6 +39,16 @@ async function main(argv: string[]): Promise<CommandResult> {
     if (argv.length === 0) result.stderr.push('', ...helpText(lang));
     return result;
   }
+  if (parsed.spec.runInstallation) {
+    try {
+      process.chdir(repositoryRoot);
+      const config = loadConfig([]);
+      const out = await parsed.spec.runInstallation({ config, serverRunning: () => portAnswers(config.port) }, parsed.args, parsed.lang);
+      return Array.isArray(out) ? { exitCode: 0, stdout: out, stderr: [] } : { ...out, stderr: [] };
+    } catch (err) {
+      return failure(err, parsed.lang);
+    }
+  }
   if (!parsed.spec.needsDatabase) return runParsed(undefined, parsed);
 
   let database: Database | undefined;
@@ -52,7 +62,10 @@ async function main(argv: string[]): Promise<CommandResult> {
       throw new CliError(say('cli.serverRunning', parsed.lang, { port: config.port, dir: config.dataDir }), 1);
     }
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
-    await migrate(database);
+    // An upgrade of the embedded database from here is preceded by a backup too.
+    await migrateWithBackup(database, { dataDir: config.dataDir }).catch((err) => {
+      throw err instanceof UpgradeError ? new CliError(err.message, 1) : err;
+    });
     await assertTenantIsolation(database.db);
     return await runParsed(database.db, parsed);
   } catch (err) {

@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
 import { type CliArgs, CliError } from './cli-input.ts';
 import { cliLang, say } from './messages.ts';
 import { seedChartCommand, verifyLedgerCommand } from './ledger-commands.ts';
+import { backupCommand, type InstallationContext, restoreCommand } from './backup-commands.ts';
+import { exportOrganisationCommand } from './export-commands.ts';
 import { seedDemoStoreCommand, seedDemoRequestsCommand, seedDemoUtilityCommand } from './demo-commands.ts';
 import {
   closeTicketCommand,
@@ -32,13 +34,24 @@ export interface CommandSpec {
   repeatable?: string[];
   /** Options that may also be given in order without their names (`reply 12 "text"`). */
   positionals?: string[];
+  /** Options that take no value (`--force`); present means yes. */
+  flags?: string[];
   /** false for commands that never touch the database. */
   needsDatabase: boolean;
   /** Help text, when not in cli/messages.ts as help.<command>. */
   help?: Record<Lang, string>;
   /** Lines for stdout (exit code 0), or lines with the exit code (a check that found problems: 1). */
   run: (db: Db, args: CliArgs, lang: Lang) => Promise<string[] | { exitCode: number; stdout: string[] }>;
+  /**
+   * Commands about the whole installation's data (backup, restore): they open the database themselves
+   * (not migrated first), given the configuration; admin.ts calls this instead of run.
+   */
+  runInstallation?: (ctx: InstallationContext, args: CliArgs, lang: Lang) => Promise<string[] | { exitCode: number; stdout: string[] }>;
 }
+
+const installationOnly = async (): Promise<string[]> => {
+  throw new Error('run through admin.ts');
+};
 
 export const commands: Record<string, CommandSpec> = {
   'create-organisation': {
@@ -159,6 +172,22 @@ export const commands: Record<string, CommandSpec> = {
     help: { en: 'Close a ticket as an operator.', so: 'Xir tigidh adigoo maamule ah.' },
     run: closeTicketCommand,
   },
+  backup: { usage: 'backup [--to DIR]', options: ['to'], needsDatabase: false, run: installationOnly, runInstallation: backupCommand },
+  restore: {
+    usage: 'restore FILE [--force]',
+    options: ['file', 'force'],
+    positionals: ['file'],
+    flags: ['force'],
+    needsDatabase: false,
+    run: installationOnly,
+    runInstallation: restoreCommand,
+  },
+  'export-organisation': {
+    usage: 'export-organisation --code N [--to DIR] [--files yes]',
+    options: ['code', 'to', 'files'],
+    needsDatabase: true,
+    run: exportOrganisationCommand,
+  },
   help: { usage: 'help', options: [], needsDatabase: false, run: async (_db, _args, lang) => helpText(lang) },
 };
 
@@ -178,12 +207,16 @@ export interface ParsedCommandLine {
   lang: Lang;
 }
 
-const allOptions = new Set(['lang', ...Object.values(commands).flatMap((c) => c.options)]);
+const allFlags = new Set(Object.values(commands).flatMap((c) => c.flags ?? []));
+const allOptions = new Set(['lang', ...Object.values(commands).flatMap((c) => c.options)].filter((o) => !allFlags.has(o)));
 
 /** Parses argv (without node and script); throws CliError (exit code 2) on anything it cannot accept. */
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedCommandLine {
   // Every known option takes a value, so "--name Foo" reads as one option; unknown ones are refused below.
-  const options = Object.fromEntries([...allOptions].map((o) => [o, { type: 'string' as const, multiple: true }]));
+  const options = Object.fromEntries([
+    ...[...allOptions].map((o) => [o, { type: 'string' as const, multiple: true }]),
+    ...[...allFlags].map((o) => [o, { type: 'boolean' as const, multiple: true }]),
+  ]);
   const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
   const langToken = tokens.find((t) => t.kind === 'option' && t.name === 'lang');
   const langValue = langToken?.kind === 'option' ? langToken.value : undefined;
@@ -211,6 +244,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     }
     if (token.kind !== 'option' || token.name === 'lang') continue;
     if (!spec.options.includes(token.name)) throw new CliError(say('cli.unknownOption', lang, { name: token.name, command: name }));
+    if (spec.flags?.includes(token.name)) {
+      if (token.value !== undefined) throw new CliError(say('cli.unexpectedArgument', lang, { value: token.value }));
+      args[token.name] = 'yes';
+      continue;
+    }
     // "--code --name X": the value of --code would be "--name"; that is a forgotten value, not a code.
     if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
       throw new CliError(say('cli.missingValue', lang, { name: token.name }));

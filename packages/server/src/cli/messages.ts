@@ -181,6 +181,96 @@ export const cliMessages = {
     en: 'Organisation {code} "{name}": {added} account(s) added, {total} in its chart now.',
     so: 'Ururka {code} "{name}": {added} xisaab ayaa lagu daray, hadda jaantuskiisu wuxuu leeyahay {total}.',
   },
+  'help.backup': {
+    en: 'Back up the whole database while the server runs: the embedded database through PGlite (the running server takes it), PostgreSQL with pg_dump. One file with a manifest (time, version, migrations, organisations, row counts, checksum) in DATA_DIR/backups or --to DIR.',
+    so: 'Kaydka xogta oo dhan kayd-celin (backup) u samee inta server-ku shaqaynayo: kaydka gudaha PGlite ayaa samaynaya (server-ka socda ayaa qaada), PostgreSQL-na pg_dump. Hal fayl oo leh warqad-sharaxaad (waqtiga, nooca, guuritaannada, ururada, tirada safafka, hubinta) gudaha DATA_DIR/backups ama --to GAL.',
+  },
+  'help.restore': {
+    en: 'Restore a backup file: checks its checksum and that it is not from a newer version, refuses to replace a database with organisations without --force, runs verify-ledger and prints every table count against the manifest. Stop the server first (embedded database).',
+    so: 'Soo celi fayl kayd-celin ah: wuxuu hubiyaa hubintiisa iyo inuusan ka iman nooc ka cusub, diidaa inuu beddelo kayd leh ururo la’aanta --force, socodsiiyaa verify-ledger oo daabacaa tirada miis kasta oo la barbar dhigay warqad-sharaxaadda. Marka hore jooji server-ka (kaydka gudaha).',
+  },
+  'help.export-organisation': {
+    en: "Export one organisation's data: every table of it as CSV in a ZIP with a README of the columns (--files yes adds its stored files). Only that organisation's rows.",
+    so: 'Dhoofi xogta hal urur: miis kasta oo ka mid ah sida CSV gudaha ZIP leh README tiirarka sharxaya (--files yes wuxuu ku darayaa faylasha uu kaydsaday). Safafka ururkaas oo keliya.',
+  },
+  'backup.written': { en: 'Backup written: {file} ({size})', so: 'Kayd-celinta waa la qoray: {file} ({size})' },
+  'backup.byServer': { en: 'Taken by the running server (embedded database in {dir}).', so: 'Waxaa qaaday server-ka socda (kaydka gudaha ee {dir}).' },
+  'backup.summary': {
+    en: 'Taken {at} by version {version} ({database} {pg}); {migrations} migrations applied (last {last}).',
+    so: 'La qaaday {at} nooca {version} ({database} {pg}); {migrations} guuritaan ayaa la dabaqay (kii ugu dambeeyay {last}).',
+  },
+  'backup.organisations': { en: 'Organisations: {list}', so: 'Ururada: {list}' },
+  'backup.rows': { en: '{rows} rows in {tables} tables; SHA-256 {sha}', so: '{rows} saf oo ku jira {tables} miis; SHA-256 {sha}' },
+  'backup.copyOff': {
+    en: 'Copy this file off the machine (another disk, another place); a backup on the same disk is lost with it.',
+    so: 'Faylkan ka koobiyee mashiinka (saxan kale, meel kale); kayd-celin ku jirta isla saxanka way la lumaysaa.',
+  },
+  'backup.noDatabase': {
+    en: 'There is no embedded database in {dir} to back up (start the server once, or set DATABASE_URL).',
+    so: 'Ma jiro kayd gudaha ah oo ku jira {dir} oo la kayd-celin karo (hal mar bilow server-ka, ama dhig DATABASE_URL).',
+  },
+  'backup.noControl': {
+    en: 'A server answers on port {port} but not on {socket}; stop it, or restart it with this version, and run the backup again.',
+    so: 'Server ayaa ka jawaabaya dekedda {port} laakiin kama jawaabo {socket}; jooji, ama dib ugu bilow noocan, kadibna mar kale samee kayd-celinta.',
+  },
+  'backup.busy': { en: 'A backup is already being taken; try again when it ends.', so: 'Kayd-celin ayaa hadda socota; isku day mar kale marka ay dhammaato.' },
+  'backup.failed': { en: 'The backup failed: {detail}', so: 'Kayd-celintu way fashilantay: {detail}' },
+  'backup.noPgDump': {
+    en: 'pg_dump is not installed ("{program}" was not found), so PostgreSQL cannot be backed up from here. Install the PostgreSQL client tools of the server\'s version (Debian/Ubuntu: apt install postgresql-client) or set PG_DUMP to its path.',
+    so: 'pg_dump lama rakibin ("{program}" lama helin), sidaas darteed PostgreSQL halkan lagama kayd-celin karo. Rakib qalabka macmiilka PostgreSQL ee nooca server-ka (Debian/Ubuntu: apt install postgresql-client) ama PG_DUMP u dhig waddadiisa.',
+  },
+  'backup.noPgRestore': {
+    en: 'pg_restore is not installed ("{program}" was not found); install the PostgreSQL client tools or set PG_RESTORE to its path. Nothing was changed.',
+    so: 'pg_restore lama rakibin ("{program}" lama helin); rakib qalabka macmiilka PostgreSQL ama PG_RESTORE u dhig waddadiisa. Waxba lama beddelin.',
+  },
+  'backup.pgDumpFailed': { en: 'pg_dump failed: {detail}', so: 'pg_dump wuu fashilmay: {detail}' },
+  'backup.pgRestoreFailed': { en: 'pg_restore failed, nothing was changed: {detail}', so: 'pg_restore wuu fashilmay, waxba lama beddelin: {detail}' },
+  'backup.fileMissing': { en: 'There is no file {file}. Nothing was changed.', so: 'Ma jiro fayl {file}. Waxba lama beddelin.' },
+  'backup.notABackup': {
+    en: '{file} is not a backup made by this product (no manifest). Nothing was changed.',
+    so: '{file} maaha kayd-celin uu sameeyay barnaamijkan (warqad-sharaxaad ma leh). Waxba lama beddelin.',
+  },
+  'backup.truncated': {
+    en: '{file} is incomplete (cut off while being written or copied). Nothing was changed; use another backup.',
+    so: '{file} ma dhammaystirna (waa la gooyay intii la qorayay ama la koobiyeynayay). Waxba lama beddelin; isticmaal kayd-celin kale.',
+  },
+  'backup.checksum': {
+    en: '{file} does not match its checksum: it was damaged or altered. Nothing was changed; use another backup.',
+    so: '{file} kuma habboona hubintiisa: waa la waxyeeleeyay ama waa la beddelay. Waxba lama beddelin; isticmaal kayd-celin kale.',
+  },
+  'backup.newer': {
+    en: 'This backup was made by a newer version ({version}) with migrations this code does not have: {migrations}. Upgrade the product first. Nothing was changed.',
+    so: 'Kayd-celintan waxaa sameeyay nooc ka cusub ({version}) oo leh guuritaanno uusan koodhkani lahayn: {migrations}. Marka hore cusboonaysii barnaamijka. Waxba lama beddelin.',
+  },
+  'backup.wrongKind': {
+    en: 'This backup is of a {made} database and this installation uses {here}; restore it on a {made} installation. Nothing was changed.',
+    so: 'Kayd-celintan waa kayd {made} ah, rakibaaddan waxay isticmaashaa {here}; ku soo celi rakibaad {made} ah. Waxba lama beddelin.',
+  },
+  'backup.notEmpty': {
+    en: 'The database {where} already holds data ({organisations} organisation(s) in {tables} table(s)); add --force to replace it with the backup. Nothing was changed.',
+    so: 'Kaydka {where} horay ayuu xog u hayaa ({organisations} urur oo ku jira {tables} miis); ku dar --force si kayd-celinta loogu beddelo. Waxba lama beddelin.',
+  },
+  'backup.verifyFailed': {
+    en: 'The restored copy failed verify-ledger, so it was not put in place; the database was not changed:\n{output}',
+    so: 'Nuqulka la soo celiyay wuu ku fashilmay verify-ledger, sidaas darteed lama dhigin meeshiisa; kaydka lama beddelin:\n{output}',
+  },
+  'backup.restored': { en: 'Restored {file} (taken {at} by version {version}).', so: 'Waa la soo celiyay {file} (la qaaday {at} nooca {version}).' },
+  'backup.keptAside': {
+    en: 'The database it replaced is kept in {dir}; delete it when no longer needed.',
+    so: 'Kaydkii uu beddelay waxaa lagu hayaa {dir}; tirtir marka aan loo baahnayn.',
+  },
+  'backup.upgraded': { en: 'Brought up to this version: {migrations}', so: 'Waxaa loo cusboonaysiiyay noocan: {migrations}' },
+  'backup.countsHeader': { en: 'Rows per table: backup manifest / restored', so: 'Safafka miis kasta: warqad-sharaxaadda / la soo celiyay' },
+  'backup.countsEqual': {
+    en: 'All {tables} tables have the counts the manifest records ({rows} rows).',
+    so: 'Dhammaan {tables} miis waxay leeyihiin tirada warqad-sharaxaaddu qorayso ({rows} saf).',
+  },
+  'backup.countsDiffer': { en: '{n} table(s) differ from the manifest:', so: '{n} miis ayaa ka duwan warqad-sharaxaadda:' },
+  'backup.verifyHeader': { en: 'verify-ledger on the restored database:', so: 'verify-ledger kaydka la soo celiyay:' },
+  'export.written': {
+    en: 'Export written: {file} ({tables} tables, {rows} rows, {size})',
+    so: 'Dhoofinta waa la qoray: {file} ({tables} miis, {rows} saf, {size})',
+  },
 } as const satisfies Record<string, { en: string; so: string }>;
 
 export type CliMessageKey = keyof typeof cliMessages;

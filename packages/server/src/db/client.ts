@@ -15,14 +15,25 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a trusted multi-statement SQL script in one transaction (migrations, operator set-up). */
   execScript(sqlText: string): Promise<void>;
+  /**
+   * Runs trusted scripts in ONE transaction (an upgrade's migrations): `run` gets exec (multi-statement
+   * SQL) and rows (one statement, its rows); a throw rolls everything back.
+   */
+  scriptTransaction<T>(run: (exec: (text: string) => Promise<void>, rows: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
   /** PGlite only: the whole data directory as a tarball (a template for openDatabase's loadDataDir). */
   dumpDataDir?(): Promise<Blob | File>;
+  /**
+   * PGlite only: a consistent snapshot of the data directory (gzip tarball) taken through PGlite while no
+   * transaction runs (new ones wait), after a checkpoint; `inside` runs in the same quiet moment (the
+   * backup's row counts), in a read-only transaction.
+   */
+  snapshotDataDir?<T>(inside: (rows: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<{ tarball: Blob; inside: T }>;
   close(): Promise<void>;
 }
 
 /**
- * url: PostgreSQL; otherwise PGlite in dataDir (or in memory). loadDataDir starts an in-memory PGlite from a
- * dump of another one (the tests' migrated template), skipping initdb and the migrations.
+ * url: PostgreSQL; otherwise PGlite in dataDir (or in memory). loadDataDir starts a PGlite from a dump of
+ * another one (the tests' migrated template; a restored backup into a new dataDir), skipping initdb.
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
@@ -51,10 +62,31 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
           conn.release();
         }
       },
+      scriptTransaction: async (run) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          const result = await run(
+            async (text) => {
+              await conn.query(text);
+            },
+            async (text) => (await conn.query(text)).rows,
+          );
+          await conn.query('COMMIT');
+          return result;
+        } catch (err) {
+          await conn.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          conn.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  // dataDir with loadDataDir: a new directory filled from the dump (a restore).
+  const loaded = opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {};
+  const client = opts.dataDir ? new PGlite(opts.dataDir, loaded) : new PGlite(loaded);
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -63,7 +95,27 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
     execScript: async (text) => {
       await client.exec(text);
     },
+    scriptTransaction: (run) =>
+      client.transaction((tx) =>
+        run(
+          async (text) => {
+            await tx.exec(text);
+          },
+          async (text) => (await tx.query<Record<string, unknown>>(text)).rows,
+        ),
+      ),
     dumpDataDir: () => client.dumpDataDir('none'),
+    snapshotDataDir: async (inside) => {
+      // Dirty pages to the files first, so the snapshot needs no recovery; then hold the transaction
+      // lock (a transaction in flight finishes first, new ones wait) while the files are read.
+      await client.exec('CHECKPOINT');
+      return client.transaction(async (tx) => {
+        await tx.exec('SET TRANSACTION READ ONLY');
+        const result = await inside(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        const tarball = await client.dumpDataDir('gzip');
+        return { tarball, inside: result };
+      });
+    },
     close: () => client.close(),
   };
 }

@@ -37,9 +37,10 @@ import { helpCenterRoutes, ticketsBell } from './help-center/index.ts';
 import { notificationsRoutesFor } from './notifications/index.ts';
 import { requestsBell } from './requests/index.ts';
 import { billRunsBell } from './bills/index.ts';
+import { backupRoutes, backupsBell } from './backup/index.ts';
 
 /** The navbar bell's providers, one per contributing module (lib/bell.ts); a new module adds its own here. */
-export const bellProviders = [requestsBell, complaintsBell, ticketsBell, billRunsBell, payrollApprovalsBell, payrollRunsBell];
+export const bellProviders = [requestsBell, complaintsBell, ticketsBell, billRunsBell, payrollApprovalsBell, payrollRunsBell, backupsBell];
 
 export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
@@ -76,5 +77,6 @@ export const moduleRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   complaintsRoutes,
   marketingRoutes,
   helpCenterRoutes,
+  backupRoutes,
   notificationsRoutesFor(bellProviders),
 ];

@@ -110,6 +110,7 @@ export const en = {
       complaints: 'Complaints',
       'payroll-approvals': 'Payrolls to approve',
       'payroll-runs': 'Payrolls generated',
+      backups: 'Backups',
     },
     openMenu: 'Open menu',
     collapseMenu: 'Collapse menu',

@@ -113,6 +113,7 @@ export const so: Texts<typeof en> = {
       complaints: 'Cabashooyin',
       'payroll-approvals': 'Mushaharo sugaya ansixin',
       'payroll-runs': 'Mushaharo la diyaariyay',
+      backups: 'Kayd-celinta',
     },
     openMenu: 'Fur liiska',
     collapseMenu: 'Yaree liiska',

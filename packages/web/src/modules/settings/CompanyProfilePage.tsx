@@ -27,6 +27,7 @@ import { applyServerErrors } from '../../lib/forms.ts';
 import { useLang } from '../../lib/messages.ts';
 import { CompanyImageCard } from './CompanyImageCard.tsx';
 import { MoneyLimitsCard } from './MoneyLimitsCard.tsx';
+import { OrganisationExportCard } from './OrganisationExportCard.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { settingsPrivileges } from './settings.access.ts';
 import { useCompanyQuery, useUpdateCompany } from './settings.queries.ts';
@@ -208,6 +209,11 @@ export default function CompanyProfilePage() {
         <Grid size={12}>
           <SubscriptionCard />
         </Grid>
+        {can(settingsPrivileges.exportData) && (
+          <Grid size={12}>
+            <OrganisationExportCard />
+          </Grid>
+        )}
       </Grid>
     </>
   );

@@ -98,6 +98,7 @@ export const logEntities = [
   'asset-purchase',
   'asset-depreciation-job',
   'asset-depreciation-run',
+  'organisation-export',
 ] as const;
 
 /** 'company.logo' -> 'companyLogo', 'journal-entry' -> 'journalEntry', 'note_feedback' -> 'noteFeedback'. */

@@ -2,6 +2,8 @@
 // the screens enable their buttons with the same keys, so the two can never disagree.
 export const settingsPrivileges = {
   companyProfile: 'company-profile',
+  /** The organisation's data export card on the company profile. */
+  exportData: 'export-organisation-data',
   categories: 'list-category',
   units: 'list-unit',
   cities: 'list-cities',

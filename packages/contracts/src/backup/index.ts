@@ -1,0 +1,2 @@
+export * from './endpoints.ts';
+export { backupMessages } from './messages.ts';
