@@ -58,7 +58,7 @@ function runSuite(suite, i, logFile) {
   });
 }
 
-function record(suite, started, { file, code }) {
+function record(suite, seconds, { file, code }) {
   if (!existsSync(file)) {
     console.log(`${suite.name}: runner failed before reporting (exit ${code})`);
     failed += 1;
@@ -70,7 +70,7 @@ function record(suite, started, { file, code }) {
   failed += suiteFailed;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
-  timings.push(`${suite.name}: ${Math.round((Date.now() - started) / 1000)} s`);
+  timings.push(`${suite.name}: ${seconds} s`);
   slowest.push(`${suite.name}: ${slowestFiles(report)}`);
 }
 
@@ -92,19 +92,19 @@ async function runLane(lane) {
       }
     }
     const logFile = alone ? undefined : join(out, `suite-${i}.log`);
-    console.log(alone ? `\n=== ${suite.name} ===` : `=== ${suite.name}: started at ${Math.round((started - t0) / 1000)} s (output in ${logFile}) ===`);
+    console.log(alone ? `\n=== ${suite.name} ===` : `=== ${suite.name}: started at ${Math.round((Date.now() - t0) / 1000)} s (output in ${logFile}) ===`);
     const result = await runSuite(suite, i, logFile);
     if (!alone) console.log(`=== ${suite.name}: ended at ${Math.round((Date.now() - t0) / 1000)} s ===`);
-    finished.push({ i, suite, started, result, logFile });
+    finished.push({ i, suite, seconds: Math.round((Date.now() - started) / 1000), result, logFile });
   }
 }
 await Promise.all(lanes.map(runLane));
-for (const { suite, started, result, logFile } of finished.sort((a, b) => a.i - b.i)) {
+for (const { suite, seconds, result, logFile } of finished.sort((a, b) => a.i - b.i)) {
   if (logFile) {
     console.log(`\n=== ${suite.name} ===`);
     console.log(readFileSync(logFile, 'utf8'));
   }
-  record(suite, started, result);
+  record(suite, seconds, result);
 }
 
 // The files that took longest (where to look when a suite grows): name and seconds, slowest first.
