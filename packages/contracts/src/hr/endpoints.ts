@@ -173,6 +173,8 @@ export const payrollEndpoints = {
   pay: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/pay', params: idParams, body: payrollPayBody, response: payrollRunDetail }),
   /** One employee's payslip of a run, as a PDF in the caller's language. */
   payslipPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/:employeeId/pdf', params: runEmployeeParams, produces: ['application/pdf'] }),
+  /** Every payslip of the run in one PDF (a page each, as each alone), in the caller's language. */
+  payslipsPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/pdf', params: idParams, produces: ['application/pdf'] }),
   /** The run's register (every employee's payslip figures) as one PDF. */
   runPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/pdf', params: idParams, produces: ['application/pdf'] }),
   /** The bank list (CSV): employee, bank, account or mobile number, net pay. */

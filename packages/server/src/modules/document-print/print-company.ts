@@ -48,3 +48,33 @@ export async function printableLogo(opts: { tx: Db; fileId: string | null }): Pr
   if (!file || (file.mime !== 'image/png' && file.mime !== 'image/jpeg')) return null;
   return Buffer.from(file.content);
 }
+
+/**
+ * The header and the printable logo in one statement (a run of payslips or a busy print screen pays one
+ * round trip, not three): the logo's bytes only when PDFs can embed them (PNG or JPEG).
+ */
+export async function loadPrintFrame(opts: { tx: Db; clientId: number }): Promise<{ company: BillPrintCompany; logo: Buffer | null }> {
+  const [c] = await queryRows<CompanyRow & { logo: Buffer | Uint8Array | null }>(
+    opts.tx,
+    sql`
+    select c.name, c.address, c.phone, c.email, c.website, c.currency, c.contact_phone, c.short_code, c.billing_code,
+      c.logo_file_id::text as logo_file_id, f.content as logo
+    from clients c left join files f on f.id = c.logo_file_id and f.mime in ('image/png', 'image/jpeg')
+    where c.id = ${opts.clientId}`,
+  );
+  return {
+    company: {
+      name: c?.name ?? '',
+      address: c?.address ?? null,
+      phone: c?.phone ?? null,
+      email: c?.email ?? null,
+      website: c?.website ?? null,
+      currency: c?.currency ?? '',
+      contactPhone: c?.contact_phone ?? null,
+      shortCode: c?.short_code ?? null,
+      billingCode: c?.billing_code ?? null,
+      logoFileId: c?.logo_file_id ?? null,
+    },
+    logo: c?.logo ? Buffer.from(c.logo) : null,
+  };
+}

@@ -35,7 +35,7 @@ import { adjustmentKind, cancelAdjustment, createAdjustment, createAdjustmentBat
 import { getLoan, giveLoan, listLoans, payrollChoices, repayLoan } from './loans.ts';
 import { getPayrollJob, payrollJob, queuePayrollJob } from './payroll-jobs.ts';
 import { approvePayroll, cancelPayroll, checkScope, getPayrollRun, listPayrollRuns, payPayroll, previewPayroll } from './payroll-run.ts';
-import { loadPayrollRegister, loadPayslip, payrollBankTable, renderPayslip } from './payslip-pdf.ts';
+import { loadPayrollRegister, loadPayslip, loadRunPayslips, payrollBankTable, renderPayslip, renderRunPayslips } from './payslip-pdf.ts';
 import { sendPdf } from '../document-print/index.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
 import {
@@ -194,6 +194,11 @@ export async function hrRoutes(app: FastifyInstance) {
       loadPayslip({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id, employeeId: req.params.employeeId }),
     );
     return sendPdf(reply, renderPayslip(slip), `payslip-${slip.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
+  });
+  serve(app, pr.payslipsPdf, runReaders, async (req, reply) => {
+    assertAny(req, runReaderPrivileges);
+    const run = await tenantTx(req, (tx, a) => loadRunPayslips({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
+    return sendPdf(reply, renderRunPayslips(run, req.lang), `payslips-${run.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
   });
   serve(app, pr.runPdf, runReaders, async (req, reply) => {
     assertAny(req, runReaderPrivileges);
