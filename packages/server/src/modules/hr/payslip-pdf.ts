@@ -103,13 +103,13 @@ export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; 
 }
 
 /** Every payslip of a run, one document each (the same as each alone), for one PDF or one e-mail each. */
-export async function loadRunPayslips(opts: { tx: Db; clientId: number; lang: Lang; runId: number }): Promise<{ number: string; documents: PrintableDocument[] }> {
+export async function loadRunPayslips(opts: { tx: Db; clientId: number; lang: Lang; runId: number }): Promise<{ number: string; documents: PrintableDocument[]; employeeIds: number[] }> {
   const { tx, clientId, lang, runId } = opts;
   const [run] = await queryRows<{ number: string }>(tx, sql`select number from hr_payroll_runs where id = ${runId}`);
   if (!run) throw notFound();
   const slips = await printableSlips(tx, runId);
   const printFrame = await frame(tx, clientId);
-  return { number: run.number, documents: slips.map((s) => payslipDocument(s, lang, printFrame)) };
+  return { number: run.number, documents: slips.map((s) => payslipDocument(s, lang, printFrame)), employeeIds: slips.map((s) => s.employeeId) };
 }
 
 /** The payslips of a run in one PDF, a page each. */
