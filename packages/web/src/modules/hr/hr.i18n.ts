@@ -369,6 +369,15 @@ export const en = {
     pending: 'Pending',
     remaining: 'Remaining',
   },
+  photo: {
+    alt: 'Photo of {{name}}',
+    upload: 'Upload photo',
+    replace: 'Replace photo',
+    remove: 'Remove photo',
+    help: 'A PNG, JPEG or WEBP image of at most 2 MB.',
+    saved: 'Photo saved.',
+    removed: 'Photo removed.',
+  },
 };
 
 export const so: Texts<typeof en> = {
@@ -706,5 +715,14 @@ export const so: Texts<typeof en> = {
     taken: 'La qaatay',
     pending: 'Sugaya',
     remaining: 'Hadhay',
+  },
+  photo: {
+    alt: 'Sawirka {{name}}',
+    upload: 'Soo geli sawir',
+    replace: 'Beddel sawirka',
+    remove: 'Ka saar sawirka',
+    help: 'Sawir PNG, JPEG ama WEBP ah oo aan ka badnayn 2 MB.',
+    saved: 'Sawirka waa la kaydiyay.',
+    removed: 'Sawirka waa la saaray.',
   },
 };
