@@ -194,7 +194,13 @@ export const payrollEndpoints = {
   /** Every payslip of the run in one PDF (a page each, as each alone), in the caller's language. */
   payslipsPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/pdf', params: idParams, produces: ['application/pdf'] }),
   /** Sends the run's payslips by e-mail (PDF attached) or SMS through the outboxes; once per employee and channel. */
-  sendPayslips: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/send-payslips', params: idParams, body: sendPayslipsBody, response: sendPayslipsResult }),
+  sendPayslips: endpoint({
+    method: 'POST',
+    path: '/api/hr/payroll/runs/:id/send-payslips',
+    params: idParams,
+    body: sendPayslipsBody,
+    response: sendPayslipsResult,
+  }),
   /** The run's register (every employee's payslip figures) as one PDF. */
   runPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/pdf', params: idParams, produces: ['application/pdf'] }),
   /** The bank list (CSV): employee, bank, account or mobile number, net pay. */

@@ -3,7 +3,16 @@
 // with `tradeColumns` / `tradeRows` / `tradeTotals` for trade documents' lines), how figures read on
 // paper (`printedDate`, `printedMoney`, ...) and how a PDF is sent (`sendPdf`, `responseClosed`).
 export { loadPrintCompany, loadPrintFrame, printableLogo } from './print-company.ts';
-export { renderDocumentPdf, renderDocumentsPdf, tradeColumns, tradeRows, tradeTotals, type PrintableDocument, type PrintColumn, type PrintTotal } from './render-document-pdf.ts';
+export {
+  renderDocumentPdf,
+  renderDocumentsPdf,
+  tradeColumns,
+  tradeRows,
+  tradeTotals,
+  type PrintableDocument,
+  type PrintColumn,
+  type PrintTotal,
+} from './render-document-pdf.ts';
 export { documentTexts, fill, type DocumentTexts } from './document-texts.ts';
 export { groupedAmount, printedDate, printedMoney, printedPeriod, printedUnits } from './pdf-format.ts';
 export { responseClosed, sendPdf } from './pdf-reply.routes.ts';

@@ -168,7 +168,10 @@ describe('leave balances report', () => {
     // Omar was hired in February: 11 months of 24 days.
     expect(r.rows.find((x: { employeeId: number; leaveTypeId: number }) => x.employeeId === omar && x.leaveTypeId === ids.annual).accrued).toBe('22.0');
 
-    const sickFinance = json(await call(orgA.token, 'GET', `/api/hr/reports/leave-balances?year=2026&leaveTypeId=${ids.sick}&departmentId=${ids.finance}`), 200);
+    const sickFinance = json(
+      await call(orgA.token, 'GET', `/api/hr/reports/leave-balances?year=2026&leaveTypeId=${ids.sick}&departmentId=${ids.finance}`),
+      200,
+    );
     expect(sickFinance.rows.map((x: { employeeId: number; leaveType: string }) => `${x.employeeId}:${x.leaveType}`)).toEqual([
       `${amina}:Sick leave`,
       `${omar}:Sick leave`,
@@ -263,7 +266,9 @@ describe('a run: all payslips in one PDF, payslips sent by e-mail and SMS', () =
     const again = json(await call(approver.token, 'POST', `/api/hr/payroll/runs/${runId}/send-payslips`, { channel: 'sms' }), 200);
     expect(again.sent).toBe(0);
     expect(again.skipped.filter((s: { reason: string }) => s.reason === 'already_sent').length).toBe(2);
-    const [{ n }] = await inSystem(ctx.database.db, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_messages where client_id = ${orgA.clientId}`));
+    const [{ n }] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_messages where client_id = ${orgA.clientId}`),
+    );
     expect(n).toBe(2);
   });
 
@@ -312,10 +317,7 @@ describe('a run: all payslips in one PDF, payslips sent by e-mail and SMS', () =
 });
 
 describe('employee photo', () => {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const upload = (token: string, id: number, content: Buffer, filename = 'face.png', lang = 'en') => {
     const boundary = '----hrdocs';
     const payload = Buffer.concat([

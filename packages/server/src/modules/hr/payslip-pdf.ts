@@ -103,7 +103,12 @@ export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; 
 }
 
 /** Every payslip of a run, one document each (the same as each alone), for one PDF or one e-mail each. */
-export async function loadRunPayslips(opts: { tx: Db; clientId: number; lang: Lang; runId: number }): Promise<{ number: string; documents: PrintableDocument[]; employeeIds: number[] }> {
+export async function loadRunPayslips(opts: {
+  tx: Db;
+  clientId: number;
+  lang: Lang;
+  runId: number;
+}): Promise<{ number: string; documents: PrintableDocument[]; employeeIds: number[] }> {
   const { tx, clientId, lang, runId } = opts;
   const [run] = await queryRows<{ number: string }>(tx, sql`select number from hr_payroll_runs where id = ${runId}`);
   if (!run) throw notFound();

@@ -6,14 +6,7 @@
 // rolled-back request sends nothing and the outbox sends each message once. Employees without an address
 // for the channel are skipped and counted.
 import { sql } from 'drizzle-orm';
-import {
-  isEmailAddress,
-  type Lang,
-  normaliseSomaliPhone,
-  type PayslipChannel,
-  type SendPayslipsResult,
-  translate,
-} from '@ubo/contracts';
+import { isEmailAddress, type Lang, normaliseSomaliPhone, type PayslipChannel, type SendPayslipsResult, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../lib/actor.ts';

@@ -174,7 +174,9 @@ function SalaryTab({ e }: { e: EmployeeDetail }) {
           {e.salaries.map((s) => (
             <TableRow key={s.id}>
               <TableCell>{formatDate(s.effectiveFrom, lang)}</TableCell>
-              <TableCell>{s.effectiveTo ? formatDate(s.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}</TableCell>
+              <TableCell>
+                {s.effectiveTo ? formatDate(s.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}
+              </TableCell>
               <TableCell align="right">
                 <MoneyText value={s.basic} />
               </TableCell>
@@ -290,7 +292,9 @@ function AllowancesTab({ e }: { e: EmployeeDetail }) {
                 </TableCell>
                 <TableCell>{t(a.isTaxable ? 'hr.yes' : 'hr.no')}</TableCell>
                 <TableCell>{formatDate(a.effectiveFrom, lang)}</TableCell>
-                <TableCell>{a.effectiveTo ? formatDate(a.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}</TableCell>
+                <TableCell>
+                  {a.effectiveTo ? formatDate(a.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}
+                </TableCell>
                 <TableCell align="right">
                   {editable && a.effectiveTo === null && (
                     <Button

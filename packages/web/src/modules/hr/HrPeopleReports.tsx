@@ -207,7 +207,13 @@ export function LeaveBalanceReportPage() {
   const csv = () =>
     data
       ? [
-          [t('hr.peopleReports.number'), t('hr.peopleReports.employee'), t('hr.field.department'), t('hr.peopleReports.leaveType'), ...BALANCES.map((k) => t(`hr.peopleReports.${k}`))],
+          [
+            t('hr.peopleReports.number'),
+            t('hr.peopleReports.employee'),
+            t('hr.field.department'),
+            t('hr.peopleReports.leaveType'),
+            ...BALANCES.map((k) => t(`hr.peopleReports.${k}`)),
+          ],
           ...data.rows.map((r) => [r.employeeNumber, r.employeeName, r.department, r.leaveType, ...BALANCES.map((k) => r[k])]),
           [t('hr.peopleReports.total'), '', '', '', ...BALANCES.map((k) => data.totals[k])],
         ]

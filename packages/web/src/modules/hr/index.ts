@@ -19,8 +19,7 @@ type ListPage =
   | 'LeaveTypesPage';
 type ReportPage = 'PayrollReportPage' | 'LoanReportPage' | 'AdvancesReportPage' | 'EmployeeLoanReportPage' | 'PersonalReportPage';
 const report = (page: ReportPage) => lazyPage(() => import('./HrReportsPage.tsx').then((m) => ({ default: m[page] })));
-const people = (page: 'HeadcountReportPage' | 'LeaveBalanceReportPage') =>
-  lazyPage(() => import('./HrPeopleReports.tsx').then((m) => ({ default: m[page] })));
+const people = (page: 'HeadcountReportPage' | 'LeaveBalanceReportPage') => lazyPage(() => import('./HrPeopleReports.tsx').then((m) => ({ default: m[page] })));
 const list = (page: ListPage) => lazyPage(() => import('./hrLists.tsx').then((m) => ({ default: m[page] })));
 
 export const routes: ModuleRoute[] = [
