@@ -368,6 +368,8 @@ export function renderDocumentsPdf(inputs: PrintableDocument[], title: string): 
       if (i > 0) doc.addPage();
       const range = doc.bufferedPageRange();
       draw(doc, input, range.start + range.count - 1);
+      // A finished document's pages are written out and let go: a run of 20,000 payslips holds one at a time.
+      doc.flushPages();
     }
     doc.end();
   } catch (err) {
