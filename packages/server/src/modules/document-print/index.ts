@@ -2,7 +2,7 @@
 // header and logo (`loadPrintCompany`, `printableLogo`), the one document renderer (`renderDocumentPdf`,
 // with `tradeColumns` / `tradeRows` / `tradeTotals` for trade documents' lines), how figures read on
 // paper (`printedDate`, `printedMoney`, ...) and how a PDF is sent (`sendPdf`, `responseClosed`).
-export { loadPrintCompany, loadPrintFrame, printableLogo } from './print-company.ts';
+export { loadPrintCompany, loadPrintFrame, printableLogo, printFrameColumns, printFrameJoin, printFrameOf, type PrintFrameRow } from './print-company.ts';
 export {
   renderDocumentPdf,
   renderDocumentsPdf,

@@ -208,6 +208,20 @@ describe('a run: all payslips in one PDF, payslips sent by e-mail and SMS', () =
   it('prints every payslip of the run, a page each, the same as each alone, in the caller language', async () => {
     const run = json(await call(orgA.token, 'GET', `/api/hr/payroll/runs/${runId}`), 200);
     expect(run.rows.length).toBe(4);
+    // The organisation's logo is printed on every payslip (read with the payslip in one statement).
+    const logo = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQyztBEmIY1TCqYfhqAAAXiFQQXpO5+gAAAABJRU5ErkJggg==', 'base64');
+    const form = Buffer.concat([
+      Buffer.from('--logo\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n'),
+      logo,
+      Buffer.from('\r\n--logo--\r\n'),
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/elc/settings/company/logo',
+      payload: form,
+      headers: { ...bearer(orgA.token), 'content-type': 'multipart/form-data; boundary=logo' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     const res = await call(orgA.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/pdf`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -219,11 +233,13 @@ describe('a run: all payslips in one PDF, payslips sent by e-mail and SMS', () =
       expect(text).toContain(r.employeeName);
       const alone = await call(orgA.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/${r.employeeId}/pdf`);
       expect(alone.statusCode).toBe(200);
+      expect(alone.rawPayload.toString('latin1')).toContain('/Subtype /Image');
       const one = pdfText(alone.rawPayload);
       // The page of the run's PDF draws what the payslip alone draws.
       for (const line of one.split('\n').filter((l) => l.trim())) expect(text).toContain(line);
     }
     expect(text.match(/Page 1 of 1/g)?.length).toBe(4);
+    expect(all.toString('latin1')).toContain('/Subtype /Image');
     const so = pdfText((await call(orgA.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/pdf`, undefined, 'so')).rawPayload);
     expect(so).toContain('Warqadda mushaharka');
     expect((await call(orgB.token, 'GET', `/api/hr/payroll/runs/${runId}/payslips/pdf`)).statusCode).toBe(404);

@@ -6,7 +6,18 @@ import { sql } from 'drizzle-orm';
 import { type BillPrintCompany, type Lang, type PayslipRow, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { documentTexts, loadPrintFrame, type PrintableDocument, printedPeriod, renderDocumentPdf, renderDocumentsPdf } from '../document-print/index.ts';
+import {
+  documentTexts,
+  loadPrintFrame,
+  type PrintableDocument,
+  type PrintFrameRow,
+  printFrameColumns,
+  printFrameJoin,
+  printFrameOf,
+  printedPeriod,
+  renderDocumentPdf,
+  renderDocumentsPdf,
+} from '../document-print/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { dec } from '../../ledger/index.ts';
 import { getPayrollRun } from './payroll-run.ts';
@@ -28,10 +39,10 @@ interface SlipPrintRow extends PayslipRow {
  * The run and its payslips (or one employee's) with what a payslip prints of the employee, in ONE
  * statement: a run of a thousand payslips is one round trip, not a thousand.
  */
-async function printableSlips(tx: Db, runId: number, employeeId?: number): Promise<SlipPrintRow[]> {
-  const rows = await queryRows<SlipPrintRow>(
+async function printableSlips(tx: Db, runId: number, employeeId?: number, frameOf?: number): Promise<Array<SlipPrintRow & Partial<PrintFrameRow>>> {
+  const rows = await queryRows<SlipPrintRow & Partial<PrintFrameRow>>(
     tx,
-    sql`select r.number as run_number, r.period, r.status as run_status, j.name as job, e.phone,
+    sql`select ${frameOf ? sql`${printFrameColumns},` : sql``} r.number as run_number, r.period, r.status as run_status, j.name as job, e.phone,
           s.employee_id as "employeeId", e.number as "employeeNumber", concat_ws(' ', e.first_name, e.middle_name, e.last_name) as "employeeName",
           d.name as department, s.payment_method as "paymentMethod", s.days_paid as "daysPaid", s.days_in_period as "daysInPeriod",
           s.basic::text as basic, s.allowances::text as allowances, s.bonuses::text as bonuses, s.gross::text as gross, s.taxable::text as taxable,
@@ -42,6 +53,7 @@ async function printableSlips(tx: Db, runId: number, employeeId?: number): Promi
           join employees e on e.id = s.employee_id
           join hr_departments d on d.id = s.department_id
           left join hr_job_titles j on j.id = e.job_title_id
+          ${frameOf ? printFrameJoin(frameOf) : sql``}
         where r.id = ${runId} ${employeeId ? sql`and s.employee_id = ${employeeId}` : sql``}
         order by e.number, e.id`,
   );
@@ -97,9 +109,10 @@ function payslipDocument(slip: SlipPrintRow, lang: Lang, printFrame: { company: 
 
 export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; runId: number; employeeId: number }): Promise<PrintableDocument> {
   const { tx, clientId, lang, runId, employeeId } = opts;
-  const [slip] = await printableSlips(tx, runId, employeeId);
+  // One statement: the payslip, the employee and the organisation's header and logo.
+  const [slip] = await printableSlips(tx, runId, employeeId, clientId);
   if (!slip) throw notFound();
-  return payslipDocument(slip, lang, await frame(tx, clientId));
+  return payslipDocument(slip, lang, printFrameOf(slip as PrintFrameRow));
 }
 
 /** Every payslip of a run, one document each (the same as each alone), for one PDF or one e-mail each. */
