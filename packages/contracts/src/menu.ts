@@ -161,6 +161,8 @@ export const menu: MenuItem[] = [
     link('personal-report', 'Personal report', 'Warbixinta shakhsiga', 'personal-report', true),
     link('empoloyee-loan-report', 'Employee loan report', 'Warbixinta amaahda shaqaalaha', 'employee-loan-report', true),
     link('advanced-report', 'Advances report', 'Warbixinta horumarinta lacagta', 'advanced-report', true),
+    link('headcount-report', 'Headcount report', 'Warbixinta tirada shaqaalaha', 'headcount-report', true),
+    link('leave-balance-report', 'Leave balances report', 'Warbixinta haraaga fasaxa', 'leave-balance-report', true),
   ]),
   sub('/settings', 'Settings', 'Habaynta', 'Settings', [
     link('company-profile', 'Company profile', 'Xogta shirkadda', 'company-profile', true),

@@ -152,6 +152,8 @@ export const privileges: readonly PrivilegeDef[] = [
   p('hrReports', 'personal-report', 'Personal report', 'Warbixinta shakhsiga'),
   p('hrReports', 'employee-loan-report', 'Employee loan report', 'Warbixinta amaahda shaqaalaha'),
   p('hrReports', 'advanced-report', 'Advances report', 'Warbixinta horumarinta lacagta'),
+  p('hrReports', 'headcount-report', 'Headcount report', 'Warbixinta tirada shaqaalaha'),
+  p('hrReports', 'leave-balance-report', 'Leave balances report', 'Warbixinta haraaga fasaxa'),
 
   p('settings', 'company-profile', 'Company profile', 'Xogta shirkadda'),
   p('settings', 'export-organisation-data', "Export the organisation's data", 'Dhoofi xogta ururka'),

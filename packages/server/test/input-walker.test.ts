@@ -426,6 +426,7 @@ describe('issue 12 examples', () => {
       '/api/finance/attache-file-offilne-payment',
       '/api/finance/payments/batch/match',
       '/api/finance/upload-transaction-files',
+      '/api/hr/employees/:id/photo',
       '/api/request/:id/files',
       '/api/tickets/:id/files',
     ]);

@@ -2,6 +2,9 @@
 // gives a loan recovered from this month, enters a bonus and generates this month's payroll (a background
 // job); approving his own payroll is refused. The payroll officer (a second user) approves and pays it, opens
 // the employee's payslip and reads the payroll report; the administrator reads the run and the loans in Somali.
+// HR documents: the officer prints every payslip of the run in one PDF, sends the payslips by SMS (sent and
+// skipped counted, never twice) and reads the headcount and leave balance reports; the administrator uploads,
+// replaces and removes the employee's photo (a file that is not an image is refused in place).
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +13,8 @@ import { browserAvailable, clock, demo, type E2E, signInAs, startE2E, visible } 
 const run = browserAvailable();
 const month = clock.today().slice(0, 7);
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+// A 16 x 16 PNG, drawn as the employee's photo.
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQyztBEmIY1TCqYfhqAAAXiFQQXpO5+gAAAABJRU5ErkJggg==', 'base64');
 const officer = { code: demo.code, username: 'payrollofficer', password: 'Payroll@2026', fullname: 'Ayaan Cali (payroll)' };
 
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
@@ -31,11 +36,16 @@ describe.skipIf(!run)('hr payroll: loan, bonus, generate, approve as another use
   let admin: Page;
   let payroll: Page;
   let runUrl = '';
+  let employeeUrl = '';
 
   beforeAll(async () => {
     e2e = await startE2E({
       prepare: async (p) => {
-        await p.addStaff({ ...officer, role: 'Payroll officer', privileges: ['payroll', 'approve-payroll', 'pay-payroll', 'payroll-report'] });
+        await p.addStaff({
+          ...officer,
+          role: 'Payroll officer',
+          privileges: ['payroll', 'approve-payroll', 'pay-payroll', 'payroll-report', 'send-sms', 'headcount-report', 'leave-balance-report'],
+        });
       },
     });
     admin = await e2e.newPage(await e2e.newContext());
@@ -59,12 +69,17 @@ describe.skipIf(!run)('hr payroll: loan, bonus, generate, approve as another use
     await page.getByLabel(/^Last name/).fill('Faarax');
     await choose(page, /^Sex/, 'Female');
     await page.getByLabel(/^Hire date/).fill(dmy(`${month.slice(0, 4)}-01-01`));
+    await page
+      .getByLabel(/^Phone/)
+      .first()
+      .fill('0634111222');
     await choose(page, /^Department/, 'Payroll journey');
     await choose(page, /^Job title/, 'Clerk');
     await page.getByLabel(/^Basic salary/).fill('800');
     await choose(page, /^Paid by/, 'Cash');
     await page.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByRole('heading', { name: /EMP-\d{4} · Nimco Faarax/, level: 2 }));
+    employeeUrl = page.url();
 
     await page.goto('/#/hr-settings/loans');
     await visible(page.getByRole('heading', { name: 'Loans', level: 2 }));
@@ -142,6 +157,70 @@ describe.skipIf(!run)('hr payroll: loan, bonus, generate, approve as another use
     await visible(page.locator('tr[data-employee]').filter({ hasText: 'Nimco Faarax' }).filter({ hasText: '850.00' }));
     await visible(page.getByRole('row').filter({ hasText: 'Payroll journey' }));
     await e2e.shot(page, 'payroll-07-report');
+  });
+
+  it('the payroll officer prints every payslip in one PDF and sends the payslips by SMS, once', async () => {
+    const page = payroll;
+    await page.goto(`/${runUrl.slice(runUrl.indexOf('#'))}`);
+    await visible(page.getByText(/· Paid$/));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'All payslips (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^payslips-PR-\d{6}\.pdf$/);
+    const pdf = readFileSync((await download.path()) ?? '');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(1);
+
+    await page.getByRole('button', { name: 'Send payslips' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('combobox', { name: /^Send by/ }).filter({ hasText: 'SMS (net pay)' }));
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(dialog.getByTestId('payslips-sent').getByText('1 payslip sent.'));
+    await e2e.shot(page, 'payroll-10-payslips-sent');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // Again: nobody gets it twice.
+    await page.getByRole('button', { name: 'Send payslips' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(
+      page
+        .getByRole('dialog')
+        .getByTestId('payslips-sent')
+        .getByText(/0 payslips sent\. 1 employee skipped\./),
+    );
+    await visible(page.getByRole('dialog').getByText(/Nimco Faarax: already sent/));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('the payroll officer reads the headcount and leave balance reports', async () => {
+    const page = payroll;
+    await page.goto('/#/hr-report/headcount-report');
+    await visible(page.getByRole('heading', { name: 'Headcount report', level: 2 }));
+    const department = page.getByRole('row').filter({ hasText: 'Payroll journey' }).filter({ hasText: 'Department total' });
+    await visible(department);
+    await expect.poll(async () => (await department.getByRole('cell').allInnerTexts()).slice(0, 6)).toEqual(['Department total', '1', '0', '0', '0', '1']);
+    await visible(page.getByRole('button', { name: 'Print' }));
+    await visible(page.getByRole('button', { name: 'Excel' }));
+    await e2e.shot(page, 'payroll-11-headcount');
+    await page.goto('/#/hr-report/leave-balance-report');
+    await visible(page.getByRole('heading', { name: 'Leave balances report', level: 2 }));
+    await visible(page.getByRole('combobox', { name: /^Year/ }));
+    await visible(page.getByTestId('leave-total-remaining').or(page.getByText('Nothing to show for these filters.')));
+    await e2e.shot(page, 'payroll-12-leave-balances');
+  });
+
+  it('the administrator uploads, replaces and removes the employee photo; a file that is not an image is refused', async () => {
+    const page = admin;
+    await page.goto(`/${employeeUrl.slice(employeeUrl.indexOf('#'))}`);
+    await visible(page.getByRole('button', { name: 'Upload photo' }));
+    await page.getByTestId('employee-photo-input').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') });
+    await visible(page.getByRole('alert').filter({ hasText: 'Only PNG, JPEG or WEBP images are allowed.' }));
+    await page.getByTestId('employee-photo-input').setInputFiles({ name: 'nimco.png', mimeType: 'image/png', buffer: PHOTO });
+    await visible(page.getByTestId('employee-photo'));
+    await visible(page.getByRole('button', { name: 'Replace photo' }));
+    await e2e.shot(page, 'payroll-13-photo');
+    await page.getByTestId('employee-photo-input').setInputFiles({ name: 'nimco-2.png', mimeType: 'image/png', buffer: PHOTO });
+    await visible(page.getByText('Photo saved.').first());
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await visible(page.getByRole('button', { name: 'Upload photo' }));
+    await expect.poll(() => page.getByTestId('employee-photo').count()).toBe(0);
   });
 
   it('reads the paid payroll and the loans in Somali', async () => {

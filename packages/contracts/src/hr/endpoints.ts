@@ -33,7 +33,19 @@ import {
 import { hrSettings, hrSettingsBody, taxRule, taxRuleBody, taxRuleList } from './settings.ts';
 import { z } from '../common/validation.ts';
 import { exportFields, reportFormat } from '../finance-reports/common.ts';
-import { employeeLoanReport, employeeReportQuery, loanReport, loanReportQuery, payrollReport, payrollReportQuery, personalReport } from './reports.ts';
+import {
+  employeeLoanReport,
+  employeeReportQuery,
+  headcountReport,
+  headcountReportQuery,
+  leaveBalanceReport,
+  leaveBalanceReportQuery,
+  loanReport,
+  loanReportQuery,
+  payrollReport,
+  payrollReportQuery,
+  personalReport,
+} from './reports.ts';
 import {
   adjustmentBatchBody,
   adjustmentBatchResult,
@@ -51,6 +63,8 @@ import {
   payrollJob,
   payrollJobAccepted,
   payrollPayBody,
+  sendPayslipsBody,
+  sendPayslipsResult,
   payrollPreview,
   payrollRunDetail,
   payrollRunListQuery,
@@ -100,6 +114,10 @@ export const employeesEndpoints = {
   choices: endpoint({ method: 'GET', path: '/api/hr/employees/choices', response: hrChoices }),
   get: endpoint({ method: 'GET', path: '/api/hr/employees/:id', params: idParams, response: employeeDetail }),
   update: endpoint({ method: 'PUT', path: '/api/hr/employees/:id', params: idParams, body: employeeUpdateBody, response: employeeDetail }),
+  /** The employee's photo: upload (an image, multipart field `file`) or replace, remove, read. */
+  uploadPhoto: endpoint({ method: 'POST', path: '/api/hr/employees/:id/photo', params: idParams, consumes: ['multipart/form-data'], response: employeeDetail }),
+  removePhoto: endpoint({ method: 'DELETE', path: '/api/hr/employees/:id/photo', params: idParams, response: employeeDetail }),
+  photo: endpoint({ method: 'GET', path: '/api/hr/employees/:id/photo', params: idParams, produces: ['image/png', 'image/jpeg', 'image/webp'] }),
   setStatus: endpoint({ method: 'PATCH', path: '/api/hr/employees/:id/status', params: idParams, body: employeeStatusBody, response: employeeDetail }),
   changeSalary: endpoint({
     method: 'POST',
@@ -173,6 +191,16 @@ export const payrollEndpoints = {
   pay: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/pay', params: idParams, body: payrollPayBody, response: payrollRunDetail }),
   /** One employee's payslip of a run, as a PDF in the caller's language. */
   payslipPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/:employeeId/pdf', params: runEmployeeParams, produces: ['application/pdf'] }),
+  /** Every payslip of the run in one PDF (a page each, as each alone), in the caller's language. */
+  payslipsPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/payslips/pdf', params: idParams, produces: ['application/pdf'] }),
+  /** Sends the run's payslips by e-mail (PDF attached) or SMS through the outboxes; once per employee and channel. */
+  sendPayslips: endpoint({
+    method: 'POST',
+    path: '/api/hr/payroll/runs/:id/send-payslips',
+    params: idParams,
+    body: sendPayslipsBody,
+    response: sendPayslipsResult,
+  }),
   /** The run's register (every employee's payslip figures) as one PDF. */
   runPdf: endpoint({ method: 'GET', path: '/api/hr/payroll/runs/:id/pdf', params: idParams, produces: ['application/pdf'] }),
   /** The bank list (CSV): employee, bank, account or mobile number, net pay. */
@@ -180,8 +208,11 @@ export const payrollEndpoints = {
   cancel: endpoint({ method: 'POST', path: '/api/hr/payroll/runs/:id/cancel', params: idParams, body: payrollCancelBody, response: payrollRunDetail }),
 };
 
-const withFormat = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend({ format: reportFormat.optional() });
-const withExport = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) => query.extend(exportFields);
+// safeExtend keeps the query's cross-field checks (a period's order) on the extended schema.
+const withFormat = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) =>
+  (query as z.ZodObject).safeExtend({ format: reportFormat.optional() }) as unknown as z.ZodObject<S & { format: z.ZodOptional<typeof reportFormat> }>;
+const withExport = <S extends z.core.$ZodShape>(query: z.ZodObject<S>) =>
+  (query as z.ZodObject).safeExtend(exportFields) as unknown as z.ZodObject<S & typeof exportFields>;
 const hrReportFiles = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
 export const hrReportsEndpoints = {
@@ -200,4 +231,13 @@ export const hrReportsEndpoints = {
   }),
   personal: endpoint({ method: 'GET', path: '/api/hr/reports/personal', query: withFormat(employeeReportQuery), response: personalReport }),
   personalExport: endpoint({ method: 'GET', path: '/api/hr/reports/personal/export', query: withExport(employeeReportQuery), produces: hrReportFiles }),
+  headcount: endpoint({ method: 'GET', path: '/api/hr/reports/headcount', query: withFormat(headcountReportQuery), response: headcountReport }),
+  headcountExport: endpoint({ method: 'GET', path: '/api/hr/reports/headcount/export', query: withExport(headcountReportQuery), produces: hrReportFiles }),
+  leaveBalances: endpoint({ method: 'GET', path: '/api/hr/reports/leave-balances', query: withFormat(leaveBalanceReportQuery), response: leaveBalanceReport }),
+  leaveBalancesExport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/leave-balances/export',
+    query: withExport(leaveBalanceReportQuery),
+    produces: hrReportFiles,
+  }),
 };

@@ -293,3 +293,26 @@ export const payrollPayBody = z.object({ date: isoDate, accountId: id });
 export type PayrollPayBody = z.input<typeof payrollPayBody>;
 export const payrollCancelBody = z.object({ reason: trimmed(500) });
 export type PayrollCancelBody = z.input<typeof payrollCancelBody>;
+
+// Sending a run's payslips (an approved or paid run): by e-mail (the payslip PDF attached) or by SMS (the
+// net pay in one line), in the language chosen (else the caller's), to each employee with an address.
+export const payslipChannelValues = ['email', 'sms'] as const;
+export type PayslipChannel = (typeof payslipChannelValues)[number];
+export const payslipSkipReasonValues = ['no_email', 'invalid_email', 'no_phone', 'invalid_phone', 'already_sent'] as const;
+export const sendPayslipsBody = z.object({
+  channel: z.enum(payslipChannelValues, 'v.required'),
+  language: z.enum(['en', 'so'], 'v.required').optional(),
+});
+export const sendPayslipsResult = z.object({
+  channel: z.enum(payslipChannelValues),
+  sent: z.number().int(),
+  skipped: z.array(
+    z.object({
+      employeeId: z.number().int(),
+      employeeNumber: z.string(),
+      employeeName: z.string(),
+      reason: z.enum(payslipSkipReasonValues),
+    }),
+  ),
+});
+export type SendPayslipsResult = z.infer<typeof sendPayslipsResult>;

@@ -2,7 +2,7 @@
 // (advanced-report), employee loan report (one employee's loans and advances with their repayments and
 // schedule) and personal report (an employee's file, pay history, loans and payslips). Each answers JSON, or
 // its CSV/XLSX file at <path>/export.
-import { id, money, z } from '../common/validation.ts';
+import { id, int, isoDate, money, whenValid, z } from '../common/validation.ts';
 import { loanDetail, loanRow, loanStatusValues, payrollRunRow, payslipRow, payrollTotals } from './payroll.ts';
 import { allowanceRow, salaryRow } from './employees.ts';
 
@@ -41,3 +41,64 @@ export const personalReport = z.object({
   payslips: z.array(payslipRow.extend({ runId: z.number().int(), runNumber: z.string(), period: z.string(), status: z.string() })),
 });
 export type PersonalReport = z.infer<typeof personalReport>;
+
+// Headcount by department (and sub-section): who is Active, On leave, Suspended and Terminated today, who
+// was hired and who left between `from` and `to`, and the current staff (not terminated) by sex.
+const optionalId = z.preprocess((v) => (v === '' || v === '0' ? undefined : v), id.optional());
+export const headcountReportQuery = z
+  .object({ from: isoDate, to: isoDate, departmentId: optionalId })
+  .refine((q) => q.to >= q.from, { ...whenValid('from', 'to'), path: ['to'], message: 'v.dateRange' });
+const headcountFigures = {
+  active: z.number().int(),
+  onLeave: z.number().int(),
+  suspended: z.number().int(),
+  terminated: z.number().int(),
+  total: z.number().int(),
+  hires: z.number().int(),
+  leavers: z.number().int(),
+  male: z.number().int(),
+  female: z.number().int(),
+};
+export const headcountRow = z.object({
+  departmentId: z.number().int(),
+  department: z.string(),
+  subSectionId: z.number().int().nullable(),
+  subSection: z.string().nullable(),
+  ...headcountFigures,
+});
+export type HeadcountRow = z.infer<typeof headcountRow>;
+export const headcountReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(headcountRow),
+  departments: z.array(z.object({ departmentId: z.number().int(), department: z.string(), ...headcountFigures })),
+  totals: z.object(headcountFigures),
+});
+export type HeadcountReport = z.infer<typeof headcountReport>;
+
+// Leave balances of a year: per employee (not terminated) and leave type, accrued (by the hire date, as the
+// employee's page counts it), taken (approved), pending and remaining.
+export const leaveBalanceReportQuery = z.object({
+  year: int(1900, 2999),
+  departmentId: optionalId,
+  leaveTypeId: optionalId,
+});
+export const leaveBalanceReportRow = z.object({
+  employeeId: z.number().int(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string(),
+  leaveTypeId: z.number().int(),
+  leaveType: z.string(),
+  accrued: z.string(),
+  taken: z.string(),
+  pending: z.string(),
+  remaining: z.string(),
+});
+export type LeaveBalanceReportRow = z.infer<typeof leaveBalanceReportRow>;
+export const leaveBalanceReport = z.object({
+  year: z.number().int(),
+  rows: z.array(leaveBalanceReportRow),
+  totals: z.object({ accrued: z.string(), taken: z.string(), pending: z.string(), remaining: z.string() }),
+});
+export type LeaveBalanceReport = z.infer<typeof leaveBalanceReport>;

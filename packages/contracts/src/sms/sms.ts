@@ -11,7 +11,7 @@ export const smsLanguage = choice(smsLanguageValues);
 export type SmsLanguage = (typeof smsLanguageValues)[number];
 
 /** What a message is: a bill notice, a free message, or the gateway test of the settings screen. */
-export const smsKindValues = ['bill', 'free', 'test', 'complaint'] as const;
+export const smsKindValues = ['bill', 'free', 'test', 'complaint', 'payslip'] as const;
 export type SmsKind = (typeof smsKindValues)[number];
 
 export const smsTemplateKindValues = ['bill', 'free'] as const;

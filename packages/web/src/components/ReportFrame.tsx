@@ -46,7 +46,8 @@ export interface ReportFrameProps {
   title: string;
   /** The period in words, e.g. "1 Jan 2026 – 31 Dec 2026" or "As at 5 May 2026". */
   period: string;
-  onPeriod: () => void;
+  /** Opens the period filter; without it there is no Period button (a report filtered by its toolbar only). */
+  onPeriod?: () => void;
   /** The rows of the CSV file, header first; null while there is nothing to export. */
   csv: () => CsvValue[][] | null;
   csvName: string;
@@ -120,9 +121,11 @@ export function ReportFrame({ title, period, onPeriod, csv, csvName, isFetching,
           subtitle={period}
           actions={
             <>
-              <Button variant="outlined" startIcon={<FilterListIcon />} onClick={onPeriod}>
-                {t('finance.report.period')}
-              </Button>
+              {onPeriod && (
+                <Button variant="outlined" startIcon={<FilterListIcon />} onClick={onPeriod}>
+                  {t('finance.report.period')}
+                </Button>
+              )}
               <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportCsv}>
                 {t('finance.report.csv')}
               </Button>

@@ -284,34 +284,93 @@ function cancelledMark(ctx: Context) {
   doc.restore();
 }
 
-/** The page footer on every page: organisation, document number and "Page n of m". */
-function footers(ctx: Context) {
+/** The page footer on each page of one document (pages `first`..end): organisation, number and "Page n of m". */
+function footers(ctx: Context, first: number) {
   const { doc, input, t } = ctx;
   const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
+  const count = range.start + range.count - first;
+  for (let i = first; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     if (input.cancelled) cancelledMark(ctx);
-    const text = `${input.company.name} · ${input.title} ${input.number} · ${fill(t.page, { n: i - range.start + 1, m: range.count })}`;
+    const text = `${input.company.name} · ${input.title} ${input.number} · ${fill(t.page, { n: i - first + 1, m: count })}`;
     cell(ctx, text, LEFT, PAGE.height - 32, WIDTH, { size: 7.5, color: MUTED, align: 'center' });
   }
 }
 
-/** The document as a PDF stream the caller sends at once (see `sendPdf`). */
-export function renderDocumentPdf(input: PrintableDocument): PDFKit.PDFDocument {
+// pdfkit parses a standard font's metrics (widths, ~2,700 kerning pairs for Helvetica) for every document it
+// creates: about a third of drawing a one-page payslip. The parsed metrics never change, so each new document
+// gets light per-document font objects (their own id and PDF reference) that share one parsed copy.
+type FontTable = Record<string, object>;
+let parsedFonts: FontTable | null = null;
+
+function sharedFonts(doc: PDFKit.PDFDocument) {
+  const inner = doc as unknown as { _fontFamilies?: FontTable; _fontCount?: number };
+  if (typeof inner._fontFamilies !== 'object' || typeof inner._fontCount !== 'number') return;
+  if (!parsedFonts) {
+    const probe = new PDFDocument({ font: REGULAR } as PDFKit.PDFDocumentOptions);
+    probe.font(BOLD);
+    const families = (probe as unknown as { _fontFamilies?: FontTable })._fontFamilies;
+    if (!families?.[REGULAR] || !families[BOLD]) return;
+    parsedFonts = { [REGULAR]: families[REGULAR], [BOLD]: families[BOLD] };
+  }
+  for (const name of [REGULAR, BOLD]) {
+    const font = Object.create(parsedFonts[name]);
+    inner._fontCount += 1;
+    Object.assign(font, { document: doc, id: `F${inner._fontCount}`, dictionary: null, embedded: false });
+    inner._fontFamilies[name] = font;
+  }
+}
+
+function newDocument(title: string, author: string): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 36, bottom: 16, left: LEFT, right: PAGE.width - RIGHT },
     bufferPages: true,
-    info: { Title: `${input.title} ${input.number}`, Author: input.company.name, Creator: input.company.name },
-  });
+    // No default font: the shared ones are put in place first.
+    font: null,
+    info: { Title: title, Author: author, Creator: author },
+  } as unknown as PDFKit.PDFDocumentOptions);
+  sharedFonts(doc);
+  doc.font(REGULAR);
+  return doc;
+}
+
+function draw(doc: PDFKit.PDFDocument, input: PrintableDocument, first: number) {
   const ctx: Context = { doc, t: documentTexts[input.lang], input };
+  let y = header(ctx);
+  y = party(ctx, y);
+  y = table(ctx, y);
+  y = totals(ctx, y);
+  notesAndSignatures(ctx, y);
+  footers(ctx, first);
+}
+
+/** The document as a PDF stream the caller sends at once (see `sendPdf`). */
+export function renderDocumentPdf(input: PrintableDocument): PDFKit.PDFDocument {
+  const doc = newDocument(`${input.title} ${input.number}`, input.company.name);
   try {
-    let y = header(ctx);
-    y = party(ctx, y);
-    y = table(ctx, y);
-    y = totals(ctx, y);
-    notesAndSignatures(ctx, y);
-    footers(ctx);
+    draw(doc, input, 0);
+    doc.end();
+  } catch (err) {
+    doc.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+  return doc;
+}
+
+/**
+ * Several documents in one PDF (every payslip of a run): each starts on a new page and is drawn exactly as
+ * `renderDocumentPdf` draws it alone, its pages numbered on their own ("Page 1 of 1" each).
+ */
+export function renderDocumentsPdf(inputs: PrintableDocument[], title: string): PDFKit.PDFDocument {
+  const doc = newDocument(title, inputs[0]?.company.name ?? '');
+  try {
+    for (const [i, input] of inputs.entries()) {
+      if (i > 0) doc.addPage();
+      const range = doc.bufferedPageRange();
+      draw(doc, input, range.start + range.count - 1);
+      // A finished document's pages are written out and let go: a run of 20,000 payslips holds one at a time.
+      doc.flushPages();
+    }
     doc.end();
   } catch (err) {
     doc.destroy(err instanceof Error ? err : new Error(String(err)));

@@ -4,4 +4,5 @@
 export { emailRoutes } from './email.routes.ts';
 export { EMAIL_DISPATCH } from './dispatcher.ts';
 export { queueEmails, queueEmailWithAttachments, type EmailAttachment, type QueuedEmail } from './queue-email.ts';
+export { assertConfigured as assertEmailConfigured } from './send-email.ts';
 export { emailMessages, emailAttachments, emailTemplates, emailSettingsTable } from './email.tables.ts';

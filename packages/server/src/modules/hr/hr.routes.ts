@@ -35,12 +35,22 @@ import { adjustmentKind, cancelAdjustment, createAdjustment, createAdjustmentBat
 import { getLoan, giveLoan, listLoans, payrollChoices, repayLoan } from './loans.ts';
 import { getPayrollJob, payrollJob, queuePayrollJob } from './payroll-jobs.ts';
 import { approvePayroll, cancelPayroll, checkScope, getPayrollRun, listPayrollRuns, payPayroll, previewPayroll } from './payroll-run.ts';
-import { loadPayrollRegister, loadPayslip, payrollBankTable, renderPayslip } from './payslip-pdf.ts';
+import { loadPayrollRegister, loadPayslip, loadRunPayslips, payrollBankTable, renderPayslip, renderRunPayslips } from './payslip-pdf.ts';
 import { sendPdf } from '../document-print/index.ts';
+import { EMAIL_DISPATCH } from '../email/index.ts';
+import { SMS_DISPATCH } from '../sms/index.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import { sendPayslips } from './send-payslips.ts';
+import { readEmployeePhoto, removeEmployeePhoto, setEmployeePhoto } from './employee-photo.ts';
+import { readImageUpload } from '../files/index.ts';
 import { type ReportTable, sendReport } from '../finance-reports/index.ts';
 import {
   employeeLoanReport,
   employeeLoanTable,
+  headcountReport,
+  headcountTable,
+  leaveBalanceReport,
+  leaveBalanceTable,
   loanReport,
   loanReportTable,
   payrollReport,
@@ -95,6 +105,21 @@ export async function hrRoutes(app: FastifyInstance) {
   serve(app, emp.create, employee, async (req) => tenantTx(req, (tx, actor) => createEmployee({ tx, actor, input: req.body })));
   serve(app, emp.get, employee, async (req) => tenantTx(req, (tx) => getEmployee({ tx, id: req.params.id })));
   serve(app, emp.update, employee, async (req) => tenantTx(req, (tx, actor) => updateEmployee({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, emp.uploadPhoto, employee, async (req) => {
+    // Read and check the whole upload before the transaction opens.
+    const upload = await readImageUpload(req);
+    return tenantTx(req, (tx, actor) => setEmployeePhoto({ tx, actor, id: req.params.id, upload }));
+  });
+  serve(app, emp.removePhoto, employee, async (req) => tenantTx(req, (tx, actor) => removeEmployeePhoto({ tx, actor, id: req.params.id })));
+  serve(app, emp.photo, employee, async (req, reply) => {
+    const file = await tenantTx(req, (tx, actor) => readEmployeePhoto({ tx, clientId: actor.clientId, id: req.params.id }));
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-cache')
+      .send(file.content);
+  });
   serve(app, emp.setStatus, employee, async (req) => tenantTx(req, (tx, actor) => setEmployeeStatus({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, emp.changeSalary, salaries, async (req) => tenantTx(req, (tx, actor) => changeSalary({ tx, actor, id: req.params.id, input: req.body })));
   serve(app, emp.addAllowance, salaries, async (req) => tenantTx(req, (tx, actor) => addAllowance({ tx, actor, id: req.params.id, input: req.body })));
@@ -195,6 +220,25 @@ export async function hrRoutes(app: FastifyInstance) {
     );
     return sendPdf(reply, renderPayslip(slip), `payslip-${slip.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
   });
+  serve(app, pr.payslipsPdf, runReaders, async (req, reply) => {
+    assertAny(req, runReaderPrivileges);
+    const run = await tenantTx(req, (tx, a) => loadRunPayslips({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
+    return sendPdf(reply, renderRunPayslips(run, req.lang), `payslips-${run.number.replace(/[^A-Za-z0-9-]/g, '-')}`, 'inline');
+  });
+  serve(app, pr.sendPayslips, runReaders, async (req, reply) => {
+    assertAny(req, runReaderPrivileges);
+    if (!hasPrivilege(caller(req), req.body.channel === 'email' ? 'send-email' : 'send-sms')) throw forbidden();
+    const key = readIdempotencyKey(req.headers);
+    const result = await tenantTx(req, (tx, actor) =>
+      withIdempotency(tx, { clientId: actor.clientId, key, operation: 'send-payslips', body: { runId: req.params.id, ...req.body } }, async () => ({
+        statusCode: 200,
+        body: await sendPayslips({ tx, actor, runId: req.params.id, channel: req.body.channel, language: req.body.language }),
+      })),
+    );
+    if (result.isReplay) reply.header('idempotent-replayed', 'true');
+    if (result.body.sent > 0) app.jobs.kick(req.body.channel === 'email' ? EMAIL_DISPATCH : SMS_DISPATCH);
+    return result.body;
+  });
   serve(app, pr.runPdf, runReaders, async (req, reply) => {
     assertAny(req, runReaderPrivileges);
     const doc = await tenantTx(req, (tx, a) => loadPayrollRegister({ tx, clientId: a.clientId, lang: a.lang, runId: req.params.id }));
@@ -255,4 +299,18 @@ export async function hrRoutes(app: FastifyInstance) {
   );
   serve(app, rp.personal, personR.access, async (req, reply) => personR.json(req, reply, req.query) as never);
   serve(app, rp.personalExport, personR.access, async (req, reply) => personR.json(req, reply, req.query) as never);
+  const headcountR = report(
+    'headcount-report',
+    (tx, _a, q: { from: string; to: string; departmentId?: number; format?: 'csv' | 'xlsx' }) => headcountReport({ tx, query: q }),
+    headcountTable,
+  );
+  serve(app, rp.headcount, headcountR.access, async (req, reply) => headcountR.json(req, reply, req.query) as never);
+  serve(app, rp.headcountExport, headcountR.access, async (req, reply) => headcountR.json(req, reply, req.query) as never);
+  const leaveR = report(
+    'leave-balance-report',
+    (tx, _a, q: { year: number; departmentId?: number; leaveTypeId?: number; format?: 'csv' | 'xlsx' }) => leaveBalanceReport({ tx, query: q }),
+    leaveBalanceTable,
+  );
+  serve(app, rp.leaveBalances, leaveR.access, async (req, reply) => leaveR.json(req, reply, req.query) as never);
+  serve(app, rp.leaveBalancesExport, leaveR.access, async (req, reply) => leaveR.json(req, reply, req.query) as never);
 }

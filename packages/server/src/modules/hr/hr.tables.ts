@@ -148,3 +148,16 @@ export const hrTaxBrackets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.ruleId, t.lowerBound] })],
 );
+
+/** Payslips sent (0097): one per run, employee and channel; message_id is the e-mail or SMS outbox row. */
+export const hrPayslipDeliveries = pgTable('hr_payslip_deliveries', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull(),
+  runId: integer('run_id').notNull(),
+  employeeId: integer('employee_id').notNull(),
+  channel: text('channel').notNull(),
+  messageId: integer('message_id').notNull(),
+  recipient: text('recipient').notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,51 +1,89 @@
 // Payslips as PDFs through the one document renderer (document-print): one employee's payslip (earnings and
-// deductions, gross, net) in the caller's language, and a run's register (every employee of the run on one
+// deductions, gross, net) in the caller's language, every payslip of a run in one PDF (a page each, read in
+// one statement), and a run's register (every employee of the run on one
 // table running over pages, with the run's totals).
 import { sql } from 'drizzle-orm';
-import { type Lang, translate } from '@ubo/contracts';
+import { type BillPrintCompany, type Lang, type PayslipRow, translate } from '@ubo/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { documentTexts, loadPrintCompany, type PrintableDocument, printableLogo, printedPeriod, renderDocumentPdf } from '../document-print/index.ts';
+import {
+  documentTexts,
+  loadPrintFrame,
+  type PrintableDocument,
+  type PrintFrameRow,
+  printFrameColumns,
+  printFrameJoin,
+  printFrameOf,
+  printedPeriod,
+  renderDocumentPdf,
+  renderDocumentsPdf,
+} from '../document-print/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { dec } from '../../ledger/index.ts';
-import { getPayrollRun, runPayslips } from './payroll-run.ts';
+import { getPayrollRun } from './payroll-run.ts';
 import type { ReportTable } from '../finance-reports/index.ts';
 
 async function frame(tx: Db, clientId: number) {
-  const company = await loadPrintCompany({ tx, clientId });
-  return { company, logo: await printableLogo({ tx, fileId: company.logoFileId }) };
+  return loadPrintFrame({ tx, clientId });
 }
 
-export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; runId: number; employeeId: number }): Promise<PrintableDocument> {
-  const { tx, clientId, lang, runId, employeeId } = opts;
+interface SlipPrintRow extends PayslipRow {
+  run_number: string;
+  period: string;
+  run_status: string;
+  job: string | null;
+  phone: string | null;
+}
+
+/**
+ * The run and its payslips (or one employee's) with what a payslip prints of the employee, in ONE
+ * statement: a run of a thousand payslips is one round trip, not a thousand.
+ */
+async function printableSlips(tx: Db, runId: number, employeeId?: number, frameOf?: number): Promise<Array<SlipPrintRow & Partial<PrintFrameRow>>> {
+  const rows = await queryRows<SlipPrintRow & Partial<PrintFrameRow>>(
+    tx,
+    sql`select ${frameOf ? sql`${printFrameColumns},` : sql``} r.number as run_number, r.period, r.status as run_status, j.name as job, e.phone,
+          s.employee_id as "employeeId", e.number as "employeeNumber", concat_ws(' ', e.first_name, e.middle_name, e.last_name) as "employeeName",
+          d.name as department, s.payment_method as "paymentMethod", s.days_paid as "daysPaid", s.days_in_period as "daysInPeriod",
+          s.basic::text as basic, s.allowances::text as allowances, s.bonuses::text as bonuses, s.gross::text as gross, s.taxable::text as taxable,
+          s.tax::text as tax, s.deductions::text as deductions, s.loan_recovery::text as "loanRecovery", s.advance_recovery::text as "advanceRecovery",
+          s.net::text as net
+        from hr_payroll_runs r
+          join hr_payslips s on s.run_id = r.id
+          join employees e on e.id = s.employee_id
+          join hr_departments d on d.id = s.department_id
+          left join hr_job_titles j on j.id = e.job_title_id
+          ${frameOf ? printFrameJoin(frameOf) : sql``}
+        where r.id = ${runId} ${employeeId ? sql`and s.employee_id = ${employeeId}` : sql``}
+        order by e.number, e.id`,
+  );
+  const money = ['basic', 'allowances', 'bonuses', 'gross', 'taxable', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'net'] as const;
+  return rows.map((r) => {
+    const out = { ...r, employeeId: Number(r.employeeId), daysPaid: Number(r.daysPaid), daysInPeriod: Number(r.daysInPeriod) };
+    for (const k of money) out[k] = dec(r[k]).toFixed(2);
+    return out;
+  });
+}
+
+/** One payslip as a document: earnings and deductions, gross, net, in `lang`. */
+function payslipDocument(slip: SlipPrintRow, lang: Lang, printFrame: { company: BillPrintCompany; logo: Buffer | null }): PrintableDocument {
   const t = (key: string) => translate(key, lang);
-  const [run] = await queryRows<{ number: string; period: string; status: string }>(
-    tx,
-    sql`select number, period, status from hr_payroll_runs where id = ${runId}`,
-  );
-  if (!run) throw notFound();
-  const [slip] = await runPayslips(tx, runId, employeeId);
-  if (!slip) throw notFound();
-  const [e] = await queryRows<{ job: string | null; phone: string | null }>(
-    tx,
-    sql`select j.name as job, e.phone from employees e left join hr_job_titles j on j.id = e.job_title_id where e.id = ${employeeId}`,
-  );
   const earning = (key: string, value: string) => ({ item: t(key), earnings: value, deductions: null });
   const deduction = (key: string, value: string) => ({ item: t(key), earnings: null, deductions: value });
   const totalDeductions = dec(slip.tax).plus(slip.deductions).plus(slip.loanRecovery).plus(slip.advanceRecovery).toFixed(2);
   return {
     lang,
-    ...(await frame(tx, clientId)),
+    ...printFrame,
     title: t('hr.slip.title'),
-    number: `${run.number} / ${slip.employeeNumber}`,
-    cancelled: run.status === 'Cancelled',
+    number: `${slip.run_number} / ${slip.employeeNumber}`,
+    cancelled: slip.run_status === 'Cancelled',
     facts: [
-      { label: t('hr.slip.period'), value: printedPeriod(run.period, lang) },
+      { label: t('hr.slip.period'), value: printedPeriod(slip.period, lang) },
       { label: t('hr.slip.days'), value: `${slip.daysPaid} / ${slip.daysInPeriod}` },
       { label: t('hr.slip.method'), value: t(`hr.method.${slip.paymentMethod}`) },
-      { label: t('hr.slip.status'), value: t(`hr.run.${run.status}`) },
+      { label: t('hr.slip.status'), value: t(`hr.run.${slip.run_status}`) },
     ],
-    party: { label: t('hr.slip.employee'), name: slip.employeeName, lines: [slip.employeeNumber, slip.department, e?.job, e?.phone] },
+    party: { label: t('hr.slip.employee'), name: slip.employeeName, lines: [slip.employeeNumber, slip.department, slip.job, slip.phone] },
     columns: [
       { key: 'item', label: t('hr.slip.item'), width: 5 },
       { key: 'earnings', label: t('hr.slip.earnings'), width: 2, kind: 'money' },
@@ -68,6 +106,33 @@ export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; 
     signatures: [documentTexts[lang].preparedBy, documentTexts[lang].receivedBy],
   };
 }
+
+export async function loadPayslip(opts: { tx: Db; clientId: number; lang: Lang; runId: number; employeeId: number }): Promise<PrintableDocument> {
+  const { tx, clientId, lang, runId, employeeId } = opts;
+  // One statement: the payslip, the employee and the organisation's header and logo.
+  const [slip] = await printableSlips(tx, runId, employeeId, clientId);
+  if (!slip) throw notFound();
+  return payslipDocument(slip, lang, printFrameOf(slip as PrintFrameRow));
+}
+
+/** Every payslip of a run, one document each (the same as each alone), for one PDF or one e-mail each. */
+export async function loadRunPayslips(opts: {
+  tx: Db;
+  clientId: number;
+  lang: Lang;
+  runId: number;
+}): Promise<{ number: string; documents: PrintableDocument[]; employeeIds: number[] }> {
+  const { tx, clientId, lang, runId } = opts;
+  const [run] = await queryRows<{ number: string }>(tx, sql`select number from hr_payroll_runs where id = ${runId}`);
+  if (!run) throw notFound();
+  const slips = await printableSlips(tx, runId);
+  const printFrame = await frame(tx, clientId);
+  return { number: run.number, documents: slips.map((s) => payslipDocument(s, lang, printFrame)), employeeIds: slips.map((s) => s.employeeId) };
+}
+
+/** The payslips of a run in one PDF, a page each. */
+export const renderRunPayslips = (run: { number: string; documents: PrintableDocument[] }, lang: Lang) =>
+  renderDocumentsPdf(run.documents, `${translate('hr.slip.title', lang)} ${run.number}`);
 
 export async function loadPayrollRegister(opts: { tx: Db; clientId: number; lang: Lang; runId: number }): Promise<PrintableDocument> {
   const { tx, clientId, lang, runId } = opts;

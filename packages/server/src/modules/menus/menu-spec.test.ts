@@ -116,6 +116,9 @@ const DELIBERATE = [
   '/books/report',
   '/email/send-email',
   '/email/email-report',
+  // Issue 16 (HR documents): headcount and leave balances beside the spec's five HR reports.
+  '/hr-report/headcount-report',
+  '/hr-report/leave-balance-report',
 ];
 
 /** Every link of a menu as sub-menu path / child path (a top-level link is its own path). */

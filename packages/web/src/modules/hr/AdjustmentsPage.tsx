@@ -27,6 +27,8 @@ import { HrField } from './HrField.tsx';
 import { hrPrivileges as p } from './hr.access.ts';
 import { useHrWrite } from './hr.queries.ts';
 import { usePayrollChoices } from './payroll.queries.ts';
+import { formatMonth } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 export const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -225,6 +227,7 @@ function GridDialog({ open, onClose, period }: { open: boolean; onClose: () => v
 
 export default function AdjustmentsPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const [period, setPeriod] = useState(thisMonth());
   const [adding, setAdding] = useState(false);
@@ -235,7 +238,7 @@ export default function AdjustmentsPage() {
     { field: 'employeeNumber', header: t('hr.field.number'), sortable: false },
     { field: 'employeeName', header: t('hr.payroll.employee'), sortable: false },
     { field: 'department', header: t('hr.payroll.department'), sortable: false },
-    { field: 'period', header: t('hr.payroll.period'), sortable: false },
+    { field: 'period', header: t('hr.payroll.period'), sortable: false, render: (r) => formatMonth(r.period, lang), csv: (r) => r.period },
     { field: 'kind', header: t('hr.payroll.kind'), sortable: false, render: (r) => t(`hr.payroll.kinds.${r.kind}`) },
     { field: 'type', header: t('hr.payroll.type'), sortable: false },
     { field: 'amount', header: t('hr.payroll.amount'), sortable: false, align: 'right' },

@@ -14,6 +14,8 @@ import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hrPrivileges as p } from './hr.access.ts';
 import { useHrChoices } from './hr.queries.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 export function EmployeeFilters(props: { status: string; setStatus: (s: string) => void; departmentId: string; setDepartmentId: (s: string) => void }) {
   const { t } = useTranslation();
@@ -58,6 +60,7 @@ export function EmployeeFilters(props: { status: string; setStatus: (s: string) 
 
 export default function EmployeeListPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const navigate = useNavigate();
   const [status, setStatus] = useState('');
@@ -69,7 +72,7 @@ export default function EmployeeListPage() {
       { field: 'department', header: t('hr.field.department'), render: (e) => e.department?.name ?? '', csv: (e) => e.department?.name ?? '' },
       { field: 'jobTitle', header: t('hr.field.jobTitle'), sortable: false, render: (e) => e.jobTitle?.name ?? '', csv: (e) => e.jobTitle?.name ?? '' },
       { field: 'phone', header: t('hr.field.phone'), sortable: false, render: (e) => e.phone ?? '' },
-      { field: 'hireDate', header: t('hr.field.hireDate') },
+      { field: 'hireDate', header: t('hr.field.hireDate'), render: (e) => formatDate(e.hireDate, lang), csv: (e) => e.hireDate },
       {
         field: 'basic',
         header: t('hr.field.basic'),
@@ -80,7 +83,7 @@ export default function EmployeeListPage() {
       },
       { field: 'status', header: t('hr.field.status'), render: (e) => t(`hr.status.${e.status}`), csv: (e) => t(`hr.status.${e.status}`) },
     ],
-    [t],
+    [t, lang],
   );
   return (
     <>

@@ -28,6 +28,9 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { callEndpoint, toast } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
+import { EmployeePhoto } from './EmployeePhoto.tsx';
 import { HrField } from './HrField.tsx';
 import { hrPrivileges as p } from './hr.access.ts';
 import { useHrChoices, useHrQuery, useHrWrite } from './hr.queries.ts';
@@ -81,17 +84,19 @@ function FormDialog(props: {
 
 function FileTab({ e }: { e: EmployeeDetail }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const can = useCan();
   const none = t('hr.field.none');
   const rows: [string, string | null | undefined][] = [
     ['number', e.number],
     ['sex', t(`hr.sex.${e.sex}`)],
-    ['dateOfBirth', e.dateOfBirth],
+    ['dateOfBirth', e.dateOfBirth ? formatDate(e.dateOfBirth, lang) : null],
     ['phone', e.phone],
     ['email', e.email],
     ['address', e.address],
     ['idType', e.idType ? `${t(`hr.idType.${e.idType}`)} ${e.idNumber ?? ''}` : null],
     ['emergencyName', e.emergencyName ? `${e.emergencyName}${e.emergencyRelation ? ` (${e.emergencyRelation})` : ''} ${e.emergencyPhone ?? ''}` : null],
-    ['hireDate', e.hireDate],
+    ['hireDate', formatDate(e.hireDate, lang)],
     ['department', e.department?.name],
     ['subSection', e.subSection?.name],
     ['jobTitle', e.jobTitle?.name],
@@ -104,33 +109,37 @@ function FileTab({ e }: { e: EmployeeDetail }) {
       'paymentMethod',
       `${t(`hr.method.${e.paymentMethod}`)}${e.paymentMethod === 'bank' ? `: ${e.bankType?.name ?? ''} ${e.bankAccount ?? ''}` : ''}${e.paymentMethod === 'mobile' ? `: ${e.mobileNumber ?? ''}` : ''}`,
     ],
-    ['terminatedOn', e.terminatedOn ? `${e.terminatedOn}: ${e.terminationReason ?? ''}` : null],
+    ['terminatedOn', e.terminatedOn ? `${formatDate(e.terminatedOn, lang)}: ${e.terminationReason ?? ''}` : null],
   ];
   return (
-    <Grid container spacing={2}>
-      {rows
-        .filter(([k, v]) => k !== 'terminatedOn' || v)
-        .map(([k, v]) => (
-          <Grid key={k} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Typography variant="caption" color="text.secondary">
-              {t(`hr.field.${k}`)}
-            </Typography>
-            <Typography>{v || none}</Typography>
-          </Grid>
-        ))}
-    </Grid>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+      <EmployeePhoto e={e} canEdit={can(p.employee)} />
+      <Grid container spacing={2} sx={{ flex: 1 }}>
+        {rows
+          .filter(([k, v]) => k !== 'terminatedOn' || v)
+          .map(([k, v]) => (
+            <Grid key={k} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Typography variant="caption" color="text.secondary">
+                {t(`hr.field.${k}`)}
+              </Typography>
+              <Typography>{v || none}</Typography>
+            </Grid>
+          ))}
+      </Grid>
+    </Stack>
   );
 }
 
 function SalaryTab({ e }: { e: EmployeeDetail }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const [open, setOpen] = useState(false);
   const [v, setV] = useState<Values>({});
   const save = useHrWrite(
     (body: Values) => callEndpoint(employeesEndpoints.changeSalary, { params: { id: e.id }, body: { ...body, reason: body.reason || null } as never }),
     (saved) => {
-      toast(t('hr.employee.raised', { name: saved.name, date: v.effectiveFrom }), 'success');
+      toast(t('hr.employee.raised', { name: saved.name, date: formatDate(v.effectiveFrom, lang) }), 'success');
       setOpen(false);
     },
   );
@@ -164,8 +173,10 @@ function SalaryTab({ e }: { e: EmployeeDetail }) {
         <TableBody>
           {e.salaries.map((s) => (
             <TableRow key={s.id}>
-              <TableCell>{s.effectiveFrom}</TableCell>
-              <TableCell>{s.effectiveTo ?? <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}</TableCell>
+              <TableCell>{formatDate(s.effectiveFrom, lang)}</TableCell>
+              <TableCell>
+                {s.effectiveTo ? formatDate(s.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}
+              </TableCell>
               <TableCell align="right">
                 <MoneyText value={s.basic} />
               </TableCell>
@@ -225,6 +236,7 @@ function SalaryTab({ e }: { e: EmployeeDetail }) {
 
 function AllowancesTab({ e }: { e: EmployeeDetail }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const choices = useHrChoices();
   const [open, setOpen] = useState(false);
@@ -279,8 +291,10 @@ function AllowancesTab({ e }: { e: EmployeeDetail }) {
                   <MoneyText value={a.amount} />
                 </TableCell>
                 <TableCell>{t(a.isTaxable ? 'hr.yes' : 'hr.no')}</TableCell>
-                <TableCell>{a.effectiveFrom}</TableCell>
-                <TableCell>{a.effectiveTo ?? <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}</TableCell>
+                <TableCell>{formatDate(a.effectiveFrom, lang)}</TableCell>
+                <TableCell>
+                  {a.effectiveTo ? formatDate(a.effectiveTo, lang) : <Chip size="small" color="success" label={t('hr.field.stillInForce')} />}
+                </TableCell>
                 <TableCell align="right">
                   {editable && a.effectiveTo === null && (
                     <Button

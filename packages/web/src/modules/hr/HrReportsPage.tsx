@@ -15,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { type LoanRow, hrReportsEndpoints, payrollEndpoints } from '@ubo/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { callEndpoint, downloadEndpoint } from '../../lib/api.ts';
+import { formatDate, formatMonth } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 import { useListQuery } from '../../lib/queries.ts';
 import { HrField } from './HrField.tsx';
 import { useHrQuery } from './hr.queries.ts';
@@ -45,6 +47,7 @@ function ExportButtons({ endpoint, query, name }: { endpoint: Exportable; query:
 
 function LoanTable({ rows }: { rows: LoanRow[] }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Table size="small">
       <TableHead>
@@ -61,7 +64,7 @@ function LoanTable({ rows }: { rows: LoanRow[] }) {
             <TableCell>
               {r.employeeNumber} · {r.employeeName}
             </TableCell>
-            <TableCell>{r.date}</TableCell>
+            <TableCell>{formatDate(r.date, lang)}</TableCell>
             <TableCell align="right">{r.amount}</TableCell>
             <TableCell align="right">{r.repaid}</TableCell>
             <TableCell align="right">{r.balance}</TableCell>
@@ -75,6 +78,7 @@ function LoanTable({ rows }: { rows: LoanRow[] }) {
 
 export function PayrollReportPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const runs = useListQuery(payrollEndpoints.list, { _limit: 200 });
   const [runId, setRunId] = useState('');
   const report = useHrQuery(['report-payroll', runId], () => callEndpoint(hrReportsEndpoints.payroll, { query: { runId: Number(runId) } }), runId !== '');
@@ -91,7 +95,7 @@ export function PayrollReportPage() {
             onChange={setRunId}
             options={(runs.data?.data ?? []).map((x) => ({
               value: String(x.id),
-              label: `${x.number} · ${x.period} · ${t(`hr.payroll.runStatus.${x.status}`)}`,
+              label: `${x.number} · ${formatMonth(x.period, lang)} · ${t(`hr.payroll.runStatus.${x.status}`)}`,
             }))}
           />
           {r && <ExportButtons endpoint={hrReportsEndpoints.payrollExport} query={{ runId: Number(runId) }} name={`payroll-report-${r.run.number}`} />}
@@ -177,6 +181,7 @@ function EmployeePicker({ value, onChange }: { value: string; onChange: (v: stri
 
 export function EmployeeLoanReportPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const [employeeId, setEmployeeId] = useState('');
   const report = useHrQuery(
     ['report-employee-loans', employeeId],
@@ -202,13 +207,13 @@ export function EmployeeLoanReportPage() {
       {r?.loans.map((l) => (
         <Paper key={l.id} variant="outlined" sx={{ p: 2, mb: 2 }}>
           <Typography variant="subtitle1">
-            {l.number} · {l.date} · {t('hr.payroll.amount')} {l.amount} · {t('hr.payroll.balance')} {l.balance}
+            {l.number} · {formatDate(l.date, lang)} · {t('hr.payroll.amount')} {l.amount} · {t('hr.payroll.balance')} {l.balance}
           </Typography>
           <Table size="small">
             <TableBody>
               {l.schedule.map((s) => (
                 <TableRow key={`${s.period}-${s.recovered}`}>
-                  <TableCell>{s.period}</TableCell>
+                  <TableCell>{formatMonth(s.period, lang)}</TableCell>
                   <TableCell align="right">{s.amount}</TableCell>
                   <TableCell align="right">{s.balanceAfter}</TableCell>
                   <TableCell>{t(s.recovered ? 'hr.payroll.recovered' : 'hr.payroll.due')}</TableCell>
@@ -224,6 +229,7 @@ export function EmployeeLoanReportPage() {
 
 export function PersonalReportPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const [employeeId, setEmployeeId] = useState('');
   const report = useHrQuery(
     ['report-personal', employeeId],
@@ -249,15 +255,15 @@ export function PersonalReportPage() {
       {r && (
         <Stack spacing={2}>
           <Typography variant="h6">
-            {r.employee.number} · {r.employee.name} · {r.employee.department ?? ''} · {r.employee.jobTitle ?? ''} · {r.employee.hireDate}
+            {r.employee.number} · {r.employee.name} · {r.employee.department ?? ''} · {r.employee.jobTitle ?? ''} · {formatDate(r.employee.hireDate, lang)}
           </Typography>
           <Typography variant="subtitle2">{t('hr.payroll.reports.salaries')}</Typography>
           <Table size="small">
             <TableBody>
               {r.salaries.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>{s.effectiveFrom}</TableCell>
-                  <TableCell>{s.effectiveTo ?? ''}</TableCell>
+                  <TableCell>{formatDate(s.effectiveFrom, lang)}</TableCell>
+                  <TableCell>{s.effectiveTo ? formatDate(s.effectiveTo, lang) : ''}</TableCell>
                   <TableCell align="right">
                     {s.basic} {s.currency}
                   </TableCell>
@@ -273,7 +279,7 @@ export function PersonalReportPage() {
             <TableBody>
               {r.payslips.map((s) => (
                 <TableRow key={s.runId}>
-                  <TableCell>{s.period}</TableCell>
+                  <TableCell>{formatMonth(s.period, lang)}</TableCell>
                   <TableCell>{s.runNumber}</TableCell>
                   <TableCell align="right">{s.gross}</TableCell>
                   <TableCell align="right">{s.tax}</TableCell>

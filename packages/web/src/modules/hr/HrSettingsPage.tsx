@@ -31,6 +31,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { callEndpoint, toast } from '../../lib/api.ts';
 import { HrField } from './HrField.tsx';
 import { useHrQuery, useHrWrite } from './hr.queries.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 const accountKeys = [
   ['salaryExpenseAccountId', 'expense'],
@@ -270,6 +272,7 @@ function RuleDialog({ rule, open, onClose }: { rule: TaxRule | null; open: boole
 
 function TaxRules() {
   const { t } = useTranslation();
+  const lang = useLang();
   const rules = useHrQuery(['tax-rules'], () => callEndpoint(hrSettingsEndpoints.taxRules, {}));
   const [editing, setEditing] = useState<TaxRule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TaxRule | null>(null);
@@ -294,8 +297,8 @@ function TaxRules() {
         <Paper key={r.id} variant="outlined" sx={{ p: 1.5, mb: 1.5 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography variant="subtitle2">
-              {t('hr.settings.ruleTitle', { date: r.effectiveFrom })}
-              {r.effectiveTo ? ` – ${r.effectiveTo}` : ''}
+              {t('hr.settings.ruleTitle', { date: formatDate(r.effectiveFrom, lang) })}
+              {r.effectiveTo ? ` – ${formatDate(r.effectiveTo, lang)}` : ''}
               {r.note ? ` · ${r.note}` : ''}
             </Typography>
             <Stack direction="row" spacing={1}>
@@ -329,7 +332,7 @@ function TaxRules() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('hr.settings.deleteRule')}
-        message={deleting ? t('hr.settings.deleteRuleText', { date: deleting.effectiveFrom }) : ''}
+        message={deleting ? t('hr.settings.deleteRuleText', { date: formatDate(deleting.effectiveFrom, lang) }) : ''}
         confirmLabel={t('common.delete')}
         destructive
         onConfirm={async () => {

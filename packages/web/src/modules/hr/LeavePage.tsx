@@ -15,9 +15,12 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../component
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hrPrivileges as p } from './hr.access.ts';
 import { LeaveNoteDialog, LeaveRequestDialog, useLeaveDecision } from './LeaveDialogs.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 export function useLeaveColumns(withEmployee: boolean) {
   const { t } = useTranslation();
+  const lang = useLang();
   return useMemo<DataTableColumn<LeaveRequestRow>[]>(
     () => [
       ...(withEmployee
@@ -32,8 +35,8 @@ export function useLeaveColumns(withEmployee: boolean) {
         sortable: false,
         render: (r) => (r.isPaid ? r.leaveType : `${r.leaveType} (${t('hr.employee.unpaid')})`),
       },
-      { field: 'startDate', header: t('hr.field.startDate'), sortable: false },
-      { field: 'endDate', header: t('hr.field.endDate'), sortable: false },
+      { field: 'startDate', header: t('hr.field.startDate'), sortable: false, render: (r) => formatDate(r.startDate, lang), csv: (r) => r.startDate },
+      { field: 'endDate', header: t('hr.field.endDate'), sortable: false, render: (r) => formatDate(r.endDate, lang), csv: (r) => r.endDate },
       { field: 'days', header: t('hr.field.days'), sortable: false, align: 'right' },
       {
         field: 'status',
@@ -45,7 +48,7 @@ export function useLeaveColumns(withEmployee: boolean) {
       { field: 'reason', header: t('hr.field.reason'), sortable: false, render: (r) => r.decisionNote ?? r.reason ?? '' },
       { field: 'decidedBy', header: t('hr.field.decidedBy'), sortable: false, render: (r) => r.decidedBy ?? '' },
     ],
-    [t, withEmployee],
+    [t, lang, withEmployee],
   );
 }
 

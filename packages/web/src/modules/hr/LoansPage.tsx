@@ -27,6 +27,8 @@ import { HrField } from './HrField.tsx';
 import { hrPrivileges as p } from './hr.access.ts';
 import { useHrQuery, useHrWrite } from './hr.queries.ts';
 import { usePayrollChoices } from './payroll.queries.ts';
+import { formatDate, formatMonth } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -126,6 +128,7 @@ function GiveDialog({ kind, open, onClose }: { kind: LoanKind; open: boolean; on
 
 function ScheduleDialog({ kind, row, onClose }: { kind: LoanKind; row: LoanRow | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const choices = usePayrollChoices();
   const detail = useHrQuery(
@@ -165,7 +168,7 @@ function ScheduleDialog({ kind, row, onClose }: { kind: LoanKind; row: LoanRow |
               <TableBody>
                 {d.schedule.map((s) => (
                   <TableRow key={`${s.period}-${s.recovered}`}>
-                    <TableCell>{s.period}</TableCell>
+                    <TableCell>{formatMonth(s.period, lang)}</TableCell>
                     <TableCell align="right">{s.amount}</TableCell>
                     <TableCell align="right">{s.balanceAfter}</TableCell>
                     <TableCell>{t(s.recovered ? 'hr.payroll.recovered' : 'hr.payroll.due')}</TableCell>
@@ -224,6 +227,7 @@ function ScheduleDialog({ kind, row, onClose }: { kind: LoanKind; row: LoanRow |
 
 function LoansList({ kind }: { kind: LoanKind }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const [giving, setGiving] = useState(false);
   const [shown, setShown] = useState<LoanRow | null>(null);
@@ -231,7 +235,7 @@ function LoansList({ kind }: { kind: LoanKind }) {
     { field: 'number', header: t('hr.payroll.number'), sortable: false },
     { field: 'employeeNumber', header: t('hr.field.number'), sortable: false },
     { field: 'employeeName', header: t('hr.payroll.employee'), sortable: false },
-    { field: 'date', header: t('hr.payroll.date'), sortable: false },
+    { field: 'date', header: t('hr.payroll.date'), sortable: false, render: (r) => formatDate(r.date, lang), csv: (r) => r.date },
     { field: 'amount', header: t('hr.payroll.amount'), sortable: false, align: 'right' },
     ...(kind === 'loan' ? [{ field: 'instalment', header: t('hr.payroll.instalment'), sortable: false, align: 'right' as const }] : []),
     { field: 'repaid', header: t('hr.payroll.repaid'), sortable: false, align: 'right' },

@@ -22,9 +22,12 @@ import { hrPrivileges as p } from './hr.access.ts';
 import { useHrWrite } from './hr.queries.ts';
 import { usePayrollChoices } from './payroll.queries.ts';
 import { PayslipTable } from './PayslipTable.tsx';
+import { formatMonth } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 export default function PayrollPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const can = useCan();
   const navigate = useNavigate();
   const choices = usePayrollChoices();
@@ -57,7 +60,7 @@ export default function PayrollPage() {
   const errors = { ...look.errors, ...generate.errors };
   const columns: DataTableColumn<PayrollRunRow>[] = [
     { field: 'number', header: t('hr.payroll.number'), sortable: false },
-    { field: 'period', header: t('hr.payroll.period'), sortable: false },
+    { field: 'period', header: t('hr.payroll.period'), sortable: false, render: (r) => formatMonth(r.period, lang), csv: (r) => r.period },
     { field: 'department', header: t('hr.payroll.department'), sortable: false, render: (r) => r.department ?? t('hr.payroll.allDepartments') },
     { field: 'status', header: t('hr.payroll.status'), sortable: false, render: (r) => t(`hr.payroll.runStatus.${r.status}`) },
     { field: 'employees', header: t('hr.payroll.employees'), sortable: false, align: 'right' },

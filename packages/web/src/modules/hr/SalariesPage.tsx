@@ -8,11 +8,14 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable.tsx'
 import { MoneyText } from '../../components/MoneyText.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EmployeeFilters } from './EmployeeListPage.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { useLang } from '../../lib/lang.ts';
 
 type Row = z.infer<typeof salaryListRow>;
 
 export default function SalariesPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const navigate = useNavigate();
   const [status, setStatus] = useState('Active');
   const [departmentId, setDepartmentId] = useState('');
@@ -30,7 +33,13 @@ export default function SalariesPage() {
         csv: (e) => e.basic ?? '',
       },
       { field: 'currency', header: t('hr.field.currency'), sortable: false, render: (e) => e.currency ?? '' },
-      { field: 'effectiveFrom', header: t('hr.field.effectiveFrom'), sortable: false, render: (e) => e.effectiveFrom ?? '' },
+      {
+        field: 'effectiveFrom',
+        header: t('hr.field.effectiveFrom'),
+        sortable: false,
+        render: (e) => (e.effectiveFrom ? formatDate(e.effectiveFrom, lang) : ''),
+        csv: (e) => e.effectiveFrom ?? '',
+      },
       {
         field: 'allowancesTotal',
         header: t('hr.field.allowancesTotal'),
@@ -40,7 +49,7 @@ export default function SalariesPage() {
       },
       { field: 'paymentMethod', header: t('hr.field.paymentMethod'), sortable: false, render: (e) => t(`hr.method.${e.paymentMethod}`) },
     ],
-    [t],
+    [t, lang],
   );
   return (
     <>

@@ -26,4 +26,6 @@ export const hrPrivileges = {
   personalReport: 'personal-report',
   employeeLoanReport: 'employee-loan-report',
   advancesReport: 'advanced-report',
+  headcountReport: 'headcount-report',
+  leaveBalanceReport: 'leave-balance-report',
 } as const;

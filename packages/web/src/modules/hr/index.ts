@@ -19,6 +19,7 @@ type ListPage =
   | 'LeaveTypesPage';
 type ReportPage = 'PayrollReportPage' | 'LoanReportPage' | 'AdvancesReportPage' | 'EmployeeLoanReportPage' | 'PersonalReportPage';
 const report = (page: ReportPage) => lazyPage(() => import('./HrReportsPage.tsx').then((m) => ({ default: m[page] })));
+const people = (page: 'HeadcountReportPage' | 'LeaveBalanceReportPage') => lazyPage(() => import('./HrPeopleReports.tsx').then((m) => ({ default: m[page] })));
 const list = (page: ListPage) => lazyPage(() => import('./hrLists.tsx').then((m) => ({ default: m[page] })));
 
 export const routes: ModuleRoute[] = [
@@ -51,4 +52,6 @@ export const routes: ModuleRoute[] = [
   { path: 'hr-report/advanced-report', element: report('AdvancesReportPage'), privilege: p.advancesReport },
   { path: 'hr-report/empoloyee-loan-report', element: report('EmployeeLoanReportPage'), privilege: p.employeeLoanReport },
   { path: 'hr-report/personal-report', element: report('PersonalReportPage'), privilege: p.personalReport },
+  { path: 'hr-report/headcount-report', element: people('HeadcountReportPage'), privilege: p.headcountReport },
+  { path: 'hr-report/leave-balance-report', element: people('LeaveBalanceReportPage'), privilege: p.leaveBalanceReport },
 ];

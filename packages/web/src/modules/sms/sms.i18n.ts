@@ -7,7 +7,7 @@ export const en = {
   language: 'Language',
   languages: { en: 'English', so: 'Somali' },
   status: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
-  kind: { bill: 'Bill', free: 'Free message', test: 'Test', complaint: 'Complaint' },
+  kind: { bill: 'Bill', free: 'Free message', test: 'Test', complaint: 'Complaint', payslip: 'Payslip' },
   skipReason: {
     invalid_phone: 'phone cannot receive SMS',
     duplicate_phone: 'same number already in the list',
@@ -172,7 +172,7 @@ export const so: Texts<typeof en> = {
   language: 'Luqadda',
   languages: { en: 'Ingiriisi', so: 'Soomaali' },
   status: { queued: 'Safka ku jira', sending: 'La dirayo', sent: 'La diray', failed: 'Fashilmay' },
-  kind: { bill: 'Biil', free: 'Fariin caadi ah', test: 'Tijaabo', complaint: 'Cabasho' },
+  kind: { bill: 'Biil', free: 'Fariin caadi ah', test: 'Tijaabo', complaint: 'Cabasho', payslip: 'Warqadda mushaharka' },
   skipReason: {
     invalid_phone: 'taleefanku SMS ma heli karo',
     duplicate_phone: 'lambarkan horay ayuu liiska ugu jiray',
