@@ -32,14 +32,16 @@ import { callEndpoint, toast } from '../../lib/api.ts';
 import { HrField } from './HrField.tsx';
 import { useHrQuery, useHrWrite } from './hr.queries.ts';
 
-const accountKeys = [
-  ['salaryExpenseAccountId', 'expense'],
-  ['allowanceExpenseAccountId', 'expense'],
-  ['taxPayableAccountId', 'liability'],
-  ['netPayPayableAccountId', 'liability'],
-  ['loansAccountId', 'asset'],
-  ['advancesAccountId', 'asset'],
-] as const;
+const accountKeys: readonly (readonly [keyof HrSettings & `${string}AccountId`, readonly string[]])[] = [
+  ['salaryExpenseAccountId', ['expense']],
+  ['allowanceExpenseAccountId', ['expense']],
+  ['taxPayableAccountId', ['liability']],
+  ['netPayPayableAccountId', ['liability']],
+  ['loansAccountId', ['asset']],
+  ['advancesAccountId', ['asset']],
+  ['otherDeductionsAccountId', ['liability', 'income']],
+  ['roundingAccountId', ['expense']],
+];
 
 function SettingsForm({ s }: { s: HrSettings }) {
   const { t } = useTranslation();
@@ -135,7 +137,7 @@ function SettingsForm({ s }: { s: HrSettings }) {
                 value={f.accounts[k]}
                 onChange={(x) => setF({ ...f, accounts: { ...f.accounts, [k]: x } })}
                 error={save.errors[k]}
-                options={s.accountChoices.filter((a) => a.type === type).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))}
+                options={s.accountChoices.filter((a) => type.includes(a.type)).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))}
               />
             </Grid>
           ))}

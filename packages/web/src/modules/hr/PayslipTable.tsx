@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayrollPreview, PayslipRow } from '@ubo/contracts';
 import type { ReactNode } from 'react';
 
-const figures = ['basic', 'allowances', 'bonuses', 'gross', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'net'] as const;
+const figures = ['basic', 'allowances', 'bonuses', 'gross', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'rounding', 'net'] as const;
 const heads: Record<(typeof figures)[number], string> = {
   basic: 'basic',
   allowances: 'allowances',
@@ -19,6 +19,7 @@ const heads: Record<(typeof figures)[number], string> = {
   deductions: 'deductions',
   loanRecovery: 'loan',
   advanceRecovery: 'advance',
+  rounding: 'rounding',
   net: 'net',
 };
 
