@@ -250,8 +250,8 @@ export async function barePay(db: Db, opts: { clientId: number; userId: number; 
       ),
       l as (
         insert into journal_lines (client_id, entry_id, account_id, debit, credit, party_type, party_id, date)
-        select ${clientId}, e.id, o.account_id, o.n, 0, 'employee', o.party_id, ${date}::date from owed o, e
-        union all select ${clientId}, e.id, ${accountId}, 0, (select sum(n) from owed), null, null, ${date}::date from e
+        select ${clientId}::int, e.id, o.account_id, o.n, 0::numeric, 'employee'::text, o.party_id, ${date}::date from owed o, e
+        union all select ${clientId}::int, e.id, ${accountId}::int, 0::numeric, (select sum(n) from owed), null::text, null::int, ${date}::date from e
       ),
       paid as (
         insert into open_items (client_id, party_type, party_id, account_id, side, kind, source_type, source_id, number, date, due_date, amount, settled, journal_entry_id)
