@@ -357,7 +357,10 @@ describe('HRM settings', () => {
     );
     // Other deductions may go to a liability or an income account, the rounding to an expense account.
     expect(
-      fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, otherDeductionsAccountId: s.salaryExpenseAccountId }), 'otherDeductionsAccountId'),
+      fieldMessage(
+        await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, otherDeductionsAccountId: s.salaryExpenseAccountId }),
+        'otherDeductionsAccountId',
+      ),
     ).toBe('Choose an account of the right kind (liability / income).');
     expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, roundingAccountId: s.taxPayableAccountId }), 'roundingAccountId')).toBe(
       'Choose an account of the right kind (expense).',

@@ -490,7 +490,10 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
   );
   // Each employee's net pay is theirs on net pay payable: one line and one open item each, settled by the payment.
   const nets = (
-    await queryRows<{ e: number; n: string }>(tx, sql`select employee_id as e, net::text as n from hr_payslips where run_id = ${id} and net > 0 order by employee_id`)
+    await queryRows<{ e: number; n: string }>(
+      tx,
+      sql`select employee_id as e, net::text as n from hr_payslips where run_id = ${id} and net > 0 order by employee_id`,
+    )
   ).map((r) => ({ employeeId: Number(r.e), amount: dec(r.n).toFixed(2) }));
   const lines = payrollPosting(
     settings,
@@ -696,10 +699,7 @@ export async function cancelPayroll(opts: { tx: Db; actor: Actor; id: number; in
       sql`select id from open_items where client_id = ${clientId} and source_type = ${PAYROLL_SOURCE_TYPE} and source_id = ${id} and kind = ${NET_PAY_KIND}
             and status = 'Open'`,
     );
-    await cancelOpenItems(tx, clientId, [
-      ...undone.flatMap((u) => (u.open_item_id ? [Number(u.open_item_id)] : [])),
-      ...netItems.map((i) => Number(i.id)),
-    ]);
+    await cancelOpenItems(tx, clientId, [...undone.flatMap((u) => (u.open_item_id ? [Number(u.open_item_id)] : [])), ...netItems.map((i) => Number(i.id))]);
     await settleLoanStatus(
       tx,
       undone.map((u) => Number(u.loan_id)),
