@@ -48,6 +48,10 @@ export const hrMessages = {
   'hr.leaveDecided': { en: 'This request is already {n}.', so: 'Codsigan horay ayuu u ahaa {n}.' },
   'hr.workingDaysRequired': { en: 'Choose at least one working day.', so: 'Dooro ugu yaraan hal maalin shaqo.' },
   'hr.accountType': { en: 'Choose an account of the right kind ({n}).', so: 'Dooro xisaab nooceeda ku habboon ({n}).' },
+  'hr.loansAdvancesSame': {
+    en: 'Loans and salary advances need accounts of their own, so each shows what employees owe on it.',
+    so: 'Amaahda iyo horudhaca mushaharku mid walba xisaab gaar ah ha lahaado, si ay u muujiso waxa shaqaaluhu ku leeyihiin.',
+  },
   'hr.rateFormat': { en: 'A rate is a percentage from 0 to 100.', so: 'Heerku waa boqolley u dhaxaysa 0 iyo 100.' },
   'hr.bracketsRequired': { en: 'Enter at least one bracket.', so: 'Geli ugu yaraan hal heer.' },
   'hr.boundNegative': { en: 'A lower bound cannot be negative.', so: 'Xadka hoose ma noqon karo tiro taban.' },

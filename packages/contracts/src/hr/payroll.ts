@@ -211,6 +211,8 @@ export const payslipRow = z.object({
   deductions: money,
   loanRecovery: money,
   advanceRecovery: money,
+  /** What rounding net pay to the HR settings' unit added (negative: took off). */
+  rounding: money,
   net: money,
 });
 export type PayslipRow = z.infer<typeof payslipRow>;
@@ -231,6 +233,7 @@ export const payrollTotals = z.object({
   deductions: money,
   loanRecovery: money,
   advanceRecovery: money,
+  rounding: money,
   net: money,
 });
 export const payrollPreview = z.object({

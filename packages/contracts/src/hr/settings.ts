@@ -19,6 +19,10 @@ export const hrSettingsBody = z.object({
   netPayPayableAccountId: id,
   loansAccountId: id,
   advancesAccountId: id,
+  /** Where other deductions (fines, dues) are credited: a liability or an income account. */
+  otherDeductionsAccountId: id,
+  /** Where the difference rounding makes to net pay goes (an expense account). */
+  roundingAccountId: id,
   /** Allowance types whose amounts are taxed; the others are not. */
   taxableAllowanceTypeIds: z.array(id).max(500),
 });
@@ -36,6 +40,8 @@ export const hrSettings = z.object({
   netPayPayableAccountId: z.number().int(),
   loansAccountId: z.number().int(),
   advancesAccountId: z.number().int(),
+  otherDeductionsAccountId: z.number().int(),
+  roundingAccountId: z.number().int(),
   accounts: z.array(account.extend({ key: z.string() })),
   /** The active accounts each setting may choose from (expense, liability or asset, by the setting). */
   accountChoices: z.array(account.extend({ type: z.string() })),

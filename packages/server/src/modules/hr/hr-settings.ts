@@ -10,14 +10,18 @@ import { AppError, fieldError, notFound } from '../../plugins/errors.ts';
 import { Decimal, SYSTEM_ACCOUNTS } from '../../ledger/index.ts';
 import { pgCode } from '../../lib/sql.ts';
 
-/** Each payroll account, its default code and the account type it must have. */
+/** Each payroll account, its default code and the account types it may have (the first is the usual one). */
 const accountFields = {
-  salaryExpenseAccountId: { column: 'salary_expense_account_id', code: SYSTEM_ACCOUNTS.salaries, type: 'expense' },
-  allowanceExpenseAccountId: { column: 'allowance_expense_account_id', code: SYSTEM_ACCOUNTS.allowances, type: 'expense' },
-  taxPayableAccountId: { column: 'tax_payable_account_id', code: SYSTEM_ACCOUNTS.taxPayable, type: 'liability' },
-  netPayPayableAccountId: { column: 'net_pay_payable_account_id', code: SYSTEM_ACCOUNTS.salariesPayable, type: 'liability' },
-  loansAccountId: { column: 'loans_account_id', code: SYSTEM_ACCOUNTS.employeeAdvances, type: 'asset' },
-  advancesAccountId: { column: 'advances_account_id', code: SYSTEM_ACCOUNTS.employeeAdvances, type: 'asset' },
+  salaryExpenseAccountId: { column: 'salary_expense_account_id', code: SYSTEM_ACCOUNTS.salaries, types: ['expense'] },
+  allowanceExpenseAccountId: { column: 'allowance_expense_account_id', code: SYSTEM_ACCOUNTS.allowances, types: ['expense'] },
+  taxPayableAccountId: { column: 'tax_payable_account_id', code: SYSTEM_ACCOUNTS.taxPayable, types: ['liability'] },
+  netPayPayableAccountId: { column: 'net_pay_payable_account_id', code: SYSTEM_ACCOUNTS.salariesPayable, types: ['liability'] },
+  loansAccountId: { column: 'loans_account_id', code: SYSTEM_ACCOUNTS.employeeLoans, types: ['asset'] },
+  advancesAccountId: { column: 'advances_account_id', code: SYSTEM_ACCOUNTS.employeeAdvances, types: ['asset'] },
+  // Fines and other deductions: owed on to someone (liability) or kept by the organisation (income).
+  otherDeductionsAccountId: { column: 'other_deductions_account_id', code: SYSTEM_ACCOUNTS.payrollDeductions, types: ['liability', 'income'] },
+  // The difference rounding makes to net pay: a cost when rounded up, less cost when rounded down.
+  roundingAccountId: { column: 'rounding_account_id', code: SYSTEM_ACCOUNTS.payrollRounding, types: ['expense'] },
 } as const;
 type AccountKey = keyof typeof accountFields;
 
@@ -36,12 +40,17 @@ export async function readHrSettings(tx: Db, clientId: number) {
   let [row] = await queryRows<Raw>(tx, sql`select * from hr_settings where client_id = ${clientId}`);
   if (!row) {
     const code = (k: AccountKey) => sql`(select id from accounts where client_id = ${clientId} and code = ${accountFields[k].code})`;
+    const keys = Object.keys(accountFields) as AccountKey[];
     [row] = await queryRows<Raw>(
       tx,
-      sql`insert into hr_settings (client_id, rounding, salary_expense_account_id, allowance_expense_account_id, tax_payable_account_id,
-            net_pay_payable_account_id, loans_account_id, advances_account_id)
-          values (${clientId}, 0.01, ${code('salaryExpenseAccountId')}, ${code('allowanceExpenseAccountId')}, ${code('taxPayableAccountId')},
-            ${code('netPayPayableAccountId')}, ${code('loansAccountId')}, ${code('advancesAccountId')})
+      sql`insert into hr_settings (client_id, rounding, ${sql.join(
+        keys.map((k) => sql.identifier(accountFields[k].column)),
+        sql`, `,
+      )})
+          values (${clientId}, 0.01, ${sql.join(
+            keys.map((k) => code(k)),
+            sql`, `,
+          )})
           on conflict (client_id) do update set client_id = excluded.client_id
           returning *`,
     );
@@ -57,6 +66,8 @@ export async function readHrSettings(tx: Db, clientId: number) {
     netPayPayableAccountId: Number(row.net_pay_payable_account_id),
     loansAccountId: Number(row.loans_account_id),
     advancesAccountId: Number(row.advances_account_id),
+    otherDeductionsAccountId: Number(row.other_deductions_account_id),
+    roundingAccountId: Number(row.rounding_account_id),
     updatedAt: new Date(row.updated_at as string).toISOString(),
   };
 }
@@ -78,7 +89,7 @@ export async function getHrSettings(opts: { tx: Db; actor: Actor }): Promise<HrS
   );
   const choices = await queryRows<{ id: number; code: string; name_en: string; name_so: string; type: string }>(
     tx,
-    sql`select id, code, name_en, name_so, type from accounts where status = 'Active' and type in ('expense', 'liability', 'asset') order by code`,
+    sql`select id, code, name_en, name_so, type from accounts where status = 'Active' and type in ('expense', 'liability', 'asset', 'income') order by code`,
   );
   return {
     ...s,
@@ -98,8 +109,10 @@ export async function updateHrSettings(opts: { tx: Db; actor: Actor; input: z.ou
   for (const key of Object.keys(accountFields) as AccountKey[]) {
     const [a] = await queryRows<{ type: string; status: string }>(tx, sql`select type, status from accounts where id = ${input[key]}`);
     if (!a) errors.push({ field: key, message: 'v.notFound' });
-    else if (a.type !== accountFields[key].type) errors.push({ field: key, message: `hr.accountType|${accountFields[key].type}` });
+    else if (!(accountFields[key].types as readonly string[]).includes(a.type))
+      errors.push({ field: key, message: `hr.accountType|${accountFields[key].types.join(' / ')}` });
   }
+  if (input.loansAccountId === input.advancesAccountId) errors.push({ field: 'advancesAccountId', message: 'hr.loansAdvancesSame' });
   const known = new Set(before.allowanceTypes.map((t) => t.id));
   input.taxableAllowanceTypeIds.forEach((id, i) => {
     if (!known.has(id)) errors.push({ field: `taxableAllowanceTypeIds.${i}`, message: 'v.notFound' });
@@ -111,6 +124,7 @@ export async function updateHrSettings(opts: { tx: Db; actor: Actor; input: z.ou
       salary_expense_account_id = ${input.salaryExpenseAccountId}, allowance_expense_account_id = ${input.allowanceExpenseAccountId},
       tax_payable_account_id = ${input.taxPayableAccountId}, net_pay_payable_account_id = ${input.netPayPayableAccountId},
       loans_account_id = ${input.loansAccountId}, advances_account_id = ${input.advancesAccountId},
+      other_deductions_account_id = ${input.otherDeductionsAccountId}, rounding_account_id = ${input.roundingAccountId},
       updated_by = ${actor.userId}, updated_at = now()
     where client_id = ${actor.clientId}`);
   const taxable =

@@ -13,6 +13,9 @@ import {
   hrReportsEndpoints as rp,
   translate,
 } from '@ubo/contracts';
+import type { Db } from '../../db/client.ts';
+import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { referenceListRoutes } from '../../lib/reference-list.ts';
 import { caller, tenantTx } from '../../plugins/auth.ts';
 import { serve } from '../../plugins/endpoint.ts';
@@ -39,7 +42,6 @@ import { loadPayrollRegister, loadPayslip, loadRunPayslips, payrollBankTable, re
 import { sendPdf } from '../document-print/index.ts';
 import { EMAIL_DISPATCH } from '../email/index.ts';
 import { SMS_DISPATCH } from '../sms/index.ts';
-import { readIdempotencyKey, withIdempotency } from '../../ledger/index.ts';
 import { sendPayslips } from './send-payslips.ts';
 import { readEmployeePhoto, removeEmployeePhoto, setEmployeePhoto } from './employee-photo.ts';
 import { readImageUpload } from '../files/index.ts';
@@ -92,6 +94,24 @@ function assertKind(req: FastifyRequest, kind: 'bonus' | 'deduction') {
 function assertEmployeeOrLeaves(req: FastifyRequest) {
   const auth = caller(req);
   if (!hasPrivilege(auth, 'employee') && !hasPrivilege(auth, 'leaves')) throw forbidden();
+}
+
+/** Runs a payroll step once per Idempotency-Key; a retry gets the stored answer with Idempotent-Replayed. */
+async function once<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: string,
+  body: unknown,
+  statusCode: number,
+  work: (tx: Db, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const key = readIdempotencyKey(req.headers);
+  const result = await tenantTx(req, (tx, actor) =>
+    withIdempotency(tx, { clientId: actor.clientId, key, operation, body }, async () => ({ statusCode, body: await work(tx, actor) })),
+  );
+  if (result.isReplay) reply.header('idempotent-replayed', 'true');
+  reply.code(result.statusCode);
+  return result.body;
 }
 
 export async function hrRoutes(app: FastifyInstance) {
@@ -193,12 +213,16 @@ export async function hrRoutes(app: FastifyInstance) {
   serve(app, pr.preview, payroll, async (req) =>
     tenantTx(req, (tx, actor) => previewPayroll({ tx, actor, period: req.query.period, departmentId: req.query.departmentId })),
   );
-  serve(app, pr.generate, payroll, async (req) => {
-    const accepted = await tenantTx(req, async (tx, actor) => {
+  // Generating, approving, paying and cancelling honour an Idempotency-Key: a retry gets the first answer
+  // (the same job, the same run) and nothing is queued or posted twice.
+  serve(app, pr.generate, payroll, async (req, reply) => {
+    let queued = false;
+    const accepted = await once(req, reply, 'POST /api/hr/payroll/runs', req.body, 202, async (tx, actor) => {
       await checkScope(tx, req.body.departmentId);
+      queued = true;
       return queuePayrollJob({ tx, actor, input: { period: req.body.period, departmentId: req.body.departmentId } });
     });
-    app.jobs.kick();
+    if (queued) app.jobs.kick();
     return accepted;
   });
   serve(app, pr.job, payroll, async (req) => tenantTx(req, (tx, actor) => getPayrollJob({ tx, db: app.db, actor, id: req.params.id })));
@@ -210,9 +234,19 @@ export async function hrRoutes(app: FastifyInstance) {
     assertAny(req, runReaderPrivileges);
     return tenantTx(req, (tx, actor) => getPayrollRun({ tx, actor, id: req.params.id }));
   });
-  serve(app, pr.approve, approve, async (req) => tenantTx(req, (tx, actor) => approvePayroll({ tx, actor, id: req.params.id })));
-  serve(app, pr.pay, pay, async (req) => tenantTx(req, (tx, actor) => payPayroll({ tx, actor, id: req.params.id, input: req.body })));
-  serve(app, pr.cancel, payroll, async (req) => tenantTx(req, (tx, actor) => cancelPayroll({ tx, actor, id: req.params.id, input: req.body })));
+  serve(app, pr.approve, approve, async (req, reply) =>
+    once(req, reply, `POST /api/hr/payroll/runs/${req.params.id}/approve`, {}, 200, (tx, actor) => approvePayroll({ tx, actor, id: req.params.id })),
+  );
+  serve(app, pr.pay, pay, async (req, reply) =>
+    once(req, reply, `POST /api/hr/payroll/runs/${req.params.id}/pay`, req.body, 200, (tx, actor) =>
+      payPayroll({ tx, actor, id: req.params.id, input: req.body }),
+    ),
+  );
+  serve(app, pr.cancel, payroll, async (req, reply) =>
+    once(req, reply, `POST /api/hr/payroll/runs/${req.params.id}/cancel`, req.body, 200, (tx, actor) =>
+      cancelPayroll({ tx, actor, id: req.params.id, input: req.body }),
+    ),
+  );
   serve(app, pr.payslipPdf, runReaders, async (req, reply) => {
     assertAny(req, runReaderPrivileges);
     const slip = await tenantTx(req, (tx, a) =>

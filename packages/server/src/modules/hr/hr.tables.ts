@@ -124,6 +124,8 @@ export const hrSettings = pgTable('hr_settings', {
   netPayPayableAccountId: integer('net_pay_payable_account_id').notNull(),
   loansAccountId: integer('loans_account_id').notNull(),
   advancesAccountId: integer('advances_account_id').notNull(),
+  otherDeductionsAccountId: integer('other_deductions_account_id').notNull(),
+  roundingAccountId: integer('rounding_account_id').notNull(),
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -326,9 +326,13 @@ describe('HRM settings', () => {
       'allowanceExpenseAccountId:6020',
       'taxPayableAccountId:2200',
       'netPayPayableAccountId:2100',
-      'loansAccountId:1110',
+      'loansAccountId:1115',
       'advancesAccountId:1110',
+      'otherDeductionsAccountId:2110',
+      'roundingAccountId:6030',
     ]);
+    // Loans and advances on accounts of their own, so each shows what employees owe on it.
+    expect(s.loansAccountId).not.toBe(s.advancesAccountId);
     const body = {
       payPeriod: 'monthly',
       payDay: 25,
@@ -340,12 +344,27 @@ describe('HRM settings', () => {
       netPayPayableAccountId: s.netPayPayableAccountId,
       loansAccountId: s.loansAccountId,
       advancesAccountId: s.advancesAccountId,
+      otherDeductionsAccountId: s.otherDeductionsAccountId,
+      roundingAccountId: s.roundingAccountId,
       taxableAllowanceTypeIds: [ids.housing],
     };
     const before = await snapshot();
     expect(
       fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, salaryExpenseAccountId: s.taxPayableAccountId }), 'salaryExpenseAccountId'),
     ).toBe('Choose an account of the right kind (expense).');
+    expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, advancesAccountId: s.loansAccountId }), 'advancesAccountId')).toBe(
+      'Loans and salary advances need accounts of their own, so each shows what employees owe on it.',
+    );
+    // Other deductions may go to a liability or an income account, the rounding to an expense account.
+    expect(
+      fieldMessage(
+        await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, otherDeductionsAccountId: s.salaryExpenseAccountId }),
+        'otherDeductionsAccountId',
+      ),
+    ).toBe('Choose an account of the right kind (liability / income).');
+    expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, roundingAccountId: s.taxPayableAccountId }), 'roundingAccountId')).toBe(
+      'Choose an account of the right kind (expense).',
+    );
     expect(fieldMessage(await call(orgA.token, 'PUT', '/api/hr/settings', { ...body, workingDays: [] }), 'workingDays')).toBe(
       'Choose at least one working day.',
     );

@@ -30,14 +30,17 @@ import { Decimal, dec, documentNumber, nextDocumentNumber, postJournal, reverseJ
 import type { Actor } from '../../lib/actor.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, type FieldError, notFound } from '../../plugins/errors.ts';
-import { addOpenItems, allocate, cancelOpenItem, openItemOfDocument } from '../open-items/index.ts';
+import { addOpenItems, allocatePairs, cancelOpenItems } from '../open-items/index.ts';
 import { readHrSettings, taxBracketsOn } from './hr-settings.ts';
-import { payrollPayPosting, payrollPosting } from './payroll.posting.ts';
+import { payrollPayPosting, payrollPayPostingOneLine, payrollPosting } from './payroll.posting.ts';
 import { checkPayingAccount, LOAN_SOURCE_TYPE, settleLoanStatus } from './loans.ts';
 
 export const PAYROLL_SOURCE_TYPE = 'hr-payroll';
 export const PAYROLL_PAY_SOURCE_TYPE = 'hr-payroll-pay';
 export const PAYROLL_RECOVERY_SOURCE_TYPE = 'hr-payroll-recovery';
+/** The open item kinds of net pay: owed by the approval (credit), paid by the payment (debit). */
+export const NET_PAY_KIND = 'net-pay';
+export const NET_PAY_PAYMENT_KIND = 'net-pay-payment';
 
 type Exception = 'noSalary' | 'negativeNet' | 'noPaymentDetails' | 'currency';
 export interface ComputedSlip extends PayslipRow {
@@ -76,6 +79,8 @@ interface BaseRow {
 }
 
 const r2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+/** An amount to the nearest multiple of a unit (0.01, 0.05, ..., 10), half up. */
+export const roundTo = (d: Decimal, unit: Decimal) => r2(d.div(unit).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(unit));
 
 /** What a run of the period (and department) would pay: nothing written. */
 export async function computePayroll(tx: Db, clientId: number, period: string, departmentId: number | null): Promise<ComputedPayroll> {
@@ -147,6 +152,7 @@ export async function computePayroll(tx: Db, clientId: number, period: string, d
   }
   const [org] = await queryRows<{ currency: string }>(tx, sql`select currency from clients where id = ${clientId}`);
   const brackets = await taxBracketsOn(tx, d1);
+  const unit = dec(settings.rounding);
   const out: ComputedPayroll = { rows: [], exceptions: [] };
   for (const b of base) {
     const who = { employeeId: Number(b.id), employeeNumber: b.number, employeeName: b.name };
@@ -183,11 +189,14 @@ export async function computePayroll(tx: Db, clientId: number, period: string, d
       if (l.kind === 'advance') advanceRecovery = advanceRecovery.plus(amount);
       else loanRecovery = loanRecovery.plus(amount);
     }
-    const net = gross.minus(tax).minus(deductions).minus(loanRecovery).minus(advanceRecovery);
-    if (net.lt(0)) {
+    const exact = gross.minus(tax).minus(deductions).minus(loanRecovery).minus(advanceRecovery);
+    if (exact.lt(0)) {
       out.exceptions.push({ ...who, reason: 'negativeNet' });
       continue;
     }
+    // Net pay to the settings' unit (half up); the difference is shown on the payslip and posted to the rounding account.
+    const net = roundTo(exact, unit);
+    const rounding = net.minus(exact);
     out.rows.push({
       ...who,
       department: b.department,
@@ -204,6 +213,7 @@ export async function computePayroll(tx: Db, clientId: number, period: string, d
       deductions: deductions.toFixed(2),
       loanRecovery: loanRecovery.toFixed(2),
       advanceRecovery: advanceRecovery.toFixed(2),
+      rounding: rounding.toFixed(2),
       net: net.toFixed(2),
       recoveries,
     });
@@ -223,6 +233,7 @@ function totalsOf(rows: PayslipRow[]) {
     deductions: sumOf(rows, 'deductions'),
     loanRecovery: sumOf(rows, 'loanRecovery'),
     advanceRecovery: sumOf(rows, 'advanceRecovery'),
+    rounding: sumOf(rows, 'rounding'),
     net: sumOf(rows, 'net'),
   };
 }
@@ -262,9 +273,10 @@ export async function generatePayroll(opts: {
   const number = documentNumber(PAYROLL_SERIES, await nextDocumentNumber(tx, clientId, PAYROLL_SERIES));
   const [run] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into hr_payroll_runs (client_id, number, period, department_id, status, employees, gross, tax, deductions, net, generated_by)
+    sql`insert into hr_payroll_runs (client_id, number, period, department_id, status, employees, gross, tax, deductions, rounding, net, generated_by)
         values (${clientId}, ${number}, ${period}, ${departmentId}, 'Draft', ${c.rows.length}, ${totals.gross}::numeric, ${totals.tax}::numeric,
-                ${new Decimal(totals.deductions).plus(totals.loanRecovery).plus(totals.advanceRecovery).toFixed(2)}::numeric, ${totals.net}::numeric, ${userId})
+                ${new Decimal(totals.deductions).plus(totals.loanRecovery).plus(totals.advanceRecovery).toFixed(2)}::numeric, ${totals.rounding}::numeric,
+                ${totals.net}::numeric, ${userId})
         returning id`,
   );
   const runId = Number(run.id);
@@ -287,6 +299,7 @@ export async function generatePayroll(opts: {
         de: r.deductions,
         l: r.loanRecovery,
         ad: r.advanceRecovery,
+        ro: r.rounding,
         n: r.net,
         rec: r.recoveries,
       })),
@@ -294,11 +307,11 @@ export async function generatePayroll(opts: {
     await tx.execute(sql`
       with x as (
         select * from json_to_recordset(${payload}::json) as x(e int, dp int, pm text, dd int, dn int, b numeric, a numeric, bo numeric, g numeric,
-          tx numeric, t numeric, de numeric, l numeric, ad numeric, n numeric, rec json)
+          tx numeric, t numeric, de numeric, l numeric, ad numeric, ro numeric, n numeric, rec json)
       ), slips as (
         insert into hr_payslips (client_id, run_id, employee_id, period, department_id, payment_method, days_paid, days_in_period, basic, allowances,
-          bonuses, gross, taxable, tax, deductions, loan_recovery, advance_recovery, net)
-        select ${clientId}, ${runId}, x.e, ${period}, x.dp, x.pm, x.dd, x.dn, x.b, x.a, x.bo, x.g, x.tx, x.t, x.de, x.l, x.ad, x.n from x
+          bonuses, gross, taxable, tax, deductions, loan_recovery, advance_recovery, rounding, net)
+        select ${clientId}, ${runId}, x.e, ${period}, x.dp, x.pm, x.dd, x.dn, x.b, x.a, x.bo, x.g, x.tx, x.t, x.de, x.l, x.ad, x.ro, x.n from x
         returning id, employee_id
       )
       insert into hr_payslip_recoveries (client_id, payslip_id, loan_id, amount)
@@ -392,12 +405,12 @@ export async function runPayslips(tx: Db, runId: number, employeeId?: number): P
           d.name as department, s.payment_method as "paymentMethod", s.days_paid as "daysPaid", s.days_in_period as "daysInPeriod",
           s.basic::text as basic, s.allowances::text as allowances, s.bonuses::text as bonuses, s.gross::text as gross, s.taxable::text as taxable,
           s.tax::text as tax, s.deductions::text as deductions, s.loan_recovery::text as "loanRecovery", s.advance_recovery::text as "advanceRecovery",
-          s.net::text as net
+          s.rounding::text as rounding, s.net::text as net
         from hr_payslips s join employees e on e.id = s.employee_id join hr_departments d on d.id = s.department_id
         where s.run_id = ${runId} ${employeeId ? sql`and s.employee_id = ${employeeId}` : sql``}
         order by e.number, e.id`,
   );
-  const money = ['basic', 'allowances', 'bonuses', 'gross', 'taxable', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'net'] as const;
+  const money = ['basic', 'allowances', 'bonuses', 'gross', 'taxable', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'rounding', 'net'] as const;
   return rows.map((r) => {
     const out = { ...r, employeeId: Number(r.employeeId), daysPaid: Number(r.daysPaid), daysInPeriod: Number(r.daysInPeriod) };
     for (const k of money) out[k] = dec(r[k]).toFixed(2);
@@ -470,14 +483,22 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
         { field: 'loans', message: `hr.repayOverBalance|${dec(r.left).toFixed(2)}` },
       ]);
   }
-  const [t] = await queryRows<{ basic: string; allowances: string; tax: string; deductions: string; net: string }>(
+  const [t] = await queryRows<{ basic: string; allowances: string; tax: string; deductions: string; rounding: string }>(
     tx,
     sql`select coalesce(sum(basic), 0)::text as basic, coalesce(sum(allowances + bonuses), 0)::text as allowances, coalesce(sum(tax), 0)::text as tax,
-          coalesce(sum(deductions), 0)::text as deductions, coalesce(sum(net), 0)::text as net from hr_payslips where run_id = ${id}`,
+          coalesce(sum(deductions), 0)::text as deductions, coalesce(sum(rounding), 0)::text as rounding from hr_payslips where run_id = ${id}`,
   );
+  // Each employee's net pay is theirs on net pay payable: one line and one open item each, settled by the payment.
+  const nets = (
+    await queryRows<{ e: number; n: string }>(
+      tx,
+      sql`select employee_id as e, net::text as n from hr_payslips where run_id = ${id} and net > 0 order by employee_id`,
+    )
+  ).map((r) => ({ employeeId: Number(r.e), amount: dec(r.n).toFixed(2) }));
   const lines = payrollPosting(
     settings,
     t,
+    nets,
     recoveries.map((r) => ({ accountId: Number(r.account), employeeId: Number(r.employee_id), amount: r.amount })),
   );
   const { d1 } = periodBounds(run.period);
@@ -494,15 +515,32 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
     lines,
     limitField: null,
   });
+  await addOpenItems(
+    tx,
+    clientId,
+    nets.map((n) => ({
+      partyType: 'employee' as const,
+      partyId: n.employeeId,
+      accountId: settings.netPayPayableAccountId,
+      side: 'credit' as const,
+      kind: NET_PAY_KIND,
+      sourceType: PAYROLL_SOURCE_TYPE,
+      sourceId: id,
+      number: run.number,
+      date,
+      amount: n.amount,
+      journalEntryId: entry.id,
+    })),
+  );
   if (recoveries.length > 0) {
-    const repaymentIds = await queryRows<{ id: number; loan_id: number }>(
+    const repayments = await queryRows<{ id: number; loan_id: number }>(
       tx,
       sql`insert into hr_loan_repayments (client_id, loan_id, kind, date, amount, run_id, payslip_id, journal_entry_id, created_by)
           select ${clientId}, x.l, 'payroll', ${date}::date, x.a, ${id}, x.p, ${entry.id}, ${userId}
           from json_to_recordset(${JSON.stringify(recoveries.map((r) => ({ l: r.loan_id, a: r.amount, p: r.payslip_id })))}::json) as x(l int, a numeric, p bigint)
           returning id, loan_id`,
     );
-    const byLoan = new Map(repaymentIds.map((r) => [Number(r.loan_id), Number(r.id)]));
+    const byLoan = new Map(repayments.map((r) => [Number(r.loan_id), Number(r.id)]));
     const itemIds = await addOpenItems(
       tx,
       clientId,
@@ -520,11 +558,26 @@ export async function approvePayroll(opts: { tx: Db; actor: Actor; id: number; d
         journalEntryId: entry.id,
       })),
     );
-    for (const [i, r] of recoveries.entries()) {
-      const loanItem = await openItemOfDocument(tx, clientId, LOAN_SOURCE_TYPE, Number(r.loan_id));
-      if (loanItem) await allocate(tx, clientId, itemIds[i], [{ itemId: loanItem.id, amount: r.amount }]);
-      await tx.execute(sql`update hr_loan_repayments set open_item_id = ${itemIds[i]} where id = ${byLoan.get(Number(r.loan_id))!}`);
-    }
+    // Each recovery settles its loan's item (set-based: a run may recover thousands of loans).
+    const loanItems = await queryRows<{ source_id: number; id: number }>(
+      tx,
+      sql`select distinct on (source_id) source_id, id from open_items
+          where client_id = ${clientId} and source_type = ${LOAN_SOURCE_TYPE} and source_id = any(${`{${recoveries.map((r) => r.loan_id).join(',')}}`}::bigint[])
+          order by source_id, id`,
+    );
+    const itemOfLoan = new Map(loanItems.map((i) => [Number(i.source_id), Number(i.id)]));
+    await allocatePairs(
+      tx,
+      clientId,
+      recoveries.flatMap((r, i) => {
+        const loanItem = itemOfLoan.get(Number(r.loan_id));
+        return loanItem ? [{ debitItemId: loanItem, creditItemId: itemIds[i], amount: r.amount }] : [];
+      }),
+    );
+    await tx.execute(sql`
+      update hr_loan_repayments r set open_item_id = x.i
+      from json_to_recordset(${JSON.stringify(recoveries.map((r, i) => ({ r: byLoan.get(Number(r.loan_id)), i: itemIds[i] })))}::json) as x(r bigint, i bigint)
+      where r.client_id = ${clientId} and r.id = x.r`);
     await settleLoanStatus(tx, [...byLoan.keys()]);
   }
   await tx.execute(
@@ -550,10 +603,22 @@ export async function payPayroll(opts: { tx: Db; actor: Actor; id: number; input
   await checkPayingAccount(tx, clientId, input.accountId, 'accountId', errors);
   if (errors.length > 0) throw new AppError(400, 'VALIDATION', 'common.validation', errors);
   const settings = await readHrSettings(tx, clientId);
-  const [{ net }] = await queryRows<{ net: string }>(tx, sql`select coalesce(sum(net), 0)::text as net from hr_payslips where run_id = ${id}`);
+  // What the approval made each employee's: the open net pay items on the account the run was posted to.
+  const owed = await queryRows<{ id: number; e: number; a: number; n: string }>(
+    tx,
+    sql`select id, party_id as e, account_id as a, (amount - settled)::text as n from open_items
+        where client_id = ${clientId} and source_type = ${PAYROLL_SOURCE_TYPE} and source_id = ${id} and kind = ${NET_PAY_KIND} and status = 'Open'
+          and settled < amount
+        order by party_id`,
+  );
+  const [{ net: runNet }] = await queryRows<{ net: string }>(tx, sql`select coalesce(sum(net), 0)::text as net from hr_payslips where run_id = ${id}`);
+  const isPerEmployee = owed.length > 0;
+  const net = isPerEmployee ? owed.reduce((s, o) => s.plus(o.n), new Decimal(0)).toFixed(2) : dec(runNet).toFixed(2);
   let entryId: number | null = null;
   let entryNumber: string | null = null;
   if (dec(net).gt(0)) {
+    const nets = owed.map((o) => ({ employeeId: Number(o.e), amount: dec(o.n).toFixed(2) }));
+    const payableId = isPerEmployee ? Number(owed[0].a) : settings.netPayPayableAccountId;
     const entry = await postJournal(tx, {
       clientId,
       date: input.date,
@@ -563,11 +628,38 @@ export async function payPayroll(opts: { tx: Db; actor: Actor; id: number; input
       sourceId: id,
       branchId: actor.branchId ?? null,
       userId,
-      lines: payrollPayPosting({ netPayPayableId: settings.netPayPayableAccountId, accountId: input.accountId, net }),
+      lines: isPerEmployee
+        ? payrollPayPosting({ netPayPayableId: payableId, accountId: input.accountId, nets })
+        : payrollPayPostingOneLine({ netPayPayableId: payableId, accountId: input.accountId, net }),
       limitField: null,
     });
     entryId = entry.id;
     entryNumber = entry.number;
+    if (isPerEmployee) {
+      // Each employee's payment settles their net pay item: written and allocated set-based.
+      const paid = await addOpenItems(
+        tx,
+        clientId,
+        owed.map((o) => ({
+          partyType: 'employee' as const,
+          partyId: Number(o.e),
+          accountId: Number(o.a),
+          side: 'debit' as const,
+          kind: NET_PAY_PAYMENT_KIND,
+          sourceType: PAYROLL_PAY_SOURCE_TYPE,
+          sourceId: id,
+          number: run.number,
+          date: input.date,
+          amount: dec(o.n).toFixed(2),
+          journalEntryId: entry.id,
+        })),
+      );
+      await allocatePairs(
+        tx,
+        clientId,
+        owed.map((o, i) => ({ debitItemId: paid[i], creditItemId: Number(o.id), amount: o.n })),
+      );
+    }
   }
   await tx.execute(sql`
     update hr_payroll_runs set status = 'Paid', paid_by = ${userId}, paid_at = now(), pay_date = ${input.date}::date, pay_account_id = ${input.accountId},
@@ -601,7 +693,13 @@ export async function cancelPayroll(opts: { tx: Db; actor: Actor; id: number; in
       tx,
       sql`update hr_loan_repayments set status = 'Cancelled' where run_id = ${id} and status = 'Posted' returning loan_id, open_item_id`,
     );
-    for (const u of undone) if (u.open_item_id) await cancelOpenItem(tx, clientId, Number(u.open_item_id));
+    // The recoveries' items (their allocations to the loans undone) and the employees' net pay items go with the entry.
+    const netItems = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from open_items where client_id = ${clientId} and source_type = ${PAYROLL_SOURCE_TYPE} and source_id = ${id} and kind = ${NET_PAY_KIND}
+            and status = 'Open'`,
+    );
+    await cancelOpenItems(tx, clientId, [...undone.flatMap((u) => (u.open_item_id ? [Number(u.open_item_id)] : [])), ...netItems.map((i) => Number(i.id))]);
     await settleLoanStatus(
       tx,
       undone.map((u) => Number(u.loan_id)),

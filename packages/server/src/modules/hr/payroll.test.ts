@@ -342,8 +342,29 @@ describe('payroll runs', () => {
   let d: number;
   let loanA: number;
   let runId: number;
-  let settings: { loansAccountId: number; advancesAccountId: number; netPayPayableAccountId: number; taxPayableAccountId: number };
+  let settings: {
+    salaryExpenseAccountId: number;
+    loansAccountId: number;
+    advancesAccountId: number;
+    netPayPayableAccountId: number;
+    taxPayableAccountId: number;
+    otherDeductionsAccountId: number;
+    roundingAccountId: number;
+  };
   const scope = () => ({ period: '2026-04', departmentId: ids.other });
+  const scopeJuly = () => ({ period: '2026-07', departmentId: ids.other });
+
+  /** Sum of an entry's lines on one account (credit - debit). */
+  async function entryCredit(entry: 'approve_entry_id' | 'pay_entry_id', id: number, accountId: number) {
+    const [row] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: string }>(
+        tx,
+        sql`select coalesce(sum(credit - debit), 0)::text as n from journal_lines
+            where client_id = ${orgA.clientId} and account_id = ${accountId} and entry_id = (select ${sql.identifier(entry)} from hr_payroll_runs where id = ${id})`,
+      ),
+    );
+    return Number(row.n).toFixed(2);
+  }
 
   async function generate(token: string, body: object) {
     const accepted = json(await call(token, 'POST', '/api/hr/payroll/runs', body), 202);
@@ -406,6 +427,7 @@ describe('payroll runs', () => {
       deductions: '10.00',
       loanRecovery: '200.00',
       advanceRecovery: '0.00',
+      rounding: '0.00',
       net: '874.00',
     });
     expect(byId.get(b)).toMatchObject({ daysPaid: 14, basic: '323.08', gross: '323.08', tax: '7.38', advanceRecovery: '100.00', net: '215.70' });
@@ -481,8 +503,15 @@ describe('payroll runs', () => {
             from journal_lines where client_id = ${orgA.clientId} and entry_id = (select approve_entry_id from hr_payroll_runs where id = ${runId})`,
       ),
     );
-    // Salaries 1323.08 less the 10.00 fine (one line per account), allowances and bonuses 150.00 = tax, net pay and recoveries.
-    expect(entry).toEqual({ debit: '1463.08', credit: '1463.08', tax: '73.38', net: '1089.70' });
+    // Salaries 1323.08, allowances and bonuses 150.00 = tax 73.38, the 10.00 fine, net pay 1089.70 and recoveries 300.00.
+    expect(entry).toEqual({ debit: '1473.08', credit: '1473.08', tax: '73.38', net: '1089.70' });
+    // The fine goes to the other deductions account, not against the salary expense.
+    expect(settings.otherDeductionsAccountId).not.toBe(settings.salaryExpenseAccountId);
+    expect(await entryCredit('approve_entry_id', runId, settings.otherDeductionsAccountId)).toBe('10.00');
+    expect(await entryCredit('approve_entry_id', runId, settings.salaryExpenseAccountId)).toBe('-1323.08');
+    // Net pay is owed to each employee: an open item per employee equal to their ledger balance on net pay payable.
+    expect(await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId)).toEqual({ ledger: '-874.00', items: '-874.00' });
+    expect(await employeeBalance(orgA.clientId, b, settings.netPayPayableAccountId)).toEqual({ ledger: '-215.70', items: '-215.70' });
     expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '300.00', items: '300.00' });
     expect(await employeeBalance(orgA.clientId, b, settings.advancesAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
     const loan = json(await call(orgA.token, 'GET', `/api/hr/loans/${loanA}`), 200);
@@ -508,6 +537,17 @@ describe('payroll runs', () => {
       ),
     );
     expect(Number(net.balance)).toBe(0);
+    // Paying settled each employee's net pay item.
+    expect(await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
+    expect(await employeeBalance(orgA.clientId, b, settings.netPayPayableAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
+    const [open] = await inSystem(ctx.database.db, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from open_items where client_id = ${orgA.clientId} and account_id = ${settings.netPayPayableAccountId}
+              and status = 'Open' and settled < amount`,
+      ),
+    );
+    expect(open.n).toBe(0);
     const twice = await call(payer.token, 'POST', `/api/hr/payroll/runs/${runId}/pay`, { date: '2026-04-30', accountId: ids.cash });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This payroll is Paid.');
@@ -523,6 +563,8 @@ describe('payroll runs', () => {
     expect(cancelled.status).toBe('Cancelled');
     expect(json(await call(orgA.token, 'GET', `/api/hr/loans/${loanA}`), 200).balance).toBe('300.00');
     expect(await employeeBalance(orgA.clientId, a, settings.loansAccountId)).toEqual({ ledger: '300.00', items: '300.00' });
+    // The cancelled run owes nobody: its net pay items went with the reversal.
+    expect(await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId)).toEqual({ ledger: '0.00', items: '0.00' });
     // May again (the cancelled run's payslips are no longer live), approved: 100 left on the loan.
     const mayAgain = await generate(orgA.token, { period: '2026-05', departmentId: ids.other });
     expect(mayAgain.status).toBe('done');
@@ -593,5 +635,109 @@ describe('payroll runs', () => {
     expect((await call(orgB.token, 'GET', `/api/hr/payroll/runs/${runId}`)).statusCode).toBe(404);
     expect((await call(clerk.token, 'GET', '/api/hr/payroll/runs')).statusCode).toBe(403);
     expect(json(await call(payer.token, 'GET', '/api/hr/payroll/runs?period=2026-04'), 200).total).toBe(1);
+  });
+
+  it('rounds net pay to the settings unit, shows the difference and posts it to the rounding account; Idempotency-Key on generate, approve and pay', async () => {
+    const current = json(await call(orgA.token, 'GET', '/api/hr/settings'), 200);
+    const body = (rounding: string) => ({
+      payPeriod: current.payPeriod,
+      payDay: current.payDay,
+      workingDays: current.workingDays,
+      rounding,
+      salaryExpenseAccountId: current.salaryExpenseAccountId,
+      allowanceExpenseAccountId: current.allowanceExpenseAccountId,
+      taxPayableAccountId: current.taxPayableAccountId,
+      netPayPayableAccountId: current.netPayPayableAccountId,
+      loansAccountId: current.loansAccountId,
+      advancesAccountId: current.advancesAccountId,
+      otherDeductionsAccountId: current.otherDeductionsAccountId,
+      roundingAccountId: current.roundingAccountId,
+      taxableAllowanceTypeIds: current.allowanceTypes.filter((t: { isTaxable: boolean }) => t.isTaxable).map((t: { id: number }) => t.id),
+    });
+    json(await call(orgA.token, 'PUT', '/api/hr/settings', body('1.00')), 200);
+    try {
+      const adj = (employeeId: number, amount: string) =>
+        call(orgA.token, 'POST', '/api/hr/payroll-adjustments', { employeeId, period: '2026-07', kind: 'deduction', typeId: ids.fine, amount });
+      json(await adj(a, '0.40'), 201);
+      json(await adj(b, '10.70'), 201);
+      const p = json(await call(orgA.token, 'GET', `/api/hr/payroll/preview?period=2026-07&departmentId=${ids.other}`), 200);
+      const byId = new Map(p.rows.map((r: { employeeId: number }) => [r.employeeId, r]));
+      // a: 1100.00 - tax 60.00 - 0.40 = 1039.60, paid 1040.00; b: 600.00 - 24.00 - 10.70 = 565.30, paid 565.00; d: 100.00 exactly.
+      expect(byId.get(a)).toMatchObject({ gross: '1100.00', tax: '60.00', deductions: '0.40', rounding: '0.40', net: '1040.00' });
+      expect(byId.get(b)).toMatchObject({ gross: '600.00', tax: '24.00', deductions: '10.70', rounding: '-0.30', net: '565.00' });
+      expect(byId.get(d)).toMatchObject({ rounding: '0.00', net: '100.00' });
+      expect(p.totals).toMatchObject({ rounding: '0.10', net: '1705.00' });
+      for (const r of p.rows as Record<string, string>[]) {
+        const exact = Number(r.gross) - Number(r.tax) - Number(r.deductions) - Number(r.loanRecovery) - Number(r.advanceRecovery);
+        expect(Number(r.net)).toBeCloseTo(exact + Number(r.rounding), 2);
+      }
+
+      // Generate twice with one key: one job, one run; the replay says so.
+      const key = { 'idempotency-key': 'payroll-2026-07-generate' };
+      const first = await ctx.app.inject({ method: 'POST', url: '/api/hr/payroll/runs', payload: scopeJuly(), headers: { ...bearer(orgA.token), ...key } });
+      expect(first.statusCode, first.body).toBe(202);
+      const replay = await ctx.app.inject({ method: 'POST', url: '/api/hr/payroll/runs', payload: scopeJuly(), headers: { ...bearer(orgA.token), ...key } });
+      expect(replay.statusCode).toBe(202);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      const other = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/hr/payroll/runs',
+        payload: { period: '2026-08', departmentId: ids.other },
+        headers: { ...bearer(orgA.token), ...key },
+      });
+      expect(other.statusCode).toBe(409);
+      await waitForJobs(ctx.app.db);
+      const job = json(await call(orgA.token, 'GET', `/api/hr/payroll/jobs/${first.json().jobId}`), 200);
+      expect(job.status).toBe('done');
+      expect(json(await call(orgA.token, 'GET', '/api/hr/payroll/runs?period=2026-07'), 200).total).toBe(1);
+      const july = job.runId as number;
+
+      // Approve twice with one key: one entry, the same answer. (a still awaits May's net pay, approved and not paid.)
+      const owedA = await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId);
+      const owedB = await employeeBalance(orgA.clientId, b, settings.netPayPayableAccountId);
+      const less = (x: { ledger: string }, n: number) => ({ ledger: (Number(x.ledger) - n).toFixed(2), items: (Number(x.ledger) - n).toFixed(2) });
+      expect(owedA.items).toBe(owedA.ledger);
+      const approveKey = { ...bearer(approver.token), 'idempotency-key': `approve-${july}` };
+      const approved = await ctx.app.inject({ method: 'POST', url: `/api/hr/payroll/runs/${july}/approve`, headers: approveKey });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const entries = async () => {
+        const [row] = await inSystem(ctx.database.db, (tx) =>
+          queryRows<{ n: number }>(tx, sql`select count(*)::int as n from journal_entries where client_id = ${orgA.clientId}`),
+        );
+        return row.n;
+      };
+      const afterApprove = await entries();
+      const again = await ctx.app.inject({ method: 'POST', url: `/api/hr/payroll/runs/${july}/approve`, headers: approveKey });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(approved.json());
+      expect(await entries()).toBe(afterApprove);
+      expect(approved.json().totals).toMatchObject({ rounding: '0.10', net: '1705.00' });
+      // The rounding is posted explicitly: 0.40 up and 0.30 down is 0.10 debited to the rounding account.
+      expect(await entryCredit('approve_entry_id', july, settings.roundingAccountId)).toBe('-0.10');
+      expect(await entryCredit('approve_entry_id', july, settings.otherDeductionsAccountId)).toBe('11.10');
+      expect(await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId)).toEqual(less(owedA, 1040));
+      expect(await employeeBalance(orgA.clientId, b, settings.netPayPayableAccountId)).toEqual(less(owedB, 565));
+      expect(await unbalancedEntries(orgA.clientId)).toBe(0);
+
+      // Pay twice with one key: one payment.
+      const payKey = { ...bearer(payer.token), 'idempotency-key': `pay-${july}` };
+      const payBody = { date: '2026-07-31', accountId: ids.cash };
+      const paid = await ctx.app.inject({ method: 'POST', url: `/api/hr/payroll/runs/${july}/pay`, payload: payBody, headers: payKey });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const afterPay = await entries();
+      expect(afterPay).toBe(afterApprove + 1);
+      const paidAgain = await ctx.app.inject({ method: 'POST', url: `/api/hr/payroll/runs/${july}/pay`, payload: payBody, headers: payKey });
+      expect(paidAgain.statusCode).toBe(200);
+      expect(paidAgain.headers['idempotent-replayed']).toBe('true');
+      expect(paidAgain.json()).toEqual(paid.json());
+      expect(await entries()).toBe(afterPay);
+      expect(await entryCredit('pay_entry_id', july, ids.cash)).toBe('1705.00');
+      expect(await employeeBalance(orgA.clientId, a, settings.netPayPayableAccountId)).toEqual(owedA);
+      expect(await employeeBalance(orgA.clientId, b, settings.netPayPayableAccountId)).toEqual(owedB);
+    } finally {
+      json(await call(orgA.token, 'PUT', '/api/hr/settings', body(current.rounding)), 200);
+    }
   });
 });

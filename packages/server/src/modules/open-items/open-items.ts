@@ -262,6 +262,63 @@ export async function cancelOpenItem(tx: Db, clientId: number, itemId: number): 
   return lines;
 }
 
+/** One allocation of a set-based batch: a debit and a credit item of the same party and account. */
+export interface AllocationPair {
+  debitItemId: number;
+  creditItemId: number;
+  amount: string;
+}
+
+/**
+ * Allocates many pairs in two statements (a payroll's payment settling each employee's net pay, its
+ * recoveries settling each loan): where allocate walks one item's targets, this takes the pairs as
+ * given. Each pair's items must be open, of the same party and account and on opposite sides; the
+ * items' `settled <= amount` check refuses an amount beyond what is open. Throws when a pair does not fit.
+ */
+export async function allocatePairs(tx: Db, clientId: number, pairs: readonly AllocationPair[]): Promise<void> {
+  const list = pairs.filter((p) => bdec(p.amount).gt(0));
+  if (list.length === 0) return;
+  const payload = JSON.stringify(list.map((p) => ({ d: p.debitItemId, c: p.creditItemId, a: billMoney(p.amount) })));
+  const [{ n }] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    with x as (select * from json_to_recordset(${payload}::json) as x(d bigint, c bigint, a numeric)),
+    ins as (
+      insert into open_item_allocations (client_id, party_type, party_id, account_id, debit_item_id, credit_item_id, amount, date)
+      select ${clientId}, d.party_type, d.party_id, d.account_id, d.id, c.id, x.a, greatest(d.date, c.date)
+      from x join open_items d on d.client_id = ${clientId} and d.id = x.d join open_items c on c.client_id = ${clientId} and c.id = x.c
+      where d.side = 'debit' and c.side = 'credit' and d.status = 'Open' and c.status = 'Open'
+        and d.party_type = c.party_type and d.party_id = c.party_id and d.account_id = c.account_id
+      on conflict (debit_item_id, credit_item_id) do update set amount = open_item_allocations.amount + excluded.amount
+      returning 1
+    )
+    select count(*)::int as n from ins`,
+  );
+  if (Number(n) !== list.length) throw new Error(`allocatePairs: ${list.length - Number(n)} pair(s) do not match an open debit and credit item of one party`);
+  await tx.execute(sql`
+    with x as (select * from json_to_recordset(${payload}::json) as x(d bigint, c bigint, a numeric)),
+    s as (select id, sum(a) as a from (select d as id, a from x union all select c, a from x) y group by id)
+    update open_items o set settled = o.settled + s.a from s where o.client_id = ${clientId} and o.id = s.id`);
+}
+
+/** Cancels many items with their document in three statements (see cancelOpenItem). */
+export async function cancelOpenItems(tx: Db, clientId: number, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const ids = `{${itemIds.join(',')}}`;
+  await tx.execute(sql`
+    with gone as (
+      delete from open_item_allocations where client_id = ${clientId} and (debit_item_id = any(${ids}::bigint[]) or credit_item_id = any(${ids}::bigint[]))
+      returning debit_item_id, credit_item_id, amount
+    ), other as (
+      select id, sum(amount) as amount from (
+        select credit_item_id as id, amount from gone where not (credit_item_id = any(${ids}::bigint[]))
+        union all select debit_item_id, amount from gone where not (debit_item_id = any(${ids}::bigint[]))) y
+      group by id
+    )
+    update open_items o set settled = o.settled - other.amount from other where o.client_id = ${clientId} and o.id = other.id`);
+  await tx.execute(sql`update open_items set settled = 0, status = 'Cancelled' where client_id = ${clientId} and id = any(${ids}::bigint[])`);
+}
+
 /**
  * Lets each party's waiting credit (unallocated rests of its settling items) pay its open charges, oldest
  * first, as far as its ledger balance on the account allows (open_items_apply_credit, migration 0036).

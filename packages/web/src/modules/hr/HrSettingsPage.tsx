@@ -34,14 +34,16 @@ import { useHrQuery, useHrWrite } from './hr.queries.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useLang } from '../../lib/lang.ts';
 
-const accountKeys = [
-  ['salaryExpenseAccountId', 'expense'],
-  ['allowanceExpenseAccountId', 'expense'],
-  ['taxPayableAccountId', 'liability'],
-  ['netPayPayableAccountId', 'liability'],
-  ['loansAccountId', 'asset'],
-  ['advancesAccountId', 'asset'],
-] as const;
+const accountKeys: readonly (readonly [keyof HrSettings & `${string}AccountId`, readonly string[]])[] = [
+  ['salaryExpenseAccountId', ['expense']],
+  ['allowanceExpenseAccountId', ['expense']],
+  ['taxPayableAccountId', ['liability']],
+  ['netPayPayableAccountId', ['liability']],
+  ['loansAccountId', ['asset']],
+  ['advancesAccountId', ['asset']],
+  ['otherDeductionsAccountId', ['liability', 'income']],
+  ['roundingAccountId', ['expense']],
+];
 
 function SettingsForm({ s }: { s: HrSettings }) {
   const { t } = useTranslation();
@@ -137,7 +139,7 @@ function SettingsForm({ s }: { s: HrSettings }) {
                 value={f.accounts[k]}
                 onChange={(x) => setF({ ...f, accounts: { ...f.accounts, [k]: x } })}
                 error={save.errors[k]}
-                options={s.accountChoices.filter((a) => a.type === type).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))}
+                options={s.accountChoices.filter((a) => type.includes(a.type)).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))}
               />
             </Grid>
           ))}

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { PayrollPreview, PayslipRow } from '@ubo/contracts';
 import type { ReactNode } from 'react';
 
-const figures = ['basic', 'allowances', 'bonuses', 'gross', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'net'] as const;
-const heads: Record<(typeof figures)[number], string> = {
+const allFigures = ['basic', 'allowances', 'bonuses', 'gross', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'rounding', 'net'] as const;
+const heads: Record<(typeof allFigures)[number], string> = {
   basic: 'basic',
   allowances: 'allowances',
   bonuses: 'bonuses',
@@ -19,11 +19,14 @@ const heads: Record<(typeof figures)[number], string> = {
   deductions: 'deductions',
   loanRecovery: 'loan',
   advanceRecovery: 'advance',
+  rounding: 'rounding',
   net: 'net',
 };
 
 export function PayslipTable({ rows, totals, action }: { rows: PayslipRow[]; totals: PayrollPreview['totals']; action?: (row: PayslipRow) => ReactNode }) {
   const { t } = useTranslation();
+  // Rounding shows when the settings round net pay and some payslip was rounded (net = gross - tax - deductions - recoveries + rounding).
+  const figures = allFigures.filter((f) => f !== 'rounding' || rows.some((r) => r.rounding !== '0.00'));
   return (
     <TableContainer sx={{ maxHeight: 480 }}>
       <Table size="small" stickyHeader aria-label={t('hr.payroll.runsTitle')}>
