@@ -714,6 +714,11 @@ describe('payroll runs', () => {
       expect(again.json()).toEqual(approved.json());
       expect(await entries()).toBe(afterApprove);
       expect(approved.json().totals).toMatchObject({ rounding: '0.10', net: '1705.00' });
+      // The payslip shows the rounding between the deductions and the net pay, so its figures add up.
+      const slipB = pdfText((await call(approver.token, 'GET', `/api/hr/payroll/runs/${july}/payslips/${b}/pdf`)).rawPayload);
+      expect(slipB).toMatch(/Total deductions\s+USD 34\.70\s+Rounding\s+USD -0\.30\s+Net pay\s+USD 565\.00/);
+      const slipD = pdfText((await call(approver.token, 'GET', `/api/hr/payroll/runs/${july}/payslips/${d}/pdf`)).rawPayload);
+      expect(slipD).not.toContain('Rounding');
       // The rounding is posted explicitly: 0.40 up and 0.30 down is 0.10 debited to the rounding account.
       expect(await entryCredit('approve_entry_id', july, settings.roundingAccountId)).toBe('-0.10');
       expect(await entryCredit('approve_entry_id', july, settings.otherDeductionsAccountId)).toBe('11.10');

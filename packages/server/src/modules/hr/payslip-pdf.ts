@@ -47,7 +47,7 @@ async function printableSlips(tx: Db, runId: number, employeeId?: number, frameO
           d.name as department, s.payment_method as "paymentMethod", s.days_paid as "daysPaid", s.days_in_period as "daysInPeriod",
           s.basic::text as basic, s.allowances::text as allowances, s.bonuses::text as bonuses, s.gross::text as gross, s.taxable::text as taxable,
           s.tax::text as tax, s.deductions::text as deductions, s.loan_recovery::text as "loanRecovery", s.advance_recovery::text as "advanceRecovery",
-          s.net::text as net
+          s.rounding::text as rounding, s.net::text as net
         from hr_payroll_runs r
           join hr_payslips s on s.run_id = r.id
           join employees e on e.id = s.employee_id
@@ -57,7 +57,7 @@ async function printableSlips(tx: Db, runId: number, employeeId?: number, frameO
         where r.id = ${runId} ${employeeId ? sql`and s.employee_id = ${employeeId}` : sql``}
         order by e.number, e.id`,
   );
-  const money = ['basic', 'allowances', 'bonuses', 'gross', 'taxable', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'net'] as const;
+  const money = ['basic', 'allowances', 'bonuses', 'gross', 'taxable', 'tax', 'deductions', 'loanRecovery', 'advanceRecovery', 'rounding', 'net'] as const;
   return rows.map((r) => {
     const out = { ...r, employeeId: Number(r.employeeId), daysPaid: Number(r.daysPaid), daysInPeriod: Number(r.daysInPeriod) };
     for (const k of money) out[k] = dec(r[k]).toFixed(2);
@@ -101,6 +101,8 @@ function payslipDocument(slip: SlipPrintRow, lang: Lang, printFrame: { company: 
     totals: [
       { label: t('hr.slip.gross'), value: slip.gross },
       { label: t('hr.slip.totalDeductions'), value: totalDeductions },
+      // Net pay rounded to the HR settings' unit: what that added (negative: took off), so the figures add up.
+      ...(dec(slip.rounding).isZero() ? [] : [{ label: t('hr.slip.rounding'), value: slip.rounding }]),
       { label: t('hr.slip.net'), value: slip.net, bold: true },
     ],
     signatures: [documentTexts[lang].preparedBy, documentTexts[lang].receivedBy],
