@@ -8,6 +8,8 @@ import { browserAvailable, clock, demo, type E2E, signInAs, startE2E, visible } 
 const run = browserAvailable();
 const year = clock.year();
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/** A date as the English screens show it (31 Jan 2026). */
+const shown = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 /** The first Monday of March this year and the Thursday after it: four working days. */
 const leaveStart = (() => {
   const d = new Date(Date.UTC(year, 2, 1));
@@ -102,7 +104,7 @@ describe.skipIf(!run)('hr: lists, hire, raise, leave', () => {
       page
         .getByRole('row')
         .filter({ hasText: '500.00' })
-        .filter({ hasText: `${year}-01-31` }),
+        .filter({ hasText: shown(`${year}-01-31`) }),
     );
     await e2e.shot(page, 'hr-06-salary-history');
   });
@@ -116,11 +118,16 @@ describe.skipIf(!run)('hr: lists, hire, raise, leave', () => {
     await dialog.getByLabel(/^To/).fill(dmy(leaveEnd));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText('The leave request was recorded (4.0 working days).'));
-    const row = page.getByRole('row').filter({ hasText: leaveStart });
+    const row = page.getByRole('row').filter({ hasText: shown(leaveStart) });
     await visible(row.filter({ hasText: 'Pending' }));
     await e2e.shot(page, 'hr-07-leave-pending');
     await row.getByRole('button', { name: 'Approve' }).click();
-    await visible(page.getByRole('row').filter({ hasText: leaveStart }).filter({ hasText: 'Approved' }));
+    await visible(
+      page
+        .getByRole('row')
+        .filter({ hasText: shown(leaveStart) })
+        .filter({ hasText: 'Approved' }),
+    );
     await visible(page.getByRole('row').filter({ hasText: 'Annual leave' }).filter({ hasText: '20.0' }));
     await e2e.shot(page, 'hr-08-leave-approved');
   });
