@@ -1,6 +1,8 @@
 // `npm test`: API tests on PGlite (and again on PostgreSQL when TEST_DATABASE_URL is set), web unit
-// tests, and the browser journeys against a fresh build. Prints one closing line `N passed, N failed`.
-// `npm test -- api|web|e2e` runs one kind alone.
+// tests, then the browser journeys against a fresh build. Prints one closing line `N passed, N failed`.
+// The PostgreSQL pass runs beside the browser journeys: much of its work is the database server's and the
+// journeys spend much of theirs waiting on the page, so together they fill two cores better than in turn.
+// The suite running beside writes its output to a file, printed when it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,30 +14,18 @@ mkdirSync(out, { recursive: true });
 const vitest = join(root, 'node_modules/.bin/vitest');
 const only = process.argv[2]; // optional: api | web | e2e
 
-// Two lanes run side by side, each suite in its lane in turn:
-// - the browser lane: build the web app, then the journeys (three at a time: a journey mostly waits on its
-//   page, measured at about half a core for two);
-// - the API lane: PGlite (one worker: it is CPU-bound, and beside the journeys a second worker only took
-//   their core), then PostgreSQL (four workers: a file there mostly waits on the database server), then the
-//   web unit tests.
-// The journeys are the long pole (about 900 s of waiting); the API lane fits beside them instead of before.
 const suites = [
-  { name: 'api (PGlite)', kind: 'api', lane: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=1'], env: { TEST_DATABASE_URL: '' } },
+  // Two workers: PGlite runs inside the worker's process, so one file keeps one core busy and Vitest's default
+  // (cpus - 1) would leave the second core idle while nothing else runs.
+  { name: 'api (PGlite)', kind: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=2'], env: { TEST_DATABASE_URL: '' } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'api (PostgreSQL)', kind: 'api', lane: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=4'], env: {} }]
+    ? // Four workers: a file here mostly waits on the database server (measured: 190 s of CPU, Node and
+      // PostgreSQL together, in 490 s with one worker), so several files overlap their waits.
+      [{ name: 'api (PostgreSQL)', kind: 'api', args: ['run', '--root', 'packages/server', '--maxWorkers=4'], env: {}, beside: true }]
     : []),
-  { name: 'web unit', kind: 'web', lane: 'api', args: ['run', '--root', 'packages/web'], env: {} },
-  {
-    name: 'browser',
-    kind: 'e2e',
-    lane: 'browser',
-    args: ['run', '--config', 'packages/web/e2e/vitest.config.ts'],
-    env: { E2E_MAX_WORKERS: process.env.E2E_MAX_WORKERS ?? '3' },
-    build: true,
-  },
+  { name: 'web unit', kind: 'web', args: ['run', '--root', 'packages/web'], env: {} },
+  { name: 'browser', kind: 'e2e', args: ['run', '--config', 'packages/web/e2e/vitest.config.ts'], env: {}, build: true },
 ].filter((s) => !only || s.kind === only);
-// Run alone (one kind asked for, or only one suite), a suite may use both cores and prints as it goes.
-if (suites.length === 1 && suites[0].kind === 'api') suites[0].args = suites[0].args.map((a) => (a === '--maxWorkers=1' ? '--maxWorkers=2' : a));
 
 let passed = 0;
 let failed = 0;
@@ -58,7 +48,7 @@ function runSuite(suite, i, logFile) {
   });
 }
 
-function record(suite, seconds, { file, code }) {
+function record(suite, started, { file, code }) {
   if (!existsSync(file)) {
     console.log(`${suite.name}: runner failed before reporting (exit ${code})`);
     failed += 1;
@@ -70,41 +60,34 @@ function record(suite, seconds, { file, code }) {
   failed += suiteFailed;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   console.log(`${suite.name}: ${report.numPassedTests} passed, ${suiteFailed} failed, ${report.numPendingTests} skipped`);
-  timings.push(`${suite.name}: ${seconds} s`);
+  timings.push(`${suite.name}: ${Math.round((Date.now() - started) / 1000)} s`);
   slowest.push(`${suite.name}: ${slowestFiles(report)}`);
 }
 
-const t0 = Date.now();
-const lanes = [...new Set(suites.map((s) => s.lane))];
-const alone = lanes.length === 1;
-const finished = [];
-/** Runs a lane's suites in turn; beside another lane each writes to a log file, printed when all have ended. */
-async function runLane(lane) {
-  for (const [i, suite] of suites.entries()) {
-    if (suite.lane !== lane) continue;
-    const started = Date.now();
-    if (suite.build) {
-      const b = spawnSync('npm', ['run', 'build', '-w', '@ubo/web'], { cwd: root, stdio: alone ? 'inherit' : 'pipe' });
-      if (b.status !== 0) {
-        console.log(`\n${suite.name}: web build failed\n${b.stdout ?? ''}${b.stderr ?? ''}`);
-        failed += 1;
-        continue;
-      }
+const besides = [];
+for (const [i, suite] of suites.entries()) {
+  const started = Date.now();
+  if (suite.beside && suites.some((s) => s.build)) {
+    const logFile = join(out, `suite-${i}.log`);
+    console.log(`\n=== ${suite.name} (beside the next suites; output in ${logFile}) ===`);
+    besides.push(runSuite(suite, i, logFile).then((result) => ({ suite, started, result, logFile })));
+    continue;
+  }
+  if (suite.build) {
+    const b = spawnSync('npm', ['run', 'build', '-w', '@ubo/web'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) {
+      console.log(`\n${suite.name}: web build failed`);
+      failed += 1;
+      continue;
     }
-    const logFile = alone ? undefined : join(out, `suite-${i}.log`);
-    console.log(alone ? `\n=== ${suite.name} ===` : `=== ${suite.name}: started at ${Math.round((Date.now() - t0) / 1000)} s (output in ${logFile}) ===`);
-    const result = await runSuite(suite, i, logFile);
-    if (!alone) console.log(`=== ${suite.name}: ended at ${Math.round((Date.now() - t0) / 1000)} s ===`);
-    finished.push({ i, suite, seconds: Math.round((Date.now() - started) / 1000), result, logFile });
   }
+  console.log(`\n=== ${suite.name} ===`);
+  record(suite, started, await runSuite(suite, i));
 }
-await Promise.all(lanes.map(runLane));
-for (const { suite, seconds, result, logFile } of finished.sort((a, b) => a.i - b.i)) {
-  if (logFile) {
-    console.log(`\n=== ${suite.name} ===`);
-    console.log(readFileSync(logFile, 'utf8'));
-  }
-  record(suite, seconds, result);
+for (const { suite, started, result, logFile } of await Promise.all(besides)) {
+  console.log(`\n=== ${suite.name} (ran beside) ===`);
+  console.log(readFileSync(logFile, 'utf8'));
+  record(suite, started, result);
 }
 
 // The files that took longest (where to look when a suite grows): name and seconds, slowest first.
@@ -125,6 +108,5 @@ function countFilesFailedWithoutFailedTest(report) {
 
 console.log(`\nslowest files: ${slowest.join('; ')}`);
 console.log(`suite times (with the build): ${timings.join(', ')}`);
-console.log(`all suites: ${Math.round((Date.now() - t0) / 1000)} s`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
