@@ -3,13 +3,15 @@
 //   organisation). Each journey file copies it instead of creating a database from nothing, which saves
 //   most of a server start (initdb, migrations, password hashing);
 // - takes a private copy of the built web app (packages/web/dist) that every server of the run serves,
-//   so a rebuild during the run (another `npm run build`) cannot leave a page without its scripts.
+//   so a rebuild during the run (another `npm run build`) cannot leave a page without its scripts;
+// - builds the server into one JavaScript file that every journey's server runs (server-build.ts).
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { browserAvailable } from './harness.ts';
+import { buildServer } from './server-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,8 @@ declare module 'vitest' {
     e2eTemplateDir: string;
     /** The copy of the built web app the servers serve, or '' (then packages/web/dist itself). */
     e2eWebDist: string;
+    /** The server built into one file, run with node; '' (then its sources, through tsx). */
+    e2eServer: string;
   }
 }
 
@@ -48,12 +52,18 @@ export default async function setup(project: TestProject) {
   if (!available) {
     project.provide('e2eTemplateDir', '');
     project.provide('e2eWebDist', '');
+    project.provide('e2eServer', '');
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'ubo-e2e-template-'));
-  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+  let server = '';
+  const cleanUp = () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (server) for (const file of [server, `${server}.map`]) rmSync(file, { force: true });
+  };
   try {
     await copyWebApp(join(dir, 'web'));
+    server = await buildServer();
     await makeTemplate(join(dir, 'data'));
   } catch (err) {
     cleanUp();
@@ -61,6 +71,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('e2eWebDist', join(dir, 'web'));
   project.provide('e2eTemplateDir', join(dir, 'data'));
+  project.provide('e2eServer', server);
   return cleanUp;
 }
 

@@ -136,7 +136,7 @@ async function prepareDatabase(dataDir: string, prepare?: (p: Preparation) => Pr
 }
 
 /** What global-setup.ts provides ('' when the files run without it). */
-function provided(key: 'e2eTemplateDir' | 'e2eWebDist'): string {
+function provided(key: 'e2eTemplateDir' | 'e2eWebDist' | 'e2eServer'): string {
   try {
     return inject(key) || '';
   } catch {
@@ -166,6 +166,8 @@ export interface E2E {
 export interface StartOptions {
   /** Prepares data in the database before the server starts (see Preparation). */
   prepare?: (p: Preparation) => Promise<void>;
+  /** The app's transitions and animations on (the default asks for reduced motion, which turns them off). */
+  motion?: boolean;
 }
 
 export async function startE2E(options: StartOptions = {}): Promise<E2E> {
@@ -178,7 +180,12 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     if (template) cpSync(template, dataDir, { recursive: true });
     if (options.prepare) await prepareDatabase(dataDir, options.prepare);
     const port = await freePort();
-    server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')], {
+    // The server built once for the run (global-setup.ts), else its sources through tsx.
+    const built = provided('e2eServer');
+    const [command, args] = built
+      ? [process.execPath, ['--enable-source-maps', built]]
+      : [join(root, 'node_modules/.bin/tsx'), [join(root, 'packages/server/src/main.ts')]];
+    server = spawn(command, args, {
       cwd: root,
       env: {
         ...process.env,
@@ -206,7 +213,7 @@ export async function startE2E(options: StartOptions = {}): Promise<E2E> {
     });
     launching.catch(() => {}); // reported below, after the server
     await waitForServer(server, `http://127.0.0.1:${port}`, log);
-    return makeE2E(`http://127.0.0.1:${port}`, dataDir, server, log, await launching);
+    return makeE2E(`http://127.0.0.1:${port}`, dataDir, server, log, await launching, options);
   } catch (err) {
     await launching?.then((b) => b.close()).catch(() => {});
     if (server && server.exitCode === null) server.kill('SIGKILL');
@@ -240,7 +247,7 @@ async function waitForServer(server: ChildProcess, baseUrl: string, log: () => s
   }
 }
 
-function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: () => string, browser: Browser): E2E {
+function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: () => string, browser: Browser, options: StartOptions): E2E {
   const exited = new Promise<void>((resolve) => {
     if (server.exitCode !== null) resolve();
     else server.once('exit', () => resolve());
@@ -254,7 +261,15 @@ function makeE2E(baseUrl: string, dataDir: string, server: ChildProcess, log: ()
     dataDir,
     pageErrors,
     async newContext() {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, baseURL: baseUrl, locale: 'en-GB', timezoneId: 'UTC' });
+      // Reduced motion (the app then runs no transitions, animations or ripples, index.html and theme.ts):
+      // about a third of Chromium's CPU in a journey went to drawing them, on a 2-core CI machine.
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 850 },
+        baseURL: baseUrl,
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+        reducedMotion: options.motion ? 'no-preference' : 'reduce',
+      });
       contexts.push(context);
       return context;
     },

@@ -27,7 +27,7 @@ describe.skipIf(!run)('theme settings', () => {
   let page: Page;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ motion: true }); // the mini sidebar opens on hover with its transition
     page = await e2e.newPage();
   });
   afterEach((ctx) => e2e?.afterEachTest(ctx));
@@ -102,6 +102,43 @@ describe.skipIf(!run)('theme settings', () => {
     expect(await htmlState(page)).toEqual({ mode: 'light', color: 'green', mini: false, background: lightBackground });
     expect(await sidebarWidth(page)).toBe(260);
     await e2e.shot(page, '04-theme-light-green');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it("follows the system's reduced-motion choice: no transitions, animations or ripples then; motion otherwise", async () => {
+    // What a button does when pressed: its transition's duration, and whether a ripple is drawn.
+    const press = async (p: Page) => {
+      const button = p.getByRole('button', { name: 'Theme settings' });
+      const duration = await button.evaluate((el) => getComputedStyle(el).transitionDuration);
+      await button.hover();
+      await p.mouse.down();
+      // Two frames: React has drawn whatever the press starts.
+      await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const ripples = await button.locator('.MuiTouchRipple-child').count();
+      await p.mouse.up();
+      return { duration, ripples };
+    };
+    // This file runs with motion (startE2E({ motion: true })).
+    const moving = await press(page);
+    expect(moving.duration).not.toBe('0.001s');
+    expect(moving.ripples).toBe(1);
+
+    const still = await e2e.newPage(await e2e.browser.newContext({ baseURL: e2e.baseUrl, reducedMotion: 'reduce' }));
+    await signInAs(still, demo.admin);
+    expect(await press(still)).toEqual({ duration: '0.001s', ripples: 0 });
+    // Spinners stand still too: the boot spinner's endless turn becomes one round of 1 ms.
+    const spinner = (p: Page) =>
+      p.evaluate(() => {
+        const el = document.createElement('div');
+        el.className = 'boot-spinner';
+        document.body.append(el);
+        const { animationDuration, animationIterationCount } = getComputedStyle(el);
+        el.remove();
+        return { animationDuration, animationIterationCount };
+      });
+    expect(await spinner(page)).toEqual({ animationDuration: '0.9s', animationIterationCount: 'infinite' });
+    expect(await spinner(still)).toEqual({ animationDuration: '0.001s', animationIterationCount: '1' });
+    await still.context().close();
     expect(e2e.pageErrors).toEqual([]);
   });
 });

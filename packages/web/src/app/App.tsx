@@ -3,6 +3,7 @@
 import { type ReactNode, useMemo } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -18,7 +19,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const prefs = useThemePrefs();
   const { t } = useTranslation();
   const lang = useLang();
-  const theme = useMemo(() => createTheme(createAppTheme(prefs), muiLocale(t, lang)), [prefs, t, lang]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => createTheme(createAppTheme(prefs, { reducedMotion }), muiLocale(t, lang)), [prefs, t, lang, reducedMotion]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />

@@ -41,7 +41,8 @@ export const SIDEBAR_MINI_WIDTH = 80;
 /** Spec section 9: the mobile menu applies at 991 px or narrower. */
 export const MOBILE_QUERY = '(max-width: 991px)';
 
-export function createAppTheme(prefs: ThemePrefs): Theme {
+/** reducedMotion: the user's system asks for less motion (index.html then stops transitions and animations; here the ripples). */
+export function createAppTheme(prefs: ThemePrefs, opts: { reducedMotion?: boolean } = {}): Theme {
   const dark = prefs.mode === 'dark';
   const accent = accents[prefs.sidebarColor];
   return createTheme({
@@ -66,6 +67,7 @@ export function createAppTheme(prefs: ThemePrefs): Theme {
           root: { boxShadow: dark ? '0 1px 4px rgba(0,0,0,0.4)' : '0 1px 4px rgba(0,0,0,0.12)' },
         },
       },
+      MuiButtonBase: { defaultProps: { disableRipple: Boolean(opts.reducedMotion) } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
