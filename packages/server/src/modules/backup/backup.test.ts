@@ -345,7 +345,7 @@ describe('upgrades', () => {
     };
     const before = await content();
     const dataDir = join(work, 'upgrade');
-    const failure = await migrateWithBackup(ctx.database, { dataDir, migrationsDir: `${dir}/` }).catch((err) => err);
+    const failure = await migrateWithBackup(ctx.database, { dataDir, keep: 7, migrationsDir: `${dir}/` }).catch((err) => err);
     expect(failure).toBeInstanceOf(UpgradeError);
     expect(failure.message).toMatch(/9991_backup_test_bad\.sql failed/);
     expect(failure.message).toMatch(/as it was before the upgrade/);
@@ -358,6 +358,66 @@ describe('upgrades', () => {
       expect(taken.manifest.migrations).toEqual(await migrationFiles());
     }
   }, 120_000);
+
+  it.skipIf(onPostgres)(
+    'after a successful upgrade only the newest BACKUP_KEEP pre-upgrade backups are kept; a failed one deletes nothing',
+    async () => {
+      const real = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+      const migrationsWith = (name: string, extra: Record<string, string>) => {
+        const dir = join(work, name);
+        mkdirSync(dir);
+        for (const f of readdirSync(real).filter((f) => f.endsWith('.sql'))) copyFileSync(join(real, f), join(dir, f));
+        for (const [f, body] of Object.entries(extra)) writeFileSync(join(dir, f), body);
+        return `${dir}/`;
+      };
+      const dataDir = join(work, 'prune');
+      const backups = join(dataDir, 'backups');
+      mkdirSync(backups, { recursive: true });
+      // Earlier upgrades' backups, an automatic one and a manual one (names sort by time).
+      const older = ['20240101-000000000Z', '20250101-000000000Z', '20260101-000000000Z'].map((t) => `ubo-backup-pre-upgrade-${t}-pglite.tar`);
+      const others = ['ubo-backup-automatic-20200101-000000000Z-pglite.tar', 'ubo-backup-20200101-000000000Z-pglite.tar'];
+      for (const f of [...older, ...others]) writeFileSync(join(backups, f), 'an earlier backup');
+      const preUpgrade = () =>
+        readdirSync(backups)
+          .filter((f) => f.startsWith('ubo-backup-pre-upgrade-'))
+          .sort();
+
+      // A failed upgrade: its backup is added and nothing is deleted, whatever BACKUP_KEEP says.
+      const failure = await migrateWithBackup(ctx.database, {
+        dataDir,
+        keep: 1,
+        migrationsDir: migrationsWith('m-bad', { '9991_backup_test_bad.sql': 'SELECT 1 / 0;' }),
+      }).catch((err) => err);
+      expect(failure).toBeInstanceOf(UpgradeError);
+      expect(preUpgrade()).toHaveLength(4);
+      const failedBackup = failure.backupFile.split('/').pop();
+      expect(preUpgrade()).toContain(failedBackup);
+      for (const f of [...older, ...others]) expect(existsSync(join(backups, f))).toBe(true);
+
+      // A successful upgrade with BACKUP_KEEP=2: its backup and the newest earlier one stay, the rest go.
+      const lines: string[] = [];
+      try {
+        const applied = await migrateWithBackup(ctx.database, {
+          dataDir,
+          keep: 2,
+          migrationsDir: migrationsWith('m-ok', { '9992_backup_test_noop.sql': 'SELECT 1;' }),
+          log: (line) => lines.push(line),
+        });
+        expect(applied).toEqual(['9992_backup_test_noop.sql']);
+      } finally {
+        await ctx.database.execScript("DELETE FROM schema_migrations WHERE name = '9992_backup_test_noop.sql'");
+      }
+      const kept = preUpgrade();
+      expect(kept).toHaveLength(2);
+      expect(kept[0]).toBe(failedBackup);
+      expect(lines[0]).toContain(kept[1]);
+      expect(lines[1]).toMatch(/Removed 3 older pre-upgrade backup/);
+      expect((await openBackupFile(join(backups, kept[1]))).manifest.reason).toBe('pre-upgrade');
+      // Automatic and manual backups are not pre-upgrade ones: untouched.
+      for (const f of others) expect(existsSync(join(backups, f))).toBe(true);
+    },
+    120_000,
+  );
 });
 
 describe("an organisation's export", () => {
