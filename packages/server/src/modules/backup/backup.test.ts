@@ -19,7 +19,10 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { migrationFiles } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
-import { seedDemoIfEmpty, seedDemoUtilityIfEmpty } from '../../seed/demo.ts';
+import { seedDemoIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from '../../seed/demo.ts';
+import { seedDemoBilling } from '../../seed/demo-billing.ts';
+import { seedDemoStore } from '../../seed/demo-store.ts';
+import { pdfPageCount, pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { waitForJobs } from '../jobs/index.ts';
 import { BackupFileError, openBackupFile, writeBackupFile } from './backup-file.ts';
 import { ident, publicTables, type Rows } from './manifest.ts';
@@ -484,6 +487,8 @@ describe("an organisation's export", () => {
     }
     expect(names).toContain('clients.csv');
     expect(names).toContain('README.md');
+    // Documents were not asked for: no documents/ folder.
+    expect(names.filter((n) => n.startsWith('documents/'))).toEqual([]);
     expect(await zip.file('README.md')?.async('string')).toMatch(/## journal_lines\.csv/);
 
     // No row of another organisation: every client_id cell is the demo's, and the clients file is its row.
@@ -511,6 +516,80 @@ describe("an organisation's export", () => {
     expect(users).toContain('[withheld]');
     expect(users).not.toMatch(/\$argon2/);
   }, 180_000);
+
+  it("with its documents: a bills PDF per billed period, a PDF per sales and purchase document, none of another organisation's", async () => {
+    // This organisation's store (sales, purchases); another with its own bills and store, numbered alike.
+    await seedDemoStoreIfEmpty(ctx.database.db);
+    const third = await newOrganisation(ctx, { name: 'Third Water Company' });
+    await seedDemoBilling(ctx.database.db, { code: third.code, username: 'admin' });
+    await seedDemoStore(ctx.database.db, { code: third.code, username: 'admin' });
+    const count = (clientId: number, from: string, where = 'true') =>
+      inSystem(ctx.database.db, (tx) =>
+        queryRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${from} where client_id = ${Number(clientId)} and ${where}`)),
+      ).then(([r]) => r.n);
+    const periodsOf = (clientId: number) =>
+      inSystem(ctx.database.db, (tx) =>
+        queryRows<{ period: string; n: number }>(
+          tx,
+          sql`select period, count(*)::int as n from bills where client_id = ${clientId} group by period order by period`,
+        ),
+      );
+    const salesKinds = "kind in ('invoice', 'receipt', 'return')";
+    for (const id of [demo.clientId, third.clientId]) {
+      expect((await periodsOf(id)).length).toBeGreaterThan(0);
+      expect(await count(id, 'sales_documents', salesKinds)).toBeGreaterThan(0);
+    }
+    const [demoOrg] = await inSystem(ctx.database.db, (tx) => queryRows<{ name: string }>(tx, sql`select name from clients where id = ${demo.clientId}`));
+
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/organisation-export',
+      headers: bearer(demo.token),
+      payload: { includeDocuments: true },
+    });
+    expect(start.statusCode).toBe(202);
+    const { jobId } = start.json() as { jobId: number };
+    await waitForJobs(ctx.database.db);
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/settings/organisation-export', headers: bearer(demo.token) })).json();
+    const job = list.data.find((j: { jobId: number }) => j.jobId === jobId);
+    expect(job).toMatchObject({ status: 'done', includeFiles: false, includeDocuments: true });
+    // The progress counted the documents beside the tables.
+    expect(job.total).toBeGreaterThan(job.tables + (await periodsOf(demo.clientId)).length);
+    expect(job.processed).toBe(job.total);
+    const download = await ctx.app.inject({ method: 'GET', url: `/api/settings/organisation-export/${jobId}/download`, headers: bearer(demo.token) });
+    const zip = await JSZip.loadAsync(download.rawPayload);
+    const inFolder = (folder: string) =>
+      Object.keys(zip.files)
+        .filter((n) => n.startsWith(`documents/${folder}/`) && !zip.files[n].dir)
+        .sort();
+    const pdf = async (name: string) => {
+      const bytes = Buffer.from((await zip.file(name)?.async('uint8array')) ?? []);
+      expect(bytes.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+      const text = pdfText(bytes);
+      // Drawn with this organisation's header, never the other's.
+      expect(text, name).toContain(demoOrg.name);
+      expect(text, name).not.toContain('Third Water Company');
+      return bytes;
+    };
+
+    // One PDF per billed period, a page per bill of this organisation in it.
+    const periods = await periodsOf(demo.clientId);
+    expect(inFolder('bills')).toEqual(periods.map((p) => `documents/bills/bills-${p.period}.pdf`));
+    for (const p of periods) expect(pdfPageCount(await pdf(`documents/bills/bills-${p.period}.pdf`))).toBe(p.n);
+    // One PDF per invoice, receipt and return; one per purchase, order and purchase return.
+    const sales = inFolder('sales');
+    expect(sales).toHaveLength(await count(demo.clientId, 'sales_documents', salesKinds));
+    for (const name of sales) await pdf(name);
+    const purchases = inFolder('purchases');
+    expect(purchases).toHaveLength(
+      (await count(demo.clientId, 'purchases')) + (await count(demo.clientId, 'purchase_orders')) + (await count(demo.clientId, 'purchase_returns')),
+    );
+    expect(purchases.length).toBeGreaterThan(0);
+    for (const name of purchases) await pdf(name);
+    const readme = (await zip.file('README.md')?.async('string')) ?? '';
+    expect(readme).toContain('## documents/');
+    expect(readme).toContain(`documents/bills/bills-YYYY-MM.pdf: every bill of one billing period`);
+  }, 300_000);
 
   it('the operator exports one organisation from the command line', async () => {
     const dir = join(work, 'exports');
