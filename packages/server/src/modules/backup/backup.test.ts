@@ -593,13 +593,14 @@ describe("an organisation's export", () => {
 
   it('the operator exports one organisation from the command line', async () => {
     const dir = join(work, 'exports');
-    const out = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '1000', '--to', dir], { LANG: 'C' });
+    const out = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '1000', '--to', dir, '--documents', 'yes'], { LANG: 'C' });
     expect(out.stderr).toEqual([]);
     expect(out.exitCode).toBe(0);
     const [file] = readdirSync(dir);
     expect(out.stdout[0]).toContain(file);
     const zip = await JSZip.loadAsync(readFileSync(join(dir, file)));
     expect(Object.keys(zip.files)).toContain('journal_entries.csv');
+    expect(Object.keys(zip.files).filter((n) => /^documents\/bills\/bills-\d{4}-\d{2}\.pdf$/.test(n)).length).toBeGreaterThan(0);
     const missing = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '424242', '--to', dir], { LANG: 'C' });
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr[0]).toMatch(/No organisation has code 424242/);
