@@ -23,7 +23,7 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
 try {
   // On the embedded database an upgrade is preceded by a backup; a failed one changes nothing.
-  await migrateWithBackup(database, { dataDir: config.dataDir, log: (line) => console.log(`  ${line}`) });
+  await migrateWithBackup(database, { dataDir: config.dataDir, keep: config.backupKeep, log: (line) => console.log(`  ${line}`) });
 } catch (err) {
   console.error(err instanceof UpgradeError ? err.message : `Database upgrade failed: ${(err as Error).message}`);
   await database.close();

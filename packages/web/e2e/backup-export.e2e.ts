@@ -26,10 +26,11 @@ describe.skipIf(!run)("organisation's data export", () => {
     await visible(card);
     await visible(card.getByText('No export yet.'));
     await card.getByRole('checkbox', { name: /Include stored files/ }).check();
+    await card.getByRole('checkbox', { name: /Include documents as PDFs/ }).check();
     await card.getByRole('button', { name: 'Export data' }).click();
     const row = card.getByTestId('export-row').first();
     await visible(row.getByText('Ready'));
-    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/\d+ tables, \d+ rows, .*\(with files\)/);
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/\d+ tables, \d+ rows, .*\(with files\) \(with documents\)/);
     await card.scrollIntoViewIfNeeded();
     await e2e.shot(page, 'backup-export-01-ready');
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);

@@ -1,16 +1,18 @@
 // An organisation's data export (issue 20): an administrator (privilege export-organisation-data) starts
 // it from the company profile screen; a background job builds a ZIP of every table's rows as CSV with a
-// README (and the stored files when asked); the finished exports are listed and downloaded.
+// README (and the stored files when asked, and separately the documents drawn as PDFs: bills per period,
+// sales and purchase documents, payslips per payroll run); the finished exports are listed and downloaded.
 import { endpoint } from '../common/endpoint.ts';
 import { z } from '../common/validation.ts';
 
-export const organisationExportBody = z.object({ includeFiles: z.boolean().default(false) });
+export const organisationExportBody = z.object({ includeFiles: z.boolean().default(false), includeDocuments: z.boolean().default(false) });
 export type OrganisationExportBody = z.input<typeof organisationExportBody>;
 
 export const organisationExportJob = z.object({
   jobId: z.number().int(),
   status: z.enum(['queued', 'running', 'done', 'failed']),
   includeFiles: z.boolean(),
+  includeDocuments: z.boolean(),
   processed: z.number().int(),
   total: z.number().int(),
   /** Why it failed, in the caller's language. */

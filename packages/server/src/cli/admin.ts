@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<CommandResult> {
     }
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
     // An upgrade of the embedded database from here is preceded by a backup too.
-    await migrateWithBackup(database, { dataDir: config.dataDir }).catch((err) => {
+    await migrateWithBackup(database, { dataDir: config.dataDir, keep: config.backupKeep }).catch((err) => {
       throw err instanceof UpgradeError ? new CliError(err.message, 1) : err;
     });
     await assertTenantIsolation(database.db);

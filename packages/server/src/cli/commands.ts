@@ -183,8 +183,8 @@ export const commands: Record<string, CommandSpec> = {
     runInstallation: restoreCommand,
   },
   'export-organisation': {
-    usage: 'export-organisation --code N [--to DIR] [--files yes]',
-    options: ['code', 'to', 'files'],
+    usage: 'export-organisation --code N [--to DIR] [--files yes] [--documents yes]',
+    options: ['code', 'to', 'files', 'documents'],
     needsDatabase: true,
     run: exportOrganisationCommand,
   },

@@ -1,6 +1,6 @@
 // export-organisation: the operator's copy of what an organisation's administrator downloads from the
 // company profile screen, built the same way (modules/backup, in the organisation's tenant transaction:
-// only its rows) and written as a ZIP into --to DIR (default DATA_DIR/exports).
+// only its rows; --documents yes adds its documents as PDFs) and written as a ZIP into --to DIR (default DATA_DIR/exports).
 import { writeFile, mkdir, rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Lang, z } from '@ubo/contracts';
@@ -14,14 +14,26 @@ import { type CliArgs, CliError, one, orgCode, validate } from './cli-input.ts';
 import { say } from './messages.ts';
 import { writeOperatorAudit } from './operator-audit.ts';
 
-const schema = z.object({ code: orgCode, files: z.enum(['yes', 'no']).optional(), to: z.string().trim().min(1).optional() });
+const schema = z.object({
+  code: orgCode,
+  files: z.enum(['yes', 'no']).optional(),
+  documents: z.enum(['yes', 'no']).optional(),
+  to: z.string().trim().min(1).optional(),
+});
 
 export async function exportOrganisationCommand(db: Db, args: CliArgs, lang: Lang = 'en'): Promise<string[]> {
-  const input = validate(schema, { code: one(args, 'code'), files: one(args, 'files'), to: one(args, 'to') }, lang);
+  const input = validate(schema, { code: one(args, 'code'), files: one(args, 'files'), documents: one(args, 'documents'), to: one(args, 'to') }, lang);
   const [client] = await inSystem(db, (tx) => tx.select({ id: clients.id, code: clients.code }).from(clients).where(eq(clients.code, input.code)));
   if (!client) throw new CliError(say('cli.orgNotFound', lang, { code: input.code }));
   const built = await inTenant(db, client.id, (tx) =>
-    buildOrganisationExport({ tx, clientId: client.id, code: client.code, includeFiles: input.files === 'yes' }),
+    buildOrganisationExport({
+      tx,
+      clientId: client.id,
+      code: client.code,
+      includeFiles: input.files === 'yes',
+      includeDocuments: input.documents === 'yes',
+      lang,
+    }),
   );
   const dir = input.to ? resolve(input.to) : join(loadConfig([]).dataDir, 'exports');
   await mkdir(dir, { recursive: true });

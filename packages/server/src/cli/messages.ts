@@ -190,8 +190,8 @@ export const cliMessages = {
     so: 'Soo celi fayl kayd-celin ah: wuxuu hubiyaa hubintiisa iyo inuusan ka iman nooc ka cusub, diidaa inuu beddelo kayd leh ururo la’aanta --force, socodsiiyaa verify-ledger oo daabacaa tirada miis kasta oo la barbar dhigay warqad-sharaxaadda. Marka hore jooji server-ka (kaydka gudaha).',
   },
   'help.export-organisation': {
-    en: "Export one organisation's data: every table of it as CSV in a ZIP with a README of the columns (--files yes adds its stored files). Only that organisation's rows.",
-    so: 'Dhoofi xogta hal urur: miis kasta oo ka mid ah sida CSV gudaha ZIP leh README tiirarka sharxaya (--files yes wuxuu ku darayaa faylasha uu kaydsaday). Safafka ururkaas oo keliya.',
+    en: "Export one organisation's data: every table of it as CSV in a ZIP with a README of the columns (--files yes adds its stored files; --documents yes its bills, sales and purchase documents and payslips as PDFs). Only that organisation's rows.",
+    so: 'Dhoofi xogta hal urur: miis kasta oo ka mid ah sida CSV gudaha ZIP leh README tiirarka sharxaya (--files yes wuxuu ku darayaa faylasha uu kaydsaday; --documents yes biilashiisa, dukumentiyada iibka iyo iibsashada iyo warqadaha mushaharka sida PDF). Safafka ururkaas oo keliya.',
   },
   'backup.written': { en: 'Backup written: {file} ({size})', so: 'Kayd-celinta waa la qoray: {file} ({size})' },
   'backup.byServer': { en: 'Taken by the running server (embedded database in {dir}).', so: 'Waxaa qaaday server-ka socda (kaydka gudaha ee {dir}).' },

@@ -12,7 +12,9 @@ const access = { access: { privilege: 'export-organisation-data' }, tags: ['sett
 export async function backupRoutes(app: FastifyInstance) {
   app.jobs.define(exportJob);
   serve(app, api.start, access, async (req) => {
-    const accepted = await tenantTx(req, (tx, actor) => queueExport({ tx, actor, includeFiles: req.body.includeFiles }));
+    const accepted = await tenantTx(req, (tx, actor) =>
+      queueExport({ tx, actor, includeFiles: req.body.includeFiles, includeDocuments: req.body.includeDocuments }),
+    );
     app.jobs.kick();
     return accepted;
   });

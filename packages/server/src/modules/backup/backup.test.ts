@@ -19,7 +19,10 @@ import { type Database, openDatabase } from '../../db/client.ts';
 import { migrationFiles } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { inSystem } from '../../db/tenant.ts';
-import { seedDemoIfEmpty, seedDemoUtilityIfEmpty } from '../../seed/demo.ts';
+import { seedDemoIfEmpty, seedDemoStoreIfEmpty, seedDemoUtilityIfEmpty } from '../../seed/demo.ts';
+import { seedDemoBilling } from '../../seed/demo-billing.ts';
+import { seedDemoStore } from '../../seed/demo-store.ts';
+import { pdfPageCount, pdfText } from '../document-print/pdf-inspect-test-kit.ts';
 import { waitForJobs } from '../jobs/index.ts';
 import { BackupFileError, openBackupFile, writeBackupFile } from './backup-file.ts';
 import { ident, publicTables, type Rows } from './manifest.ts';
@@ -345,7 +348,7 @@ describe('upgrades', () => {
     };
     const before = await content();
     const dataDir = join(work, 'upgrade');
-    const failure = await migrateWithBackup(ctx.database, { dataDir, migrationsDir: `${dir}/` }).catch((err) => err);
+    const failure = await migrateWithBackup(ctx.database, { dataDir, keep: 7, migrationsDir: `${dir}/` }).catch((err) => err);
     expect(failure).toBeInstanceOf(UpgradeError);
     expect(failure.message).toMatch(/9991_backup_test_bad\.sql failed/);
     expect(failure.message).toMatch(/as it was before the upgrade/);
@@ -358,6 +361,66 @@ describe('upgrades', () => {
       expect(taken.manifest.migrations).toEqual(await migrationFiles());
     }
   }, 120_000);
+
+  it.skipIf(onPostgres)(
+    'after a successful upgrade only the newest BACKUP_KEEP pre-upgrade backups are kept; a failed one deletes nothing',
+    async () => {
+      const real = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+      const migrationsWith = (name: string, extra: Record<string, string>) => {
+        const dir = join(work, name);
+        mkdirSync(dir);
+        for (const f of readdirSync(real).filter((f) => f.endsWith('.sql'))) copyFileSync(join(real, f), join(dir, f));
+        for (const [f, body] of Object.entries(extra)) writeFileSync(join(dir, f), body);
+        return `${dir}/`;
+      };
+      const dataDir = join(work, 'prune');
+      const backups = join(dataDir, 'backups');
+      mkdirSync(backups, { recursive: true });
+      // Earlier upgrades' backups, an automatic one and a manual one (names sort by time).
+      const older = ['20240101-000000000Z', '20250101-000000000Z', '20260101-000000000Z'].map((t) => `ubo-backup-pre-upgrade-${t}-pglite.tar`);
+      const others = ['ubo-backup-automatic-20200101-000000000Z-pglite.tar', 'ubo-backup-20200101-000000000Z-pglite.tar'];
+      for (const f of [...older, ...others]) writeFileSync(join(backups, f), 'an earlier backup');
+      const preUpgrade = () =>
+        readdirSync(backups)
+          .filter((f) => f.startsWith('ubo-backup-pre-upgrade-'))
+          .sort();
+
+      // A failed upgrade: its backup is added and nothing is deleted, whatever BACKUP_KEEP says.
+      const failure = await migrateWithBackup(ctx.database, {
+        dataDir,
+        keep: 1,
+        migrationsDir: migrationsWith('m-bad', { '9991_backup_test_bad.sql': 'SELECT 1 / 0;' }),
+      }).catch((err) => err);
+      expect(failure).toBeInstanceOf(UpgradeError);
+      expect(preUpgrade()).toHaveLength(4);
+      const failedBackup = failure.backupFile.split('/').pop();
+      expect(preUpgrade()).toContain(failedBackup);
+      for (const f of [...older, ...others]) expect(existsSync(join(backups, f))).toBe(true);
+
+      // A successful upgrade with BACKUP_KEEP=2: its backup and the newest earlier one stay, the rest go.
+      const lines: string[] = [];
+      try {
+        const applied = await migrateWithBackup(ctx.database, {
+          dataDir,
+          keep: 2,
+          migrationsDir: migrationsWith('m-ok', { '9992_backup_test_noop.sql': 'SELECT 1;' }),
+          log: (line) => lines.push(line),
+        });
+        expect(applied).toEqual(['9992_backup_test_noop.sql']);
+      } finally {
+        await ctx.database.execScript("DELETE FROM schema_migrations WHERE name = '9992_backup_test_noop.sql'");
+      }
+      const kept = preUpgrade();
+      expect(kept).toHaveLength(2);
+      expect(kept[0]).toBe(failedBackup);
+      expect(lines[0]).toContain(kept[1]);
+      expect(lines[1]).toMatch(/Removed 3 older pre-upgrade backup/);
+      expect((await openBackupFile(join(backups, kept[1]))).manifest.reason).toBe('pre-upgrade');
+      // Automatic and manual backups are not pre-upgrade ones: untouched.
+      for (const f of others) expect(existsSync(join(backups, f))).toBe(true);
+    },
+    120_000,
+  );
 });
 
 describe("an organisation's export", () => {
@@ -424,6 +487,8 @@ describe("an organisation's export", () => {
     }
     expect(names).toContain('clients.csv');
     expect(names).toContain('README.md');
+    // Documents were not asked for: no documents/ folder.
+    expect(names.filter((n) => n.startsWith('documents/'))).toEqual([]);
     expect(await zip.file('README.md')?.async('string')).toMatch(/## journal_lines\.csv/);
 
     // No row of another organisation: every client_id cell is the demo's, and the clients file is its row.
@@ -452,15 +517,90 @@ describe("an organisation's export", () => {
     expect(users).not.toMatch(/\$argon2/);
   }, 180_000);
 
+  it("with its documents: a bills PDF per billed period, a PDF per sales and purchase document, none of another organisation's", async () => {
+    // This organisation's store (sales, purchases); another with its own bills and store, numbered alike.
+    await seedDemoStoreIfEmpty(ctx.database.db);
+    const third = await newOrganisation(ctx, { name: 'Third Water Company' });
+    await seedDemoBilling(ctx.database.db, { code: third.code, username: 'admin' });
+    await seedDemoStore(ctx.database.db, { code: third.code, username: 'admin' });
+    const count = (clientId: number, from: string, where = 'true') =>
+      inSystem(ctx.database.db, (tx) =>
+        queryRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${from} where client_id = ${Number(clientId)} and ${where}`)),
+      ).then(([r]) => r.n);
+    const periodsOf = (clientId: number) =>
+      inSystem(ctx.database.db, (tx) =>
+        queryRows<{ period: string; n: number }>(
+          tx,
+          sql`select period, count(*)::int as n from bills where client_id = ${clientId} group by period order by period`,
+        ),
+      );
+    const salesKinds = "kind in ('invoice', 'receipt', 'return')";
+    for (const id of [demo.clientId, third.clientId]) {
+      expect((await periodsOf(id)).length).toBeGreaterThan(0);
+      expect(await count(id, 'sales_documents', salesKinds)).toBeGreaterThan(0);
+    }
+    const [demoOrg] = await inSystem(ctx.database.db, (tx) => queryRows<{ name: string }>(tx, sql`select name from clients where id = ${demo.clientId}`));
+
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/organisation-export',
+      headers: bearer(demo.token),
+      payload: { includeDocuments: true },
+    });
+    expect(start.statusCode).toBe(202);
+    const { jobId } = start.json() as { jobId: number };
+    await waitForJobs(ctx.database.db);
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/settings/organisation-export', headers: bearer(demo.token) })).json();
+    const job = list.data.find((j: { jobId: number }) => j.jobId === jobId);
+    expect(job).toMatchObject({ status: 'done', includeFiles: false, includeDocuments: true });
+    // The progress counted the documents beside the tables.
+    expect(job.total).toBeGreaterThan(job.tables + (await periodsOf(demo.clientId)).length);
+    expect(job.processed).toBe(job.total);
+    const download = await ctx.app.inject({ method: 'GET', url: `/api/settings/organisation-export/${jobId}/download`, headers: bearer(demo.token) });
+    const zip = await JSZip.loadAsync(download.rawPayload);
+    const inFolder = (folder: string) =>
+      Object.keys(zip.files)
+        .filter((n) => n.startsWith(`documents/${folder}/`) && !zip.files[n].dir)
+        .sort();
+    const pdf = async (name: string) => {
+      const bytes = Buffer.from((await zip.file(name)?.async('uint8array')) ?? []);
+      expect(bytes.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+      const text = pdfText(bytes);
+      // Drawn with this organisation's header, never the other's.
+      expect(text, name).toContain(demoOrg.name);
+      expect(text, name).not.toContain('Third Water Company');
+      return bytes;
+    };
+
+    // One PDF per billed period, a page per bill of this organisation in it.
+    const periods = await periodsOf(demo.clientId);
+    expect(inFolder('bills')).toEqual(periods.map((p) => `documents/bills/bills-${p.period}.pdf`));
+    for (const p of periods) expect(pdfPageCount(await pdf(`documents/bills/bills-${p.period}.pdf`))).toBe(p.n);
+    // One PDF per invoice, receipt and return; one per purchase, order and purchase return.
+    const sales = inFolder('sales');
+    expect(sales).toHaveLength(await count(demo.clientId, 'sales_documents', salesKinds));
+    for (const name of sales) await pdf(name);
+    const purchases = inFolder('purchases');
+    expect(purchases).toHaveLength(
+      (await count(demo.clientId, 'purchases')) + (await count(demo.clientId, 'purchase_orders')) + (await count(demo.clientId, 'purchase_returns')),
+    );
+    expect(purchases.length).toBeGreaterThan(0);
+    for (const name of purchases) await pdf(name);
+    const readme = (await zip.file('README.md')?.async('string')) ?? '';
+    expect(readme).toContain('## documents/');
+    expect(readme).toContain(`documents/bills/bills-YYYY-MM.pdf: every bill of one billing period`);
+  }, 300_000);
+
   it('the operator exports one organisation from the command line', async () => {
     const dir = join(work, 'exports');
-    const out = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '1000', '--to', dir], { LANG: 'C' });
+    const out = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '1000', '--to', dir, '--documents', 'yes'], { LANG: 'C' });
     expect(out.stderr).toEqual([]);
     expect(out.exitCode).toBe(0);
     const [file] = readdirSync(dir);
     expect(out.stdout[0]).toContain(file);
     const zip = await JSZip.loadAsync(readFileSync(join(dir, file)));
     expect(Object.keys(zip.files)).toContain('journal_entries.csv');
+    expect(Object.keys(zip.files).filter((n) => /^documents\/bills\/bills-\d{4}-\d{2}\.pdf$/.test(n)).length).toBeGreaterThan(0);
     const missing = await runCommandLine(ctx.database.db, ['export-organisation', '--code', '424242', '--to', dir], { LANG: 'C' });
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr[0]).toMatch(/No organisation has code 424242/);

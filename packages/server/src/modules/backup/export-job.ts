@@ -1,6 +1,6 @@
 // The organisation's data export as a background job (kind 'backup.export-organisation'): queued by an
 // administrator (202), built by any server process in ONE tenant transaction as the person who asked
-// (export-organisation.ts), stored in organisation_exports with the job's 'done' mark, then downloaded.
+// (export-organisation.ts; with the documents as PDFs when asked, export-documents.ts), stored in organisation_exports with the job's 'done' mark, then downloaded.
 import { type OrganisationExportJob, translate } from '@ubo/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +15,8 @@ export const EXPORT_JOB = 'backup.export-organisation';
 
 interface Input {
   includeFiles: boolean;
+  /** Absent in jobs queued before the option existed. */
+  includeDocuments?: boolean;
 }
 interface Result {
   exportId: number;
@@ -30,6 +32,7 @@ export async function exportOrganisation(opts: {
   actor: Actor;
   jobId: number;
   includeFiles: boolean;
+  includeDocuments?: boolean;
   progress?: (d: number, t: number) => void;
 }): Promise<Result> {
   const { tx, actor } = opts;
@@ -39,6 +42,8 @@ export async function exportOrganisation(opts: {
     clientId: actor.clientId,
     code: Number(org.code),
     includeFiles: opts.includeFiles,
+    includeDocuments: opts.includeDocuments ?? false,
+    lang: actor.lang,
     progress: opts.progress,
   });
   const [row] = await queryRows<{ id: number }>(
@@ -51,7 +56,14 @@ export async function exportOrganisation(opts: {
     action: 'create',
     entity: 'organisation-export',
     entityId: Number(row.id),
-    after: { tables: built.tables, rows: built.rows, size: built.bytes.length, includeFiles: opts.includeFiles },
+    after: {
+      tables: built.tables,
+      rows: built.rows,
+      size: built.bytes.length,
+      includeFiles: opts.includeFiles,
+      includeDocuments: opts.includeDocuments ?? false,
+      documents: built.documents,
+    },
   });
   return { exportId: Number(row.id), fileName: built.fileName, size: built.bytes.length, tables: built.tables, rows: built.rows };
 }
@@ -60,11 +72,12 @@ export const exportJob = defineTenantJob<Input, Result>({
   kind: EXPORT_JOB,
   failedKey: 'backup.exportFailed',
   interruptedKey: 'backup.exportInterrupted',
-  run: ({ tx, actor, input, jobId, progress }) => exportOrganisation({ tx, actor, jobId, includeFiles: input.includeFiles, progress }),
+  run: ({ tx, actor, input, jobId, progress }) =>
+    exportOrganisation({ tx, actor, jobId, includeFiles: input.includeFiles, includeDocuments: Boolean(input.includeDocuments), progress }),
 });
 
-export async function queueExport(opts: { tx: Db; actor: Actor; includeFiles: boolean }): Promise<{ jobId: number }> {
-  const jobId = await enqueueJob(opts.tx, opts.actor, exportJob, { includeFiles: opts.includeFiles });
+export async function queueExport(opts: { tx: Db; actor: Actor; includeFiles: boolean; includeDocuments: boolean }): Promise<{ jobId: number }> {
+  const jobId = await enqueueJob(opts.tx, opts.actor, exportJob, { includeFiles: opts.includeFiles, includeDocuments: opts.includeDocuments });
   return { jobId };
 }
 
@@ -76,6 +89,7 @@ export async function listExports(opts: { tx: Db; db: Db; actor: Actor }): Promi
       jobId: j.id,
       status: j.status,
       includeFiles: Boolean(j.input?.includeFiles),
+      includeDocuments: Boolean(j.input?.includeDocuments),
       processed: j.processed,
       total: j.total,
       error: j.error === null ? null : translate(j.error, opts.actor.lang),

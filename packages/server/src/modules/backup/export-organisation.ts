@@ -1,15 +1,19 @@
 // An organisation's data export: every table that holds its rows, as CSV in a ZIP with a README of the
-// columns, and (on request) its stored files (logos, signatures, scans, attachments, e-mailed PDFs).
+// columns, and (on request) its stored files (logos, signatures, scans, attachments, e-mailed PDFs) and,
+// separately on request, its documents drawn as PDFs (export-documents.ts: bills per period, sales and
+// purchase documents, payslips per payroll run).
 // The table list comes from the database catalogue, so a new table cannot be forgotten: every table with
 // a client_id column (rows of this organisation), the clients row itself, and tables without one that
 // reach those by a foreign key (rows whose parent is this organisation's). It runs in the organisation's
 // tenant transaction: row-level security keeps any other organisation's row out even if a filter were
 // wrong. Secrets (password hashes, sealed passwords) are withheld; file contents are counted in the CSV
 // and written as files of their own when asked for.
+import type { Lang } from '@ubo/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { documentsReadme, type ExportDocument, listExportDocuments } from './export-documents.ts';
 import { ident } from './manifest.ts';
 
 interface Column {
@@ -119,6 +123,8 @@ export interface ExportSummary {
   tables: number;
   rows: number;
   files: number;
+  /** PDFs under documents/ (0 when not asked for). */
+  documents: number;
   bytes: Buffer;
 }
 
@@ -130,10 +136,15 @@ export async function buildOrganisationExport(opts: {
   clientId: number;
   code: number;
   includeFiles: boolean;
+  /** The documents drawn as PDFs under documents/, in `lang` (default English). */
+  includeDocuments?: boolean;
+  lang?: Lang;
   progress?: (done: number, total: number) => void;
 }): Promise<ExportSummary> {
   const { tx, clientId } = opts;
   const { tables, installationTables } = await organisationTables(tx);
+  const documents = opts.includeDocuments ? await listExportDocuments({ tx, clientId, lang: opts.lang ?? 'en' }) : [];
+  const total = tables.length + documents.length;
   const zip = new JSZip();
   const readme: string[] = [
     `# Data export of organisation ${opts.code}`,
@@ -142,13 +153,14 @@ export async function buildOrganisationExport(opts: {
     "values as PostgreSQL writes them: exact decimal amounts, ISO dates). Only this organisation's rows.",
     'Withheld: password hashes and sealed passwords ([withheld]). File contents: the CSV has their size in bytes;',
     opts.includeFiles ? 'the files themselves are in files/<table>/.' : 'the files themselves were not asked for.',
+    opts.includeDocuments ? "The organisation's documents as PDFs are in documents/ (see the end of this file)." : 'Documents as PDFs were not asked for.',
     '',
   ];
   let rowTotal = 0;
   let fileCount = 0;
   const skipped: string[] = [];
   for (const [i, table] of tables.entries()) {
-    opts.progress?.(i, tables.length);
+    opts.progress?.(i, total);
     if (!table.readable) {
       skipped.push(table.name);
       continue;
@@ -180,9 +192,29 @@ export async function buildOrganisationExport(opts: {
   }
   if (skipped.length > 0) readme.push(`Not exported (working tables the organisation cannot read, empty between transactions): ${skipped.join(', ')}`, '');
   readme.push(`Installation tables (no organisation's rows): ${installationTables.join(', ')}`, '');
+  const drawn: Record<ExportDocument['folder'], number> = { bills: 0, sales: 0, purchases: 0, payslips: 0 };
+  const used = new Set<string>();
+  for (const [i, document] of documents.entries()) {
+    opts.progress?.(tables.length + i, total);
+    const out = await document.render();
+    if (!out) continue;
+    let path = `documents/${document.folder}/${out.name}`;
+    for (let n = 2; used.has(path); n++) path = `documents/${document.folder}/${out.name.replace(/\.pdf$/, '')}-${n}.pdf`;
+    used.add(path);
+    zip.file(path, out.pdf);
+    drawn[document.folder]++;
+  }
+  if (opts.includeDocuments) readme.push(...documentsReadme(drawn));
   zip.file('README.md', readme.join('\n'));
-  opts.progress?.(tables.length, tables.length);
+  opts.progress?.(total, total);
   const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
   const day = new Date().toISOString().slice(0, 10);
-  return { fileName: `organisation-${opts.code}-export-${day}.zip`, tables: tables.length - skipped.length, rows: rowTotal, files: fileCount, bytes };
+  return {
+    fileName: `organisation-${opts.code}-export-${day}.zip`,
+    tables: tables.length - skipped.length,
+    rows: rowTotal,
+    files: fileCount,
+    documents: used.size,
+    bytes,
+  };
 }

@@ -8,6 +8,7 @@ export {
   controlSocketPath,
   migrateWithBackup,
   pruneAutomaticBackups,
+  pruneBackups,
   requestServerBackup,
   runAutomaticBackup,
   startAutomaticBackups,

@@ -1,7 +1,8 @@
 // The backups the server process takes by itself on the embedded database, and its door for the
 // operator's `backup` command while it runs (PGlite admits one process, so the command asks the server):
 // - before an upgrade: a backup first, then the migrations (all in one transaction, db/migrate.ts); a
-//   failed upgrade leaves the database as it was and names the backup taken before it;
+//   failed upgrade leaves the database as it was and names the backup taken before it (nothing deleted);
+//   after a successful one only the newest BACKUP_KEEP pre-upgrade backups are kept;
 // - automatic: every BACKUP_EVERY_HOURS into DATA_DIR/backups, keeping the last BACKUP_KEEP; each attempt
 //   is a row of installation_backups, so a failure reaches administrators (the bell) as well as the log;
 // - the control socket DATA_DIR/control.sock (mode 0600: only the server's own user): POST /backup.
@@ -46,7 +47,7 @@ async function record(database: Database, reason: BackupManifest['reason'], outc
  */
 export async function migrateWithBackup(
   database: Database,
-  opts: { dataDir: string; migrationsDir?: string; log?: (line: string) => void },
+  opts: { dataDir: string; keep: number; migrationsDir?: string; log?: (line: string) => void },
 ): Promise<string[]> {
   let backup: TakenBackup | undefined;
   if (database.kind === 'pglite' && (await appliedMigrations(database)).length > 0) {
@@ -63,21 +64,31 @@ export async function migrateWithBackup(
     if (err instanceof MigrationError) throw new UpgradeError(err, backup?.file);
     throw err;
   }
-  if (backup) await record(database, 'pre-upgrade', { file: backup.file, bytes: backup.manifest.payload.bytes }).catch(() => undefined);
+  if (backup) {
+    await record(database, 'pre-upgrade', { file: backup.file, bytes: backup.manifest.payload.bytes }).catch(() => undefined);
+    // Only after the upgrade succeeded: the backups of earlier upgrades beyond the newest `keep` go.
+    const removed = await pruneBackups(backupsDir(opts.dataDir), 'pre-upgrade', opts.keep).catch(() => []);
+    if (removed.length > 0) opts.log?.(`Removed ${removed.length} older pre-upgrade backup(s) (BACKUP_KEEP=${opts.keep})`);
+  }
   return applied;
 }
 
-const AUTOMATIC = /^ubo-backup-automatic-.*\.tar$/;
-
-/** Removes all but the newest `keep` automatic backups (names sort by time) and any left-over partial file. */
-export async function pruneAutomaticBackups(dir: string, keep: number): Promise<string[]> {
+/**
+ * Removes all but the newest `keep` backups of one reason (automatic, pre-upgrade; names sort by time)
+ * and any left-over partial file. Manual backups (no reason in the name) are never touched.
+ */
+export async function pruneBackups(dir: string, reason: 'automatic' | 'pre-upgrade', keep: number): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const names = await readdir(dir);
-  const automatic = names.filter((n) => AUTOMATIC.test(n)).sort();
-  const removed = automatic.slice(0, Math.max(0, automatic.length - keep));
+  const pattern = new RegExp(`^ubo-backup-${reason}-.*\\.tar$`);
+  const ofReason = names.filter((n) => pattern.test(n)).sort();
+  const removed = ofReason.slice(0, Math.max(0, ofReason.length - Math.max(1, keep)));
   for (const name of [...removed, ...names.filter((n) => n.endsWith('.partial'))]) await rm(join(dir, name), { force: true });
   return removed;
 }
+
+/** Removes all but the newest `keep` automatic backups and any left-over partial file. */
+export const pruneAutomaticBackups = (dir: string, keep: number) => pruneBackups(dir, 'automatic', keep);
 
 /** One automatic backup: taken, recorded, pruned; a failure is recorded and answered, never thrown away. */
 export async function runAutomaticBackup(

@@ -45,11 +45,15 @@ export interface PrintableBill {
   readings: PrintableReading[];
 }
 
-/** Which bills: one by id (any status), or the open bills of a zone's period. */
-export type BillSelection = { billId: number } | { period: string; zoneId: number };
+/**
+ * Which bills: one by id (any status), the open bills of a zone's period, or every bill of a period in
+ * every zone, cancelled ones too (the organisation's export keeps them all).
+ */
+export type BillSelection = { billId: number } | { period: string; zoneId: number } | { period: string; allZones: true };
 
 function selection(clientId: number, which: BillSelection): SQL {
   if ('billId' in which) return sql`b.client_id = ${clientId} and b.id = ${which.billId}`;
+  if ('allZones' in which) return sql`b.client_id = ${clientId} and b.period = ${which.period}`;
   return sql`b.client_id = ${clientId} and b.period = ${which.period} and b.zone_id = ${which.zoneId} and b.status = 'Open'`;
 }
 

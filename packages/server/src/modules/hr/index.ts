@@ -25,3 +25,5 @@ export {
   deductionTypeList,
   leaveTypeList,
 } from './hr-lists.ts';
+// The organisation's export: each payroll run's payslips in one PDF.
+export { loadRunPayslips, renderRunPayslips } from './payslip-pdf.ts';

@@ -8,4 +8,6 @@ export { createPurchaseOrder, approvePurchaseOrder, receivePurchaseOrder } from 
 // The return transactions report (answered by the sales module) reads the purchase returns through this.
 export { purchaseReturnTransactions } from './purchase-return-report.ts';
 export { getPurchaseOrder } from './purchase-orders.ts';
-export { purchaseOrderPdf } from './purchases-pdf.ts';
+export { purchaseOrderPdf, purchasePdf, purchaseReturnPdf } from './purchases-pdf.ts';
+// The organisation's export renders every purchase return too.
+export { getPurchaseReturn } from './purchase-returns.ts';

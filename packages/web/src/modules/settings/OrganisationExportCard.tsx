@@ -1,6 +1,7 @@
 // The organisation's data export on the company profile (privilege export-organisation-data): start one
 // (a background job on the server), follow the latest exports' state while they run, and download a
-// finished one (a ZIP of every table as CSV with a README; the stored files when asked for).
+// finished one (a ZIP of every table as CSV with a README; the stored files when asked for, and the
+// documents drawn as PDFs when asked for: bills per period, sales and purchase documents, payslips).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -33,6 +34,7 @@ export function OrganisationExportCard() {
   const lang = useLang();
   const client = useQueryClient();
   const [includeFiles, setIncludeFiles] = useState(false);
+  const [includeDocuments, setIncludeDocuments] = useState(false);
   const listKey = endpointKeys(api.list).list({});
   const exports = useQuery({
     queryKey: listKey,
@@ -40,7 +42,7 @@ export function OrganisationExportCard() {
     refetchInterval: (query) => (query.state.data?.data.some(isActive) ? POLL_MS : false),
   });
   const start = useMutation({
-    mutationFn: () => callEndpoint(api.start, { body: { includeFiles } }),
+    mutationFn: () => callEndpoint(api.start, { body: { includeFiles, includeDocuments } }),
     onSuccess: async () => {
       toast(t('settings.export.started'), 'info');
       await client.invalidateQueries({ queryKey: listKey });
@@ -61,6 +63,10 @@ export function OrganisationExportCard() {
         <FormControlLabel
           control={<Checkbox checked={includeFiles} onChange={(e) => setIncludeFiles(e.target.checked)} />}
           label={t('settings.export.includeFiles')}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={includeDocuments} onChange={(e) => setIncludeDocuments(e.target.checked)} />}
+          label={t('settings.export.includeDocuments')}
         />
         <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending || running} data-testid="export-start">
           {t('settings.export.start')}
@@ -106,6 +112,7 @@ export function OrganisationExportCard() {
                     ? t('settings.export.summary', { tables: job.tables, rows: job.rows, size: size(job.size) })
                     : ''}
                   {job.includeFiles ? ` ${t('settings.export.withFiles')}` : ''}
+                  {job.includeDocuments ? ` ${t('settings.export.withDocuments')}` : ''}
                 </TableCell>
                 <TableCell align="right">
                   {job.status === 'done' && job.fileName && (
