@@ -45,7 +45,7 @@ export const areas = {
     isLong: true,
     about: 'allocation by hand and oldest first, cancellation of allocations, waiting credit',
     mutate: [`${server}/modules/payments/allocate-payment.ts`, `${server}/modules/open-items/open-items.ts:176-277`],
-    testFiles: [`${server}/modules/payments/payments.test.ts`, `${server}/modules/open-items/open-items.test.ts`],
+    testFiles: [`${server}/modules/payments/payments.test.ts`, `${server}/modules/payments/allocate-payment.test.ts`, `${server}/modules/open-items/open-items.test.ts`],
   },
   'bills-db': {
     isLong: true,

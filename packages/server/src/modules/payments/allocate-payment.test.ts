@@ -1,0 +1,180 @@
+// Allocation of a receipt by hand, at its edges (the mutation run of `payments-db` found these rules without
+// a test): lines naming a bill that does not exist or another payment's credit, a payment with nothing to
+// pay, lines naming a bill and an open charge together, and the checks allocatePayment repeats for callers
+// that do not come through the request schema (batch receive, seeds): repeated lines, more than received.
+// The refusals leave the books as they were; allocate() refuses an item that is not open.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { inTenant } from '../../db/tenant.ts';
+import { newOrganisation, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { expectReceivableMatchesCustomers } from '../../../test/receivable-invariant.ts';
+import { allocate } from '../open-items/index.ts';
+import { allocatePayment } from './allocate-payment.ts';
+import { flatTariff, paymentsKit } from './payments-test-kit.ts';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof newOrganisation>>;
+let k: ReturnType<typeof paymentsKit>;
+let cash: number;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  org = await newOrganisation(ctx, { name: 'Borama Water' });
+  await flatTariff(ctx, org);
+  k = paymentsKit(ctx, org);
+  cash = await k.accountId('1010');
+});
+afterAll(() => ctx.close());
+
+const pay = (body: Record<string, unknown>) => k.api('POST', '/api/finance/payments', { method: 'cash', accountId: cash, date: '2025-06-10', ...body });
+const tenant = <T>(fn: (tx: Db) => Promise<T>) => inTenant(ctx.database.db, org.clientId, fn, org.adminId);
+
+/** The open item of a payment or a bill. */
+async function itemOf(sourceType: 'payment' | 'bill', sourceId: number): Promise<number> {
+  const [row] = await tenant((tx) =>
+    queryRows<{ id: string }>(tx, sql`select id from open_items where client_id = ${org.clientId} and source_type = ${sourceType} and source_id = ${sourceId}`),
+  );
+  return Number(row.id);
+}
+
+/** What a call refused with: its field errors, or what it threw otherwise. */
+async function refusal(run: () => Promise<unknown>): Promise<unknown> {
+  const err = (await run().then(
+    () => null,
+    (e: unknown) => e,
+  )) as { statusCode?: number; details?: unknown; message?: string } | null;
+  if (err === null) return 'not refused';
+  return err.statusCode === 400 ? err.details : err.message;
+}
+
+describe('allocating a receipt by hand, at the edges', () => {
+  it('refuses a bill that does not exist, field by field, and changes nothing', async () => {
+    const c = await k.billableCustomer();
+    const bill = await k.bill(c.id, '2025-01', 10); // 12.00
+    const before = await k.snapshot();
+    const res = await pay({
+      customerId: c.id,
+      amount: '20',
+      allocations: [
+        { billId: 99_999_999, amount: '5' },
+        { billId: bill.id, amount: '5' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'allocations.0.billId', message: 'This bill is not an open bill of this customer.' }]);
+    expect(await k.snapshot()).toEqual(before);
+  });
+
+  it("refuses another payment's waiting credit as a charge to pay", async () => {
+    const c = await k.billableCustomer();
+    const earlier = await pay({ customerId: c.id, amount: '7' }); // nothing to pay: waits as credit
+    expect(earlier.statusCode, earlier.body).toBe(201);
+    const creditItem = await itemOf('payment', earlier.json().id);
+    const before = await k.snapshot();
+    const res = await pay({ customerId: c.id, amount: '3', allocations: [{ openItemId: creditItem, amount: '3' }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'allocations.0.openItemId', message: 'This is not an open charge of this customer.' }]);
+    expect(await k.snapshot()).toEqual(before);
+  });
+
+  it('keeps a payment with nothing to pay whole as credit', async () => {
+    const c = await k.billableCustomer();
+    const res = await pay({ customerId: c.id, amount: '15.50' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: '15.50', allocated: '0.00', credit: '15.50' });
+    // The audit trail records what was allocated too.
+    const [audit] = await tenant((tx) =>
+      queryRows<{ allocated: string | null }>(
+        tx,
+        sql`select after->>'allocated' as allocated from audit_log where client_id = ${org.clientId} and entity = 'payment' and entity_id = ${res.json().id}`,
+      ),
+    );
+    expect(audit).toEqual({ allocated: '0.00' });
+    await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
+  });
+
+  it('with a bill line and an open-charge line, puts the rest on the oldest open charges', async () => {
+    const c = await k.billableCustomer();
+    const jan = await k.bill(c.id, '2025-01', 10); // 12.00
+    const feb = await k.bill(c.id, '2025-02', 8); // 10.00
+    const mar = await k.bill(c.id, '2025-03', 4); // 6.00
+    const res = await pay({
+      customerId: c.id,
+      amount: '20',
+      allocations: [
+        { billId: mar.id, amount: '6' },
+        { openItemId: await itemOf('bill', feb.id), amount: '4' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // 6 on March and 4 on February as told; the other 10 to the oldest open charge, January.
+    expect(res.json()).toMatchObject({ allocated: '20.00', credit: '0.00' });
+    expect((await k.billById(jan.id)).paidAmount).toBe('10.00');
+    expect((await k.billById(feb.id)).paidAmount).toBe('4.00');
+    expect((await k.billById(mar.id)).paidAmount).toBe('6.00');
+    await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
+  });
+
+  it('repeats the schema checks for callers that do not come through it: lines twice, more than received', async () => {
+    const c = await k.billableCustomer();
+    const jan = await k.bill(c.id, '2025-01', 10); // 12.00
+    const feb = await k.bill(c.id, '2025-02', 8); // 10.00
+    const janItem = await itemOf('bill', jan.id);
+    const received = await pay({ customerId: c.id, amount: '5', allocations: [{ billId: feb.id, amount: '1' }] });
+    expect(received.statusCode, received.body).toBe(201);
+    const paymentItem = await itemOf('payment', received.json().id); // 4.00 of it waits
+    const before = await k.snapshot();
+
+    const byBillTwice = await refusal(() =>
+      tenant((tx) =>
+        allocatePayment({
+          tx,
+          clientId: org.clientId,
+          itemId: paymentItem,
+          allocations: [
+            { billId: jan.id, amount: '1' },
+            { billId: jan.id, amount: '1' },
+          ],
+        }),
+      ),
+    );
+    expect(byBillTwice).toEqual([{ field: 'allocations.1.billId', message: 'payments.allocationRepeated' }]);
+    const byItemTwice = await refusal(() =>
+      tenant((tx) =>
+        allocatePayment({
+          tx,
+          clientId: org.clientId,
+          itemId: paymentItem,
+          allocations: [
+            { openItemId: janItem, amount: '1' },
+            { openItemId: janItem, amount: '1' },
+          ],
+        }),
+      ),
+    );
+    expect(byItemTwice).toEqual([{ field: 'allocations.1.openItemId', message: 'payments.itemRepeated' }]);
+    const beyond = await refusal(() =>
+      tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: paymentItem, allocations: [{ billId: jan.id, amount: '4.01' }] })),
+    );
+    expect(beyond).toEqual([{ field: 'allocations', message: 'payments.allocationExceeds' }]);
+    expect(await k.snapshot()).toEqual(before);
+
+    // Within what is left, the same call allocates.
+    const settled = await tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: paymentItem, allocations: [{ billId: jan.id, amount: '4' }] }));
+    expect(settled).toBe('5.00');
+    expect((await k.billById(jan.id)).paidAmount).toBe('4.00');
+  });
+
+  it('allocate() refuses an item that is not open, or that does not exist', async () => {
+    const c = await k.billableCustomer();
+    const res = await pay({ customerId: c.id, amount: '2' });
+    expect(res.statusCode, res.body).toBe(201);
+    const cancelled = await k.api('POST', `/api/finance/payments/${res.json().id}/cancel`, { reason: 'test' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const item = await itemOf('payment', res.json().id);
+    expect(await refusal(() => tenant((tx) => allocate(tx, org.clientId, item)))).toBe(`Open item ${item} is not open`);
+    expect(await refusal(() => tenant((tx) => allocate(tx, org.clientId, 99_999_999)))).toBe('Open item 99999999 is not open');
+  });
+});
