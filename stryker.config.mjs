@@ -51,7 +51,7 @@ export const areas = {
     isLong: true,
     about: 'bill creation: issue and due dates, exceptions, totals and previous balance',
     mutate: [`${server}/modules/bills/compute-bill-run.ts:28-60`, `${server}/modules/bills/compute-bill-run.ts:172-275`],
-    testFiles: [`${server}/modules/bills/bill-dates.test.ts`, `${server}/modules/bills/bills.test.ts`],
+    testFiles: [`${server}/modules/bills/bill-dates.test.ts`, `${server}/modules/bills/bills.test.ts`, `${server}/modules/bills/bill-run-exceptions.test.ts`],
   },
 };
 
