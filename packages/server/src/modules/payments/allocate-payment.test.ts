@@ -127,37 +127,16 @@ describe('allocating a receipt by hand, at the edges', () => {
     const paymentItem = await itemOf('payment', received.json().id); // 4.00 of it waits
     const before = await k.snapshot();
 
-    const byBillTwice = await refusal(() =>
-      tenant((tx) =>
-        allocatePayment({
-          tx,
-          clientId: org.clientId,
-          itemId: paymentItem,
-          allocations: [
-            { billId: jan.id, amount: '1' },
-            { billId: jan.id, amount: '1' },
-          ],
-        }),
-      ),
-    );
-    expect(byBillTwice).toEqual([{ field: 'allocations.1.billId', message: 'payments.allocationRepeated' }]);
-    const byItemTwice = await refusal(() =>
-      tenant((tx) =>
-        allocatePayment({
-          tx,
-          clientId: org.clientId,
-          itemId: paymentItem,
-          allocations: [
-            { openItemId: janItem, amount: '1' },
-            { openItemId: janItem, amount: '1' },
-          ],
-        }),
-      ),
-    );
-    expect(byItemTwice).toEqual([{ field: 'allocations.1.openItemId', message: 'payments.itemRepeated' }]);
-    const beyond = await refusal(() =>
-      tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: paymentItem, allocations: [{ billId: jan.id, amount: '4.01' }] })),
-    );
+    const put = (allocations: Parameters<typeof allocatePayment>[0]['allocations']) =>
+      refusal(() => tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: paymentItem, allocations })));
+    const twice = (line: { billId: number } | { openItemId: number }) =>
+      put([
+        { ...line, amount: '1' },
+        { ...line, amount: '1' },
+      ]);
+    expect(await twice({ billId: jan.id })).toEqual([{ field: 'allocations.1.billId', message: 'payments.allocationRepeated' }]);
+    expect(await twice({ openItemId: janItem })).toEqual([{ field: 'allocations.1.openItemId', message: 'payments.itemRepeated' }]);
+    const beyond = await put([{ billId: jan.id, amount: '4.01' }]);
     expect(beyond).toEqual([{ field: 'allocations', message: 'payments.allocationExceeds' }]);
     expect(await k.snapshot()).toEqual(before);
 
