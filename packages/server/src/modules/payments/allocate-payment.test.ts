@@ -2,7 +2,8 @@
 // a test): lines naming a bill that does not exist or another payment's credit, a payment with nothing to
 // pay, lines naming a bill and an open charge together, and the checks allocatePayment repeats for callers
 // that do not come through the request schema (batch receive, seeds): repeated lines, more than received.
-// The refusals leave the books as they were; allocate() refuses an item that is not open.
+// The refusals leave the books as they were; allocate() refuses an item that is not open. On PostgreSQL: a
+// bill paid by another cashier between this request's check and its lock is refused on its field too.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ let ctx: TestContext;
 let org: Awaited<ReturnType<typeof newOrganisation>>;
 let k: ReturnType<typeof paymentsKit>;
 let cash: number;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -144,6 +146,57 @@ describe('allocating a receipt by hand, at the edges', () => {
     const settled = await tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: paymentItem, allocations: [{ billId: jan.id, amount: '4' }] }));
     expect(settled).toBe('5.00');
     expect((await k.billById(jan.id)).paidAmount).toBe('4.00');
+  });
+
+  it.skipIf(!onPostgres)('refuses a bill another cashier paid between the check and the lock, on its field (PostgreSQL)', async () => {
+    const c = await k.billableCustomer();
+    const older = await k.bill(c.id, '2025-01', 5); // 7.00
+    const bill = await k.bill(c.id, '2025-02', 6); // 8.00
+    // Two receipts whose rest waits as credit (lines naming bills: exactly those, the rest waits).
+    const credit = async () => {
+      const res = await pay({ customerId: c.id, amount: '20', allocations: [{ billId: older.id, amount: '0.01' }] });
+      expect(res.statusCode, res.body).toBe(201);
+      return itemOf('payment', res.json().id);
+    };
+    const first = await credit();
+    const second = await credit();
+    const waitingOnLock = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return row.n;
+    };
+    /** The first cashier puts `amount` on the bill and holds the commit until the second request waits on the lock. */
+    const race = async (amount: string, asked: string) => {
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const firstDone = new Promise<void>((r) => {
+        locked = r;
+      });
+      const firstTx = tenant(async (tx) => {
+        await allocatePayment({ tx, clientId: org.clientId, itemId: first, allocations: [{ billId: bill.id, amount }] });
+        locked();
+        await held;
+      });
+      await firstDone;
+      const secondTx = refusal(() =>
+        tenant((tx) => allocatePayment({ tx, clientId: org.clientId, itemId: second, allocations: [{ billId: bill.id, amount: asked }] })),
+      );
+      await expect.poll(waitingOnLock, { timeout: 15_000 }).toBeGreaterThan(0);
+      release();
+      await firstTx;
+      return secondTx;
+    };
+    // 6.00 of 8.00 taken first: 5.00 no longer fits, and the answer says what is left.
+    expect(await race('6', '5')).toEqual([{ field: 'allocations.0.amount', message: 'payments.allocationTooLarge|2.00' }]);
+    // The rest taken first: the bill is no longer open.
+    expect(await race('2', '1')).toEqual([{ field: 'allocations.0.billId', message: 'payments.billNotOpen' }]);
+    expect((await k.billById(bill.id)).paidAmount).toBe('8.00');
+    await expectReceivableMatchesCustomers(ctx.database.db, org.clientId);
   });
 
   it('allocate() refuses an item that is not open, or that does not exist', async () => {
