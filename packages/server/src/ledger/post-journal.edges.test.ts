@@ -1,12 +1,17 @@
 // postJournal at the edges its worked cases in post-journal.test.ts leave open (found by
 // `npm run mutation -- ledger`): parties named by half, amounts that are not text or too large, the
 // entry's total against numeric(18,2) and the organisation's maximum, blank texts, and which refusal
-// wins when several apply.
+// wins when several apply. `npm run mutation -- ledger-db` added: what postJournal answers it wrote (its
+// user, branch, line ids, accounts), an entry of zero lines, several refusals in form order, the lock date
+// itself, the largest row id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrganisation, startTestApp, type TestContext } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import { inTenant } from '../db/tenant.ts';
+import { mainBranchId } from '../modules/metering/billing-test-kit.ts';
 import { AppError } from '../plugins/errors.ts';
+import { sql } from 'drizzle-orm';
 import { Decimal, type Posting, postJournal, setLockDate, setMaxDocumentAmount } from './index.ts';
 import { accountsByCode, ledgerCounts } from './ledger-test-kit.ts';
 
@@ -137,6 +142,74 @@ describe('the entry', () => {
     for (const date of ['2025-4-01', '2025-04-01x', '2025-13-01', 20250401 as never]) {
       expect((await refusal(post({ date, lines: pair('1.00') }))).details).toEqual([{ field: 'date', message: 'v.date' }]);
     }
+  });
+
+  it('answers what it wrote: the user, the branch, the line ids and the accounts, as stored', async () => {
+    const branchId = await mainBranchId(ctx, org.clientId);
+    const entry = await inTenant(db, org.clientId, (tx) =>
+      postJournal(tx, { clientId: org.clientId, sourceType: 'journal', date: '2025-04-02', branchId, userId: org.adminId, lines: pair('3.00') }),
+    );
+    expect({ branchId: entry.branchId, userId: entry.userId }).toEqual({ branchId, userId: org.adminId });
+    const stored = await inTenant(db, org.clientId, (tx) =>
+      queryRows<{ branch_id: number; user_id: number; line_id: string; account_id: number }>(
+        tx,
+        sql`select e.branch_id, e.user_id, l.id as line_id, l.account_id from journal_entries e join journal_lines l on l.entry_id = e.id
+            where e.id = ${entry.id} order by l.id`,
+      ),
+    );
+    expect(stored.map((r) => [Number(r.branch_id), Number(r.user_id)])).toEqual([
+      [branchId, org.adminId],
+      [branchId, org.adminId],
+    ]);
+    expect(entry.lineIds).toEqual(stored.map((r) => Number(r.line_id)));
+    expect(entry.accounts.get(acc['1010'])).toMatchObject({ code: '1010', type: 'asset' });
+    expect(entry.accounts.get(acc['4010'])).toMatchObject({ code: '4010' });
+    // Without them: none recorded.
+    const plain = await post({ lines: pair('1.00') });
+    expect({ branchId: plain.branchId, userId: plain.userId }).toEqual({ branchId: null, userId: null });
+  });
+
+  it('drops lines that net to nothing, refuses an entry left with none, and lists several refusals in form order', async () => {
+    // 5.00 in and out of cash on one line each: they net to nothing, and nothing is left to post.
+    const netted = pair('5.00', acc['1010'], acc['1010']);
+    const zero = await refusal(post({ lines: netted }));
+    expect([zero.code, zero.details]).toEqual(['ZERO_ENTRY', [{ field: 'lines', message: 'ledger.zero' }]]);
+    // Beside a real pair, the netted account leaves no line of 0.00.
+    const kept = await post({ lines: [...pair('5.00', acc['1040'], acc['1040']), ...pair('2.00')] });
+    expect(kept.lines.map((l) => [l.accountId, l.debit, l.credit])).toEqual([
+      [acc['1010'], '2.00', '0.00'],
+      [acc['4010'], '0.00', '2.00'],
+    ]);
+    const several = await refusal(
+      post({
+        date: '2025-02-30',
+        lines: [
+          { accountId: acc['1010'], debit: 'x' },
+          { accountId: 0, debit: '1.00' },
+          { accountId: acc['4010'], credit: '1.00' },
+        ],
+      }),
+    );
+    expect([several.messageKey, several.details]).toEqual([
+      'common.validation',
+      [
+        { field: 'date', message: 'v.date' },
+        { field: 'lines.0.debit', message: 'v.money' },
+        { field: 'lines.1.accountId', message: 'ledger.unknownAccount' },
+      ],
+    ]);
+  });
+
+  it('refuses a posting on the lock date itself as a closed period, even above the maximum', async () => {
+    const closed = await newOrganisation(ctx);
+    const cacc = await accountsByCode(db, closed.clientId);
+    await inTenant(db, closed.clientId, async (tx) => {
+      await setMaxDocumentAmount(tx, closed.clientId, '10.00');
+      await setLockDate(tx, closed.clientId, '2025-04-01');
+    });
+    const onLockDate = await refusal(post({ date: '2025-04-01', lines: pair('11.00', cacc['1010'], cacc['4010']) }, closed.clientId));
+    expect([onLockDate.code, onLockDate.details]).toEqual(['PERIOD_LOCKED', [{ field: 'date', message: 'ledger.locked|2025-04-01' }]]);
+    expect((await post({ date: '2025-04-02', lines: pair('10.00', cacc['1010'], cacc['4010']) }, closed.clientId)).total).toBe('10.00');
   });
 
   it("refuses above the organisation's maximum on the document's field, takes the maximum itself, and exempts when told", async () => {
