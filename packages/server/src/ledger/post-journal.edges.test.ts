@@ -144,6 +144,36 @@ describe('the entry', () => {
     }
   });
 
+  it('takes a missing, null or blank side as zero, names a bad credit on its field, and refuses unknown accounts of a balanced entry', async () => {
+    const sides = await post({
+      lines: [
+        { accountId: acc['1010'], debit: '4.00', credit: null as never },
+        { accountId: acc['4010'], debit: '', credit: '4.00' },
+      ],
+    });
+    expect(sides.lines.map((l) => [l.debit, l.credit])).toEqual([
+      ['4.00', '0.00'],
+      ['0.00', '4.00'],
+    ]);
+    const badCredit = await refusal(
+      post({
+        lines: [
+          { accountId: acc['1010'], debit: '1.00' },
+          { accountId: acc['4010'], credit: '1,00' },
+        ],
+      }),
+    );
+    expect(badCredit.details).toEqual([{ field: 'lines.1.credit', message: 'v.money' }]);
+    // Well formed and balanced, so only the database can tell the accounts do not exist.
+    const before = await ledgerCounts(db, org.clientId);
+    const unknown = await refusal(post({ lines: pair('1.00', 99_999_998, 99_999_999) }));
+    expect(unknown.details).toEqual([
+      { field: 'lines.0.accountId', message: 'ledger.unknownAccount' },
+      { field: 'lines.1.accountId', message: 'ledger.unknownAccount' },
+    ]);
+    expect(await ledgerCounts(db, org.clientId)).toEqual(before);
+  });
+
   it('answers what it wrote: the user, the branch, the line ids and the accounts, as stored', async () => {
     const branchId = await mainBranchId(ctx, org.clientId);
     const entry = await inTenant(db, org.clientId, (tx) =>

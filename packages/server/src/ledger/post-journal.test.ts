@@ -180,7 +180,11 @@ describe('postJournal', () => {
         ],
       }),
     );
-    expect([unbalanced.code, unbalanced.messageKey]).toEqual(['UNBALANCED', 'ledger.unbalanced|0.01']);
+    expect([unbalanced.code, unbalanced.messageKey, unbalanced.details]).toEqual([
+      'UNBALANCED',
+      'ledger.unbalanced|0.01',
+      [{ field: 'lines', message: 'ledger.unbalanced|0.01' }],
+    ]);
     const single = await refusal(post({ date: '2025-03-03', lines: [{ accountId: acc['1010'], debit: '100.00' }] }));
     expect(single.code).toBe('UNBALANCED');
     const zero = await refusal(
