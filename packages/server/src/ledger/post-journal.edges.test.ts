@@ -240,6 +240,9 @@ describe('the entry', () => {
     const onLockDate = await refusal(post({ date: '2025-04-01', lines: pair('11.00', cacc['1010'], cacc['4010']) }, closed.clientId));
     expect([onLockDate.code, onLockDate.details]).toEqual(['PERIOD_LOCKED', [{ field: 'date', message: 'ledger.locked|2025-04-01' }]]);
     expect((await post({ date: '2025-04-02', lines: pair('10.00', cacc['1010'], cacc['4010']) }, closed.clientId)).total).toBe('10.00');
+    // After the lock date, above the maximum: the maximum is the refusal, not the closed period.
+    const afterLock = await refusal(post({ date: '2025-04-02', lines: pair('11.00', cacc['1010'], cacc['4010']) }, closed.clientId));
+    expect([afterLock.code, afterLock.details]).toEqual(['AMOUNT_LIMIT', [{ field: 'lines', message: 'ledger.amountLimit|10.00' }]]);
   });
 
   it("refuses above the organisation's maximum on the document's field, takes the maximum itself, and exempts when told", async () => {
