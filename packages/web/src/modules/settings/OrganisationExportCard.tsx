@@ -68,7 +68,13 @@ export function OrganisationExportCard() {
           control={<Checkbox checked={includeDocuments} onChange={(e) => setIncludeDocuments(e.target.checked)} />}
           label={t('settings.export.includeDocuments')}
         />
-        <Button variant="contained" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }} onClick={() => start.mutate()} disabled={start.isPending || running} data-testid="export-start">
+        <Button
+          variant="contained"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          onClick={() => start.mutate()}
+          disabled={start.isPending || running}
+          data-testid="export-start"
+        >
           {t('settings.export.start')}
         </Button>
       </Stack>
